@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/site-footer";
+import { SiteHeader } from "@/components/site-header";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { template: "%s · Worklog", default: "Worklog" },
+  description:
+    "Track your work in markdown entries, attach commits, organise projects and repositories, and get recaps — from the web, a REST API or the CLI.",
+  icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+          {children}
+        </main>
+        <SiteFooter />
+      </body>
+    </html>
+  );
+}

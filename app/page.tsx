@@ -1,0 +1,72 @@
+import Link from "next/link";
+
+const features = [
+  {
+    title: "Markdown worklog entries",
+    body: "Write down what you worked on, as you go, in plain markdown.",
+  },
+  {
+    title: "Commits attached",
+    body: "Attach commits to an entry so the write-up and the code stay together.",
+  },
+  {
+    title: "Projects & repositories",
+    body: "Organise entries by project, and keep each project’s repositories and their commits in one place.",
+  },
+  {
+    title: "Recaps, streamed live",
+    body: "Ask for a recap of your work and watch it appear as it is written.",
+  },
+  {
+    title: "REST API with scoped keys",
+    body: "Automate with the REST API under /api/v1, using keys limited to the scopes you choose.",
+  },
+  {
+    title: "A CLI for your terminal",
+    body: "Log work without leaving the shell. The CLI signs in with the OAuth device flow: you approve it in the browser.",
+  },
+];
+
+export default function HomePage() {
+  return (
+    <div className="space-y-16">
+      <section aria-labelledby="intro-heading" className="max-w-2xl">
+        <h1 id="intro-heading" className="text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
+          Keep a log of your work, without the busywork
+        </h1>
+        <p className="mt-5 text-lg text-pretty text-zinc-600 dark:text-zinc-400">
+          Worklog is an open work tracker. Note what you did in markdown, attach the commits that go with it, and let a
+          recap sum it up — from the browser, the API or your terminal.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link
+            href="/signup"
+            className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950 dark:hover:bg-brand-300"
+          >
+            Sign up
+          </Link>
+          <Link
+            href="/signin"
+            className="rounded-md border border-zinc-300 px-5 py-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800/60"
+          >
+            Sign in
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading">
+        <h2 id="features-heading" className="text-2xl font-semibold tracking-tight">
+          What you get
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {features.map(({ title, body }) => (
+            <li key={title} className="rounded-lg border border-zinc-200 p-5 dark:border-zinc-800">
+              <h3 className="font-semibold">{title}</h3>
+              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

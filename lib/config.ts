@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const environmentSchema = z
+  .object({
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+        .optional(),
+    ),
+    DATA_DIR: optionalString,
+    AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    APP_URL: optionalString.pipe(z.url().optional()),
+    DEFAULT_PLAN: z.enum(["free", "pro"]).default("pro"),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    UPSTASH_REDIS_REST_URL: optionalString.pipe(z.url().optional()),
+    UPSTASH_REDIS_REST_TOKEN: optionalString,
+    AUTH_GITHUB_ID: optionalString,
+    AUTH_GITHUB_SECRET: optionalString,
+    RECAP_LLM_URL: optionalString.pipe(z.url().optional()),
+    RECAP_LLM_API_KEY: optionalString,
+    RECAP_LLM_MODEL: optionalString,
+  })
+  .superRefine((env, context) => {
+    const pairs = [
+      ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"],
+      ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
+    ] as const;
+    for (const [first, second] of pairs) {
+      if (Boolean(env[first]) !== Boolean(env[second])) {
+        const missing = env[first] ? second : first;
+        context.addIssue({ code: "custom", path: [missing], message: `must be set together with ${env[first] ? first : second}` });
+      }
+    }
+  });
+
+export type Config = ReturnType<typeof buildConfig>;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+function buildConfig(environment: NodeJS.ProcessEnv) {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR ?? ".data");
+  return {
+    database: env.DATABASE_URL
+      ? ({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
+      : ({ kind: "pglite", dataDir: path.join(dataDir, "pglite") } as const),
+    dataDir,
+    appUrl: env.APP_URL?.replace(/\/+$/, ""),
+    defaultPlan: env.DEFAULT_PLAN,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    upstash: env.UPSTASH_REDIS_REST_URL
+      ? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN! }
+      : undefined,
+    github: env.AUTH_GITHUB_ID ? { clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET! } : undefined,
+    recapLlm: env.RECAP_LLM_URL
+      ? { url: env.RECAP_LLM_URL, apiKey: env.RECAP_LLM_API_KEY, model: env.RECAP_LLM_MODEL ?? "gpt-4o-mini" }
+      : undefined,
+    authSecretFromEnvironment: env.AUTH_SECRET,
+  };
+}
+
+const cache = globalThis as typeof globalThis & { __worklogConfig?: Config };
+
+/** The validated configuration; throws a ConfigError naming every invalid variable. */
+export function getConfig(): Config {
+  return (cache.__worklogConfig ??= buildConfig(process.env));
+}
+
+/**
+ * AUTH_SECRET, or on the embedded default a secret generated once and kept in the data
+ * directory, so that sessions survive restarts without any setup.
+ */
+export function getAuthSecret(): string {
+  const config = getConfig();
+  if (config.authSecretFromEnvironment) return config.authSecretFromEnvironment;
+  const file = path.join(config.dataDir, "auth-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}

@@ -1,0 +1,42 @@
+import { PGlite } from "@electric-sql/pglite";
+import { mkdirSync } from "node:fs";
+import pg from "pg";
+import { getConfig } from "@/lib/config";
+import { acquireEmbeddedDatabaseLock, releaseEmbeddedDatabaseLock } from "./embedded-lock";
+
+/** The one driver this process talks to: an embedded PGlite or a pool of PostgreSQL connections. */
+export type Connection =
+  | { kind: "pglite"; pglite: PGlite; dataDir: string }
+  | { kind: "postgres"; pool: pg.Pool; url: string };
+
+const holder = globalThis as typeof globalThis & { __worklogConnection?: Connection };
+
+export function getConnection(): Connection {
+  return (holder.__worklogConnection ??= openConnection());
+}
+
+function openConnection(): Connection {
+  const { database } = getConfig();
+  if (database.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, connectionTimeoutMillis: 5_000 });
+    // An idle client losing its server (a restart, a failover) must not crash the process;
+    // the next query reconnects.
+    pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+    return { kind: "postgres", pool, url: database.url };
+  }
+  mkdirSync(database.dataDir, { recursive: true });
+  acquireEmbeddedDatabaseLock(database.dataDir);
+  return { kind: "pglite", pglite: new PGlite(database.dataDir), dataDir: database.dataDir };
+}
+
+export async function closeConnection(): Promise<void> {
+  const connection = holder.__worklogConnection;
+  if (!connection) return;
+  holder.__worklogConnection = undefined;
+  if (connection.kind === "postgres") {
+    await connection.pool.end();
+  } else {
+    await connection.pglite.close();
+    releaseEmbeddedDatabaseLock(connection.dataDir);
+  }
+}

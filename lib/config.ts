@@ -44,7 +44,7 @@ const environmentSchema = z
     }
   });
 
-export type Config = ReturnType<typeof buildConfig>;
+export type Config = ReturnType<typeof parseConfig>;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -53,14 +53,15 @@ export class ConfigError extends Error {
   }
 }
 
-function buildConfig(environment: NodeJS.ProcessEnv) {
+/** Validates an environment; exported for tests, the app uses getConfig(). */
+export function parseConfig(environment: NodeJS.ProcessEnv) {
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const env = parsed.data;
-  const dataDir = path.resolve(env.DATA_DIR ?? ".data");
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? ".data");
   return {
     database: env.DATABASE_URL
       ? ({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
@@ -84,7 +85,7 @@ const cache = globalThis as typeof globalThis & { __worklogConfig?: Config };
 
 /** The validated configuration; throws a ConfigError naming every invalid variable. */
 export function getConfig(): Config {
-  return (cache.__worklogConfig ??= buildConfig(process.env));
+  return (cache.__worklogConfig ??= parseConfig(process.env));
 }
 
 /**
@@ -96,11 +97,10 @@ export function getAuthSecret(): string {
   if (config.authSecretFromEnvironment) return config.authSecretFromEnvironment;
   const file = path.join(config.dataDir, "auth-secret");
   try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
     mkdirSync(config.dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    return secret;
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
+  return readFileSync(file, "utf8").trim();
 }

@@ -35,7 +35,9 @@ function withIds<T>(data: T): T {
 function createClient(connection: Connection) {
   const adapter =
     connection.kind === "pglite" ? new PrismaPGlite(connection.pglite) : new PrismaPg(connection.pool);
-  // Ids are filled in for top-level creates; a nested create must pass its own `id: newId()`.
+  // Top-level creates get ids from newId(), monotonic within the process, so that rows made in
+  // the same millisecond still sort in creation order; nested creates fall back to the
+  // schema's @default(uuid(7)).
   return new PrismaClient({ adapter }).$extends({
     query: {
       $allModels: {

@@ -47,6 +47,9 @@ export function acquireEmbeddedDatabaseLock(dataDir: string): void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(file, String(process.pid), { flag: "wx" });
+      // Next.js ends the process on SIGTERM without waiting for asynchronous cleanup; PGlite
+      // writes through to its files, so releasing the lock is all that is left to do.
+      process.once("exit", () => releaseEmbeddedDatabaseLock(dataDir));
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

@@ -1,0 +1,7 @@
+// Runs once when the server starts: validates the configuration and migrates the database
+// before any request is served.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startServer } = await import("./lib/server/startup");
+  await startServer();
+}

@@ -1,0 +1,99 @@
+import { parseArgs } from "node:util";
+import { createApiKey, revokeApiKeysByPrefix } from "@/lib/auth/api-key-store";
+import { splitScopeList } from "@/lib/auth/scopes";
+import { getConnection } from "@/lib/db/connection";
+import { applyPendingMigrations } from "@/lib/db/migrate";
+import { AppError } from "@/lib/errors";
+import { createUser, requireUserByEmail, setUserPlan } from "@/lib/users/accounts";
+
+/** What a command printed and how it ended; the CLI and the server's admin socket both relay it. */
+export type AdminResult = { exitCode: number; stdout: string; stderr: string };
+
+type Options = Record<string, string | undefined>;
+type Command = { usage: string; options: string[]; required: string[]; run: (options: Options) => Promise<string> };
+
+const commands: Record<string, Command> = {
+  "user:create": {
+    usage: "user:create --email <email> --password <password> [--name <name>] [--plan free|pro]",
+    options: ["email", "password", "name", "plan"],
+    required: ["email", "password"],
+    run: async ({ email, password, name, plan }) => {
+      const user = await createUser({ email: email!, password, name, plan: plan as "free" | "pro" | undefined });
+      return `Created user ${user.email} (${user.id}) on plan ${user.plan}`;
+    },
+  },
+  "user:plan": {
+    usage: "user:plan --email <email> --plan free|pro",
+    options: ["email", "plan"],
+    required: ["email", "plan"],
+    run: async ({ email, plan }) => {
+      const user = await setUserPlan(email!, plan!);
+      return `${user.email} is now on plan ${user.plan}`;
+    },
+  },
+  "key:create": {
+    usage: "key:create --email <email> --name <name> --scopes <scope,scope,...>",
+    options: ["email", "name", "scopes"],
+    required: ["email", "name", "scopes"],
+    run: async ({ email, name, scopes }) => {
+      const user = await requireUserByEmail(email!);
+      const created = await createApiKey(user.id, { name: name!, scopes: splitScopeList(scopes!) });
+      return created.key;
+    },
+  },
+  "key:revoke": {
+    usage: "key:revoke --email <email> --prefix <first 8 characters of the key>",
+    options: ["email", "prefix"],
+    required: ["email", "prefix"],
+    run: async ({ email, prefix }) => {
+      const user = await requireUserByEmail(email!);
+      const count = await revokeApiKeysByPrefix(user.id, prefix!).catch((error: unknown) => {
+        if (error instanceof AppError && error.kind === "not_found") throw new AppError("not_found", `No live key of ${user.email} starts with ${prefix}`);
+        throw error;
+      });
+      return `Revoked ${count} key${count === 1 ? "" : "s"}`;
+    },
+  },
+  "db:migrate": {
+    usage: "db:migrate",
+    options: [],
+    required: [],
+    run: async () => {
+      const applied = await applyPendingMigrations(getConnection());
+      return applied.length === 0 ? "The database is up to date." : `Applied ${applied.join(", ")}`;
+    },
+  },
+};
+
+export function adminUsage(): string {
+  return ["usage: npm run admin -- <command> [options]", "", ...Object.values(commands).map((command) => `  ${command.usage}`)].join("\n");
+}
+
+export async function runAdminCommand(argv: readonly string[]): Promise<AdminResult> {
+  const [name, ...rest] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    return { exitCode: 2, stdout: "", stderr: `${name ? `Unknown command: ${name}\n\n` : ""}${adminUsage()}\n` };
+  }
+  let options: Options;
+  try {
+    const parsed = parseArgs({
+      args: [...rest],
+      options: Object.fromEntries(command.options.map((option) => [option, { type: "string" as const }])),
+      strict: true,
+    });
+    options = parsed.values as Options;
+  } catch (error) {
+    return { exitCode: 2, stdout: "", stderr: `${(error as Error).message}\nusage: npm run admin -- ${command.usage}\n` };
+  }
+  const missing = command.required.filter((option) => !options[option]);
+  if (missing.length > 0) {
+    return { exitCode: 2, stdout: "", stderr: `Missing --${missing.join(", --")}\nusage: npm run admin -- ${command.usage}\n` };
+  }
+  try {
+    return { exitCode: 0, stdout: `${await command.run(options)}\n`, stderr: "" };
+  } catch (error) {
+    if (error instanceof AppError) return { exitCode: 1, stdout: "", stderr: `${error.message}\n` };
+    throw error;
+  }
+}

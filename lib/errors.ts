@@ -1,0 +1,44 @@
+/**
+ * The one error class of the domain. Domain functions throw it; lib/api/error-response.ts turns
+ * it into the bodies of CONTRACT.md §7, and the admin CLI into messages.
+ */
+export type FieldIssue = {
+  /** JSON Pointer into the request body, e.g. `/name` or `/commits/0/sha`. */
+  pointer: string;
+  /** One of SPEC.md's detail strings, e.g. `Missing field: name`. */
+  detail: string;
+};
+
+export type ErrorKind =
+  | "invalid_request" // 400
+  | "authentication" // 401
+  | "authorization" // 403
+  | "not_found" // 404
+  | "method_not_allowed" // 405
+  | "payload_too_large" // 413
+  | "validation" // 422
+  | "rate_limited" // 429
+  | "unavailable"; // 503
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  static validation(issues: FieldIssue[]): AppError {
+    return new AppError("validation", issues.map((issue) => `${issue.pointer}: ${issue.detail}`).join("; "), issues);
+  }
+
+  static notFound(): AppError {
+    return new AppError("not_found", "Could not find the requested resource");
+  }
+
+  static invalidRequest(message: string): AppError {
+    return new AppError("invalid_request", message);
+  }
+}

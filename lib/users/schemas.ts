@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+export const userNameSchema = z.string().trim().min(1).max(100);
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timezoneSchema = z.string().trim().min(1).max(64).refine(isTimeZone);
+
+export const passwordSchema = z.string().min(8).max(1024);
+
+export const planSchema = z.enum(["free", "pro"]);
+
+export const newUserSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema.optional(),
+  name: userNameSchema.nullish(),
+  plan: planSchema.optional(),
+});
+export type NewUser = z.input<typeof newUserSchema>;

@@ -1,0 +1,58 @@
+import type { z } from "zod";
+import { AppError, type FieldIssue } from "./errors";
+
+function pointer(path: readonly PropertyKey[]): string {
+  return "/" + path.map((segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+}
+
+/** Zod's issue as one of SPEC.md's detail strings (CONTRACT.md §7). */
+function detail(issue: z.core.$ZodIssue, input: unknown): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return valueAt(input, issue.path) === undefined ? `Missing field: ${String(issue.path.at(-1) ?? "body")}` : "Invalid value";
+    case "too_small":
+      if (issue.origin === "string") return "String length is smaller than minLength";
+      if (issue.origin === "number" || issue.origin === "int") {
+        return `Value must be greater than ${issue.inclusive ? Number(issue.minimum) - 1 : Number(issue.minimum)}`;
+      }
+      return "Invalid value";
+    case "too_big":
+      if (issue.origin === "string") return "String length is larger than maxLength";
+      if (issue.origin === "number" || issue.origin === "int") {
+        return `Value must be less than ${issue.inclusive ? Number(issue.maximum) + 1 : Number(issue.maximum)}`;
+      }
+      return "Invalid value";
+    case "invalid_value":
+      return "Invalid enum value";
+    default:
+      return "Invalid value";
+  }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const segment of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}
+
+export function fieldIssues(error: z.ZodError, input: unknown): FieldIssue[] {
+  const seen = new Set<string>();
+  const issues: FieldIssue[] = [];
+  for (const issue of error.issues) {
+    const entry = { pointer: pointer(issue.path), detail: detail(issue, input) };
+    if (seen.has(entry.pointer)) continue; // one message per field is enough
+    seen.add(entry.pointer);
+    issues.push(entry);
+  }
+  return issues;
+}
+
+/** Parses input with a schema, or throws the 422 validation error listing every field at once. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw AppError.validation(fieldIssues(result.error, input));
+  return result.data;
+}

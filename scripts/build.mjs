@@ -1,0 +1,44 @@
+// Builds the app when the sources changed since the last build (or there is none), so that
+// `npm start` and the tests always serve the code in the working tree.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const inputs = ["app", "components", "lib", "public", "prisma", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+const stampFile = path.join(root, ".next", "worklog-source-hash");
+
+function* files(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return;
+  if (statSync(full).isDirectory()) {
+    for (const child of readdirSync(full).sort()) if (child !== "generated") yield* files(path.join(entry, child));
+  } else {
+    yield entry;
+  }
+}
+
+function sourceHash() {
+  const hash = createHash("sha256");
+  for (const input of inputs) for (const file of files(input)) hash.update(file).update(readFileSync(path.join(root, file)));
+  return hash.digest("hex");
+}
+
+export function ensureBuild() {
+  const hash = sourceHash();
+  if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash) return;
+  console.log("[worklog] building the app (next build)…");
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("next build failed");
+  writeFileSync(stampFile, hash);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    ensureBuild();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,17 @@
+// `npm start`: builds if the sources changed, then serves the app (PORT, default 3000).
+// Without DATABASE_URL the data lives in an embedded database in ./.data.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { ensureBuild } from "./build.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+try {
+  ensureBuild();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const args = [path.join(root, "node_modules/next/dist/bin/next"), "start", "--port", process.env.PORT ?? "3000"];
+const server = spawn(process.execPath, args, { cwd: root, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,24 @@
+// Setup file of the database projects: each test file gets a freshly migrated database of its
+// own (an empty PGlite directory, or a new PostgreSQL database), so files run in parallel.
+import { afterAll, beforeAll } from "vitest";
+import { disconnectDb } from "@/lib/db/client";
+import { closeConnection, getConnection } from "@/lib/db/connection";
+import { applyPendingMigrations } from "@/lib/db/migrate";
+import { createFreshDatabase, testBackend, type FreshDatabase } from "./databases";
+
+let database: FreshDatabase;
+
+beforeAll(async () => {
+  database = await createFreshDatabase(testBackend());
+  delete process.env.DATABASE_URL;
+  delete process.env.DATA_DIR;
+  Object.assign(process.env, database.env);
+  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig; // read the new environment
+  await applyPendingMigrations(getConnection());
+});
+
+afterAll(async () => {
+  await disconnectDb();
+  await closeConnection();
+  await database.drop();
+});

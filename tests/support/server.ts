@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createFreshDatabase, testBackend, type Backend, type FreshDatabase } from "./databases";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type AdminOutput = { exitCode: number; stdout: string; stderr: string };
+
+export type RequestOptions = {
+  method?: string;
+  /** An API key, sent as HTTP Basic with an empty password. */
+  key?: string;
+  /** JSON-encoded unless it is already a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+/** A real `next start` on a free port, with a database of its own. */
+export type TestServer = {
+  url: string;
+  backend: Backend;
+  env: NodeJS.ProcessEnv;
+  logs: () => string;
+  admin: (...args: string[]) => Promise<AdminOutput>;
+  createUser: (options?: { email?: string; password?: string; plan?: "free" | "pro" }) => Promise<{ email: string; password: string }>;
+  createKey: (email: string, scopes: string[], name?: string) => Promise<string>;
+  request: (pathname: string, options?: RequestOptions) => Promise<Response>;
+  stop: () => Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<AdminOutput> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("close", (exitCode) => resolve({ exitCode: exitCode ?? 1, stdout, stderr }));
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${logs()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`next start did not become ready within 60 s:\n${logs()}`);
+}
+
+export async function startServer(options: { backend?: Backend; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const backend = options.backend ?? testBackend();
+  const database: FreshDatabase = await createFreshDatabase(backend);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const env: NodeJS.ProcessEnv = { ...inherited, NODE_ENV: "production", ...database.env, ...options.env };
+
+  let output = "";
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: root,
+    env,
+  });
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const logs = () => output;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await database.drop();
+  };
+  try {
+    await waitUntilReady(url, child, logs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const admin = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], env);
+  let users = 0;
+  return {
+    url,
+    backend,
+    env,
+    logs,
+    admin,
+    async createUser({ email = `user${++users}-${port}@example.com`, password = "correct horse battery", plan } = {}) {
+      const result = await admin("user:create", "--email", email, "--password", password, ...(plan ? ["--plan", plan] : []));
+      if (result.exitCode !== 0) throw new Error(`user:create failed: ${result.stderr}`);
+      return { email, password };
+    },
+    async createKey(email, scopes, name = "test key") {
+      const result = await admin("key:create", "--email", email, "--name", name, "--scopes", scopes.join(","));
+      if (result.exitCode !== 0) throw new Error(`key:create failed: ${result.stderr}`);
+      return result.stdout.trim();
+    },
+    request(pathname, { method = "GET", key, body, headers = {} } = {}) {
+      const allHeaders: Record<string, string> = { ...headers };
+      if (key !== undefined) allHeaders.authorization = `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === "string" ? body : JSON.stringify(body);
+        allHeaders["content-type"] ??= "application/json";
+      }
+      return fetch(`${url}${pathname}`, { method, headers: allHeaders, body: payload });
+    },
+    stop,
+  };
+}

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname) };
+
+/** Integration tests run once per database: the embedded PGlite always, PostgreSQL when reachable. */
+const databaseProject = (backend: "pglite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name: `db-${backend}`,
+    include: ["tests/db/**/*.test.ts"],
+    env: { WORKLOG_TEST_DATABASE: backend },
+    setupFiles: ["tests/support/fresh-database.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const apiProject = (backend: "pglite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name: `api-${backend}`,
+    include: ["tests/api/**/*.test.ts"],
+    env: { WORKLOG_TEST_DATABASE: backend },
+    globalSetup: ["tests/support/build-once.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      databaseProject("pglite"),
+      databaseProject("postgres"),
+      apiProject("pglite"),
+      apiProject("postgres"),
+    ],
+  },
+});

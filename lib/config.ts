@@ -55,7 +55,8 @@ export class ConfigError extends Error {
 
 /** Validates an environment; exported for tests, the app uses getConfig(). */
 export function parseConfig(environment: NodeJS.ProcessEnv) {
-  const parsed = environmentSchema.safeParse(environment);
+  const setVariables = Object.fromEntries(Object.entries(environment).filter(([, value]) => value?.trim()));
+  const parsed = environmentSchema.safeParse(setVariables);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);

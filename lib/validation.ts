@@ -1,15 +1,16 @@
 import type { z } from "zod";
 import { AppError, type FieldIssue } from "./errors";
 
+/** RFC 6901: "" is the whole body, "/name" a field of it. */
 function pointer(path: readonly PropertyKey[]): string {
-  return "/" + path.map((segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+  return path.map((segment) => "/" + String(segment).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
 }
 
 /** Zod's issue as one of SPEC.md's detail strings (CONTRACT.md §7). */
 function detail(issue: z.core.$ZodIssue, input: unknown): string {
   switch (issue.code) {
     case "invalid_type":
-      return valueAt(input, issue.path) === undefined ? `Missing field: ${String(issue.path.at(-1) ?? "body")}` : "Invalid value";
+      return issue.path.length > 0 && valueAt(input, issue.path) === undefined ? `Missing field: ${String(issue.path.at(-1))}` : "Invalid value";
     case "too_small":
       if (issue.origin === "string") return "String length is smaller than minLength";
       if (issue.origin === "number" || issue.origin === "int") {

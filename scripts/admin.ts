@@ -23,12 +23,18 @@ async function run(argv: string[]): Promise<AdminResult> {
   }
 }
 
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve) => stream.write(text, () => resolve()));
+}
+
+let exitCode = 1;
 try {
   const result = await run(process.argv.slice(2));
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
-  process.exitCode = result.exitCode;
+  await write(process.stdout, result.stdout);
+  await write(process.stderr, result.stderr);
+  exitCode = result.exitCode;
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exitCode = 1;
+  await write(process.stderr, `${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`);
 }
+// The schema engine leaves a 10-second timer behind after migrating; do not wait for it.
+process.exit(exitCode);

@@ -1,1 +1,2 @@
+export function ensurePrismaClient(): void;
 export function ensureBuild(): void;

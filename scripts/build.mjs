@@ -25,7 +25,17 @@ function sourceHash() {
   return hash.digest("hex");
 }
 
+/** Generates the Prisma client when it is missing or older than the schema. */
+export function ensurePrismaClient() {
+  const generated = path.join(root, "lib/db/generated/prisma/client.ts");
+  const schema = path.join(root, "prisma/schema.prisma");
+  if (existsSync(generated) && statSync(generated).mtimeMs >= statSync(schema).mtimeMs) return;
+  const result = spawnSync(process.execPath, [path.join(root, "scripts/prisma-generate.mjs")], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("prisma generate failed");
+}
+
 export function ensureBuild() {
+  ensurePrismaClient();
   const hash = sourceHash();
   if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash) return;
   console.log("[worklog] building the app (next build)…");

@@ -17,7 +17,8 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 
 const pglite = new PGlite();
 const schema = await readSchema();
-const engine = await openSchemaEngine(schema, pgliteMigrationAdapter(pglite));
+const adapterFactory = pgliteMigrationAdapter(pglite);
+const engine = await openSchemaEngine(schema, adapterFactory);
 try {
   const migrationsList = await readMigrations();
   await engine.applyMigrations({ migrationsList, filters: noSchemaFilter });
@@ -43,5 +44,8 @@ try {
   }
 } finally {
   engine.free();
+  await adapterFactory.close();
   await pglite.close();
 }
+// The schema engine leaves a 10-second timer behind; do not wait for it.
+process.exit(0);

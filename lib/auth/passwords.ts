@@ -10,7 +10,7 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, keyLengt
   });
 }
 
-/** `scrypt$N$r$p$<salt>$<hash>`, base64url; the parameters travel with the hash. */
+/** `scrypt$N$r$p$<salt>$<hash>`, base64url. Only today's parameters verify; a change would need a rehash on sign-in. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const { N, r, p, keyLength } = parameters;
@@ -18,12 +18,28 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
+/** The parts of a stored hash, or undefined unless it is one that hashPassword makes. */
+function parseStored(stored: string) {
+  const [scheme, N, r, p, salt, hash, ...rest] = stored.split("$");
+  const options = { N: Number(N), r: Number(r), p: Number(p) };
+  const valid =
+    scheme === "scrypt" &&
+    rest.length === 0 &&
+    options.N === parameters.N &&
+    options.r === parameters.r &&
+    options.p === parameters.p &&
+    /^[\w-]{16,}$/.test(salt ?? "") &&
+    /^[\w-]+$/.test(hash ?? "");
+  if (!valid) return undefined;
+  const expected = Buffer.from(hash!, "base64url");
+  return expected.length === parameters.keyLength ? { options, salt: Buffer.from(salt!, "base64url"), expected } : undefined;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, N, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64url");
-  const actual = await derive(password, Buffer.from(salt, "base64url"), { N: Number(N), r: Number(r), p: Number(p) }, expected.length);
-  return timingSafeEqual(actual, expected);
+  const parsed = parseStored(stored);
+  if (!parsed) return false;
+  const actual = await derive(password, parsed.salt, parsed.options, parameters.keyLength);
+  return timingSafeEqual(actual, parsed.expected);
 }
 
 let dummyHash: Promise<string> | undefined;

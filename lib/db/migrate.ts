@@ -65,7 +65,8 @@ export async function applyPendingMigrations(connection: Connection): Promise<st
 
 async function deploy(connection: Connection): Promise<string[]> {
   const [schema, migrationsList] = await Promise.all([readSchema(), readMigrations()]);
-  const engine = await openSchemaEngine(schema, migrationAdapterFor(connection));
+  const adapterFactory = migrationAdapterFor(connection);
+  const engine = await openSchemaEngine(schema, adapterFactory);
   try {
     const diagnosis = await engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: noSchemaFilter });
     if (diagnosis.failedMigrationNames.length > 0) {
@@ -77,5 +78,6 @@ async function deploy(connection: Connection): Promise<string[]> {
     return appliedMigrationNames;
   } finally {
     engine.free();
+    await adapterFactory.close();
   }
 }

@@ -1,4 +1,4 @@
-import type { PGlite } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import {
   DriverAdapterError,
@@ -13,8 +13,12 @@ import pg from "pg";
  * for migrations (not for queries, where they are fine):
  * - both run a migration script badly: PGlite's does not await it (a failing migration would
  *   be recorded as applied), pg's splits it on every ";" (even inside strings);
- * - pg's cannot decode the internal "char" type that the engine's catalog queries return.
+ * - pg's cannot decode the internal "char" type that the engine's catalog queries return;
+ * - pg's opens its shadow database on the main one and drops it while still connected.
+ * The engine does not dispose what it connects, and it holds a session-level advisory lock
+ * while it migrates, so `close()` must end every connection once the engine is done.
  */
+export type MigrationAdapterFactory = SqlMigrationAwareDriverAdapterFactory & { close(): Promise<void> };
 
 type DatabaseErrorLike = { code?: string; severity?: string; message: string; detail?: string; column?: string; hint?: string };
 
@@ -42,19 +46,40 @@ function withScriptRunner(adapter: SqlDriverAdapter, runScript: (script: string)
   return adapter;
 }
 
-export function pgliteMigrationAdapter(pglite: PGlite): SqlMigrationAwareDriverAdapterFactory {
+/** Runs each cleanup once, newest first. */
+function cleanups() {
+  const pending: (() => Promise<unknown>)[] = [];
+  return {
+    add(cleanup: () => Promise<unknown>) {
+      let done = false;
+      const once = async () => {
+        if (done) return;
+        done = true;
+        await cleanup();
+      };
+      pending.push(once);
+      return once;
+    },
+    async runAll() {
+      for (const cleanup of pending.reverse()) await cleanup();
+    },
+  };
+}
+
+export function pgliteMigrationAdapter(pglite: PGlite): MigrationAdapterFactory {
   const factory = new PrismaPGlite(pglite);
+  const opened = cleanups();
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
     connect: async () => withScriptRunner(await factory.connect(), (script) => pglite.exec(script)),
     connectToShadowDb: async () => {
-      const { PGlite } = await import("@electric-sql/pglite");
       const shadow = new PGlite();
       const adapter = withScriptRunner(await new PrismaPGlite(shadow).connect(), (script) => shadow.exec(script));
-      adapter.dispose = () => shadow.close();
+      adapter.dispose = opened.add(() => shadow.close());
       return adapter;
     },
+    close: () => opened.runAll(),
   };
 }
 
@@ -72,22 +97,20 @@ function readingCharAsText(adapter: SqlDriverAdapter): SqlDriverAdapter {
   return adapter;
 }
 
-export function postgresMigrationAdapter(url: string): SqlMigrationAwareDriverAdapterFactory {
-  const factory = new PrismaPg(url);
+export function postgresMigrationAdapter(url: string): MigrationAdapterFactory {
+  const opened = cleanups();
   const connect = async (pool: pg.Pool, release: () => Promise<void>) => {
     const adapter = readingCharAsText(await new PrismaPg(pool).connect());
-    adapter.dispose = release;
+    adapter.dispose = opened.add(release);
     return withScriptRunner(adapter, (script) => pool.query(script));
   };
   return {
-    provider: factory.provider,
-    adapterName: factory.adapterName,
-    connect: async () => {
+    provider: "postgres",
+    adapterName: new PrismaPg(url).adapterName,
+    connect: () => {
       const pool = new pg.Pool({ connectionString: url, max: 2 });
       return connect(pool, () => pool.end());
     },
-    // The stock shadow database is opened on the main database (the URL overrides the
-    // database name) and dropped while still connected; both are done right here.
     connectToShadowDb: async () => {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -102,5 +125,6 @@ export function postgresMigrationAdapter(url: string): SqlMigrationAwareDriverAd
         await admin.end();
       });
     },
+    close: () => opened.runAll(),
   };
 }

@@ -18,8 +18,8 @@ function loadEngineModule(): Promise<EngineModule> {
   return (engineModule ??= (async () => {
     const bindings = await import("@prisma/schema-engine-wasm/schema_engine_bg");
     const wasmFile = path.join(process.cwd(), "node_modules/@prisma/schema-engine-wasm/schema_engine_bg.wasm");
-    const module = await WebAssembly.compile(await readFile(wasmFile));
-    const instance = await WebAssembly.instantiate(module, { "./schema_engine_bg.js": bindings as unknown as WebAssembly.ModuleImports });
+    const compiled = await WebAssembly.compile(await readFile(wasmFile));
+    const instance = await WebAssembly.instantiate(compiled, { "./schema_engine_bg.js": bindings as unknown as WebAssembly.ModuleImports });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return bindings;

@@ -26,6 +26,8 @@ export type TestServer = {
   createUser: (options?: { email?: string; password?: string; plan?: "free" | "pro" }) => Promise<{ email: string; password: string }>;
   createKey: (email: string, scopes: string[], name?: string) => Promise<string>;
   request: (pathname: string, options?: RequestOptions) => Promise<Response>;
+  /** Stops the server and starts it again on the same database and port. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -71,27 +73,32 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
   const database: FreshDatabase = await createFreshDatabase(backend);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const env: NodeJS.ProcessEnv = { ...inherited, NODE_ENV: "production", ...database.env, ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "production", ...database.env, ...options.env };
 
   let output = "";
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
-    cwd: root,
-    env,
-  });
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
+  let child: ChildProcess;
   const logs = () => output;
+  const launch = async () => {
+    child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+      cwd: root,
+      env,
+    });
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    await waitUntilReady(url, child, logs);
+  };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await kill();
     await database.drop();
   };
   try {
-    await waitUntilReady(url, child, logs);
+    await launch();
   } catch (error) {
     await stop();
     throw error;
@@ -124,6 +131,10 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
         allHeaders["content-type"] ??= "application/json";
       }
       return fetch(`${url}${pathname}`, { method, headers: allHeaders, body: payload });
+    },
+    async restart() {
+      await kill();
+      await launch();
     },
     stop,
   };

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("probes", () => {
+  it("GET /api/live answers without the database", async () => {
+    const response = await server.request("/api/live");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("GET /api/health reports the database", async () => {
+    const response = await server.request("/api/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("the home page is served", async () => {
+    const response = await server.request("/");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Worklog");
+  });
+});
+
+describe("the admin CLI, while the server runs", () => {
+  it("creates a user and an API key that prints alone on stdout", async () => {
+    const { email } = await server.createUser({ email: "Admin@Example.com" });
+    const created = await server.admin("user:create", "--email", "second@example.com", "--password", "long enough", "--plan", "free");
+    expect(created).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(created.stdout).toMatch(/^Created user second@example\.com \([0-9a-f-]{36}\) on plan free\n$/);
+
+    const key = await server.createKey(email.toLowerCase(), ["project:read", "project:write", "worklog:*"]);
+    expect(key).toMatch(/^wl_[0-9A-Za-z]{40}$/);
+  });
+
+  it("changes a plan, and revokes keys by prefix", async () => {
+    const { email } = await server.createUser();
+    expect((await server.admin("user:plan", "--email", email, "--plan", "free")).stdout).toBe(`${email} is now on plan free\n`);
+    const key = await server.createKey(email, ["user:read"]);
+    expect(await server.admin("key:revoke", "--email", email, "--prefix", key.slice(0, 8))).toMatchObject({ exitCode: 0, stdout: "Revoked 1 key\n" });
+    expect(await server.admin("key:revoke", "--email", email, "--prefix", key.slice(0, 8))).toMatchObject({ exitCode: 1 });
+  });
+
+  it("explains bad input with an exit code and no stack trace", async () => {
+    const duplicate = await server.admin("user:create", "--email", "dup@example.com", "--password", "long enough");
+    expect(duplicate.exitCode).toBe(0);
+    const again = await server.admin("user:create", "--email", "DUP@example.com", "--password", "long enough");
+    expect(again).toMatchObject({ exitCode: 1, stdout: "", stderr: "/email: Duplicate value\n" });
+
+    const weak = await server.admin("user:create", "--email", "weak@example.com", "--password", "short");
+    expect(weak).toMatchObject({ exitCode: 1, stderr: "/password: String length is smaller than minLength\n" });
+
+    expect(await server.admin("key:create", "--email", "dup@example.com", "--name", "k", "--scopes", "*:*")).toMatchObject({ exitCode: 1 });
+    expect((await server.admin("user:plan", "--email", "nobody@example.com", "--plan", "pro")).stderr).toContain("No account has the email");
+
+    const unknown = await server.admin("frobnicate");
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain("Unknown command: frobnicate");
+    expect(unknown.stderr).toContain("user:create --email");
+
+    const missing = await server.admin("user:create", "--email", "x@example.com");
+    expect(missing).toMatchObject({ exitCode: 2 });
+    expect(missing.stderr).toContain("Missing --password");
+  });
+
+  it("db:migrate reports an up-to-date database", async () => {
+    expect(await server.admin("db:migrate")).toMatchObject({ exitCode: 0, stdout: "The database is up to date.\n" });
+  });
+});
+
+describe("restarts", () => {
+  it("keep the data", async () => {
+    const { email } = await server.createUser({ email: "persistent@example.com" });
+    await server.restart();
+    expect((await server.request("/api/health")).status).toBe(200);
+    expect(await server.admin("user:plan", "--email", email, "--plan", "free")).toMatchObject({ exitCode: 0 });
+    expect(server.logs()).toContain("schema up to date");
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { verifyPassword } from "@/lib/auth/passwords";
+import { createUser, findUserByEmail, setUserPlan } from "@/lib/users/accounts";
+import { AppError } from "@/lib/errors";
+
+describe("accounts", () => {
+  it("are created with a normalised email, a hashed password and the default plan", async () => {
+    const user = await createUser({ email: "  Ada@Example.COM ", password: "analytical engine", name: " Ada " });
+    expect(user).toMatchObject({ email: "ada@example.com", name: "Ada", plan: "pro", timezone: "UTC" });
+    expect(user.passwordHash).not.toContain("analytical");
+    expect(await verifyPassword("analytical engine", user.passwordHash!)).toBe(true);
+    expect((await findUserByEmail("ADA@example.com"))?.id).toBe(user.id);
+  });
+
+  it("refuse an email that exists in another case", async () => {
+    await createUser({ email: "grace@example.com", password: "compiler1" });
+    const failure = await createUser({ email: "GRACE@example.com", password: "compiler1" }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).issues).toEqual([{ pointer: "/email", detail: "Duplicate value" }]);
+  });
+
+  it("refuse invalid input with every problem at once", async () => {
+    const failure = (await createUser({ email: "not-an-email", password: "short", name: "" }).catch((error: unknown) => error)) as AppError;
+    expect(failure.kind).toBe("validation");
+    expect(failure.issues).toEqual([
+      { pointer: "/email", detail: "Invalid value" },
+      { pointer: "/password", detail: "String length is smaller than minLength" },
+      { pointer: "/name", detail: "String length is smaller than minLength" },
+    ]);
+  });
+
+  it("change plan", async () => {
+    await createUser({ email: "plan@example.com", password: "password1", plan: "free" });
+    expect((await setUserPlan("plan@example.com", "pro")).plan).toBe("pro");
+    await expect(setUserPlan("plan@example.com", "gold")).rejects.toMatchObject({ kind: "validation" });
+    await expect(setUserPlan("nobody@example.com", "pro")).rejects.toMatchObject({ kind: "not_found" });
+  });
+});

@@ -1,0 +1,131 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/lib/config";
+
+const parse = (env: Record<string, string>) => parseConfig(env as NodeJS.ProcessEnv);
+
+function configErrorMessage(env: Record<string, string>): string {
+  try {
+    parse(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error(`parseConfig(${JSON.stringify(env)}) did not throw`);
+}
+
+const naming = (variable: string) => new RegExp(`^\\s+${variable}: `, "m");
+
+const VALID_SECRET = "s".repeat(32);
+
+describe("parseConfig", () => {
+  it("defaults to the embedded database, the pro plan and 500 requests a minute", () => {
+    const config = parse({});
+    expect(config.database.kind).toBe("pglite");
+    if (config.database.kind !== "pglite") return;
+    expect(path.isAbsolute(config.database.dataDir)).toBe(true);
+    expect(config.database.dataDir.endsWith(`${path.sep}.data${path.sep}pglite`)).toBe(true);
+    expect(config.defaultPlan).toBe("pro");
+    expect(config.rateLimitPerMinute).toBe(500);
+    expect(config.upstash).toBeUndefined();
+    expect(config.github).toBeUndefined();
+    expect(config.appUrl).toBeUndefined();
+    expect(config.authSecretFromEnvironment).toBeUndefined();
+  });
+
+  it("puts the embedded database under DATA_DIR", () => {
+    expect(parse({ DATA_DIR: "/srv/worklog" }).database).toEqual({ kind: "pglite", dataDir: path.resolve("/srv/worklog/pglite") });
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is a postgresql:// URL", () => {
+    expect(parse({ DATABASE_URL: "postgresql://worklog@db.example/worklog" }).database).toEqual({
+      kind: "postgres",
+      url: "postgresql://worklog@db.example/worklog",
+      poolSize: 10,
+    });
+    expect(parse({ DATABASE_URL: "postgres://db.example/worklog" }).database.kind).toBe("postgres");
+  });
+
+  it("reads valid overrides", () => {
+    const config = parse({
+      DEFAULT_PLAN: "free",
+      RATE_LIMIT_PER_MINUTE: "120",
+      AUTH_SECRET: VALID_SECRET,
+      UPSTASH_REDIS_REST_URL: "https://redis.example",
+      UPSTASH_REDIS_REST_TOKEN: "token",
+      AUTH_GITHUB_ID: "id",
+      AUTH_GITHUB_SECRET: "secret",
+    });
+    expect(config.defaultPlan).toBe("free");
+    expect(config.rateLimitPerMinute).toBe(120);
+    expect(config.authSecretFromEnvironment).toBe(VALID_SECRET);
+    expect(config.upstash).toEqual({ url: "https://redis.example", token: "token" });
+    expect(config.github).toEqual({ clientId: "id", clientSecret: "secret" });
+  });
+
+  it("strips trailing slashes from APP_URL", () => {
+    expect(parse({ APP_URL: "https://worklog.example/" }).appUrl).toBe("https://worklog.example");
+    expect(parse({ APP_URL: "https://worklog.example/app//" }).appUrl).toBe("https://worklog.example/app");
+  });
+
+  it.each([
+    ["DATABASE_URL", "mysql://x"],
+    ["RATE_LIMIT_PER_MINUTE", "abc"],
+    ["RATE_LIMIT_PER_MINUTE", "0"],
+    ["DEFAULT_PLAN", "gold"],
+    ["APP_URL", "not a url"],
+    ["AUTH_SECRET", "s".repeat(31)],
+  ])("throws a ConfigError naming %s for %j", (variable, value) => {
+    expect(configErrorMessage({ [variable]: value })).toMatch(naming(variable));
+  });
+
+  it("names UPSTASH_REDIS_REST_TOKEN when only the Upstash URL is set", () => {
+    const message = configErrorMessage({ UPSTASH_REDIS_REST_URL: "https://redis.example" });
+    expect(message).toMatch(naming("UPSTASH_REDIS_REST_TOKEN"));
+    expect(message).not.toMatch(naming("UPSTASH_REDIS_REST_URL"));
+  });
+
+  it("names AUTH_GITHUB_SECRET when only AUTH_GITHUB_ID is set", () => {
+    expect(configErrorMessage({ AUTH_GITHUB_ID: "id" })).toMatch(naming("AUTH_GITHUB_SECRET"));
+  });
+
+  it("names AUTH_GITHUB_ID when only AUTH_GITHUB_SECRET is set", () => {
+    expect(configErrorMessage({ AUTH_GITHUB_SECRET: "secret" })).toMatch(naming("AUTH_GITHUB_ID"));
+  });
+
+  it("names every invalid variable in one message", () => {
+    const message = configErrorMessage({
+      DATABASE_URL: "mysql://x",
+      RATE_LIMIT_PER_MINUTE: "abc",
+      DEFAULT_PLAN: "gold",
+      APP_URL: "not a url",
+    });
+    for (const variable of ["DATABASE_URL", "RATE_LIMIT_PER_MINUTE", "DEFAULT_PLAN", "APP_URL"]) {
+      expect(message).toMatch(naming(variable));
+    }
+  });
+
+  it("treats empty and blank string variables as unset", () => {
+    const config = parse({
+      DATABASE_URL: "",
+      DATA_DIR: "",
+      AUTH_SECRET: "  ",
+      APP_URL: "",
+      UPSTASH_REDIS_REST_URL: "",
+      UPSTASH_REDIS_REST_TOKEN: "",
+      AUTH_GITHUB_ID: "",
+      AUTH_GITHUB_SECRET: "",
+    });
+    expect(config).toEqual(parse({}));
+  });
+
+  it("names the missing partner when the other one is an empty string", () => {
+    expect(configErrorMessage({ UPSTASH_REDIS_REST_URL: "https://redis.example", UPSTASH_REDIS_REST_TOKEN: "" })).toMatch(
+      naming("UPSTASH_REDIS_REST_TOKEN"),
+    );
+  });
+
+  it.each(["DEFAULT_PLAN", "RATE_LIMIT_PER_MINUTE", "DATABASE_POOL_SIZE"])("treats an empty %s as unset", (variable) => {
+    expect(parse({ [variable]: "" })).toEqual(parse({}));
+  });
+});

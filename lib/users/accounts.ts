@@ -1,25 +1,43 @@
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
-import { hashPassword } from "@/lib/auth/passwords";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
 import { parseInput } from "@/lib/validation";
-import { emailSchema, newUserSchema, planSchema, type NewUser } from "./schemas";
+import { emailSchema, newUserSchema, planSchema, userUpdateSchema, type NewUser, type UserUpdate } from "./schemas";
 
 /** Creates an account; the email is unique case-insensitively (stored lower-cased). */
 export async function createUser(input: NewUser) {
   const { email, password, name, plan } = parseInput(newUserSchema, input);
+  const passwordHash = password ? await hashPassword(password) : null;
+  return withUniqueEmail(() =>
+    getDb().user.create({ data: { email, name: name ?? null, plan: plan ?? getConfig().defaultPlan, passwordHash } }),
+  );
+}
+
+async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return await getDb().user.create({
-      data: {
-        email,
-        name: name ?? null,
-        plan: plan ?? getConfig().defaultPlan,
-        passwordHash: password ? await hashPassword(password) : null,
-      },
-    });
+    return await write();
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.validation([{ pointer: "/email", detail: "Duplicate value" }]);
+    throw error;
+  }
+}
+
+export async function updateUser(userId: string, input: UserUpdate) {
+  const data = parseInput(userUpdateSchema, input);
+  return withUniqueEmail(() => getDb().user.update({ where: { id: userId }, data }));
+}
+
+/**
+ * Deletes the account and, by cascade in the same statement, everything it owns: projects,
+ * repositories, commits, entries, recaps, API keys and OAuth tokens. Returns it as it was.
+ */
+export async function deleteUser(userId: string) {
+  try {
+    return await getDb().user.delete({ where: { id: userId } });
+  } catch (error) {
+    if (isRecordMissing(error)) throw AppError.notFound();
     throw error;
   }
 }
@@ -38,4 +56,11 @@ export async function requireUserByEmail(email: string) {
 export async function setUserPlan(email: string, plan: string) {
   const user = await requireUserByEmail(email);
   return getDb().user.update({ where: { id: user.id }, data: { plan: parseInput(planSchema, plan) } });
+}
+
+/** The account for these credentials, or null; an unknown email costs as much time as a wrong password. */
+export async function authenticateWithPassword(email: string, password: string) {
+  const user = await findUserByEmail(email);
+  if (!user?.passwordHash) return verifyAgainstDummy(password).then(() => null);
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }

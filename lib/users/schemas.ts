@@ -26,3 +26,17 @@ export const newUserSchema = z.object({
   plan: planSchema.optional(),
 });
 export type NewUser = z.input<typeof newUserSchema>;
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: userNameSchema.nullish(),
+});
+
+/** PUT /api/v1/user and the profile page: any of email, name, timezone. */
+export const userUpdateSchema = z.object({
+  email: emailSchema.optional(),
+  name: userNameSchema.nullable().optional(),
+  timezone: timezoneSchema.optional(),
+});
+export type UserUpdate = z.input<typeof userUpdateSchema>;

@@ -1,6 +1,6 @@
 /**
  * The one error class of the domain. Domain functions throw it; lib/api/error-response.ts turns
- * it into the bodies of CONTRACT.md §7, and the admin CLI into messages.
+ * it into the bodies of CONTRACT.md §7, the web app and the admin CLI into messages.
  */
 export type FieldIssue = {
   /** JSON Pointer into the request body, e.g. `/name` or `/commits/0/sha`. */
@@ -20,18 +20,33 @@ export type ErrorKind =
   | "rate_limited" // 429
   | "unavailable"; // 503
 
+export type AppErrorOptions = {
+  /** Field problems of a 422. */
+  issues?: FieldIssue[];
+  /** Extra top-level members of the body, e.g. a 403's `details` or a 429's `retry_after`. */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+};
+
 export class AppError extends Error {
+  readonly issues: FieldIssue[];
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    readonly issues: FieldIssue[] = [],
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = "AppError";
+    this.issues = options.issues ?? [];
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
   }
 
   static validation(issues: FieldIssue[]): AppError {
-    return new AppError("validation", issues.map((issue) => `${issue.pointer}: ${issue.detail}`).join("; "), issues);
+    return new AppError("validation", issues.map((issue) => `${issue.pointer}: ${issue.detail}`).join("; "), { issues });
   }
 
   static notFound(): AppError {

@@ -5,6 +5,8 @@ import { getConnection } from "@/lib/db/connection";
 import { applyPendingMigrations } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors";
 import { createUser, requireUserByEmail, setUserPlan } from "@/lib/users/accounts";
+import { newUserSchema } from "@/lib/users/schemas";
+import { parseInput } from "@/lib/validation";
 
 /** What a command printed and how it ended; the CLI and the server's admin socket both relay it. */
 export type AdminResult = { exitCode: number; stdout: string; stderr: string };
@@ -18,7 +20,7 @@ const commands: Record<string, Command> = {
     options: ["email", "password", "name", "plan"],
     required: ["email", "password"],
     run: async ({ email, password, name, plan }) => {
-      const user = await createUser({ email: email!, password, name, plan: plan as "free" | "pro" | undefined });
+      const user = await createUser(parseInput(newUserSchema, { email, password, name, plan }));
       return `Created user ${user.email} (${user.id}) on plan ${user.plan}`;
     },
   },

@@ -14,7 +14,7 @@ export async function createApiKey(userId: string, input: { name: string; scopes
   try {
     scopes = normalizeScopes(input.scopes);
   } catch (error) {
-    if (error instanceof InvalidScopesError) throw new AppError("validation", error.message, [{ pointer: "/scopes", detail: "Invalid value" }]);
+    if (error instanceof InvalidScopesError) throw new AppError("validation", error.message, { issues: [{ pointer: "/scopes", detail: "Invalid value" }] });
     throw error;
   }
   const key = generateApiKey();

@@ -1,3 +1,5 @@
+import { AppError } from "@/lib/errors";
+
 export const scopeResources = ["user", "project", "repo", "worklog"] as const;
 export const scopePermissions = ["read", "write", "*"] as const;
 
@@ -53,4 +55,14 @@ export function splitScopeList(value: string): string[] {
 export function grants(granted: readonly string[], required: RequiredScope): boolean {
   const [resource] = required.split(":");
   return granted.includes(required) || granted.includes(`${resource}:*`);
+}
+
+/** Throws the contract's 403 unless the granted scopes include the required one (CONTRACT.md §6). */
+export function requireScope(granted: readonly string[], required: RequiredScope, credential: "API key" | "OAuth token"): void {
+  if (grants(granted, required)) return;
+  throw new AppError(
+    "authorization",
+    `Insufficient scope for this ${credential}. Required: ${required}. Available: ${granted.join(", ")}`,
+    { extra: { details: { required_scope: required, granted_scopes: [...granted] } } },
+  );
 }

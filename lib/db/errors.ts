@@ -8,3 +8,16 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isRecordMissing(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 }
+
+const unreachableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH", "57P01", "57P03", "3D000", "08006", "08001"]);
+
+/** The database could not be reached (down, restarting, dropped): a 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown; kind?: unknown; message?: unknown } | undefined, depth = 0; current && depth < 6; depth++) {
+    if (typeof current.code === "string" && (unreachableCodes.has(current.code) || ["P1001", "P1002", "P1017", "P2024"].includes(current.code))) return true;
+    if (current.kind === "DatabaseNotReachable" || current.kind === "ConnectionClosed" || current.kind === "DatabaseDoesNotExist") return true;
+    if (typeof current.message === "string" && /connect(ion)? (refused|terminated|timeout)|Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}

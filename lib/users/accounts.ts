@@ -4,15 +4,19 @@ import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
 import { parseInput } from "@/lib/validation";
-import { emailSchema, newUserSchema, planSchema, userUpdateSchema, type NewUser, type UserUpdate } from "./schemas";
+import { emailSchema, planSchema, signUpSchema, type NewUser, type UserUpdate } from "./schemas";
 
 /** Creates an account; the email is unique case-insensitively (stored lower-cased). */
-export async function createUser(input: NewUser) {
-  const { email, password, name, plan } = parseInput(newUserSchema, input);
+export async function createUser({ email, password, name, plan }: NewUser) {
   const passwordHash = password ? await hashPassword(password) : null;
   return withUniqueEmail(() =>
     getDb().user.create({ data: { email, name: name ?? null, plan: plan ?? getConfig().defaultPlan, passwordHash } }),
   );
+}
+
+/** Sign-up from the web app: a password is required there. */
+export function signUp(input: { email: string; password: string; name?: string | null }) {
+  return createUser(parseInput(signUpSchema, input));
 }
 
 async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
@@ -24,9 +28,8 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function updateUser(userId: string, input: UserUpdate) {
-  const data = parseInput(userUpdateSchema, input);
-  return withUniqueEmail(() => getDb().user.update({ where: { id: userId }, data }));
+export function updateUser(userId: string, changes: UserUpdate) {
+  return withUniqueEmail(() => getDb().user.update({ where: { id: userId }, data: changes }));
 }
 
 /**

@@ -25,7 +25,7 @@ export const newUserSchema = z.object({
   name: userNameSchema.nullish(),
   plan: planSchema.optional(),
 });
-export type NewUser = z.input<typeof newUserSchema>;
+export type NewUser = z.output<typeof newUserSchema>;
 
 export const signUpSchema = z.object({
   email: emailSchema,
@@ -39,4 +39,4 @@ export const userUpdateSchema = z.object({
   name: userNameSchema.nullable().optional(),
   timezone: timezoneSchema.optional(),
 });
-export type UserUpdate = z.input<typeof userUpdateSchema>;
+export type UserUpdate = z.output<typeof userUpdateSchema>;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/passwords";
-import { createUser, findUserByEmail, setUserPlan } from "@/lib/users/accounts";
+import { createUser as createUserFromDomain, findUserByEmail, setUserPlan } from "@/lib/users/accounts";
+import { newUserSchema } from "@/lib/users/schemas";
+import { parseInput } from "@/lib/validation";
 import { AppError } from "@/lib/errors";
+
+/** As the admin CLI and the API call it: input parsed at the boundary. */
+const createUser = (input: Record<string, unknown>) => Promise.resolve().then(() => createUserFromDomain(parseInput(newUserSchema, input)));
 
 describe("accounts", () => {
   it("are created with a normalised email, a hashed password and the default plan", async () => {

@@ -1,0 +1,3 @@
+import { notFoundRoute } from "@/lib/api/route";
+
+export const { GET, POST, PUT, PATCH, DELETE } = notFoundRoute();

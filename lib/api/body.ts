@@ -1,0 +1,42 @@
+import { AppError } from "@/lib/errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () => new AppError("payload_too_large", "Request body too large");
+
+/** The body as text, refusing more than 1 MiB without reading it all. */
+async function readText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A JSON object body; an empty body reads as {}. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await readText(request);
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw AppError.invalidRequest("Request body is not valid JSON");
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw AppError.invalidRequest("Request body must be a JSON object");
+  }
+  return parsed as Record<string, unknown>;
+}

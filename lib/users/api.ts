@@ -1,0 +1,27 @@
+import { z } from "zod";
+import type { User } from "@/lib/db/client";
+
+/** The user as the API shows it (CONTRACT.md §2). */
+export const userResponseSchema = z.object({
+  id: z.uuid(),
+  url: z.literal("/api/v1/user"),
+  email: z.string(),
+  name: z.string().nullable(),
+  timezone: z.string(),
+  plan: z.enum(["free", "pro"]),
+  inserted_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+
+export function toUserResponse(user: User): z.infer<typeof userResponseSchema> {
+  return {
+    id: user.id,
+    url: "/api/v1/user",
+    email: user.email,
+    name: user.name,
+    timezone: user.timezone,
+    plan: user.plan,
+    inserted_at: user.insertedAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+  };
+}

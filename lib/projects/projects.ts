@@ -1,0 +1,69 @@
+import { paginate, type PageRequest } from "@/lib/api/pagination";
+import { getDb } from "@/lib/db/client";
+import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
+import { AppError } from "@/lib/errors";
+import { deriveIdentifier } from "./identifiers";
+import type { ProjectCreate, ProjectUpdate } from "./schemas";
+
+const duplicateIdentifier = () => AppError.validation([{ pointer: "/identifier", detail: "Duplicate value" }]);
+
+async function withUniqueIdentifier<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateIdentifier();
+    if (isRecordMissing(error)) throw AppError.notFound();
+    throw error;
+  }
+}
+
+export function listProjects(userId: string, page: PageRequest) {
+  const db = getDb();
+  return paginate(
+    page,
+    (query) => db.project.findMany({ ...query, where: { userId, ...query.where } }),
+    () => db.project.count({ where: { userId } }),
+  );
+}
+
+export async function getProject(userId: string, id: string) {
+  const project = await getDb().project.findFirst({ where: { id, userId } });
+  if (!project) throw AppError.notFound();
+  return project;
+}
+
+async function takenIdentifiers(userId: string): Promise<Set<string>> {
+  const rows = await getDb().project.findMany({ where: { userId }, select: { identifier: true } });
+  return new Set(rows.map((row) => row.identifier));
+}
+
+/**
+ * Creates a project. Without an identifier, one is derived from the name; two creates racing
+ * for the same derived identifier retry with the next one.
+ */
+export async function createProject(userId: string, input: ProjectCreate) {
+  const data = { userId, name: input.name, description: input.description ?? null };
+  if (input.identifier) {
+    const identifier = input.identifier;
+    return withUniqueIdentifier(() => getDb().project.create({ data: { ...data, identifier } }));
+  }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const identifier = deriveIdentifier(input.name, await takenIdentifiers(userId));
+    if (!identifier) throw duplicateIdentifier();
+    try {
+      return await getDb().project.create({ data: { ...data, identifier } });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw duplicateIdentifier();
+}
+
+export function updateProject(userId: string, id: string, changes: ProjectUpdate) {
+  return withUniqueIdentifier(() => getDb().project.update({ where: { id, userId }, data: changes }));
+}
+
+/** Deletes a project; its repositories and entries stay, detached (their project_id becomes null). */
+export function deleteProject(userId: string, id: string) {
+  return withUniqueIdentifier(() => getDb().project.delete({ where: { id, userId } }));
+}

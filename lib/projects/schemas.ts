@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+export const projectNameSchema = z.string().trim().min(1).max(100);
+export const projectDescriptionSchema = z.string().trim().max(2000).nullable();
+/** 1–3 ASCII letters, stored upper-case. */
+export const projectIdentifierSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(3)
+  .regex(/^[A-Za-z]+$/)
+  .transform((value) => value.toUpperCase());
+
+export const projectCreateSchema = z.object({
+  name: projectNameSchema,
+  description: projectDescriptionSchema.optional(),
+  identifier: projectIdentifierSchema.optional(),
+});
+export type ProjectCreate = z.output<typeof projectCreateSchema>;
+
+export const projectUpdateSchema = z.object({
+  name: projectNameSchema.optional(),
+  description: projectDescriptionSchema.optional(),
+  identifier: projectIdentifierSchema.optional(),
+});
+export type ProjectUpdate = z.output<typeof projectUpdateSchema>;

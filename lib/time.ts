@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+const rfc3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}:\d{2})$/;
+const calendarDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** An RFC 3339 timestamp with any offset and any number of fractional digits, to the millisecond. */
+export function parseTimestamp(value: string): Date | undefined {
+  const match = rfc3339.exec(value.trim());
+  if (!match) return undefined;
+  const [, date, time, fraction = "", offset] = match;
+  if (!isValidCalendarDate(date!) || !/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(time!)) return undefined;
+  const milliseconds = fraction.padEnd(3, "0").slice(0, 3);
+  const parsed = new Date(`${date}T${time}.${milliseconds}${offset!.toUpperCase()}`);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}
+
+export const timestampSchema = z.string().transform((value, context) => {
+  const parsed = parseTimestamp(value);
+  if (!parsed) {
+    context.addIssue({ code: "custom", message: "must be an RFC 3339 timestamp" });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+function isValidCalendarDate(value: string): boolean {
+  const match = calendarDate.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** Minutes to add to UTC to get the wall-clock time in `timeZone` at `instant`. */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  const wallClock = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  return Math.round((wallClock - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant a calendar day (YYYY-MM-DD) begins in a time zone. */
+export function startOfDay(date: string, timeZone: string): Date {
+  const midnightUtc = new Date(`${date}T00:00:00.000Z`);
+  // Two passes settle days on which the offset changes.
+  let instant = new Date(midnightUtc.getTime() - offsetMinutes(midnightUtc, timeZone) * 60_000);
+  instant = new Date(midnightUtc.getTime() - offsetMinutes(instant, timeZone) * 60_000);
+  return instant;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function calendarDay(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}
+
+function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * A bound of a date range, given as a timestamp or a calendar day. Days are read in the
+ * account's time zone, inclusively: `from` is the day's first instant, `to` its last.
+ */
+export type RangeBound = { kind: "timestamp"; instant: Date } | { kind: "day"; date: string };
+
+export const rangeBoundSchema = z.string().transform((value, context): RangeBound => {
+  const trimmed = value.trim();
+  if (isValidCalendarDate(trimmed)) return { kind: "day", date: trimmed };
+  const instant = parseTimestamp(trimmed);
+  if (instant) return { kind: "timestamp", instant };
+  context.addIssue({ code: "custom", message: "must be a date (YYYY-MM-DD) or an RFC 3339 timestamp" });
+  return z.NEVER;
+});
+
+export function rangeStart(bound: RangeBound, timeZone: string): Date {
+  return bound.kind === "timestamp" ? bound.instant : startOfDay(bound.date, timeZone);
+}
+
+export function rangeEnd(bound: RangeBound, timeZone: string): Date {
+  return bound.kind === "timestamp" ? bound.instant : new Date(startOfDay(nextDay(bound.date), timeZone).getTime() - 1);
+}

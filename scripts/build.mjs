@@ -2,7 +2,7 @@
 // `npm start` and the tests always serve the code in the working tree.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,14 +34,49 @@ export function ensurePrismaClient() {
   if (result.status !== 0) throw new Error("prisma generate failed");
 }
 
+const lockFile = path.join(root, ".next-build.lock");
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+/** Test runs started together must not build into the same .next at once. */
+function withBuildLock(work) {
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockFile, "utf8"));
+      if (!isAlive(owner)) rmSync(lockFile, { force: true });
+      else if (Date.now() > deadline) throw new Error(`another build (pid ${owner}) holds ${lockFile}`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lockFile, { force: true });
+  }
+}
+
 export function ensureBuild() {
   ensurePrismaClient();
-  const hash = sourceHash();
-  if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash) return;
-  console.log("[worklog] building the app (next build)…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("next build failed");
-  writeFileSync(stampFile, hash);
+  withBuildLock(() => {
+    const hash = sourceHash();
+    if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash) return;
+    console.log("[worklog] building the app (next build)…");
+    const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) throw new Error("next build failed");
+    writeFileSync(stampFile, hash);
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

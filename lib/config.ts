@@ -22,6 +22,8 @@ const environmentSchema = z
     APP_URL: optionalString.pipe(z.url().optional()),
     DEFAULT_PLAN: z.enum(["free", "pro"]).default("pro"),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    /** For benchmarks that measure what limiting costs; never in production. */
+    RATE_LIMIT_DISABLED: z.enum(["true", "false"]).default("false"),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     UPSTASH_REDIS_REST_URL: optionalString.pipe(z.url().optional()),
     UPSTASH_REDIS_REST_TOKEN: optionalString,
@@ -71,6 +73,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     appUrl: env.APP_URL?.replace(/\/+$/, ""),
     defaultPlan: env.DEFAULT_PLAN,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    rateLimitDisabled: env.RATE_LIMIT_DISABLED === "true",
     upstash: env.UPSTASH_REDIS_REST_URL
       ? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN! }
       : undefined,

@@ -4,6 +4,7 @@ import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
 import type { User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
+import { clientIp, limitAccount, limitFailedAuthentication } from "@/lib/rate-limit";
 import { parseInput } from "@/lib/validation";
 import { readJsonObject } from "./body";
 import { errorResponse } from "./error-response";
@@ -52,8 +53,9 @@ async function parseBody<Body extends Schema>(schema: Body, request: Request): P
 }
 
 /**
- * Every /api/v1 handler goes through here: authentication, scope, input parsing, then the
- * handler, whose value is sent as JSON; any error becomes the contract's body.
+ * Every /api/v1 handler goes through here: authentication, the account's rate limit, scope,
+ * input parsing, then the handler, whose value is sent as JSON; any error becomes the
+ * contract's body. Once the caller is known, every response carries the rate-limit headers.
  */
 export function apiRoute<Body extends Schema = undefined, Query extends Schema = undefined>(
   options: ApiRouteOptions<Body, Query>,
@@ -61,22 +63,33 @@ export function apiRoute<Body extends Schema = undefined, Query extends Schema =
 ): RouteHandler {
   return async (request, context) => {
     const requestId = crypto.randomUUID();
+    let limitHeaders: Record<string, string> = {};
+    let response: Response;
     try {
-      const principal = await authenticate(request.headers.get("authorization"));
+      const principal = await authenticateOrLimit(request);
+      limitHeaders = await limitAccount(principal.user.id);
       requireScope(principal.scopes, options.scope, principal.kind === "api_key" ? "API key" : "OAuth token");
       const params = await idParams(context);
       const query = parseQuery(options.query as Query, request);
       const body = await parseBody(options.body as Body, request);
       const result = await handler({ request, principal, user: principal.user, params, body, query });
-      if (result instanceof Response) {
-        result.headers.set("x-request-id", requestId);
-        return result;
-      }
-      return Response.json(result, { status: options.status ?? 200, headers: { "x-request-id": requestId } });
+      response = result instanceof Response ? result : Response.json(result, { status: options.status ?? 200 });
     } catch (error) {
-      return errorResponse(error, requestId);
+      response = errorResponse(error, requestId);
     }
+    for (const [name, value] of Object.entries({ ...limitHeaders, "x-request-id": requestId })) response.headers.set(name, value);
+    return response;
   };
+}
+
+/** Authenticates, counting failures per client IP so that keys cannot be guessed at speed. */
+async function authenticateOrLimit(request: Request): Promise<Principal> {
+  try {
+    return await authenticate(request.headers.get("authorization"));
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "authentication") throw await limitFailedAuthentication(clientIp(request), error);
+    throw error;
+  }
 }
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,0 +1,51 @@
+import { Ratelimit } from "@upstash/ratelimit";
+import { Redis } from "@upstash/redis";
+import { WINDOW_MS, type RateLimitDecision, type RateLimiter } from "./types";
+
+const FAILURE_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * @upstash/ratelimit's fixed window on Upstash Redis, shared by every instance. When Redis is
+ * slow (over `timeoutMs`) or unreachable, requests pass: an outage of the limiter must not
+ * become an outage of the API. The failure is logged loudly, at most once a minute.
+ */
+export class UpstashRateLimiter implements RateLimiter {
+  private readonly ratelimit: Ratelimit;
+  private lastFailureLog = 0;
+
+  constructor(
+    connection: { url: string; token: string },
+    private readonly limit: number,
+    prefix: string,
+    timeoutMs = 1_000,
+  ) {
+    this.ratelimit = new Ratelimit({
+      redis: new Redis({ url: connection.url, token: connection.token, retry: false }),
+      limiter: Ratelimit.fixedWindow(limit, "60 s"),
+      prefix,
+      timeout: timeoutMs,
+      analytics: false,
+    });
+  }
+
+  async check(identifier: string): Promise<RateLimitDecision> {
+    try {
+      const result = await this.ratelimit.limit(identifier);
+      if (result.reason === "timeout") this.logFailure(new Error("Upstash Redis did not answer in time"));
+      return { allowed: result.success, limit: this.limit, remaining: Math.max(0, result.remaining), resetAt: result.reset };
+    } catch (error) {
+      this.logFailure(error);
+      return { allowed: true, limit: this.limit, remaining: this.limit, resetAt: (Math.floor(Date.now() / WINDOW_MS) + 1) * WINDOW_MS };
+    }
+  }
+
+  private logFailure(error: unknown) {
+    const now = Date.now();
+    if (now - this.lastFailureLog < FAILURE_LOG_INTERVAL_MS) return;
+    this.lastFailureLog = now;
+    console.error(
+      "[rate-limit] UPSTASH REDIS IS UNAVAILABLE: requests are let through without rate limiting.",
+      (error as Error).message ?? error,
+    );
+  }
+}

@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { signOut } from "@/lib/auth/next-auth";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -11,7 +15,14 @@ export const metadata: Metadata = {
   icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+async function signOutToHome() {
+  "use server";
+  await signOut({ redirect: false });
+  redirect("/");
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const user = await getCurrentUser();
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
@@ -21,7 +32,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader
+          user={user && { name: user.name, email: user.email }}
+          signOut={
+            <form action={signOutToHome}>
+              <SubmitButton variant="ghost" size="sm" pendingLabel="Signing out…">
+                Sign out
+              </SubmitButton>
+            </form>
+          }
+        />
         <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
           {children}
         </main>

@@ -43,7 +43,11 @@ async function idParams(context: RouteContext): Promise<Record<string, string>> 
 function parseQuery<Query extends Schema>(schema: Query, request: Request): Parsed<Query> {
   if (!schema) return undefined as Parsed<Query>;
   const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!result.success) throw AppError.invalidRequest(result.error.issues[0]!.message);
+  if (!result.success) {
+    const { path, message } = result.error.issues[0]!;
+    const parameter = path[0] === undefined ? "" : String(path[0]);
+    throw AppError.invalidRequest(message.startsWith(parameter) ? message : `${parameter} ${message}`);
+  }
   return result.data as Parsed<Query>;
 }
 

@@ -1,22 +1,34 @@
-import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
-import { parseInput } from "@/lib/validation";
+import { AppError, type FieldIssue } from "@/lib/errors";
+import { fieldIssues, text } from "@/lib/validation";
 import { displayPrefix, generateApiKey, sha256Hex } from "./api-keys";
 import { InvalidScopesError, normalizeScopes } from "./scopes";
 
-export const apiKeyNameSchema = z.string().trim().min(1).max(100);
+export const apiKeyNameSchema = text(1, 100);
 
-/** Creates a key; the returned `key` is the only time its value exists outside the caller. */
-export async function createApiKey(userId: string, input: { name: string; scopes: readonly string[] }) {
-  const name = parseInput(apiKeyNameSchema, input.name);
-  let scopes: string[];
+/**
+ * Validates a new key's name and scopes together, so that both problems show at once, and
+ * normalises the scopes. The error's message explains a scope problem in words.
+ */
+function validateNewKey(input: { name: string; scopes: readonly string[] }): { name: string; scopes: string[] } {
+  const name = apiKeyNameSchema.safeParse(input.name);
+  const issues: FieldIssue[] = name.success ? [] : fieldIssues(name.error, input.name).map((issue) => ({ ...issue, pointer: "/name" }));
+  let scopes: string[] = [];
+  let scopeProblem: string | undefined;
   try {
     scopes = normalizeScopes(input.scopes);
   } catch (error) {
-    if (error instanceof InvalidScopesError) throw new AppError("validation", error.message, { issues: [{ pointer: "/scopes", detail: "Invalid value" }] });
-    throw error;
+    if (!(error instanceof InvalidScopesError)) throw error;
+    scopeProblem = error.message;
+    issues.push({ pointer: "/scopes", detail: "Invalid value" });
   }
+  if (!name.success || scopeProblem) throw new AppError("validation", scopeProblem ?? AppError.validation(issues).message, { issues });
+  return { name: name.data, scopes };
+}
+
+/** Creates a key; the returned `key` is the only time its value exists outside the caller. */
+export async function createApiKey(userId: string, input: { name: string; scopes: readonly string[] }) {
+  const { name, scopes } = validateNewKey(input);
   const key = generateApiKey();
   const record = await getDb().apiKey.create({
     data: { userId, name, scopes, prefix: displayPrefix(key), hashedKey: sha256Hex(key) },

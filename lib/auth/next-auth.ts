@@ -12,10 +12,8 @@ function accountsAdapter(): Adapter {
   const adapter = PrismaAdapter(getDb());
   return {
     ...adapter,
-    createUser: ({ id: _id, email, ...user }) =>
-      getDb().user.create({ data: { ...user, email: email.toLowerCase(), plan: getConfig().defaultPlan } }) as ReturnType<
-        NonNullable<Adapter["createUser"]>
-      >,
+    createUser: ({ email, name, image, emailVerified }) =>
+      getDb().user.create({ data: { email: email.toLowerCase(), name, image, emailVerified, plan: getConfig().defaultPlan } }),
     getUserByEmail: (email) => adapter.getUserByEmail!(email.toLowerCase()),
   };
 }
@@ -28,6 +26,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     session: { strategy: "jwt" },
     adapter: accountsAdapter(),
     pages: { signIn: "/signin" },
+    // A wrong password is an everyday event, not an error worth a stack trace in the logs.
+    logger: {
+      error: (error) => {
+        if (error instanceof CredentialsSignin) return;
+        console.error("[auth]", error);
+      },
+    },
     providers: [
       Credentials({
         credentials: { email: {}, password: {} },

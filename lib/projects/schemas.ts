@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { text } from "@/lib/validation";
 
-export const projectNameSchema = z.string().trim().min(1).max(100);
-export const projectDescriptionSchema = z.string().trim().max(2000).nullable();
+export const projectNameSchema = text(1, 100);
+export const projectDescriptionSchema = text(0, 2000).nullable();
 /** 1–3 ASCII letters, stored upper-case. */
 export const projectIdentifierSchema = z
   .string()

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { text } from "@/lib/validation";
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
-export const userNameSchema = z.string().trim().min(1).max(100);
+export const userNameSchema = text(1, 100);
 
 export function isTimeZone(value: string): boolean {
   try {

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { ApiKeyTable } from "@/components/settings/api-key-table";
+import { CreateApiKeyForm } from "@/components/settings/create-api-key-form";
+import { listApiKeys } from "@/lib/auth/api-key-store";
+import { requireUser } from "@/lib/auth/current-user";
+import { getConfig } from "@/lib/config";
+
+export const metadata: Metadata = { title: "API keys" };
+
+/** The public origin: APP_URL when set, else what the request (or the proxy in front) says. */
+async function publicOrigin(): Promise<string> {
+  const { appUrl } = getConfig();
+  if (appUrl) return appUrl;
+  const requestHeaders = await headers();
+  const first = (name: string) => requestHeaders.get(name)?.split(",")[0]?.trim();
+  return `${first("x-forwarded-proto") ?? "http"}://${first("x-forwarded-host") ?? first("host") ?? "localhost"}`;
+}
+
+export default async function ApiKeysPage() {
+  const user = await requireUser("/settings/api-keys");
+  const apiKeys = await listApiKeys(user.id);
+  return (
+    <div className="space-y-12">
+      <div>
+        <h2 className="text-xl font-semibold tracking-tight">API keys</h2>
+        <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+          Keys let scripts and tools call the Worklog REST API as you. Each key can do only what its scopes allow, and
+          its value is shown once, when you create it.
+        </p>
+      </div>
+      <section aria-labelledby="create-api-key-heading">
+        <h3 id="create-api-key-heading" className="mb-4 text-lg font-semibold tracking-tight">
+          Create a key
+        </h3>
+        <CreateApiKeyForm />
+      </section>
+      <section aria-labelledby="api-key-list-heading">
+        <h3 id="api-key-list-heading" className="text-lg font-semibold tracking-tight">
+          Your keys
+        </h3>
+        <div className="mt-4">
+          {apiKeys.length > 0 ? (
+            <ApiKeyTable apiKeys={apiKeys} timeZone={user.timezone} />
+          ) : (
+            <div className="rounded-lg border border-dashed border-zinc-300 p-5 sm:p-6 dark:border-zinc-700">
+              <p className="font-medium">No API keys yet</p>
+              <p className="mt-2 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+                A key is for scripts and tools that call the REST API on your behalf, with only the scopes you choose.
+                Create one above, then try it:
+              </p>
+              <pre className="mt-4 overflow-x-auto rounded-md bg-zinc-900 p-3 text-sm text-zinc-100 dark:bg-black">
+                <code>curl -u wl_your_key: {await publicOrigin()}/api/v1/user</code>
+              </pre>
+              <p className="mt-3 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+                The key is the user name and the password stays empty (mind the colon). This call needs the User: Read
+                scope.
+              </p>
+            </div>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

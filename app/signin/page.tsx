@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AuthPanel } from "@/components/auth/auth-panel";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { FormError } from "@/components/ui/form-feedback";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextLink } from "@/components/ui/text-link";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { getConfig } from "@/lib/config";
+import { signInWithGitHub } from "./actions";
+import { safeCallbackUrl, withCallbackUrl } from "./callback-url";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type SignInPageProps = { searchParams: Promise<{ callbackUrl?: string | string[]; error?: string | string[] }> };
+
+/** next-auth sends failed sign-ins (e.g. through GitHub) back here with `?error=<type>`. */
+function authErrorMessage(type: string | string[] | undefined): string | undefined {
+  if (type === undefined) return undefined;
+  return type === "OAuthAccountNotLinked"
+    ? "This email already belongs to an account. Sign in with your password."
+    : "Signing in failed. Please try again.";
+}
+
+export default async function SignInPage({ searchParams }: SignInPageProps) {
+  const { callbackUrl: requestedCallbackUrl, error } = await searchParams;
+  const callbackUrl = safeCallbackUrl(requestedCallbackUrl);
+  if (await getCurrentUser()) redirect(callbackUrl);
+  const errorMessage = authErrorMessage(error);
+  return (
+    <AuthPanel
+      title="Sign in to Worklog"
+      description="Welcome back. Pick up where you left off."
+      footer={
+        <>
+          New to Worklog? <TextLink href={withCallbackUrl("/signup", callbackUrl)}>Create an account</TextLink>
+        </>
+      }
+    >
+      {errorMessage && (
+        <div className="mb-5">
+          <FormError message={errorMessage} />
+        </div>
+      )}
+      <SignInForm callbackUrl={callbackUrl} />
+      {getConfig().github && (
+        <>
+          <p className="my-5 flex items-center gap-3 text-xs text-zinc-500 uppercase before:h-px before:flex-1 before:bg-zinc-200 after:h-px after:flex-1 after:bg-zinc-200 dark:text-zinc-400 dark:before:bg-zinc-800 dark:after:bg-zinc-800">
+            or
+          </p>
+          <form action={signInWithGitHub.bind(null, callbackUrl)}>
+            <SubmitButton variant="secondary" className="w-full" pendingLabel="Redirecting to GitHub…">
+              Sign in with GitHub
+            </SubmitButton>
+          </form>
+        </>
+      )}
+    </AuthPanel>
+  );
+}

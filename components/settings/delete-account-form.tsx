@@ -1,0 +1,44 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { deleteAccount, type DeleteAccountState } from "@/app/settings/profile/actions";
+import { TextField } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+
+const initialState: DeleteAccountState = { values: {}, fieldErrors: {} };
+
+export function DeleteAccountForm({ email }: { email: string }) {
+  const [state, formAction] = useActionState(deleteAccount, initialState);
+  const [confirmation, setConfirmation] = useState("");
+  const confirmed = confirmation.trim().toLowerCase() === email;
+  return (
+    <section aria-labelledby="delete-account-heading" className="rounded-lg border border-red-300 p-5 sm:p-6 dark:border-red-900">
+      <h3 id="delete-account-heading" className="text-lg font-semibold text-red-700 dark:text-red-400">
+        Delete account
+      </h3>
+      <p className="mt-2 text-sm text-pretty text-zinc-700 dark:text-zinc-300">
+        This deletes your account and everything in it, at once and for good: projects, repositories, commits, worklog
+        entries, recaps, API keys and authorized devices. Scripts and tools using your keys stop working.
+      </p>
+      <form action={formAction} className="mt-5 max-w-md space-y-4">
+        <TextField
+          label={
+            <>
+              Type <span className="font-mono break-words">{email}</span> to confirm
+            </>
+          }
+          name="confirmation"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          error={state.fieldErrors.confirmation}
+        />
+        <SubmitButton variant="danger" disabled={!confirmed} pendingLabel="Deleting…">
+          Delete account
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

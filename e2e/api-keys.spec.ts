@@ -1,0 +1,166 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { screenshotPage } from "./support";
+
+const password = "correct horse battery";
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function signUp(page: Page, email: string, name = "Ada Lovelace") {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("navigation", { name: "Account" })).toContainText(name);
+}
+
+async function signIn(page: Page, email: string, withPassword = password) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(withPassword);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** The list's row for a key, found by its exact name (row names also hold prefixes, which could contain it). */
+function keyRow(page: Page, name: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+}
+
+async function createKey(page: Page, name: string, scopes: string[]): Promise<string> {
+  await page.getByLabel("Name").fill(name);
+  for (const scope of scopes) await page.getByRole("radio", { name: scope }).check();
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText("Copy this key now. It will not be shown again.")).toBeVisible();
+  const newKey = page.getByTestId("new-api-key");
+  await expect(newKey).toHaveValue(new RegExp(`^wl_[0-9A-Za-z]{40}$`));
+  await expect(keyRow(page, name)).toBeVisible();
+  return newKey.inputValue();
+}
+
+function getUser(request: APIRequestContext, key: string) {
+  return request.get("/api/v1/user", { headers: { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` } });
+}
+
+test("a new account creates scoped API keys, uses them and revokes one", async ({ page, request }) => {
+  const email = uniqueEmail("keys");
+  await page.goto("/signup");
+  await screenshotPage(page, "signup");
+  await signUp(page, email);
+
+  await page.goto("/settings/api-keys");
+  await expect(page.getByText("No API keys yet")).toBeVisible();
+  await expect(page.getByText(/curl -u wl_your_key: http:\/\/localhost:\d+\/api\/v1\/user/)).toBeVisible();
+
+  await page.getByLabel("Name").fill("no scopes");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText("Select at least one scope.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("no scopes");
+  await page.getByLabel("Name").clear();
+
+  const projectKey = await createKey(page, "read-projects", ["Project: Read", "Worklog: All"]);
+  const projectRow = keyRow(page, "read-projects");
+  await expect(projectRow).toContainText(projectKey.slice(0, 8));
+  await expect(projectRow).toContainText("project:read");
+  await expect(projectRow).toContainText("worklog:*");
+  await expect(projectRow).toContainText("Never");
+
+  const forbidden = await getUser(request, projectKey);
+  expect(forbidden.status()).toBe(403);
+  expect((await forbidden.json()).error.message).toContain("Required: user:read");
+
+  const userKey = await createKey(page, "me", ["User: Read"]);
+  await screenshotPage(page, "api-keys");
+  const allowed = await getUser(request, userKey);
+  expect(allowed.status()).toBe(200);
+  expect((await allowed.json()).email).toBe(email);
+
+  await page.getByRole("button", { name: "Revoke me" }).click();
+  const dialog = page.getByRole("dialog", { name: "Revoke API key" });
+  await expect(dialog).toContainText("Revoke me? Applications using it will stop working immediately.");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Revoke me" }).click();
+  await dialog.getByRole("button", { name: "Revoke key" }).click();
+  await expect(keyRow(page, "me")).toHaveCount(0);
+  await expect(projectRow).toBeVisible();
+
+  expect((await getUser(request, userKey)).status()).toBe(401);
+});
+
+test("signing in: wrong passwords, the way back to the page asked for, and signing out", async ({ page }) => {
+  const email = uniqueEmail("signin");
+  await signUp(page, email);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await page.goto("/signin");
+  await screenshotPage(page, "signin");
+  await signIn(page, email, "not the password");
+  await expect(page.getByText("Wrong email or password.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  const unknownEmail = uniqueEmail("nobody");
+  await signIn(page, unknownEmail);
+  await expect(page.getByLabel("Email")).toHaveValue(unknownEmail);
+  await expect(page.getByText("Wrong email or password.")).toBeVisible();
+
+  await page.goto("/settings/api-keys");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fsettings%2Fapi-keys$/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/settings\/api-keys$/);
+  await expect(page.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
+});
+
+test("signing up with an email that has an account says so and keeps the form", async ({ page, browser }) => {
+  const email = uniqueEmail("taken");
+  await signUp(page, email);
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/signup");
+  await visitor.getByLabel("Email").fill(email.toUpperCase());
+  await visitor.getByLabel("Name").fill("Someone Else");
+  await visitor.getByLabel("Password").fill(password);
+  await visitor.getByRole("button", { name: "Create account" }).click();
+  await expect(visitor.getByText("An account with this email already exists")).toBeVisible();
+  await expect(visitor.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(visitor.getByLabel("Email")).toHaveValue(email.toUpperCase());
+  await expect(visitor.getByLabel("Name")).toHaveValue("Someone Else");
+  await expect(visitor.getByLabel("Password")).toHaveValue("");
+  await visitor.close();
+});
+
+test("the profile is edited, and deleting the account signs out for good", async ({ page, browser }) => {
+  const otherEmail = uniqueEmail("other");
+  const other = await browser.newPage();
+  await signUp(other, otherEmail);
+  await other.close();
+  const email = uniqueEmail("profile");
+  await signUp(page, email);
+
+  await page.goto("/settings/profile");
+  await page.getByLabel("Email").fill(otherEmail);
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("An account with this email already exists")).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+
+  await expect(page.getByLabel("Time zone")).toHaveValue("UTC");
+  await page.getByLabel("Name", { exact: true }).fill("Grace Hopper");
+  await page.getByLabel("Time zone").selectOption("Europe/Paris");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Profile saved." })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Account" })).toContainText("Grace Hopper");
+  await page.reload();
+  await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Paris");
+  await screenshotPage(page, "profile");
+
+  const deleteButton = page.getByRole("button", { name: "Delete account" });
+  await expect(deleteButton).toBeDisabled();
+  await page.getByLabel(/to confirm/).fill(email);
+  await deleteButton.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await page.goto("/signin");
+  await signIn(page, email);
+  await expect(page.getByText("Wrong email or password.")).toBeVisible();
+});

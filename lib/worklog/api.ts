@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { pageMetaSchema } from "@/lib/api/pagination";
+import type { EntryWithRelations } from "./entries";
+
+export const entryProjectSchema = z.object({ id: z.uuid(), name: z.string(), identifier: z.string() });
+
+export const entryResponseSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  content: z.string(),
+  recorded_at: z.iso.datetime(),
+  duration_seconds: z.number().int().nullable(),
+  tags: z.array(z.string()),
+  project_id: z.uuid().nullable(),
+  project: entryProjectSchema.nullable(),
+  commit_ids: z.array(z.uuid()),
+  inserted_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+
+export const entryListResponseSchema = z.object({ entries: z.array(entryResponseSchema), meta: pageMetaSchema });
+
+export function toEntryResponse(entry: EntryWithRelations): z.infer<typeof entryResponseSchema> {
+  return {
+    id: entry.id,
+    url: `/api/v1/worklog/entries/${entry.id}`,
+    content: entry.content,
+    recorded_at: entry.recordedAt.toISOString(),
+    duration_seconds: entry.durationSeconds,
+    tags: entry.tags,
+    project_id: entry.projectId,
+    project: entry.project,
+    commit_ids: entry.commits.map((link) => link.commitId),
+    inserted_at: entry.insertedAt.toISOString(),
+    updated_at: entry.updatedAt.toISOString(),
+  };
+}

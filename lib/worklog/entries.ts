@@ -1,0 +1,131 @@
+import { paginate } from "@/lib/api/pagination";
+import { getDb, type Prisma, type User } from "@/lib/db/client";
+import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
+import { AppError } from "@/lib/errors";
+import { rangeEnd, rangeStart } from "@/lib/time";
+import type { AttachCommits, EntryCreate, EntryListQuery, EntryUpdate } from "./schemas";
+
+/** Loaded with every entry, in the same call: the project summary and the attached commit ids. */
+const entryInclude = {
+  project: { select: { id: true, name: true, identifier: true } },
+  commits: { select: { commitId: true }, orderBy: { commitId: "asc" } },
+} satisfies Prisma.WorklogEntryInclude;
+
+export type EntryWithRelations = Prisma.WorklogEntryGetPayload<{ include: typeof entryInclude }>;
+
+/** A missing entry is a 404; a project deleted since it was checked is an invalid reference. */
+async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isRecordMissing(error)) throw AppError.notFound();
+    if (isForeignKeyViolation(error)) throw AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
+    throw error;
+  }
+}
+
+/** A project of another account is as unknown as a missing one: an invalid value, not a 404. */
+async function assertOwnProject(userId: string, projectId: string | null | undefined): Promise<void> {
+  if (!projectId) return;
+  const project = await getDb().project.findFirst({ where: { id: projectId, userId }, select: { id: true } });
+  if (!project) throw AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
+}
+
+function entryFilter(user: User, { project_id, tags, from, to }: Omit<EntryListQuery, "page">): Prisma.WorklogEntryWhereInput {
+  return {
+    userId: user.id,
+    ...(project_id && { projectId: project_id }),
+    ...(tags && tags.length > 0 && { tags: { hasSome: tags } }),
+    ...((from || to) && {
+      recordedAt: {
+        ...(from && { gte: rangeStart(from, user.timezone) }),
+        ...(to && { lte: rangeEnd(to, user.timezone) }),
+      },
+    }),
+  };
+}
+
+export function listEntries(user: User, { page, ...filters }: EntryListQuery) {
+  const db = getDb();
+  const where = entryFilter(user, filters);
+  return paginate(
+    page,
+    (query) => db.worklogEntry.findMany({ ...query, where: { ...where, ...query.where }, include: entryInclude }),
+    () => db.worklogEntry.count({ where }),
+  );
+}
+
+export async function getEntry(userId: string, id: string) {
+  const entry = await getDb().worklogEntry.findFirst({ where: { id, userId }, include: entryInclude });
+  if (!entry) throw AppError.notFound();
+  return entry;
+}
+
+export async function createEntry(userId: string, input: EntryCreate) {
+  await assertOwnProject(userId, input.project_id);
+  return writeEntry(() =>
+    getDb().worklogEntry.create({
+      data: {
+        userId,
+        content: input.content,
+        recordedAt: input.recorded_at ?? new Date(),
+        durationSeconds: input.duration_seconds ?? null,
+        tags: input.tags ?? [],
+        projectId: input.project_id ?? null,
+      },
+      include: entryInclude,
+    }),
+  );
+}
+
+export async function updateEntry(userId: string, id: string, changes: EntryUpdate) {
+  await assertOwnProject(userId, changes.project_id);
+  return writeEntry(() =>
+    getDb().worklogEntry.update({
+      where: { id, userId },
+      data: {
+        content: changes.content,
+        recordedAt: changes.recorded_at,
+        durationSeconds: changes.duration_seconds,
+        tags: changes.tags,
+        projectId: changes.project_id,
+      },
+      include: entryInclude,
+    }),
+  );
+}
+
+/** Deletes an entry and returns it as it was, with its project and commit ids. */
+export function deleteEntry(userId: string, id: string) {
+  return writeEntry(() => getDb().worklogEntry.delete({ where: { id, userId }, include: entryInclude }));
+}
+
+/**
+ * Attaches commits of the same account; attaching one again changes nothing. Every id that
+ * names no commit of the account is reported at its index.
+ */
+export async function attachCommits(userId: string, id: string, { commit_ids }: AttachCommits) {
+  const db = getDb();
+  const entry = await db.worklogEntry.findFirst({ where: { id, userId }, select: { id: true } });
+  if (!entry) throw AppError.notFound();
+  const uniqueIds = [...new Set(commit_ids)];
+  const owned = await db.commit.findMany({ where: { id: { in: uniqueIds }, userId }, select: { id: true } });
+  const ownedIds = new Set(owned.map((commit) => commit.id));
+  const unknown = commit_ids.flatMap((commitId, index) => (ownedIds.has(commitId) ? [] : [{ pointer: `/commit_ids/${index}`, detail: "Invalid value" }]));
+  if (unknown.length > 0) throw AppError.validation(unknown);
+  try {
+    await db.$transaction(async (transaction) => {
+      const { count } = await transaction.worklogEntryCommit.createMany({
+        data: uniqueIds.map((commitId) => ({ entryId: id, commitId })),
+        skipDuplicates: true,
+      });
+      // commit_ids are part of the entry: a new attachment is a change of it.
+      if (count > 0) await transaction.worklogEntry.update({ where: { id }, data: { updatedAt: new Date() } });
+    });
+  } catch (error) {
+    // The entry or a commit was deleted since it was checked.
+    if (isForeignKeyViolation(error)) throw AppError.validation([{ pointer: "/commit_ids", detail: "Invalid value" }]);
+    throw error;
+  }
+  return getEntry(userId, id);
+}

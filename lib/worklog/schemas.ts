@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { listQuerySchema } from "@/lib/api/pagination";
+import { isUuid } from "@/lib/db/ids";
+import { rangeBoundSchema, timestampSchema } from "@/lib/time";
+import { idSchema, text } from "@/lib/validation";
+
+/** Markdown, stored exactly as sent: the one string the contract does not trim. */
+export const entryContentSchema = text(1, 10_000, { trim: false });
+
+// The integer check comes last, so that a huge number reports the contract's bound rather
+// than the safe-integer limit.
+export const entryDurationSchema = z.number().min(1).max(604_800).int().nullable();
+
+export const entryTagSchema = text(1, 50)
+  .toLowerCase()
+  .regex(/^[^\s,]+$/);
+
+export const entryTagsSchema = z
+  .array(entryTagSchema)
+  .max(20)
+  .transform((tags) => [...new Set(tags)]);
+
+export const entryCreateSchema = z.object({
+  content: entryContentSchema,
+  recorded_at: timestampSchema.optional(),
+  duration_seconds: entryDurationSchema.optional(),
+  tags: entryTagsSchema.optional(),
+  project_id: idSchema.nullable().optional(),
+});
+export type EntryCreate = z.output<typeof entryCreateSchema>;
+
+export const entryUpdateSchema = entryCreateSchema.partial();
+export type EntryUpdate = z.output<typeof entryUpdateSchema>;
+
+export const attachCommitsSchema = z.object({
+  commit_ids: z.array(idSchema).min(1).max(1000),
+});
+export type AttachCommits = z.output<typeof attachCommitsSchema>;
+
+export const entryListQuerySchema = listQuerySchema({
+  project_id: z.string().refine(isUuid, "project_id must be a UUID").optional(),
+  /** Comma- or whitespace-separated; an entry matches if it has any of them. */
+  tags: z
+    .string()
+    .transform((value) => [...new Set(value.split(/[\s,]+/).filter(Boolean).map((tag) => tag.toLowerCase()))])
+    .optional(),
+  from: rangeBoundSchema.optional(),
+  to: rangeBoundSchema.optional(),
+});
+export type EntryListQuery = z.output<typeof entryListQuerySchema>;

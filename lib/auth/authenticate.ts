@@ -17,42 +17,33 @@ const LAST_USED_GRANULARITY_MS = 60_000;
  * Records use at most once a minute per credential, after the response has been sent, so that
  * it never delays a request.
  */
-function recordUse(update: (since: Date, now: Date) => Promise<unknown>, lastUsedAt: Date | null) {
+function recordUse(kind: Principal["kind"], credential: { id: string; lastUsedAt: Date | null }) {
   const now = new Date();
-  if (lastUsedAt && now.getTime() - lastUsedAt.getTime() < LAST_USED_GRANULARITY_MS) return;
-  after(() =>
-    update(new Date(now.getTime() - LAST_USED_GRANULARITY_MS), now).catch((error: Error) =>
-      console.error("[auth] could not record last use:", error.message),
-    ),
-  );
+  const since = new Date(now.getTime() - LAST_USED_GRANULARITY_MS);
+  if (credential.lastUsedAt && credential.lastUsedAt > since) return;
+  after(async () => {
+    const where = { id: credential.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: since } }] };
+    const data = { lastUsedAt: now };
+    try {
+      await (kind === "api_key" ? getDb().apiKey.updateMany({ where, data }) : getDb().oAuthToken.updateMany({ where, data }));
+    } catch (error) {
+      console.error("[auth] could not record last use:", (error as Error).message);
+    }
+  });
 }
 
 async function authenticateApiKey(key: string): Promise<Principal> {
   if (!apiKeyPattern.test(key)) throw authenticationError(authenticationMessages.invalidKey);
   const apiKey = await getDb().apiKey.findUnique({ where: { hashedKey: sha256Hex(key) }, include: { user: true } });
   if (!apiKey || apiKey.revokedAt) throw authenticationError(authenticationMessages.invalidKey);
-  recordUse(
-    (since, now) =>
-      getDb().apiKey.updateMany({
-        where: { id: apiKey.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: since } }] },
-        data: { lastUsedAt: now },
-      }),
-    apiKey.lastUsedAt,
-  );
+  recordUse("api_key", apiKey);
   return { kind: "api_key", credentialId: apiKey.id, scopes: apiKey.scopes, user: apiKey.user };
 }
 
 async function authenticateOAuthToken(token: string): Promise<Principal> {
   const record = await getDb().oAuthToken.findUnique({ where: { accessTokenHash: sha256Hex(token) }, include: { user: true } });
   if (!record || record.revokedAt || record.accessExpiresAt <= new Date()) throw authenticationError(authenticationMessages.invalidToken);
-  recordUse(
-    (since, now) =>
-      getDb().oAuthToken.updateMany({
-        where: { id: record.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: since } }] },
-        data: { lastUsedAt: now },
-      }),
-    record.lastUsedAt,
-  );
+  recordUse("oauth_token", record);
   return { kind: "oauth_token", credentialId: record.id, scopes: record.scopes, user: record.user };
 }
 

@@ -26,6 +26,20 @@ export function listProjects(userId: string, page: PageRequest) {
   );
 }
 
+export async function isOwnProject(userId: string, projectId: string): Promise<boolean> {
+  return (await getDb().project.count({ where: { id: projectId, userId } })) > 0;
+}
+
+/**
+ * A project_id given in a body must name a project of the same account; another account's is
+ * as unknown as a missing one: an invalid value, not a 404.
+ */
+export async function checkProjectReference(userId: string, projectId: string | null | undefined): Promise<void> {
+  if (projectId && !(await isOwnProject(userId, projectId))) {
+    throw AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
+  }
+}
+
 export async function getProject(userId: string, id: string) {
   const project = await getDb().project.findFirst({ where: { id, userId } });
   if (!project) throw AppError.notFound();

@@ -2,6 +2,7 @@ import { paginate } from "@/lib/api/pagination";
 import { getDb, type Prisma, type User } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
+import { checkProjectReference } from "@/lib/projects/projects";
 import { rangeEnd, rangeStart } from "@/lib/time";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryUpdate } from "./schemas";
 
@@ -22,13 +23,6 @@ async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
     if (isForeignKeyViolation(error)) throw AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
     throw error;
   }
-}
-
-/** A project of another account is as unknown as a missing one: an invalid value, not a 404. */
-async function assertOwnProject(userId: string, projectId: string | null | undefined): Promise<void> {
-  if (!projectId) return;
-  const project = await getDb().project.findFirst({ where: { id: projectId, userId }, select: { id: true } });
-  if (!project) throw AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
 }
 
 function entryFilter(user: User, { project_id, tags, from, to }: Omit<EntryListQuery, "page">): Prisma.WorklogEntryWhereInput {
@@ -62,7 +56,7 @@ export async function getEntry(userId: string, id: string) {
 }
 
 export async function createEntry(userId: string, input: EntryCreate) {
-  await assertOwnProject(userId, input.project_id);
+  await checkProjectReference(userId, input.project_id);
   return writeEntry(() =>
     getDb().worklogEntry.create({
       data: {
@@ -79,7 +73,7 @@ export async function createEntry(userId: string, input: EntryCreate) {
 }
 
 export async function updateEntry(userId: string, id: string, changes: EntryUpdate) {
-  await assertOwnProject(userId, changes.project_id);
+  await checkProjectReference(userId, changes.project_id);
   return writeEntry(() =>
     getDb().worklogEntry.update({
       where: { id, userId },

@@ -16,7 +16,7 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
-/** A real `next start` on a free port, with a database of its own. */
+/** A real server (`npm start`: `next start`) on a free port, with a database of its own. */
 export type TestServer = {
   url: string;
   backend: Backend;
@@ -79,10 +79,7 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
   let child: ChildProcess;
   const logs = () => output;
   const launch = async () => {
-    child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
-      cwd: root,
-      env,
-    });
+    child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env: { ...env, PORT: String(port) } });
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
     await waitUntilReady(url, child, logs);

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { pageMetaSchema } from "@/lib/api/pagination";
+import type { Commit, Repository } from "@/lib/db/client";
+
+export const repositoryResponseSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  name: z.string(),
+  project_id: z.uuid().nullable(),
+  local_path: z.string().nullable(),
+  remote_url: z.string().nullable(),
+  default_branch: z.string().nullable(),
+  inserted_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+
+export const repositoryListResponseSchema = z.object({ repositories: z.array(repositoryResponseSchema), meta: pageMetaSchema });
+
+export const commitResponseSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  repository_id: z.uuid(),
+  sha: z.string(),
+  message: z.string(),
+  committed_at: z.iso.datetime(),
+  author_name: z.string().nullable(),
+  author_email: z.string().nullable(),
+  inserted_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+
+export const commitListResponseSchema = z.object({ commits: z.array(commitResponseSchema), meta: pageMetaSchema });
+
+/** POST /repositories/{id}/commits: every commit of the request, in the order given. */
+export const commitBatchResponseSchema = z.object({ commits: z.array(commitResponseSchema) });
+
+export const uncapturedShasResponseSchema = z.object({ uncaptured_shas: z.array(z.string()) });
+
+export function toRepositoryResponse(repository: Repository): z.infer<typeof repositoryResponseSchema> {
+  return {
+    id: repository.id,
+    url: `/api/v1/repositories/${repository.id}`,
+    name: repository.name,
+    project_id: repository.projectId,
+    local_path: repository.localPath,
+    remote_url: repository.remoteUrl,
+    default_branch: repository.defaultBranch,
+    inserted_at: repository.insertedAt.toISOString(),
+    updated_at: repository.updatedAt.toISOString(),
+  };
+}
+
+export function toCommitResponse(commit: Commit): z.infer<typeof commitResponseSchema> {
+  return {
+    id: commit.id,
+    url: `/api/v1/repositories/${commit.repositoryId}/commits/${commit.id}`,
+    repository_id: commit.repositoryId,
+    sha: commit.sha,
+    message: commit.message,
+    committed_at: commit.committedAt.toISOString(),
+    author_name: commit.authorName,
+    author_email: commit.authorEmail,
+    inserted_at: commit.insertedAt.toISOString(),
+    updated_at: commit.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,80 @@
+import { paginate, type PageRequest } from "@/lib/api/pagination";
+import { getDb, type Commit } from "@/lib/db/client";
+import { isForeignKeyViolation } from "@/lib/db/errors";
+import { AppError } from "@/lib/errors";
+import { getRepository } from "./repositories";
+import type { CommitInput } from "./schemas";
+
+export async function listCommits(userId: string, repositoryId: string, page: PageRequest) {
+  await getRepository(userId, repositoryId);
+  const db = getDb();
+  return paginate(
+    page,
+    (query) => db.commit.findMany({ ...query, where: { repositoryId, ...query.where } }),
+    () => db.commit.count({ where: { repositoryId } }),
+  );
+}
+
+/** The stored shas among `shas` (lower-case); reading them through the repository proves it is the caller's. */
+async function storedShas(userId: string, repositoryId: string, shas: string[]): Promise<Set<string>> {
+  const repository = await getDb().repository.findFirst({
+    where: { id: repositoryId, userId },
+    select: { commits: { where: { sha: { in: shas } }, select: { sha: true } } },
+  });
+  if (!repository) throw AppError.notFound();
+  return new Set(repository.commits.map((commit) => commit.sha));
+}
+
+/** The given shas that are not stored for the repository yet, as given, in order, each once. */
+export async function findUncapturedShas(userId: string, repositoryId: string, shas: string[]): Promise<string[]> {
+  const stored = await storedShas(userId, repositoryId, [...new Set(shas.map((sha) => sha.toLowerCase()))]);
+  const reported = new Set<string>();
+  return shas.filter((sha) => {
+    const key = sha.toLowerCase();
+    if (stored.has(key) || reported.has(key)) return false;
+    reported.add(key);
+    return true;
+  });
+}
+
+/**
+ * Stores the commits not stored yet and returns every given commit in the order given. A sha
+ * already stored is returned as it is, not updated, so posting a batch again changes nothing.
+ * The number of queries does not grow with the batch: stored shas, one insert, one read back.
+ */
+export async function recordCommits(userId: string, repositoryId: string, commits: CommitInput[]): Promise<Commit[]> {
+  const db = getDb();
+  const shas = [...new Set(commits.map((commit) => commit.sha))];
+  const stored = await storedShas(userId, repositoryId, shas);
+  const newCommits = new Map<string, CommitInput>();
+  for (const commit of commits) {
+    if (!stored.has(commit.sha) && !newCommits.has(commit.sha)) newCommits.set(commit.sha, commit);
+  }
+  if (newCommits.size > 0) {
+    try {
+      // skipDuplicates: a concurrent request may have stored some of them since the check.
+      await db.commit.createMany({
+        data: [...newCommits.values()].map((commit) => ({
+          userId,
+          repositoryId,
+          sha: commit.sha,
+          message: commit.message,
+          committedAt: commit.committed_at,
+          authorName: commit.author_name ?? null,
+          authorEmail: commit.author_email ?? null,
+        })),
+        skipDuplicates: true,
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw AppError.notFound();
+      throw error;
+    }
+  }
+  const rows = await db.commit.findMany({ where: { repositoryId, sha: { in: shas } } });
+  const bySha = new Map(rows.map((row) => [row.sha, row]));
+  return commits.map((commit) => {
+    const row = bySha.get(commit.sha);
+    if (!row) throw AppError.notFound(); // the repository, and its commits with it, was deleted meanwhile
+    return row;
+  });
+}

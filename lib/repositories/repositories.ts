@@ -1,0 +1,70 @@
+import { paginate, type PageRequest } from "@/lib/api/pagination";
+import { getDb } from "@/lib/db/client";
+import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
+import { AppError } from "@/lib/errors";
+import { checkProjectReference, isOwnProject } from "@/lib/projects/projects";
+import type { ProjectRepositoryCreate, RepositoryCreate, RepositoryUpdate } from "./schemas";
+
+const invalidProject = () => AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
+
+async function writeRepository<T>(write: () => Promise<T>, projectMissing: () => AppError = invalidProject): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.validation([{ pointer: "/name", detail: "Duplicate value" }]);
+    if (isRecordMissing(error)) throw AppError.notFound();
+    if (isForeignKeyViolation(error)) throw projectMissing();
+    throw error;
+  }
+}
+
+function optionalColumns(input: RepositoryUpdate) {
+  return {
+    projectId: input.project_id,
+    localPath: input.local_path,
+    remoteUrl: input.remote_url,
+    defaultBranch: input.default_branch,
+  };
+}
+
+export function listRepositories(userId: string, page: PageRequest, filter: { projectId?: string } = {}) {
+  const db = getDb();
+  const where = { userId, projectId: filter.projectId };
+  return paginate(
+    page,
+    (query) => db.repository.findMany({ ...query, where: { ...where, ...query.where } }),
+    () => db.repository.count({ where }),
+  );
+}
+
+export async function getRepository(userId: string, id: string) {
+  const repository = await getDb().repository.findFirst({ where: { id, userId } });
+  if (!repository) throw AppError.notFound();
+  return repository;
+}
+
+export async function createRepository(userId: string, input: RepositoryCreate) {
+  await checkProjectReference(userId, input.project_id);
+  return writeRepository(() => getDb().repository.create({ data: { userId, name: input.name, ...optionalColumns(input) } }));
+}
+
+/** POST /projects/{id}/repositories: the project in the path must be the caller's, else 404. */
+export async function createProjectRepository(userId: string, projectId: string, input: ProjectRepositoryCreate) {
+  if (!(await isOwnProject(userId, projectId))) throw AppError.notFound();
+  return writeRepository(
+    () => getDb().repository.create({ data: { userId, name: input.name, ...optionalColumns({ ...input, project_id: projectId }) } }),
+    AppError.notFound,
+  );
+}
+
+export async function updateRepository(userId: string, id: string, changes: RepositoryUpdate) {
+  await checkProjectReference(userId, changes.project_id);
+  return writeRepository(() =>
+    getDb().repository.update({ where: { id, userId }, data: { name: changes.name, ...optionalColumns(changes) } }),
+  );
+}
+
+/** Deletes a repository and its commits, which thereby leave the entries they were attached to. */
+export function deleteRepository(userId: string, id: string) {
+  return writeRepository(() => getDb().repository.delete({ where: { id, userId } }));
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { listQuerySchema } from "@/lib/api/pagination";
+import { isUuid } from "@/lib/db/ids";
+import { timestampSchema } from "@/lib/time";
+import { idSchema, text } from "@/lib/validation";
+
+export const repositoryCreateSchema = z.object({
+  name: text(1, 100),
+  /** Must name a project of the caller's account; that is checked on write. */
+  project_id: idSchema.nullable().optional(),
+  local_path: text(0, 4096).nullable().optional(),
+  remote_url: text(0, 2048).nullable().optional(),
+  default_branch: text(1, 255).nullable().optional(),
+});
+export type RepositoryCreate = z.output<typeof repositoryCreateSchema>;
+
+/** POST /projects/{id}/repositories: the same body, with the project taken from the path. */
+export const projectRepositoryCreateSchema = repositoryCreateSchema.omit({ project_id: true });
+export type ProjectRepositoryCreate = z.output<typeof projectRepositoryCreateSchema>;
+
+export const repositoryUpdateSchema = repositoryCreateSchema.partial();
+export type RepositoryUpdate = z.output<typeof repositoryUpdateSchema>;
+
+export const repositoryListQuerySchema = listQuerySchema({
+  project_id: z.string().refine(isUuid, "project_id must be a UUID").optional(),
+});
+
+/** 40 (SHA-1) or 64 (SHA-256) hexadecimal characters, lower-case. */
+const shaPattern = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const MAX_COMMITS_PER_REQUEST = 1000;
+
+const commitInputSchema = z.object({
+  sha: z.string().trim().toLowerCase().regex(shaPattern),
+  message: text(1, 20000),
+  committed_at: timestampSchema,
+  author_name: text(0, 255).nullable().optional(),
+  author_email: text(0, 255).nullable().optional(),
+});
+export type CommitInput = z.output<typeof commitInputSchema>;
+
+export const commitBatchSchema = z.object({
+  commits: z.array(commitInputSchema).min(1).max(MAX_COMMITS_PER_REQUEST),
+});
+
+const shaListSchema = z.string().transform((value, context) => {
+  const shas = value.split(/[\s,]+/).filter(Boolean);
+  if (shas.length > MAX_COMMITS_PER_REQUEST) {
+    context.addIssue({ code: "custom", message: `shas must list at most ${MAX_COMMITS_PER_REQUEST} shas` });
+    return z.NEVER;
+  }
+  if (!shas.every((sha) => shaPattern.test(sha.toLowerCase()))) {
+    context.addIssue({ code: "custom", message: "shas must be 40 or 64 hexadecimal characters each" });
+    return z.NEVER;
+  }
+  return shas;
+});
+
+/**
+ * GET /repositories/{id}/commits: a page of the list, or with `uncaptured=true&shas=a,b,c` the
+ * question which of those shas are not stored yet (the CLI asks it before capturing).
+ */
+export const commitsQuerySchema = listQuerySchema({
+  uncaptured: z.enum(["true", "false"], { error: "uncaptured must be true or false" }).optional(),
+  shas: shaListSchema.optional(),
+}).transform(({ page, uncaptured, shas }, context) => {
+  if (uncaptured !== "true") return { kind: "page" as const, page };
+  if (!shas) {
+    context.addIssue({ code: "custom", message: "shas is required when uncaptured is true" });
+    return z.NEVER;
+  }
+  return { kind: "uncaptured" as const, shas };
+});

@@ -20,7 +20,8 @@ export class UpstashRateLimiter implements RateLimiter {
     timeoutMs = 1_000,
   ) {
     this.ratelimit = new Ratelimit({
-      redis: new Redis({ url: connection.url, token: connection.token, retry: false }),
+      // Abandon a request that outlives the timeout, so that a hanging Redis does not pile up connections.
+      redis: new Redis({ url: connection.url, token: connection.token, retry: false, signal: () => AbortSignal.timeout(timeoutMs) }),
       limiter: Ratelimit.fixedWindow(limit, "60 s"),
       prefix,
       timeout: timeoutMs,
@@ -31,12 +32,15 @@ export class UpstashRateLimiter implements RateLimiter {
   async check(identifier: string): Promise<RateLimitDecision> {
     try {
       const result = await this.ratelimit.limit(identifier);
-      if (result.reason === "timeout") this.logFailure(new Error("Upstash Redis did not answer in time"));
-      return { allowed: result.success, limit: this.limit, remaining: Math.max(0, result.remaining), resetAt: result.reset };
+      // On its timeout the library lets the request pass but reports limit, remaining and reset as 0.
+      if (result.reason !== "timeout") {
+        return { allowed: result.success, limit: this.limit, remaining: Math.max(0, result.remaining), resetAt: result.reset };
+      }
+      this.logFailure(new Error(`Upstash Redis did not answer within the timeout`));
     } catch (error) {
       this.logFailure(error);
-      return { allowed: true, limit: this.limit, remaining: this.limit, resetAt: (Math.floor(Date.now() / WINDOW_MS) + 1) * WINDOW_MS };
     }
+    return { allowed: true, limit: this.limit, remaining: this.limit, resetAt: (Math.floor(Date.now() / WINDOW_MS) + 1) * WINDOW_MS };
   }
 
   private logFailure(error: unknown) {

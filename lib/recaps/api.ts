@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getConfig } from "@/lib/config";
 import type { Recap } from "@/lib/db/client";
+import { publicOrigin } from "@/lib/public-origin";
 import type { RecapFilters } from "./filters";
 import type { RecapMetadata } from "./generator";
 
@@ -39,9 +39,11 @@ export const createdRecapResponseSchema = recapResponseSchema.extend({
   sse_url: z.url(),
 });
 
+export type RecapResponse = z.infer<typeof recapResponseSchema>;
+
 export const recapUrl = (id: string) => `/api/v1/worklog/recaps/${id}`;
 
-export function toRecapResponse(recap: Recap): z.infer<typeof recapResponseSchema> {
+export function toRecapResponse(recap: Recap): RecapResponse {
   return {
     id: recap.id,
     url: recapUrl(recap.id),
@@ -56,23 +58,12 @@ export function toRecapResponse(recap: Recap): z.infer<typeof recapResponseSchem
   };
 }
 
-/**
- * The origin clients reach us at: APP_URL, else the Host header and the proxy's protocol
- * (`request.url` says `localhost` under `next start -H`, STACK.md).
- */
-function publicOrigin(request: Request): string {
-  const configured = getConfig().appUrl;
-  if (configured) return configured;
-  const protocol = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || "http";
-  return `${protocol}://${request.headers.get("host")}`;
-}
-
 /** The create response: the recap plus the links the CLI follows. */
 export function toCreatedRecapResponse(recap: Recap, request: Request): z.infer<typeof createdRecapResponseSchema> {
   return {
     ...toRecapResponse(recap),
     recap_id: recap.id,
     poll_url: recapUrl(recap.id),
-    sse_url: `${publicOrigin(request)}/api/v1/worklog/recaps/sse?recap_id=${recap.id}`,
+    sse_url: `${publicOrigin(request.headers)}/api/v1/worklog/recaps/sse?recap_id=${recap.id}`,
   };
 }

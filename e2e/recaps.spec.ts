@@ -52,4 +52,13 @@ test("a recap is generated in the browser and its text streams in before it comp
   await expect(page.getByText("Only 1 project(s); without meeting.")).toBeVisible();
   await expect(page.getByTestId("recap-content")).toContainText("2 entries across 1 project, 1h tracked, 0 commits.");
   await screenshotPage(page, "recap");
+
+  // The page's stream uses the browser's session, not an API key; a finished recap is one event.
+  const events = `/recaps/${page.url().split("/").at(-1)}/events`;
+  expect((await request.get(events, { headers })).status()).toBe(401);
+  const finished = await page.context().request.get(events);
+  expect(finished.headers()["content-type"]).toBe("text/event-stream; charset=utf-8");
+  const body = await finished.text();
+  expect(body.match(/^data: /gm)).toHaveLength(1);
+  expect(body).toContain('"status":"completed"');
 });

@@ -37,7 +37,8 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" },
+    // A pause between a recap's pieces, so that the browser can be seen receiving them live.
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", RECAP_DELTA_DELAY_MS: "150" },
     stdout: "pipe",
   },
 });

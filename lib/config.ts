@@ -32,6 +32,8 @@ const environmentSchema = z
     RECAP_LLM_URL: optionalString.pipe(z.url().optional()),
     RECAP_LLM_API_KEY: optionalString,
     RECAP_LLM_MODEL: optionalString,
+    /** A pause between the built-in generator's pieces, so that its stream can be watched (demos, tests). */
+    RECAP_DELTA_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   })
   .superRefine((env, context) => {
     const pairs = [
@@ -81,6 +83,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     recapLlm: env.RECAP_LLM_URL
       ? { url: env.RECAP_LLM_URL, apiKey: env.RECAP_LLM_API_KEY, model: env.RECAP_LLM_MODEL ?? "gpt-4o-mini" }
       : undefined,
+    recapDeltaDelayMs: env.RECAP_DELTA_DELAY_MS,
     authSecretFromEnvironment: env.AUTH_SECRET,
   };
 }

@@ -4,18 +4,9 @@ import { ApiKeyTable } from "@/components/settings/api-key-table";
 import { CreateApiKeyForm } from "@/components/settings/create-api-key-form";
 import { listApiKeys } from "@/lib/auth/api-key-store";
 import { requireUser } from "@/lib/auth/current-user";
-import { getConfig } from "@/lib/config";
+import { publicOrigin } from "@/lib/public-origin";
 
 export const metadata: Metadata = { title: "API keys" };
-
-/** The public origin: APP_URL when set, else what the request (or the proxy in front) says. */
-async function publicOrigin(): Promise<string> {
-  const { appUrl } = getConfig();
-  if (appUrl) return appUrl;
-  const requestHeaders = await headers();
-  const first = (name: string) => requestHeaders.get(name)?.split(",")[0]?.trim();
-  return `${first("x-forwarded-proto") ?? "http"}://${first("x-forwarded-host") ?? first("host") ?? "localhost"}`;
-}
 
 export default async function ApiKeysPage() {
   const user = await requireUser("/settings/api-keys");
@@ -50,7 +41,7 @@ export default async function ApiKeysPage() {
                 Create one above, then try it:
               </p>
               <pre className="mt-4 overflow-x-auto rounded-md bg-zinc-900 p-3 text-sm text-zinc-100 dark:bg-black">
-                <code>curl -u wl_your_key: {await publicOrigin()}/api/v1/user</code>
+                <code>curl -u wl_your_key: {publicOrigin(await headers())}/api/v1/user</code>
               </pre>
               <p className="mt-3 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
                 The key is the user name and the password stays empty (mind the colon). This call needs the User: Read

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PlanNotice } from "@/components/recaps/plan-notice";
+import { recapDays } from "@/components/recaps/recap-list";
+import { RecapLive } from "@/components/recaps/recap-live";
+import { TextLink } from "@/components/ui/text-link";
+import { requireUser } from "@/lib/auth/current-user";
+import { AppError } from "@/lib/errors";
+import { toRecapResponse } from "@/lib/recaps/api";
+import type { RecapFilters } from "@/lib/recaps/filters";
+import { getRecap } from "@/lib/recaps/recaps";
+
+export const metadata: Metadata = { title: "Recap" };
+
+async function ownRecap(userId: string, id: string) {
+  try {
+    return await getRecap(userId, id);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "not_found") notFound();
+    throw error;
+  }
+}
+
+export default async function RecapPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireUser(`/recaps/${id}`);
+  if (user.plan !== "pro") return <PlanNotice />;
+  const recap = await ownRecap(user.id, id);
+  const filters = recap.filters as RecapFilters;
+  const narrowed = [
+    filters.project_ids.length > 0 && `${filters.project_ids.length} project(s)`,
+    filters.tags.length > 0 && `tags ${filters.tags.join(", ")}`,
+    filters.exclude_tags.length > 0 && `without ${filters.exclude_tags.join(", ")}`,
+  ].filter(Boolean);
+  return (
+    <div className="space-y-6">
+      <TextLink href="/recaps">← All recaps</TextLink>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Recap {recapDays(filters, user.timezone)}</h1>
+        {narrowed.length > 0 && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Only {narrowed.join("; ")}.</p>}
+      </div>
+      <RecapLive initial={toRecapResponse(recap)} />
+    </div>
+  );
+}

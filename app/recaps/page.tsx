@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { PlanNotice } from "@/components/recaps/plan-notice";
+import { RecapForm } from "@/components/recaps/recap-form";
+import { RecapList } from "@/components/recaps/recap-list";
+import { requireUser } from "@/lib/auth/current-user";
+import { listProjects } from "@/lib/projects/projects";
+import { listRecaps } from "@/lib/recaps/recaps";
+import { calendarDay } from "@/lib/time";
+
+export const metadata: Metadata = { title: "Recaps" };
+
+export default async function RecapsPage() {
+  const user = await requireUser("/recaps");
+  return (
+    <div className="space-y-12">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Recaps</h1>
+        <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+          A summary of your worklog entries: the headline numbers, highlights per project, your tags and a day-by-day
+          outline. Choose what to cover and watch it being written.
+        </p>
+      </div>
+      {user.plan === "pro" ? <RecapsForPro userId={user.id} timeZone={user.timezone} /> : <PlanNotice />}
+    </div>
+  );
+}
+
+async function RecapsForPro({ userId, timeZone }: { userId: string; timeZone: string }) {
+  const [{ rows: projects }, recaps] = await Promise.all([listProjects(userId, { limit: 100 }), listRecaps(userId)]);
+  return (
+    <>
+      <section aria-labelledby="new-recap-heading">
+        <h2 id="new-recap-heading" className="mb-4 text-lg font-semibold tracking-tight">
+          New recap
+        </h2>
+        <RecapForm projects={projects.map(({ id, name }) => ({ id, name }))} today={calendarDay(new Date(), timeZone)} />
+      </section>
+      <section aria-labelledby="past-recaps-heading">
+        <h2 id="past-recaps-heading" className="mb-4 text-lg font-semibold tracking-tight">
+          Past recaps
+        </h2>
+        <RecapList recaps={recaps} timeZone={timeZone} />
+      </section>
+    </>
+  );
+}

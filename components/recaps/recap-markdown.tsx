@@ -1,0 +1,25 @@
+import Markdown from "react-markdown";
+import remarkGfm from "remark-gfm";
+
+const markdownClassName = [
+  "space-y-3 text-pretty break-words",
+  "[&_h2]:text-xl [&_h2]:font-semibold [&_h2]:tracking-tight",
+  "[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:tracking-tight",
+  "[&_h4]:mt-4 [&_h4]:font-semibold",
+  "[&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-5",
+  "[&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-300",
+  "[&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-sm dark:[&_code]:bg-zinc-800",
+  "[&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-zinc-100 [&_pre]:p-3 dark:[&_pre]:bg-zinc-900",
+].join(" ");
+
+/** The page has its own h1: the recap's headings sit one level below it. */
+const headingsBelowPage = { h1: "h2", h2: "h3", h3: "h4", h4: "h5", h5: "h6" } as const;
+
+/** Markdown as HTML elements; raw HTML in it is not rendered (react-markdown's default). */
+export function RecapMarkdown({ children }: { children: string }) {
+  return (
+    <div className={markdownClassName}>
+      <Markdown remarkPlugins={[remarkGfm]} components={headingsBelowPage}>{children}</Markdown>
+    </div>
+  );
+}

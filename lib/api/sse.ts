@@ -1,0 +1,68 @@
+/** One server-sent event: its `id:` line and its `data:` (JSON on one line). */
+export type ServerSentEvent = { id: string; data: unknown };
+
+/** Vercel's limit for a function, in seconds; route files export the same `maxDuration`. */
+export const SSE_MAX_DURATION_SECONDS = 300;
+const HEARTBEAT_MS = 15_000;
+
+export type EventStreamOptions = {
+  heartbeatMs?: number;
+  /** The stream ends cleanly a little before the platform would cut it; clients reconnect. */
+  maxDurationMs?: number;
+};
+
+/**
+ * A `text/event-stream` response of the events a source yields, with heartbeat comments. The
+ * source gets a signal that aborts when the client leaves, the stream is cancelled or its time
+ * is up; it must stop (timers, queries) when it does. Everything is released when it ends.
+ */
+export function eventStreamResponse(
+  request: Request,
+  source: (signal: AbortSignal) => AsyncIterable<ServerSentEvent>,
+  { heartbeatMs = HEARTBEAT_MS, maxDurationMs = (SSE_MAX_DURATION_SECONDS - 5) * 1000 }: EventStreamOptions = {},
+): Response {
+  const lifetime = new AbortController();
+  const stop = () => lifetime.abort();
+  const encoder = new TextEncoder();
+
+  const body = new ReadableStream<Uint8Array>({
+    start(stream) {
+      const write = (text: string) => {
+        if (!lifetime.signal.aborted) stream.enqueue(encoder.encode(text));
+      };
+      request.signal.addEventListener("abort", stop, { once: true });
+      const deadline = setTimeout(stop, maxDurationMs);
+      const heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
+      const release = () => {
+        clearTimeout(deadline);
+        clearInterval(heartbeat);
+        request.signal.removeEventListener("abort", stop);
+      };
+      void (async () => {
+        try {
+          for await (const event of source(lifetime.signal)) write(`id: ${event.id}\ndata: ${JSON.stringify(event.data)}\n\n`);
+        } catch (error) {
+          if (!lifetime.signal.aborted) console.error("[sse] the event source failed:", error);
+        } finally {
+          release();
+          stop();
+          try {
+            stream.close();
+          } catch {
+            // cancelled by the client: nothing left to close
+          }
+        }
+      })();
+    },
+    cancel: stop,
+  });
+
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+      connection: "keep-alive",
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import type { Recap } from "@/lib/db/client";
+import { publicOrigin } from "@/lib/public-origin";
+import type { RecapFilters } from "./filters";
+import type { RecapMetadata } from "./generator";
+
+export const recapMetadataSchema = z.object({
+  entry_count: z.number().int(),
+  projects: z.array(z.string()),
+  tags: z.array(z.string()),
+  total_duration_seconds: z.number().int(),
+  commit_count: z.number().int(),
+});
+
+export const recapFiltersResponseSchema = z.object({
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
+  project_ids: z.array(z.uuid()),
+  tags: z.array(z.string()),
+  exclude_tags: z.array(z.string()),
+});
+
+export const recapResponseSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  status: z.enum(["processing", "completed", "failed"]),
+  content: z.string().nullable(),
+  metadata: recapMetadataSchema.nullable(),
+  filters: recapFiltersResponseSchema,
+  error: z.string().nullable(),
+  inserted_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  completed_at: z.iso.datetime().nullable(),
+});
+
+export const createdRecapResponseSchema = recapResponseSchema.extend({
+  recap_id: z.uuid(),
+  poll_url: z.string(),
+  sse_url: z.url(),
+});
+
+export type RecapResponse = z.infer<typeof recapResponseSchema>;
+
+export const recapUrl = (id: string) => `/api/v1/worklog/recaps/${id}`;
+
+export function toRecapResponse(recap: Recap): RecapResponse {
+  return {
+    id: recap.id,
+    url: recapUrl(recap.id),
+    status: recap.status,
+    content: recap.content,
+    metadata: recap.metadata as RecapMetadata | null,
+    filters: recap.filters as RecapFilters,
+    error: recap.error,
+    inserted_at: recap.insertedAt.toISOString(),
+    updated_at: recap.updatedAt.toISOString(),
+    completed_at: recap.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** The create response: the recap plus the links the CLI follows. */
+export function toCreatedRecapResponse(recap: Recap, request: Request): z.infer<typeof createdRecapResponseSchema> {
+  return {
+    ...toRecapResponse(recap),
+    recap_id: recap.id,
+    poll_url: recapUrl(recap.id),
+    sse_url: `${publicOrigin(request.headers)}/api/v1/worklog/recaps/sse?recap_id=${recap.id}`,
+  };
+}

@@ -1,0 +1,48 @@
+import { createHash } from "node:crypto";
+import type { Prisma, User } from "@/lib/db/client";
+import { rangeEnd, rangeStart, startOfDay, calendarDay } from "@/lib/time";
+import type { RecapFiltersInput } from "./schemas";
+
+/** The filters as stored with a recap and returned in its `filters`. */
+export type RecapFilters = {
+  from: string;
+  to: string;
+  project_ids: string[];
+  tags: string[];
+  exclude_tags: string[];
+};
+
+export type ResolvedFilters = {
+  filters: RecapFilters;
+  /**
+   * Identifies "the same filters" for the cache rule. An omitted `to` means "now", so it is
+   * keyed as such rather than by the instant it resolved to.
+   */
+  key: string;
+};
+
+/** Fills the defaults (start of today in the account's time zone → now) and computes the key. */
+export function resolveFilters(user: User, input: RecapFiltersInput, now = new Date()): ResolvedFilters {
+  const from = input.from ? rangeStart(input.from, user.timezone) : startOfDay(calendarDay(now, user.timezone), user.timezone);
+  const to = input.to ? rangeEnd(input.to, user.timezone) : now;
+  const filters: RecapFilters = {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    project_ids: input.project_ids ?? [],
+    tags: input.tags ?? [],
+    exclude_tags: input.exclude_tags ?? [],
+  };
+  const keyed = { ...filters, to: input.to ? filters.to : "now" };
+  return { filters, key: createHash("sha256").update(JSON.stringify(keyed)).digest("hex") };
+}
+
+/** The entries a recap covers: in the range, in one of the projects, with a tag, without an excluded tag. */
+export function matchingEntries(userId: string, filters: RecapFilters): Prisma.WorklogEntryWhereInput {
+  return {
+    userId,
+    recordedAt: { gte: new Date(filters.from), lte: new Date(filters.to) },
+    ...(filters.project_ids.length > 0 && { projectId: { in: filters.project_ids } }),
+    ...(filters.tags.length > 0 && { tags: { hasSome: filters.tags } }),
+    ...(filters.exclude_tags.length > 0 && { NOT: { tags: { hasSome: filters.exclude_tags } } }),
+  };
+}

@@ -1,0 +1,102 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../support/server";
+import { readEvents } from "../support/sse";
+
+/** A small stand-in for an OpenAI-compatible chat-completions endpoint, streaming. */
+type FakeModel = { server: Server; url: string; requests: { authorization?: string; body: Record<string, unknown> }[]; reply: "tokens" | "error" | "cut" };
+
+const tokens = ["## Your ", "week", "\n\nYou shipped ", "the landing page", "."];
+
+async function startFakeModel(): Promise<FakeModel> {
+  const fake = { requests: [], reply: "tokens" } as unknown as FakeModel;
+  fake.server = createServer(async (request, response) => {
+    let body = "";
+    for await (const chunk of request) body += chunk;
+    fake.requests.push({ authorization: request.headers.authorization, body: JSON.parse(body) });
+    if (request.url !== "/v1/chat/completions" || fake.reply === "error") {
+      response.writeHead(500).end("{}");
+      return;
+    }
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    for (const token of tokens) {
+      response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: token } }] })}\n\n`);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    if (fake.reply === "tokens") response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`);
+    response.end();
+  });
+  await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+  return fake;
+}
+
+let fake: FakeModel;
+let server: TestServer;
+
+beforeAll(async () => {
+  fake = await startFakeModel();
+  server = await startServer({ env: { RECAP_LLM_URL: fake.url, RECAP_LLM_API_KEY: "test-llm-key", RECAP_LLM_MODEL: "fake-model" } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise((resolve) => fake?.server.close(resolve));
+});
+
+async function accountWithEntry() {
+  const { email } = await server.createUser();
+  const key = await server.createKey(email, ["worklog:*"]);
+  const created = await server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "Shipped the landing page", duration_seconds: 600 } });
+  expect(created.status).toBe(201);
+  return key;
+}
+
+async function recapEvents(key: string) {
+  const created = await server.request("/api/v1/worklog/recaps", { key, method: "POST" });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const { events } = await readEvents(await server.request(`/api/v1/worklog/recaps/sse?recap_id=${id}`, { key }));
+  return { id, events };
+}
+
+describe("recaps written by a language model", () => {
+  it("stream the model's tokens as deltas and keep them as the content", async () => {
+    fake.reply = "tokens";
+    const key = await accountWithEntry();
+    const { id, events } = await recapEvents(key);
+
+    expect(events.slice(0, -1).map((event) => event.data)).toEqual(tokens.map((delta) => ({ recap_id: id, status: "processing", delta })));
+    expect(events.at(-1)!.data).toMatchObject({
+      recap_id: id,
+      status: "completed",
+      content: tokens.join(""),
+      metadata: { entry_count: 1, projects: [], tags: [], total_duration_seconds: 600, commit_count: 0 },
+      error: null,
+    });
+
+    const request = fake.requests.at(-1)!;
+    expect(request.authorization).toBe("Bearer test-llm-key");
+    expect(request.body).toMatchObject({ model: "fake-model", stream: true });
+    const messages = request.body.messages as { role: string; content: string }[];
+    expect(messages.map((message) => message.role)).toEqual(["system", "user"]);
+    expect(messages[1]!.content).toContain("1 entry across 0 projects, 10m tracked, 0 commits.");
+    expect(messages[1]!.content).toContain("- Shipped the landing page");
+  });
+
+  it("mark the recap failed, with a message, when the model fails or stops early", async () => {
+    const key = await accountWithEntry();
+    for (const [reply, error] of [
+      ["error", "The recap could not be generated: The language model answered 500 Internal Server Error"],
+      ["cut", "The recap could not be generated: The language model's stream ended before [DONE]"],
+    ] as const) {
+      fake.reply = reply;
+      const { id, events } = await recapEvents(key);
+      const last = events.at(-1)!.data;
+      expect(last).toMatchObject({ recap_id: id, status: "failed", content: null, metadata: null, error, completed_at: null });
+      const read = await server.request(`/api/v1/worklog/recaps/${id}`, { key });
+      expect(await read.json()).toMatchObject({ status: "failed", error });
+    }
+  });
+});

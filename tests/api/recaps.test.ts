@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../support/server";
+import { readEvents } from "../support/sse";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  // A pause between deltas, so that a client connecting after the POST still sees them stream.
+  server = await startServer({ env: { RECAP_DELTA_DELAY_MS: "40", RATE_LIMIT_PER_MINUTE: "100000" } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const recapsPath = "/api/v1/worklog/recaps";
+const notFoundBody = { error: { message: "Could not find the requested resource", type: "not_found_error" } };
+const planBody = { error: { message: "You must be on a plan to access this resource.", type: "authorization_error" } };
+
+type Recap = {
+  id: string;
+  url: string;
+  status: "processing" | "completed" | "failed";
+  content: string | null;
+  metadata: { entry_count: number; projects: string[]; tags: string[]; total_duration_seconds: number; commit_count: number } | null;
+  filters: { from: string; to: string; project_ids: string[]; tags: string[]; exclude_tags: string[] };
+  error: string | null;
+  inserted_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  recap_id?: string;
+  poll_url?: string;
+  sse_url?: string;
+};
+
+async function json<T>(response: Promise<Response>, status: number): Promise<T> {
+  const resolved = await response;
+  const body = await resolved.json();
+  expect(resolved.status, JSON.stringify(body)).toBe(status);
+  return body as T;
+}
+
+async function newAccount(timezone = "Europe/Paris", plan?: "free" | "pro") {
+  const { email } = await server.createUser({ plan });
+  const key = await server.createKey(email, ["worklog:*", "project:*", "repo:*", "user:*"]);
+  await json(server.request("/api/v1/user", { key, method: "PUT", body: { timezone } }), 200);
+  return { email, key };
+}
+
+const newProject = (key: string, name: string) =>
+  json<{ id: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name } }), 201);
+const newEntry = (key: string, body: Record<string, unknown>) =>
+  json<{ id: string; url: string }>(server.request("/api/v1/worklog/entries", { key, method: "POST", body }), 201);
+const createRecap = (key: string, body?: unknown, query = "") => server.request(`${recapsPath}${query}`, { key, method: "POST", body });
+const stream = (key: string, query = "") => server.request(`${recapsPath}/sse${query}`, { key });
+
+async function finishedRecap(key: string, id: string): Promise<Recap> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const recap = await json<Recap>(server.request(`${recapsPath}/${id}`, { key }), 200);
+    if (recap.status !== "processing") return recap;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`recap ${id} did not finish`);
+}
+
+/** The fixed data set of the snapshot: two projects, an entry without one, tags, commits, Paris days. */
+async function fixedDataSet(key: string) {
+  const website = await newProject(key, "Website");
+  const api = await newProject(key, "API");
+  const landing = await newEntry(key, {
+    content: "Shipped the **landing page**\nwith its details",
+    recorded_at: "2026-03-02T09:00:00Z",
+    duration_seconds: 3600,
+    tags: ["frontend", "deploy"],
+    project_id: website.id,
+  });
+  await newEntry(key, { content: "## Fixed the header\n", recorded_at: "2026-03-03T16:30:00Z", duration_seconds: 1800, tags: ["frontend"], project_id: website.id });
+  // 00:30 on March 3 in Paris.
+  await newEntry(key, { content: "- Added rate limits", recorded_at: "2026-03-02T23:30:00Z", tags: ["backend"], project_id: api.id });
+  await newEntry(key, { content: "Planning meeting", recorded_at: "2026-03-04T08:00:00Z", duration_seconds: 2700 });
+  // Outside the range in Paris (23:59 on March 4 UTC is March 5 there).
+  await newEntry(key, { content: "Too late", recorded_at: "2026-03-04T23:00:00Z", project_id: api.id });
+
+  const repository = await json<{ id: string }>(server.request("/api/v1/repositories", { key, method: "POST", body: { name: "site" } }), 201);
+  const { commits } = await json<{ commits: { id: string }[] }>(
+    server.request(`/api/v1/repositories/${repository.id}/commits`, {
+      key,
+      method: "POST",
+      body: {
+        commits: [
+          { sha: "a".repeat(40), message: "One", committed_at: "2026-03-02T08:00:00Z" },
+          { sha: "b".repeat(40), message: "Two", committed_at: "2026-03-02T08:30:00Z" },
+        ],
+      },
+    }),
+    201,
+  );
+  await json(server.request(`${landing.url}/commits`, { key, method: "POST", body: { commit_ids: commits.map((commit) => commit.id) } }), 200);
+  return { website, api, landing };
+}
+
+const snapshotFilters = { from: "2026-03-02", to: "2026-03-04" };
+
+const snapshotContent = `# Recap 2026-03-02 – 2026-03-04
+
+4 entries across 2 projects, 2h 15m tracked, 2 commits.
+
+## API
+
+1 entry.
+
+- Added rate limits
+
+## Website
+
+2 entries, 1h 30m.
+
+- Fixed the header
+- Shipped the **landing page**
+
+## No project
+
+1 entry, 45m.
+
+- Planning meeting
+
+## Tags
+
+- \`backend\`: 1 entry
+- \`deploy\`: 1 entry, 1h
+- \`frontend\`: 2 entries, 1h 30m
+
+## Day by day
+
+- **Monday 2026-03-02**: 1 entry, 1h (Website)
+- **Tuesday 2026-03-03**: 2 entries, 30m (API, Website)
+- **Wednesday 2026-03-04**: 1 entry, 45m (No project)
+`;
+
+const snapshotMetadata = { entry_count: 4, projects: ["API", "Website"], tags: ["backend", "deploy", "frontend"], total_duration_seconds: 8100, commit_count: 2 };
+
+describe("recaps", () => {
+  it("go from processing through streamed deltas to completed, and read back the same", async () => {
+    const { key } = await newAccount();
+    await fixedDataSet(key);
+
+    const created = await json<Recap>(createRecap(key, snapshotFilters), 201);
+    const timestamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7/),
+      url: `${recapsPath}/${created.id}`,
+      status: "processing",
+      content: null,
+      metadata: null,
+      filters: { from: "2026-03-01T23:00:00.000Z", to: "2026-03-04T22:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] },
+      error: null,
+      inserted_at: timestamp,
+      updated_at: timestamp,
+      completed_at: null,
+      recap_id: created.id,
+      poll_url: `${recapsPath}/${created.id}`,
+      sse_url: `${server.url}${recapsPath}/sse?recap_id=${created.id}`,
+    });
+
+    const response = await fetch(created.sse_url!, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
+    expect(response.headers.get("x-accel-buffering")).toBe("no");
+    expect(response.headers.get("x-ratelimit-limit")).toBe("100000");
+    const { events, closedByServer } = await readEvents(response);
+    expect(closedByServer).toBe(true);
+
+    const deltas = events.slice(0, -1);
+    const last = events.at(-1)!;
+    expect(deltas.length).toBeGreaterThan(5);
+    for (const event of deltas) {
+      expect(event.data).toEqual({ recap_id: created.id, status: "processing", delta: expect.any(String) });
+    }
+    expect(events.map((event) => event.id)).toEqual(events.map((_, index) => `${created.id}:${index}`));
+    const completedEvent = await json<Recap>(server.request(created.poll_url!, { key }), 200);
+    expect(last.data).toEqual({ recap_id: created.id, ...completedEvent });
+    expect(deltas.map((event) => event.data.delta).join("")).toBe(snapshotContent);
+    expect(completedEvent).toEqual({
+      ...created,
+      recap_id: undefined,
+      poll_url: undefined,
+      sse_url: undefined,
+      status: "completed",
+      content: snapshotContent,
+      metadata: snapshotMetadata,
+      updated_at: timestamp,
+      completed_at: timestamp,
+    });
+  });
+
+  it("give the same text for the same data, and reuse a completed recap until a matching entry changes", async () => {
+    const { key } = await newAccount();
+    const { landing } = await fixedDataSet(key);
+    const first = await json<Recap>(createRecap(key, snapshotFilters), 201);
+    expect((await finishedRecap(key, first.id)).content).toBe(snapshotContent);
+
+    const again = await json<Recap>(createRecap(key, { ...snapshotFilters, tags: [] }), 200);
+    expect(again).toMatchObject({ id: first.id, status: "completed", content: snapshotContent, metadata: snapshotMetadata });
+
+    await json(server.request(landing.url, { key, method: "PUT", body: { tags: ["deploy", "frontend"] } }), 200);
+    const regenerated = await json<Recap>(createRecap(key, snapshotFilters), 201);
+    expect(regenerated.id).not.toBe(first.id);
+    expect(await finishedRecap(key, regenerated.id)).toMatchObject({ status: "completed", content: snapshotContent, metadata: snapshotMetadata });
+
+    // An entry outside the filters changes nothing.
+    await newEntry(key, { content: "Later", recorded_at: "2026-04-01T10:00:00Z" });
+    expect((await json<Recap>(createRecap(key, snapshotFilters), 200)).id).toBe(regenerated.id);
+    // A deleted matching entry does.
+    const extra = await newEntry(key, { content: "Extra", recorded_at: "2026-03-03T10:00:00Z" });
+    const withExtra = await json<Recap>(createRecap(key, snapshotFilters), 201);
+    await finishedRecap(key, withExtra.id);
+    await json(server.request(extra.url, { key, method: "DELETE" }), 200);
+    expect((await json<Recap>(createRecap(key, snapshotFilters), 201)).id).not.toBe(withExtra.id);
+  });
+
+  it("filter by projects, tags, excluded tags and days in the account's time zone", async () => {
+    const { key } = await newAccount();
+    const { website, api } = await fixedDataSet(key);
+    const metadataOf = async (response: Promise<Response>) => (await finishedRecap(key, (await json<Recap>(response, 201)).id)).metadata;
+
+    expect(await metadataOf(createRecap(key, { ...snapshotFilters, project_ids: [api.id] }))).toEqual({
+      entry_count: 1,
+      projects: ["API"],
+      tags: ["backend"],
+      total_duration_seconds: 0,
+      commit_count: 0,
+    });
+    expect(await metadataOf(createRecap(key, { ...snapshotFilters, tags: ["deploy", "backend"] }))).toMatchObject({ entry_count: 2, projects: ["API", "Website"] });
+    expect(await metadataOf(createRecap(key, { ...snapshotFilters, exclude_tags: ["frontend"] }))).toMatchObject({ entry_count: 2, tags: ["backend"] });
+    // Lists as strings split on commas and whitespace, in the query string; the body wins.
+    expect(await metadataOf(createRecap(key, undefined, `?from=2026-03-02&to=2026-03-04&project_ids=${website.id},${api.id}&exclude_tags=deploy%20backend`))).toMatchObject({
+      entry_count: 1,
+      projects: ["Website"],
+    });
+    expect(await metadataOf(createRecap(key, { to: "2026-03-02" }, "?from=2026-03-02&to=2026-03-03"))).toMatchObject({ entry_count: 1, projects: ["Website"] });
+
+    // March 3 in Paris runs from 23:00 UTC on March 2: the API entry at 23:30 UTC belongs to it.
+    const march3 = await json<Recap>(createRecap(key, { from: "2026-03-03", to: "2026-03-03" }), 201);
+    expect(march3.filters).toEqual({ from: "2026-03-02T23:00:00.000Z", to: "2026-03-03T22:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] });
+    expect((await finishedRecap(key, march3.id)).metadata).toMatchObject({ entry_count: 2, projects: ["API", "Website"] });
+    expect(await metadataOf(createRecap(key, { from: "2026-03-02T23:30:00Z", to: "2026-03-02T23:30:00.000+00:00" }))).toMatchObject({ entry_count: 1, projects: ["API"] });
+  });
+
+  it("list at most ten highlights per project, newest first, then how many more", async () => {
+    const { key } = await newAccount("UTC");
+    const project = await newProject(key, "Busy");
+    for (let day = 1; day <= 12; day++) {
+      await newEntry(key, { content: `Task ${day}`, recorded_at: `2026-05-${String(day).padStart(2, "0")}T12:00:00Z`, project_id: project.id });
+    }
+    const recap = await json<Recap>(createRecap(key, { from: "2026-05-01", to: "2026-05-31" }), 201);
+    const { content } = await finishedRecap(key, recap.id);
+    const tasks = Array.from({ length: 10 }, (_, index) => `- Task ${12 - index}`).join("\n");
+    expect(content).toContain(`## Busy\n\n12 entries.\n\n${tasks}\n- and 2 more\n\n## Day by day\n`);
+  });
+
+  it("default to today in the account's time zone, and refuse filters that match nothing", async () => {
+    const { key } = await newAccount("Pacific/Kiritimati");
+    expect(await json(createRecap(key, {}), 400)).toEqual({ error: { message: "No worklog entries match these filters", type: "invalid_request_error" } });
+    await newEntry(key, { content: "Yesterday there", recorded_at: new Date(Date.now() - 36 * 3600_000).toISOString() });
+    expect((await createRecap(key)).status).toBe(400);
+    await newEntry(key, { content: "Just now" });
+    const recap = await json<Recap>(createRecap(key), 201);
+    expect((await finishedRecap(key, recap.id)).metadata).toMatchObject({ entry_count: 1 });
+  });
+
+  it("reject invalid filters with the contract's errors", async () => {
+    const { key } = await newAccount();
+    expect(await json(createRecap(key, { project_ids: ["nope"], tags: "a b", exclude_tags: [1], from: "yesterday" }), 422)).toEqual({
+      errors: [
+        { title: "Invalid value", detail: "Invalid value", source: { pointer: "/from" } },
+        { title: "Invalid value", detail: "Invalid value", source: { pointer: "/project_ids/0" } },
+        { title: "Invalid value", detail: "Invalid value", source: { pointer: "/exclude_tags/0" } },
+      ],
+    });
+    expect(await json(createRecap(key, undefined, "?from=soon"), 400)).toEqual({
+      error: { message: "from must be a date (YYYY-MM-DD) or an RFC 3339 timestamp", type: "invalid_request_error" },
+    });
+    expect((await createRecap(key, "[1]")).status).toBe(400);
+  });
+
+  it("require plan pro on every endpoint", async () => {
+    const { key: proKey } = await newAccount();
+    await newEntry(proKey, { content: "work" });
+    const proRecap = await json<Recap>(createRecap(proKey), 201);
+
+    const { email, key } = await newAccount("UTC", "free");
+    await newEntry(key, { content: "work" });
+    expect(await json(createRecap(key), 403)).toEqual(planBody);
+    expect(await json(stream(key), 403)).toEqual(planBody);
+    expect(await json(stream(key, `?recap_id=${proRecap.id}`), 403)).toEqual(planBody);
+    expect(await json(server.request(`${recapsPath}/${proRecap.id}`, { key }), 403)).toEqual(planBody);
+
+    expect((await server.admin("user:plan", "--email", email, "--plan", "pro")).exitCode).toBe(0);
+    expect((await createRecap(key)).status).toBe(201);
+  });
+
+  it("check scopes before anything else, and hide other accounts' recaps", async () => {
+    const { email, key } = await newAccount();
+    await newEntry(key, { content: "work" });
+    const recap = await json<Recap>(createRecap(key), 201);
+    const readOnly = await server.createKey(email, ["worklog:read"]);
+    const projectsOnly = await server.createKey(email, ["project:*"]);
+    expect(await json(createRecap(readOnly), 403)).toEqual({
+      error: { message: "Insufficient scope for this API key. Required: worklog:write. Available: worklog:read", type: "authorization_error" },
+      details: { required_scope: "worklog:write", granted_scopes: ["worklog:read"] },
+    });
+    for (const path of [`${recapsPath}/${recap.id}`, `${recapsPath}/sse?recap_id=${recap.id}`, `${recapsPath}/sse`]) {
+      expect(await json(server.request(path, { key: projectsOnly }), 403)).toMatchObject({ details: { required_scope: "worklog:read" } });
+    }
+    expect((await server.request(`${recapsPath}/${recap.id}`, { key: readOnly })).status).toBe(200);
+    expect((await server.request(recapsPath, { key })).status).toBe(405);
+    expect((await server.request(`${recapsPath}/sse`)).status).toBe(401);
+
+    const { key: otherKey } = await newAccount();
+    expect(await json(server.request(`${recapsPath}/${recap.id}`, { key: otherKey }), 404)).toEqual(notFoundBody);
+    expect(await json(stream(otherKey, `?recap_id=${recap.id}`), 404)).toEqual(notFoundBody);
+    expect(await json(stream(key, "?recap_id=not-a-uuid"), 404)).toEqual(notFoundBody);
+    expect(await json(server.request(`${recapsPath}/not-a-uuid`, { key }), 404)).toEqual(notFoundBody);
+  });
+
+  it("send a finished recap's stream as one event, then close", async () => {
+    const { key } = await newAccount();
+    await newEntry(key, { content: "work" });
+    const recap = await finishedRecap(key, (await json<Recap>(createRecap(key), 201)).id);
+    const { events, closedByServer } = await readEvents(await stream(key, `?recap_id=${recap.id}`));
+    expect(closedByServer).toBe(true);
+    expect(events).toEqual([{ id: expect.stringMatching(new RegExp(`^${recap.id}:\\d+$`)), data: { recap_id: recap.id, ...recap } }]);
+  });
+
+  it("stream every recap of the account on the account-wide stream", async () => {
+    const { key } = await newAccount();
+    await fixedDataSet(key);
+    const { key: otherKey } = await newAccount();
+    await newEntry(otherKey, { content: "someone else's" });
+
+    const response = await stream(key);
+    expect(response.status).toBe(200);
+    const reading = readEvents(response, (events) => events.filter((event) => event.data.status === "completed").length === 2);
+    const first = await json<Recap>(createRecap(key, snapshotFilters), 201);
+    await json(createRecap(otherKey), 201);
+    const second = await json<Recap>(createRecap(key, { ...snapshotFilters, tags: ["frontend"] }), 201);
+    const { events, closedByServer } = await reading;
+    expect(closedByServer).toBe(false);
+
+    for (const recap of [first, second]) {
+      const own = events.filter((event) => event.data.recap_id === recap.id);
+      const completed = own.at(-1)!;
+      expect(completed.data.status).toBe("completed");
+      expect(own.slice(0, -1).map((event) => event.data.delta).join("")).toBe(completed.data.content);
+    }
+    expect(new Set(events.map((event) => event.data.recap_id))).toEqual(new Set([first.id, second.id]));
+  });
+});

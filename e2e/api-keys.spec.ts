@@ -1,26 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { screenshotPage } from "./support";
-
-const password = "correct horse battery";
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function signUp(page: Page, email: string, name = "Ada Lovelace") {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("navigation", { name: "Account" })).toContainText(name);
-}
-
-async function signIn(page: Page, email: string, withPassword = password) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(withPassword);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
+import { password, screenshotPage, signIn, signUp, uniqueEmail } from "./support";
 
 /** The list's row for a key, found by its exact name (row names also hold prefixes, which could contain it). */
 function keyRow(page: Page, name: string) {

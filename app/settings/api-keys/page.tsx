@@ -1,21 +1,11 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { ApiKeyTable } from "@/components/settings/api-key-table";
 import { CreateApiKeyForm } from "@/components/settings/create-api-key-form";
 import { listApiKeys } from "@/lib/auth/api-key-store";
 import { requireUser } from "@/lib/auth/current-user";
-import { getConfig } from "@/lib/config";
+import { publicOrigin } from "@/lib/server/public-origin";
 
 export const metadata: Metadata = { title: "API keys" };
-
-/** The public origin: APP_URL when set, else what the request (or the proxy in front) says. */
-async function publicOrigin(): Promise<string> {
-  const { appUrl } = getConfig();
-  if (appUrl) return appUrl;
-  const requestHeaders = await headers();
-  const first = (name: string) => requestHeaders.get(name)?.split(",")[0]?.trim();
-  return `${first("x-forwarded-proto") ?? "http"}://${first("x-forwarded-host") ?? first("host") ?? "localhost"}`;
-}
 
 export default async function ApiKeysPage() {
   const user = await requireUser("/settings/api-keys");

@@ -12,45 +12,50 @@ export type TokenResponse = { access_token: string; token_type: "Bearer"; refres
 
 type Grant = { userId: string; clientId: string; scopes: string[] };
 
-/** Issues a new pair for a grant; only hashes are stored. */
-export async function issueTokens(db: Transaction, grant: Grant): Promise<TokenResponse> {
-  const client = await db.oAuthClient.findUniqueOrThrow({ where: { id: grant.clientId } });
+/** A fresh pair for a client: the values for the response, the hashes and expiries for the row. */
+async function newPair(db: Transaction, clientId: string, scopes: string[]) {
+  const client = await db.oAuthClient.findUniqueOrThrow({ where: { id: clientId } });
   const { accessToken, refreshToken } = generateTokenPair();
   const now = Date.now();
   const ttlMs = client.accessTokenTtlSeconds * 1000;
-  await db.oAuthToken.create({
-    data: {
-      userId: grant.userId,
-      clientId: grant.clientId,
-      scopes: grant.scopes,
-      accessTokenHash: sha256Hex(accessToken),
-      refreshTokenHash: sha256Hex(refreshToken),
-      accessExpiresAt: new Date(now + ttlMs),
-      refreshExpiresAt: new Date(now + ttlMs * REFRESH_LIFETIME_FACTOR),
-    },
-  });
-  return {
+  const response: TokenResponse = {
     access_token: accessToken,
     token_type: "Bearer",
     refresh_token: refreshToken,
     expires_in: client.accessTokenTtlSeconds,
-    scope: grant.scopes.join(" "),
+    scope: scopes.join(" "),
   };
+  const stored = {
+    accessTokenHash: sha256Hex(accessToken),
+    refreshTokenHash: sha256Hex(refreshToken),
+    accessExpiresAt: new Date(now + ttlMs),
+    refreshExpiresAt: new Date(now + ttlMs * REFRESH_LIFETIME_FACTOR),
+  };
+  return { response, stored };
+}
+
+/** Issues the first pair of an approved grant; only hashes are stored. */
+export async function issueTokens(db: Transaction, grant: Grant): Promise<TokenResponse> {
+  const { response, stored } = await newPair(db, grant.clientId, grant.scopes);
+  await db.oAuthToken.create({ data: { userId: grant.userId, clientId: grant.clientId, scopes: grant.scopes, ...stored } });
+  return response;
 }
 
 /**
- * `grant_type=refresh_token`: revokes the presented pair and issues a new one (rotation). A
- * refresh token works once; two refreshes racing with the same token give one new pair.
+ * `grant_type=refresh_token`: replaces both tokens of the pair (rotation), so the presented
+ * ones stop working. The device keeps its row, hence its place in Settings → Devices. A refresh
+ * token works once; two refreshes racing with the same token give one new pair.
  */
 export async function refreshTokens(refreshToken: string, clientId?: string): Promise<TokenResponse> {
   return getDb().$transaction(async (db) => {
-    const now = new Date();
-    const record = await db.oAuthToken.findUnique({ where: { refreshTokenHash: sha256Hex(refreshToken) } });
-    const usable = record && !record.revokedAt && (!record.refreshExpiresAt || record.refreshExpiresAt > now) && (!clientId || clientId === record.clientId);
+    const refreshTokenHash = sha256Hex(refreshToken);
+    const record = await db.oAuthToken.findUnique({ where: { refreshTokenHash } });
+    const usable = record && !record.revokedAt && (!record.refreshExpiresAt || record.refreshExpiresAt > new Date()) && (!clientId || clientId === record.clientId);
     if (!usable) throw new OAuthError("invalid_grant");
-    const { count } = await db.oAuthToken.updateMany({ where: { id: record.id, revokedAt: null }, data: { revokedAt: now } });
+    const { response, stored } = await newPair(db, record.clientId, record.scopes);
+    const { count } = await db.oAuthToken.updateMany({ where: { id: record.id, refreshTokenHash, revokedAt: null }, data: stored });
     if (count === 0) throw new OAuthError("invalid_grant");
-    return issueTokens(db, record);
+    return response;
   });
 }
 

@@ -146,9 +146,11 @@ describe("device authorization", () => {
 });
 
 describe("tokens", () => {
-  it("rotate on refresh: the old pair stops working, a refresh token works once", async () => {
-    const { tokens } = await approvedTokens();
+  it("rotate on refresh: the old pair stops working, a refresh token works once, the device stays one", async () => {
+    const { user, tokens } = await approvedTokens();
+    const [device] = await listDevices(user.id);
     const renewed = await refreshTokens(tokens.refresh_token);
+    expect(await listDevices(user.id)).toEqual([{ ...device, accessExpiresAt: expect.any(Date) }]);
     expect(renewed.access_token).not.toBe(tokens.access_token);
     expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
     expect(renewed.scope).toBe(tokens.scope);

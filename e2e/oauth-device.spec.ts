@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { screenshotPage, signIn, signUp, uniqueEmail } from "./support";
@@ -204,4 +205,23 @@ test("a used device code is refused, refresh rotates the pair, and revoke ends a
 
   expect((await request.post("/auth/revoke", { data: { token: renewed.refresh_token } })).status()).toBe(200);
   expect((await request.get("/api/v1/user", { headers: bearer(renewed.access_token) })).status()).toBe(401);
+});
+
+test("a client registered without a redirect URI leaves the user on a page that says to return to the terminal", async ({ page, request }) => {
+  const clientId = execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "client:create", "--name", "Build bot"], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" },
+    encoding: "utf8",
+  }).trim();
+  await signUp(page, uniqueEmail("headless"));
+  const response = await request.post("/auth/device/code", { form: { client_id: clientId, scope: "worklog:read" } });
+  const grant: DeviceCode = await response.json();
+  await page.goto(grant.verification_uri_complete);
+  await expect(page.getByText("Build bot wants to use your Worklog account.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Requested access" }).getByRole("listitem")).toHaveText(["See your worklog entries and recaps"]);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page).toHaveURL(/\/device\?decision=approved$/);
+  await expect(page.getByRole("heading", { name: "Device connected" })).toBeVisible();
+  await expect(page.getByText("You can return to your terminal")).toBeVisible();
+  const tokens = await (await pollToken(request, grant.device_code)).json();
+  expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 90 * 86_400, scope: "worklog:read" });
 });

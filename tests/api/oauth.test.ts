@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../support/server";
@@ -106,6 +107,33 @@ describe("POST /auth/token, /auth/revoke and /auth/token_info without a live tok
     await expectOAuthError(await post("/auth/token_info", { token: "wlo_unknown" }), 401, "invalid_token");
     await expectOAuthError(await post("/auth/token_info", {}, { authorization: "Bearer wlo_unknown" }), 401, "invalid_token");
   });
+});
+
+describe("random input to the OAuth endpoints", () => {
+  const fields = ["client_id", "scope", "device_code", "grant_type", "refresh_token", "token"];
+  const values = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom(CLI_CLIENT_ID, CLI_SCOPES, "refresh_token", "wlo_x", ""));
+  const jsonBodies = fc.oneof(
+    fc.dictionary(fc.constantFrom(...fields), fc.oneof(values, fc.jsonValue({ maxDepth: 2 })), { maxKeys: 4 }),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+    fc.string({ maxLength: 50 }),
+  );
+  const formBodies = fc.dictionary(fc.constantFrom(...fields), values, { maxKeys: 4 }).map((body) => new URLSearchParams(body).toString());
+
+  it.each(["/auth/device/code", "/auth/device/token", "/auth/token", "/auth/revoke", "/auth/token_info"])(
+    "POST %s answers 200 or an RFC error, never a 500",
+    async (path) => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(jsonBodies.map((body) => ({ body, form: false })), formBodies.map((body) => ({ body, form: true }))), async ({ body, form: isForm }) => {
+          const response = await post(path, body, isForm ? { "content-type": "application/x-www-form-urlencoded" } : {});
+          const json = await response.json();
+          if (response.status === 200) return;
+          expect([400, 401], `${response.status} for ${JSON.stringify(body)}`).toContain(response.status);
+          expect(json).toEqual({ error: expect.any(String) });
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
+      );
+    },
+  );
 });
 
 describe("GET /device", () => {

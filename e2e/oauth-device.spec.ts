@@ -69,13 +69,13 @@ test("the Accomplish CLI signs in with the device flow, logs work with its token
     token_type: "Bearer",
     refresh_token: expect.stringMatching(/^wlr_[0-9A-Za-z]{40}$/),
     expires_in: 7_776_000,
-    scope: "user:* project:* repo:* worklog:*",
+    scope: "user:read user:write project:read project:write worklog:read worklog:write repo:read repo:write",
   });
   const auth = { authorization: `Bearer ${tokens.access_token}` };
 
   const info = await request.post("/auth/token_info", { headers: auth, data: { token: tokens.access_token } });
   expect(info.status()).toBe(200);
-  expect(await info.json()).toEqual({ active: true, scope: "user:* project:* repo:* worklog:*", client_id: CLI_CLIENT_ID, username: email, exp: expect.any(Number) });
+  expect(await info.json()).toEqual({ active: true, scope: "user:read user:write project:read project:write worklog:read worklog:write repo:read repo:write", client_id: CLI_CLIENT_ID, username: email, exp: expect.any(Number) });
 
   const project = await request.post("/api/v1/projects", { headers: auth, data: { name: "Website Project" } });
   expect(project.status()).toBe(201);
@@ -134,7 +134,7 @@ test("the Accomplish CLI signs in with the device flow, logs work with its token
   await page.goto("/settings/devices");
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Accomplish CLI" }) });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("project:*");
+  await expect(row).toContainText("project:write");
   await expect(row).not.toContainText("Never");
   await screenshotPage(page, "devices");
   await row.getByRole("button", { name: "Revoke Accomplish CLI" }).click();

@@ -4,7 +4,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { requireUser } from "@/lib/auth/current-user";
-import { isScope } from "@/lib/auth/scopes";
+import { normalizeScopes } from "@/lib/auth/scopes";
 import { formatUserCode } from "@/lib/oauth/credentials";
 import { findPendingGrant } from "@/lib/oauth/device-flow";
 import { describeScope } from "@/lib/oauth/scope-words";
@@ -96,7 +96,7 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
       </p>
       <h2 className="mt-5 text-sm font-semibold">It will be able to:</h2>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" aria-label="Requested access">
-        {grant.scopes.filter(isScope).map((scope) => (
+        {normalizeScopes(grant.scopes).map((scope) => (
           <li key={scope}>{describeScope(scope)}</li>
         ))}
       </ul>

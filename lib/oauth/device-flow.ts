@@ -1,5 +1,5 @@
 import { sha256Hex } from "@/lib/auth/api-keys";
-import { InvalidScopesError, normalizeScopes, splitScopeList } from "@/lib/auth/scopes";
+import { isScope, splitScopeList } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
@@ -15,13 +15,15 @@ const MIN_POLL_GAP_MS = POLL_INTERVAL_SECONDS * 1000 - 500;
 /** Attempts at an unused user code; with 20^8 codes a second attempt is already rare. */
 const USER_CODE_ATTEMPTS = 5;
 
+/**
+ * The scopes as the client asked for them, without repeats. Unlike an API key's they are not
+ * collapsed into wildcards: the token response echoes them, and a client may look for the
+ * exact scopes it requested there.
+ */
 function requestedScopes(scope: string | undefined): string[] {
-  try {
-    return normalizeScopes(splitScopeList(scope ?? ""));
-  } catch (error) {
-    if (error instanceof InvalidScopesError) throw new OAuthError("invalid_scope");
-    throw error;
-  }
+  const requested = splitScopeList(scope ?? "");
+  if (requested.length === 0 || !requested.every(isScope)) throw new OAuthError("invalid_scope");
+  return [...new Set(requested)];
 }
 
 /** RFC 8628 §3.1–3.2: a new grant, pending until the user decides at /device. */

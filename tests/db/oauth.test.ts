@@ -49,13 +49,13 @@ describe("the seeded stock client", () => {
 });
 
 describe("device authorization", () => {
-  it("stores a pending grant with collapsed scopes, the device code only as a hash, and a 10-minute expiry", async () => {
+  it("stores a pending grant with the requested scopes (repeats dropped), the device code only as a hash, and a 10-minute expiry", async () => {
     const before = Date.now();
-    const { deviceCode, userCode } = await startDeviceAuthorization(CLI_CLIENT_ID, CLI_SCOPES);
+    const { deviceCode, userCode } = await startDeviceAuthorization(CLI_CLIENT_ID, `${CLI_SCOPES},user:read`);
     expect(userCode).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{8}$/);
     expect(deviceCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const grant = await getDb().deviceGrant.findUniqueOrThrow({ where: { userCode } });
-    expect(grant).toMatchObject({ status: "pending", scopes: ["user:*", "project:*", "repo:*", "worklog:*"], deviceCodeHash: sha256(deviceCode) });
+    expect(grant).toMatchObject({ status: "pending", scopes: ["user:read", "user:write", "project:read", "project:write", "worklog:read", "worklog:write", "repo:read", "repo:write"], deviceCodeHash: sha256(deviceCode) });
     expect(JSON.stringify(grant)).not.toContain(deviceCode);
     expect(grant.expiresAt.getTime() - before).toBeGreaterThanOrEqual(600_000);
     expect(grant.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(600_000);
@@ -98,7 +98,7 @@ describe("device authorization", () => {
       token_type: "Bearer",
       refresh_token: expect.stringMatching(/^wlr_[0-9A-Za-z]{40}$/),
       expires_in: 90 * DAY,
-      scope: "user:* project:* repo:* worklog:*",
+      scope: "user:read user:write project:read project:write worklog:read worklog:write repo:read repo:write",
     });
     const stored = await getDb().oAuthToken.findUniqueOrThrow({ where: { accessTokenHash: sha256(tokens.access_token) } });
     expect(stored).toMatchObject({ userId: user.id, clientId: CLI_CLIENT_ID, refreshTokenHash: sha256(tokens.refresh_token), revokedAt: null });
@@ -196,7 +196,7 @@ describe("tokens", () => {
     const stranger = await newUser();
     const [device, ...others] = await listDevices(user.id);
     expect(others).toEqual([]);
-    expect(device).toMatchObject({ client: { name: "Accomplish CLI" }, scopes: ["user:*", "project:*", "repo:*", "worklog:*"], lastUsedAt: null });
+    expect(device).toMatchObject({ client: { name: "Accomplish CLI" }, scopes: ["user:read", "user:write", "project:read", "project:write", "worklog:read", "worklog:write", "repo:read", "repo:write"], lastUsedAt: null });
     await expect(revokeDevice(stranger.id, device!.id)).rejects.toMatchObject({ kind: "not_found" });
     expect(await listDevices(stranger.id)).toEqual([]);
     await revokeDevice(user.id, device!.id);

@@ -4,6 +4,8 @@ import { splitScopeList } from "@/lib/auth/scopes";
 import { getConnection } from "@/lib/db/connection";
 import { applyPendingMigrations } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors";
+import { createOAuthClient } from "@/lib/oauth/clients";
+import { newClientSchema } from "@/lib/oauth/schemas";
 import { createUser, requireUserByEmail, setUserPlan } from "@/lib/users/accounts";
 import { newUserSchema } from "@/lib/users/schemas";
 import { parseInput } from "@/lib/validation";
@@ -54,6 +56,17 @@ const commands: Record<string, Command> = {
         throw error;
       });
       return `Revoked ${count} key${count === 1 ? "" : "s"}`;
+    },
+  },
+  "client:create": {
+    usage: "client:create --name <name> [--redirect-uri <url>] [--ttl-days <access-token lifetime, default 90>]",
+    options: ["name", "redirect-uri", "ttl-days"],
+    required: ["name"],
+    run: async (options) => {
+      const client = await createOAuthClient(
+        parseInput(newClientSchema, { name: options.name, redirect_uri: options["redirect-uri"], ttl_days: options["ttl-days"] }),
+      );
+      return client.id;
     },
   },
   "db:migrate": {

@@ -25,9 +25,7 @@ async function readText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** A JSON object body; an empty body reads as {}. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const text = await readText(request);
+function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {
@@ -39,4 +37,17 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
     throw AppError.invalidRequest("Request body must be a JSON object");
   }
   return parsed as Record<string, unknown>;
+}
+
+/** A JSON object body; an empty body reads as {}. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readText(request));
+}
+
+/** A form-encoded body when the request says so (as OAuth clients often send), else a JSON object. */
+export async function readFormOrJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await readText(request);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) return Object.fromEntries(new URLSearchParams(text));
+  return parseJsonObject(text);
 }

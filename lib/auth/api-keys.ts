@@ -6,15 +6,20 @@ const RANDOM_LENGTH = 40;
 export const DISPLAY_PREFIX_LENGTH = 8;
 export const apiKeyPattern = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${RANDOM_LENGTH}}$`);
 
-/** n base62 characters, without modulo bias (bytes of 248 and above are drawn again). */
-export function randomBase62(length: number): string {
+/** n characters of the alphabet, without modulo bias (bytes past the last whole multiple of its size are drawn again). */
+export function randomString(alphabet: string, length: number): string {
+  const limit = 256 - (256 % alphabet.length);
   let result = "";
   while (result.length < length) {
     for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && result.length < length) result += BASE62[byte % 62];
+      if (byte < limit && result.length < length) result += alphabet[byte % alphabet.length];
     }
   }
   return result;
+}
+
+export function randomBase62(length: number): string {
+  return randomString(BASE62, length);
 }
 
 /** `wl_` and 40 base62 characters: 238 bits of randomness. */

@@ -1,0 +1,34 @@
+import { revokeDeviceAction } from "@/app/settings/devices/actions";
+import { RevokeButton } from "./revoke-button";
+import { CredentialTable, dateTimeFormatter, ScopeList } from "./table-parts";
+
+export type DeviceSummary = {
+  id: string;
+  client: { name: string };
+  scopes: string[];
+  insertedAt: Date;
+  lastUsedAt: Date | null;
+  accessExpiresAt: Date;
+};
+
+export function DeviceTable({ devices, timeZone }: { devices: DeviceSummary[]; timeZone: string }) {
+  const formatDate = dateTimeFormatter(timeZone);
+  return (
+    <CredentialTable
+      columns={["Application", "Scopes", "Created", "Last used", "Expires"]}
+      rows={devices.map((device) => ({
+        id: device.id,
+        name: device.client.name,
+        cells: [
+          <ScopeList key="scopes" scopes={device.scopes} />,
+          formatDate(device.insertedAt),
+          device.lastUsedAt ? formatDate(device.lastUsedAt) : "Never",
+          formatDate(device.accessExpiresAt),
+        ],
+        action: (
+          <RevokeButton name={device.client.name} title="Revoke device" confirmLabel="Revoke device" action={revokeDeviceAction.bind(null, device.id)} />
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,227 @@
+import { execFileSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { screenshotPage, signIn, signUp, uniqueEmail } from "./support";
+
+/** What the Accomplish CLI (acc v0.4) sends: its client id and its eight scopes, comma-separated. */
+const CLI_CLIENT_ID = "90w0AXnlNgnh2XBJdexYjw";
+const CLI_SCOPES = "user:read,user:write,project:read,project:write,worklog:read,worklog:write,repo:read,repo:write";
+const CALLBACK = "http://127.0.0.1:8000/callback";
+
+/** The CLI's local listener on 127.0.0.1:8000, which the browser reaches after a decision. */
+let listener: Server;
+const callbackHits: string[] = [];
+
+test.beforeAll(async () => {
+  listener = createServer((request, response) => {
+    callbackHits.push(`http://127.0.0.1:8000${request.url}`);
+    response.writeHead(200, { "content-type": "text/plain" }).end("You can close this window.");
+  });
+  await new Promise<void>((resolve) => listener.listen(8000, "127.0.0.1", resolve));
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => listener.close(resolve));
+});
+
+type DeviceCode = { device_code: string; user_code: string; verification_uri: string; verification_uri_complete: string; interval: number };
+
+async function requestDeviceCode(request: APIRequestContext): Promise<DeviceCode> {
+  const response = await request.post("/auth/device/code", { data: { client_id: CLI_CLIENT_ID, scope: CLI_SCOPES } });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+function pollToken(request: APIRequestContext, deviceCode: string) {
+  return request.post("/auth/device/token", { data: { device_code: deviceCode } });
+}
+
+async function expectCallback(page: Page, deviceCode: string) {
+  const url = `${CALLBACK}?device_code=${deviceCode}`;
+  await expect(page).toHaveURL(url);
+  expect(callbackHits).toContain(url);
+}
+
+test("the Accomplish CLI signs in with the device flow, logs work with its token, and is revoked in Settings", async ({ page, request }) => {
+  const email = uniqueEmail("cli");
+  await signUp(page, email);
+
+  const grant = await requestDeviceCode(request);
+  expect(grant.verification_uri_complete).toBe(`${grant.verification_uri}?user_code=${grant.user_code}`);
+  await page.goto(grant.verification_uri_complete);
+  await expect(page.getByText("Accomplish CLI wants to use your Worklog account.")).toBeVisible();
+  await expect(page.getByText(grant.user_code)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Requested access" }).getByRole("listitem")).toHaveText([
+    "See, create, change and delete your profile (name, email, time zone)",
+    "See, create, change and delete your projects",
+    "See, create, change and delete your repositories and their commits",
+    "See, create, change and delete your worklog entries and recaps",
+  ]);
+  await screenshotPage(page, "device-approve");
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expectCallback(page, grant.device_code);
+
+  const issued = await pollToken(request, grant.device_code);
+  expect(issued.status()).toBe(200);
+  const tokens = await issued.json();
+  expect(tokens).toEqual({
+    access_token: expect.stringMatching(/^wlo_[0-9A-Za-z]{40}$/),
+    token_type: "Bearer",
+    refresh_token: expect.stringMatching(/^wlr_[0-9A-Za-z]{40}$/),
+    expires_in: 7_776_000,
+    scope: "user:read user:write project:read project:write worklog:read worklog:write repo:read repo:write",
+  });
+  const auth = { authorization: `Bearer ${tokens.access_token}` };
+
+  const info = await request.post("/auth/token_info", { headers: auth, data: { token: tokens.access_token } });
+  expect(info.status()).toBe(200);
+  expect(await info.json()).toEqual({ active: true, scope: "user:read user:write project:read project:write worklog:read worklog:write repo:read repo:write", client_id: CLI_CLIENT_ID, username: email, exp: expect.any(Number) });
+
+  const project = await request.post("/api/v1/projects", { headers: auth, data: { name: "Website Project" } });
+  expect(project.status()).toBe(201);
+  const { id: projectId, identifier } = await project.json();
+  expect(identifier).toBe("WP");
+
+  const newEntry = async (content: string, tags: string[], recordedAt: string) => {
+    const response = await request.post("/api/v1/worklog/entries", {
+      headers: auth,
+      data: { content, tags, project_id: projectId, recorded_at: recordedAt },
+    });
+    expect(response.status()).toBe(201);
+    return response.json();
+  };
+  const first = await newEntry("Set up the build", ["a", "ci"], "2026-11-20T09:00:00Z");
+  const second = await newEntry("Wrote the landing page", ["b"], "2026-11-20T15:30:00Z");
+  await newEntry("Untagged for this query", ["c"], "2026-11-20T16:00:00Z");
+  await newEntry("The next day", ["a"], "2026-11-21T08:00:00Z");
+  expect(first.project).toEqual({ id: projectId, name: "Website Project", identifier: "WP" });
+
+  const query = `limit=10&project_id=${projectId}&tags=a,b&from=2026-11-20T00:00:00Z&to=2026-11-20T23:59:59Z`;
+  const listed = await request.get(`/api/v1/worklog/entries?${query}`, { headers: auth });
+  expect(listed.status()).toBe(200);
+  const page1 = await listed.json();
+  expect(page1.entries.map((entry: { id: string }) => entry.id)).toEqual([second.id, first.id]);
+  expect(page1.meta).toMatchObject({ result_count: 2, total_count: 2, limit: 10, has_more: false });
+
+  const repository = await request.post("/api/v1/repositories", { headers: auth, data: { name: "website", project_id: projectId } });
+  expect(repository.status()).toBe(201);
+  const repo = await repository.json();
+  expect(repo).toMatchObject({ name: "website", project_id: projectId, local_path: null, remote_url: null, default_branch: null });
+
+  const shas = ["a".repeat(40), "b".repeat(40), "c".repeat(40)];
+  const uncaptured = async () => {
+    const response = await request.get(`/api/v1/repositories/${repo.id}/commits?uncaptured=true&shas=${shas.join(",")}`, { headers: auth });
+    expect(response.status()).toBe(200);
+    return (await response.json()).uncaptured_shas;
+  };
+  expect(await uncaptured()).toEqual(shas);
+  const posted = await request.post(`/api/v1/repositories/${repo.id}/commits`, {
+    headers: auth,
+    data: {
+      commits: shas.slice(0, 2).map((sha, index) => ({ sha, message: `Commit ${index}`, committed_at: "2026-11-20T10:00:00+01:00", author_name: "Ada" })),
+    },
+  });
+  expect(posted.status()).toBe(201);
+  const commitIds = (await posted.json()).commits.map((commit: { id: string }) => commit.id);
+  expect(commitIds).toHaveLength(2);
+  expect(await uncaptured()).toEqual([shas[2]]);
+
+  const attached = await request.post(`/api/v1/worklog/entries/${first.id}/commits`, { headers: auth, data: { commit_ids: commitIds } });
+  expect(attached.status()).toBe(200);
+  expect([...(await attached.json()).commit_ids].sort()).toEqual([...commitIds].sort());
+  // The recap steps (POST /worklog/recaps, sse_url, GET the recap) join this test with the recaps feature.
+
+  await page.goto("/settings/devices");
+  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Accomplish CLI" }) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("project:write");
+  await expect(row).not.toContainText("Never");
+  await screenshotPage(page, "devices");
+  await row.getByRole("button", { name: "Revoke Accomplish CLI" }).click();
+  await page.getByRole("dialog", { name: "Revoke device" }).getByRole("button", { name: "Revoke device" }).click();
+  await expect(page.getByText("No devices yet.")).toBeVisible();
+
+  const afterRevoke = await request.get("/api/v1/user", { headers: auth });
+  expect(afterRevoke.status()).toBe(401);
+  expect(await afterRevoke.json()).toEqual({ error: { message: "Invalid or expired OAuth token.", type: "authentication_error" } });
+  const revokedInfo = await request.post("/auth/token_info", { headers: auth, data: { token: tokens.access_token } });
+  expect(revokedInfo.status()).toBe(401);
+  expect(await revokedInfo.json()).toEqual({ error: "invalid_token" });
+});
+
+test("a signed-out user signs in first, types the code, and denies the device", async ({ page, request, browser }) => {
+  const email = uniqueEmail("deny");
+  const signup = await browser.newPage();
+  await signUp(signup, email);
+  await signup.close();
+
+  const grant = await requestDeviceCode(request);
+  const pending = await pollToken(request, grant.device_code);
+  expect(pending.status()).toBe(400);
+  expect(await pending.json()).toEqual({ error: "authorization_pending" });
+  const tooFast = await pollToken(request, grant.device_code);
+  expect(await tooFast.json()).toEqual({ error: "slow_down" });
+
+  await page.goto(grant.verification_uri);
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fdevice$/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/device$/);
+  await page.getByLabel("Code").fill("BCDF-GHJK");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("This code is unknown, has expired or was already used.")).toBeVisible();
+  await page.getByLabel("Code").fill(grant.user_code.replace("-", "").toLowerCase());
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Accomplish CLI wants to use your Worklog account.")).toBeVisible();
+  await page.getByRole("button", { name: "Deny" }).click();
+  await expectCallback(page, grant.device_code);
+
+  const denied = await pollToken(request, grant.device_code);
+  expect(denied.status()).toBe(400);
+  expect(await denied.json()).toEqual({ error: "access_denied" });
+
+  await page.goto(grant.verification_uri_complete);
+  await expect(page.getByText("This code is unknown, has expired or was already used.")).toBeVisible();
+});
+
+test("a used device code is refused, refresh rotates the pair, and revoke ends a token", async ({ page, request }) => {
+  await signUp(page, uniqueEmail("rotate"));
+  const grant = await requestDeviceCode(request);
+  await page.goto(grant.verification_uri_complete);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expectCallback(page, grant.device_code);
+  const tokens = await (await pollToken(request, grant.device_code)).json();
+  const reused = await pollToken(request, grant.device_code);
+  expect(reused.status()).toBe(400);
+  expect(await reused.json()).toEqual({ error: "invalid_grant" });
+
+  const refreshed = await request.post("/auth/token", { form: { grant_type: "refresh_token", refresh_token: tokens.refresh_token } });
+  expect(refreshed.status()).toBe(200);
+  const renewed = await refreshed.json();
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  expect((await request.get("/api/v1/user", { headers: bearer(tokens.access_token) })).status()).toBe(401);
+  const again = await request.post("/auth/token", { data: { grant_type: "refresh_token", refresh_token: tokens.refresh_token } });
+  expect(await again.json()).toEqual({ error: "invalid_grant" });
+  expect((await request.get("/api/v1/user", { headers: bearer(renewed.access_token) })).status()).toBe(200);
+
+  expect((await request.post("/auth/revoke", { data: { token: renewed.refresh_token } })).status()).toBe(200);
+  expect((await request.get("/api/v1/user", { headers: bearer(renewed.access_token) })).status()).toBe(401);
+});
+
+test("a client registered without a redirect URI leaves the user on a page that says to return to the terminal", async ({ page, request }) => {
+  const clientId = execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "client:create", "--name", "Build bot"], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" },
+    encoding: "utf8",
+  }).trim();
+  await signUp(page, uniqueEmail("headless"));
+  const response = await request.post("/auth/device/code", { form: { client_id: clientId, scope: "worklog:read" } });
+  const grant: DeviceCode = await response.json();
+  await page.goto(grant.verification_uri_complete);
+  await expect(page.getByText("Build bot wants to use your Worklog account.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Requested access" }).getByRole("listitem")).toHaveText(["See your worklog entries and recaps"]);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page).toHaveURL(/\/device\?decision=approved$/);
+  await expect(page.getByRole("heading", { name: "Device connected" })).toBeVisible();
+  await expect(page.getByText("You can return to your terminal")).toBeVisible();
+  const tokens = await (await pollToken(request, grant.device_code)).json();
+  expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 90 * 86_400, scope: "worklog:read" });
+});

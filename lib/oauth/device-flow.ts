@@ -1,0 +1,99 @@
+import { sha256Hex } from "@/lib/auth/api-keys";
+import { isScope, splitScopeList } from "@/lib/auth/scopes";
+import { getDb } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { newId } from "@/lib/db/ids";
+import { AppError } from "@/lib/errors";
+import { deviceCodeFor, generateUserCode, normalizeUserCode } from "./credentials";
+import { OAuthError } from "./errors";
+import { issueTokens, type TokenResponse } from "./tokens";
+
+export const DEVICE_CODE_TTL_SECONDS = 600;
+export const POLL_INTERVAL_SECONDS = 5;
+/** Polls this close together are too fast; half a second of slack absorbs network jitter. */
+const MIN_POLL_GAP_MS = POLL_INTERVAL_SECONDS * 1000 - 500;
+/** Attempts at an unused user code; with 20^8 codes a second attempt is already rare. */
+const USER_CODE_ATTEMPTS = 5;
+
+/**
+ * The scopes as the client asked for them, without repeats. Unlike an API key's they are not
+ * collapsed into wildcards: the token response echoes them, and a client may look for the
+ * exact scopes it requested there.
+ */
+function requestedScopes(scope: string | undefined): string[] {
+  const requested = splitScopeList(scope ?? "");
+  if (requested.length === 0 || !requested.every(isScope)) throw new OAuthError("invalid_scope");
+  return [...new Set(requested)];
+}
+
+/** RFC 8628 §3.1–3.2: a new grant, pending until the user decides at /device. */
+export async function startDeviceAuthorization(clientId: string, scope: string | undefined) {
+  const client = await getDb().oAuthClient.findUnique({ where: { id: clientId } });
+  if (!client) throw new OAuthError("invalid_client", 401);
+  const scopes = requestedScopes(scope);
+  for (let attempt = 1; ; attempt++) {
+    const id = newId();
+    const deviceCode = deviceCodeFor(id);
+    const userCode = generateUserCode();
+    try {
+      await getDb().deviceGrant.create({
+        data: { id, clientId, scopes, userCode, deviceCodeHash: sha256Hex(deviceCode), expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_SECONDS * 1000) },
+      });
+      return { deviceCode, userCode };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt === USER_CODE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** The grant a typed user code names, while it still awaits a decision; null otherwise. */
+export function findPendingGrant(typedUserCode: string) {
+  return getDb().deviceGrant.findFirst({
+    where: { userCode: normalizeUserCode(typedUserCode), status: "pending", expiresAt: { gt: new Date() } },
+    select: { userCode: true, scopes: true, expiresAt: true, client: { select: { name: true, redirectUri: true } } },
+  });
+}
+
+/**
+ * The signed-in user approves or denies a pending grant. Returns where to send the browser
+ * afterwards: the client's redirect URI with the device code, or null when it has none.
+ */
+export async function decideDeviceGrant(userId: string, typedUserCode: string, decision: "approved" | "denied"): Promise<string | null> {
+  const db = getDb();
+  const userCode = normalizeUserCode(typedUserCode);
+  const { count } = await db.deviceGrant.updateMany({
+    where: { userCode, status: "pending", expiresAt: { gt: new Date() } },
+    data: { status: decision, userId },
+  });
+  if (count === 0) throw AppError.notFound();
+  const grant = await db.deviceGrant.findUniqueOrThrow({ where: { userCode }, select: { id: true, client: { select: { redirectUri: true } } } });
+  if (!grant.client.redirectUri) return null;
+  const redirect = new URL(grant.client.redirectUri);
+  redirect.searchParams.set("device_code", deviceCodeFor(grant.id));
+  return redirect.toString();
+}
+
+/**
+ * RFC 8628 §3.4–3.5: the client polls with its device code. An approved grant is exchanged
+ * once for tokens; while pending, polling faster than the interval earns `slow_down`.
+ */
+export async function exchangeDeviceCode(deviceCode: string, clientId?: string): Promise<TokenResponse> {
+  const db = getDb();
+  const now = new Date();
+  const grant = await db.deviceGrant.findUnique({ where: { deviceCodeHash: sha256Hex(deviceCode) } });
+  if (!grant || grant.status === "consumed" || (clientId && clientId !== grant.clientId)) throw new OAuthError("invalid_grant");
+  if (grant.expiresAt <= now) throw new OAuthError("expired_token");
+  if (grant.status === "denied") throw new OAuthError("access_denied");
+  if (grant.status === "pending") {
+    const { count } = await db.deviceGrant.updateMany({
+      where: { id: grant.id, status: "pending", OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: new Date(now.getTime() - MIN_POLL_GAP_MS) } }] },
+      data: { lastPolledAt: now },
+    });
+    throw new OAuthError(count === 0 ? "slow_down" : "authorization_pending");
+  }
+  return db.$transaction(async (transaction) => {
+    const { count } = await transaction.deviceGrant.updateMany({ where: { id: grant.id, status: "approved" }, data: { status: "consumed" } });
+    if (count === 0) throw new OAuthError("invalid_grant");
+    return issueTokens(transaction, { userId: grant.userId!, clientId: grant.clientId, scopes: grant.scopes });
+  });
+}

@@ -1,0 +1,45 @@
+import type { z } from "zod";
+import { readFormOrJsonObject } from "@/lib/api/body";
+import { errorResponse } from "@/lib/api/error-response";
+import { apiMethods, type RouteHandler } from "@/lib/api/route";
+import { AppError } from "@/lib/errors";
+import { OAuthError } from "./errors";
+
+/** Token responses must not be cached (RFC 6749 §5.1). */
+const noStore = { "cache-control": "no-store", pragma: "no-cache" };
+
+async function readFields<Schema extends z.ZodType>(schema: Schema, request: Request): Promise<z.output<Schema>> {
+  let body: Record<string, unknown>;
+  try {
+    body = await readFormOrJsonObject(request);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "invalid_request") throw new OAuthError("invalid_request");
+    throw error;
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new OAuthError("invalid_request");
+  return parsed.data;
+}
+
+/**
+ * An endpoint of the device flow at the origin root (CONTRACT.md §9): POST only, a JSON or
+ * form-encoded body, and RFC 6749's `{"error": code}` bodies instead of /api/v1's.
+ */
+export function oauthEndpoint<Schema extends z.ZodType>(
+  schema: Schema,
+  handler: (fields: z.output<Schema>, request: Request) => Promise<unknown>,
+): ReturnType<typeof apiMethods> {
+  const post: RouteHandler = async (request) => {
+    const requestId = crypto.randomUUID();
+    let response: Response;
+    try {
+      response = Response.json(await handler(await readFields(schema, request), request), { headers: noStore });
+    } catch (error) {
+      response =
+        error instanceof OAuthError ? Response.json({ error: error.code }, { status: error.status, headers: noStore }) : errorResponse(error, requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    return response;
+  };
+  return apiMethods({ POST: post });
+}

@@ -92,3 +92,10 @@ export function rangeStart(bound: RangeBound, timeZone: string): Date {
 export function rangeEnd(bound: RangeBound, timeZone: string): Date {
   return bound.kind === "timestamp" ? bound.instant : new Date(startOfDay(nextDay(bound.date), timeZone).getTime() - 1);
 }
+
+/** The seven calendar days (YYYY-MM-DD), Monday to Sunday, of the week that holds `day`. */
+export function weekOf(day: string): string[] {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000);
+  return Array.from({ length: 7 }, (_, index) => new Date(monday.getTime() + index * 86_400_000).toISOString().slice(0, 10));
+}

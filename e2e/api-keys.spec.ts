@@ -1,41 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { screenshotPage } from "./support";
-
-const password = "correct horse battery";
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function signUp(page: Page, email: string, name = "Ada Lovelace") {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("navigation", { name: "Account" })).toContainText(name);
-}
+import { createKey, keyRow, password, screenshotPage, signUp, uniqueEmail } from "./support";
 
 async function signIn(page: Page, email: string, withPassword = password) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(withPassword);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
-
-/** The list's row for a key, found by its exact name (row names also hold prefixes, which could contain it). */
-function keyRow(page: Page, name: string) {
-  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
-}
-
-async function createKey(page: Page, name: string, scopes: string[]): Promise<string> {
-  await page.getByLabel("Name").fill(name);
-  for (const scope of scopes) await page.getByRole("radio", { name: scope }).check();
-  await page.getByRole("button", { name: "Create key" }).click();
-  await expect(page.getByText("Copy this key now. It will not be shown again.")).toBeVisible();
-  const newKey = page.getByTestId("new-api-key");
-  await expect(newKey).toHaveValue(new RegExp(`^wl_[0-9A-Za-z]{40}$`));
-  await expect(keyRow(page, name)).toBeVisible();
-  return newKey.inputValue();
 }
 
 function getUser(request: APIRequestContext, key: string) {

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
 
 const screenshotDir = path.join(import.meta.dirname, "screenshots");
 
@@ -12,4 +13,49 @@ export async function screenshotPage(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(desktop);
+}
+
+export const password = "correct horse battery";
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function signUp(page: Page, email: string, name = "Ada Lovelace") {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("navigation", { name: "Account" })).toContainText(name);
+}
+
+/** Runs axe on the page as it is: no serious or critical violation may remain. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Checks the page's accessibility, then saves its screenshots. */
+export async function reviewPage(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  await screenshotPage(page, name);
+}
+
+/** The API-keys list's row for a key, found by its exact name (row names also hold prefixes, which could contain it). */
+export function keyRow(page: Page, name: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+}
+
+/** Creates a key on the API-keys page (which must be open) and returns its value. */
+export async function createKey(page: Page, name: string, scopes: string[]): Promise<string> {
+  await page.getByLabel("Name").fill(name);
+  for (const scope of scopes) await page.getByRole("radio", { name: scope }).check();
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText("Copy this key now. It will not be shown again.")).toBeVisible();
+  const newKey = page.getByTestId("new-api-key");
+  await expect(newKey).toHaveValue(new RegExp(`^wl_[0-9A-Za-z]{40}$`));
+  await expect(keyRow(page, name)).toBeVisible();
+  return newKey.inputValue();
 }

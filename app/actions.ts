@@ -83,7 +83,15 @@ export async function updateEntryAction(id: string, input: unknown): Promise<Act
 
 export async function deleteEntryAction(id: string): Promise<ActionResult<string>> {
   const user = await requireUser("/");
-  return refusable(async () => (await deleteEntry(user.id, parseInput(idSchema, id))).id);
+  return refusable(async () => {
+    try {
+      await deleteEntry(user.id, parseInput(idSchema, id));
+    } catch (error) {
+      // Deleted already (e.g. in another tab): what was asked for is done.
+      if (!(error instanceof AppError && error.kind === "not_found")) throw error;
+    }
+    return id;
+  });
 }
 
 export async function attachCommitsAction(id: string, commitIds: string[]): Promise<ActionResult<EntryView>> {

@@ -134,6 +134,9 @@ test("projects and repositories: create, counts, edit, delete; a repository's co
   await expect(page.getByRole("region", { name: "Repositories" }).getByRole("link", { name: "website" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent entries" }).getByRole("heading", { name: "Shipped", level: 3 })).toBeVisible();
   await reviewPage(page, "project");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await reviewPage(page, "project-dark");
+  await page.emulateMedia({ colorScheme: "light" });
   const editProject = page.getByRole("region", { name: "Edit project" });
   await editProject.getByLabel("Name").fill("Web site");
   await editProject.getByLabel("Description").fill("The public face");
@@ -214,6 +217,9 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   const chart = page.getByRole("table", { name: "Time tracked per day this week, by project" });
   await expect(chart.getByRole("columnheader")).toHaveText(["Day", "Alpha", "Total"]);
   await expect(page.getByText("1 h 30 min tracked")).toBeVisible();
+  const today = new Intl.DateTimeFormat("en", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).formatToParts(new Date());
+  const todayLabel = `${today.find((part) => part.type === "weekday")!.value} ${today.find((part) => part.type === "month")!.value} ${today.find((part) => part.type === "day")!.value}`;
+  await expect(chart.getByRole("row", { name: new RegExp(`^${todayLabel} `) }).getByRole("cell")).toHaveText(["1 h 30 min", "1 h 30 min"]);
 
   await writeEntry(page, { content: "Wrote the docs", project: "BE · Beta", tags: "docs", when: "2026-11-02T09:30", minutes: "20" });
   await writeEntry(page, { content: "Untagged thought" });
@@ -221,7 +227,11 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await expect(entries(page).first()).toContainText("Untagged thought");
   // Newest first means most recently written, whatever the date and time given.
   await expect(entries(page).nth(1)).toContainText("Wrote the docs");
+  await expect(entries(page).nth(1)).toContainText("Nov 2, 2026, 9:30 AM");
   await reviewPage(page, "worklog");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await reviewPage(page, "worklog-dark");
+  await page.emulateMedia({ colorScheme: "light" });
 
   const filters = page.getByRole("form", { name: "Filter entries" });
   await filters.getByLabel("Project").selectOption({ label: "AL · Alpha" });
@@ -254,6 +264,7 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   const editor = page.getByRole("region", { name: /^Edit entry of/ });
   await expect(editor.getByLabel("Tags")).toHaveValue("docs");
   await expect(editor.getByLabel("Duration (minutes)")).toHaveValue("20");
+  await expect(editor.getByLabel("Date and time")).toHaveValue("2026-11-02T09:30");
   await editor.getByLabel("What did you work on?").fill("Wrote *all* the docs");
   await editor.getByLabel("Duration (minutes)").fill("45");
   await editor.getByRole("button", { name: "Save entry" }).click();

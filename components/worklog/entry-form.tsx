@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { controlClassName, FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import type { FieldErrors } from "@/components/ui/form-state";
+import { instantOf, wallClock } from "@/lib/time";
 import type { EntryView } from "@/lib/worklog/views";
 
 export type EntryFormValues = { content: string; recordedAt: string; durationMinutes: string; tags: string; projectId: string };
@@ -16,16 +17,11 @@ const pressedClassName = "aria-pressed:bg-zinc-200 aria-pressed:text-zinc-900 da
 
 export const emptyEntryForm: EntryFormValues = { content: "", recordedAt: "", durationMinutes: "", tags: "", projectId: "" };
 
-/** A datetime-local input's value (the browser's wall-clock time) for an instant. */
-function localDateTime(iso: string): string {
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-export function entryFormValues(entry: EntryView): EntryFormValues {
+/** The form's values for an entry; its time is the wall-clock time in the account's time zone. */
+export function entryFormValues(entry: EntryView, timeZone: string): EntryFormValues {
   return {
     content: entry.content,
-    recordedAt: localDateTime(entry.recorded_at),
+    recordedAt: wallClock(new Date(entry.recorded_at), timeZone),
     durationMinutes: entry.duration_seconds === null ? "" : String(Math.round(entry.duration_seconds / 60) || 1),
     tags: entry.tags.join(" "),
     projectId: entry.project_id ?? "",
@@ -33,10 +29,10 @@ export function entryFormValues(entry: EntryView): EntryFormValues {
 }
 
 /** The body the entry schemas take; an empty date means "now" on create and "unchanged" on update. */
-export function entryInput(values: EntryFormValues) {
+export function entryInput(values: EntryFormValues, timeZone: string) {
   return {
     content: values.content,
-    recorded_at: values.recordedAt ? new Date(values.recordedAt).toISOString() : undefined,
+    recorded_at: values.recordedAt ? instantOf(values.recordedAt, timeZone).toISOString() : undefined,
     duration_seconds: values.durationMinutes ? Math.round(Number(values.durationMinutes) * 60) : null,
     tags: values.tags.split(/[\s,]+/).filter(Boolean),
     project_id: values.projectId || null,
@@ -46,6 +42,8 @@ export function entryInput(values: EntryFormValues) {
 type EntryFormProps = {
   initialValues: EntryFormValues;
   projects: ProjectOption[];
+  /** The account's, in which the date and time are read. */
+  timeZone: string;
   submitLabel: string;
   pending?: boolean;
   fieldErrors?: FieldErrors<EntryField>;
@@ -56,7 +54,7 @@ type EntryFormProps = {
 };
 
 /** Markdown content with a preview, tags, project, date and time, and duration. */
-export function EntryForm({ initialValues, projects, submitLabel, pending, fieldErrors = {}, formError, onSubmit, onCancel }: EntryFormProps) {
+export function EntryForm({ initialValues, projects, timeZone, submitLabel, pending, fieldErrors = {}, formError, onSubmit, onCancel }: EntryFormProps) {
   const [values, setValues] = useState(initialValues);
   const [previewing, setPreviewing] = useState(false);
   const contentId = useId();
@@ -109,10 +107,10 @@ export function EntryForm({ initialValues, projects, submitLabel, pending, field
         </div>
         <FieldError id={`${contentId}-error`} message={fieldErrors.content} />
       </div>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="No project" value={values.projectId} onChange={set("projectId")} error={fieldErrors.project_id} />
-        <TextField label="Tags" name="tags" autoComplete="off" placeholder="design review" hint="Separated by spaces or commas" value={values.tags} onChange={set("tags")} error={fieldErrors.tags} className="max-sm:col-span-2" />
-        <TextField label="Date and time" name="recorded_at" type="datetime-local" hint={initialValues.recordedAt ? undefined : "Empty: now"} value={values.recordedAt} onChange={set("recordedAt")} error={fieldErrors.recorded_at} className="max-sm:col-span-2" />
+        <TextField label="Tags" name="tags" autoComplete="off" placeholder="design review" hint="Separated by spaces or commas" value={values.tags} onChange={set("tags")} error={fieldErrors.tags} />
+        <TextField label="Date and time" name="recorded_at" type="datetime-local" hint={`${timeZone.replaceAll("_", " ")}${initialValues.recordedAt ? "" : "; empty: now"}`} value={values.recordedAt} onChange={set("recordedAt")} error={fieldErrors.recorded_at} />
         <TextField label="Duration (minutes)" name="duration" type="number" min={1} max={10_080} step={1} inputMode="numeric" value={values.durationMinutes} onChange={set("durationMinutes")} error={fieldErrors.duration_seconds} />
       </div>
       <FormError message={formError} />

@@ -32,8 +32,9 @@ export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, 
     return (
       <section aria-label={`Edit entry of ${label}`} className="rounded-lg border border-brand-300 p-4 sm:p-5 dark:border-brand-700">
         <EntryForm
-          initialValues={entryFormValues(entry)}
+          initialValues={entryFormValues(entry, timeZone)}
           projects={projects}
+          timeZone={timeZone}
           submitLabel="Save entry"
           onSubmit={(values) => {
             onSave(values);

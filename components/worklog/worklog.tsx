@@ -52,7 +52,7 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, fi
   });
 
   const create = useMutation({
-    mutationFn: (values: EntryFormValues) => accepted(createEntryAction(entryInput(values))),
+    mutationFn: (values: EntryFormValues) => accepted(createEntryAction(entryInput(values, timeZone))),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ["entries"] });
       router.refresh();
@@ -60,12 +60,12 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, fi
   });
 
   const update = useMutation({
-    mutationFn: ({ entry, values }: { entry: EntryView; values: EntryFormValues }) => accepted(updateEntryAction(entry.id, entryInput(values))),
+    mutationFn: ({ entry, values }: { entry: EntryView; values: EntryFormValues }) => accepted(updateEntryAction(entry.id, entryInput(values, timeZone))),
     onMutate: async ({ entry, values }) => {
       setProblem(undefined);
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<Pages>(queryKey);
-      const input = entryInput(values);
+      const input = entryInput(values, timeZone);
       const project = projects.find((candidate) => candidate.id === input.project_id) ?? null;
       const optimistic: EntryView = {
         ...entry,
@@ -121,6 +121,7 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, fi
         <EntryForm
           initialValues={emptyEntryForm}
           projects={projects}
+          timeZone={timeZone}
           submitLabel={create.isPending ? "Saving…" : "Add entry"}
           pending={create.isPending}
           fieldErrors={refusal?.fieldErrors}

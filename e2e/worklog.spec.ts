@@ -221,6 +221,16 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   const todayLabel = `${today.find((part) => part.type === "weekday")!.value} ${today.find((part) => part.type === "month")!.value} ${today.find((part) => part.type === "day")!.value}`;
   await expect(chart.getByRole("row", { name: new RegExp(`^${todayLabel} `) }).getByRole("cell")).toHaveText(["1 h 30 min", "1 h 30 min"]);
 
+  await form.getByLabel("What did you work on?").fill("Too many tags");
+  await form.getByLabel("Tags").fill(Array.from({ length: 21 }, (_, index) => `t${index}`).join(" "));
+  await form.getByRole("button", { name: "Add entry" }).click();
+  await expect(form.getByText("Use up to 20 tags of at most 50 characters, without spaces or commas")).toBeVisible();
+  await expect(form.getByLabel("Tags")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("What did you work on?")).toHaveValue("Too many tags");
+  await expect(entries(page)).toHaveCount(1);
+  await form.getByLabel("Tags").clear();
+  await form.getByLabel("What did you work on?").clear();
+
   await writeEntry(page, { content: "Wrote the docs", project: "BE · Beta", tags: "docs", when: "2026-11-02T09:30", minutes: "20" });
   await writeEntry(page, { content: "Untagged thought" });
   await expect(entries(page)).toHaveCount(3);
@@ -342,4 +352,44 @@ test("an edit shows at once and is rolled back when the server refuses it", asyn
   await expect(page.getByRole("alert").filter({ hasText: "This entry no longer exists" })).toBeVisible();
   await expect(entries(page).first()).toContainText("The original words");
   await expect(page.getByText("Words the server will refuse")).toHaveCount(0);
+});
+
+test("an entry is written, edited and deleted with the keyboard alone", async ({ page }) => {
+  await signUp(page, uniqueEmail("keyboard"));
+  await page.goto("/");
+  await composer(page).getByLabel("What did you work on?").focus();
+  await page.keyboard.type("Typed without a mouse");
+  // Tab on through the fields (the date and time input has a stop per part) to the duration.
+  const duration = composer(page).getByLabel("Duration (minutes)");
+  for (let presses = 0; presses < 15 && !(await duration.evaluate((input) => input === document.activeElement)); presses++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(duration).toBeFocused();
+  await page.keyboard.type("15");
+  await page.keyboard.press("Enter");
+  await expect(entries(page)).toHaveCount(1);
+  await expect(entries(page).first()).toContainText("15 min");
+
+  await entries(page).first().getByRole("button", { name: /^Edit entry of/ }).focus();
+  await page.keyboard.press("Enter");
+  const editor = page.getByRole("region", { name: /^Edit entry of/ });
+  await editor.getByLabel("What did you work on?").focus();
+  await page.keyboard.press("End");
+  await page.keyboard.type(", then edited");
+  await editor.getByRole("button", { name: "Save entry" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(entries(page).first()).toContainText("Typed without a mouse, then edited");
+
+  await entries(page).first().getByRole("button", { name: /^Delete entry of/ }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Delete entry" });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await entries(page).first().getByRole("button", { name: /^Delete entry of/ }).focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Delete entry" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("No entries yet")).toBeVisible();
 });

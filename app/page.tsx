@@ -1,4 +1,20 @@
 import Link from "next/link";
+import { Suspense } from "react";
+import { LoadingBlock } from "@/components/loading-block";
+import type { EntryFilters as Filters } from "@/app/actions";
+import { PageHeader } from "@/components/page-header";
+import { FormError } from "@/components/ui/form-feedback";
+import { EntryFilters } from "@/components/worklog/entry-filters";
+import { WeeklyChart } from "@/components/worklog/weekly-chart";
+import { Worklog } from "@/components/worklog/worklog";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import type { User } from "@/lib/db/client";
+import { listProjects } from "@/lib/projects/projects";
+import { dailyTotals, listEntries } from "@/lib/worklog/entries";
+import { entryListQuerySchema } from "@/lib/worklog/schemas";
+import { toEntryViews } from "@/lib/worklog/views";
+import { searchParam, type SearchParams } from "@/lib/web/pages";
+import { currentWeek } from "@/lib/web/week";
 
 const features = [
   {
@@ -27,7 +43,7 @@ const features = [
   },
 ];
 
-export default function HomePage() {
+function Introduction() {
   return (
     <div className="space-y-16">
       <section aria-labelledby="intro-heading" className="max-w-2xl">
@@ -68,5 +84,53 @@ export default function HomePage() {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** The worklog: this week's chart, the composer, and the entries the URL's filters select, newest first. */
+async function WorklogHome({ user, searchParams }: { user: User; searchParams: SearchParams }) {
+  const filters: Filters = Object.fromEntries(
+    (["project_id", "tags", "from", "to"] as const).flatMap((name) => {
+      const value = searchParam(searchParams, name);
+      return value ? [[name, value]] : [];
+    }),
+  );
+  const query = entryListQuerySchema.safeParse(filters);
+  const appliedFilters = query.success ? filters : {};
+  const week = currentWeek(user.timezone);
+  const [entries, projects, totals] = await Promise.all([
+    listEntries(user, query.success ? query.data : { page: { limit: 25 } }),
+    listProjects(user.id, { limit: 100 }),
+    dailyTotals(user, week.days),
+  ]);
+  const projectOptions = projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }));
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Worklog" description="What you worked on, newest first." />
+      <WeeklyChart days={week.days} totals={totals} projects={projectOptions} />
+      <Worklog
+        filterForm={
+          <div className="space-y-3">
+            <EntryFilters filters={filters} projects={projectOptions} />
+            {!query.success && <FormError message="These filters are not valid (dates are YYYY-MM-DD), so every entry is shown." />}
+          </div>
+        }
+        filters={appliedFilters}
+        firstPage={{ entries: await toEntryViews(user.id, entries.rows), meta: entries.meta }}
+        projects={projectOptions}
+        timeZone={user.timezone}
+        filtered={Object.keys(appliedFilters).length > 0}
+      />
+    </div>
+  );
+}
+
+export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await getCurrentUser();
+  if (!user) return <Introduction />;
+  return (
+    <Suspense fallback={<LoadingBlock label="Loading your worklog…" />}>
+      <WorklogHome user={user} searchParams={await searchParams} />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 const screenshotDir = path.join(import.meta.dirname, "screenshots");
@@ -35,11 +36,25 @@ export async function signIn(page: Page, email: string, withPassword = password)
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-/** The list's row for a key, found by its exact name (row names also hold prefixes, which could contain it). */
+/** Runs axe on the page as it is: no serious or critical violation may remain. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Checks the page's accessibility, then saves its screenshots. */
+export async function reviewPage(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  await screenshotPage(page, name);
+}
+
+/** The API-keys list's row for a key, found by its exact name (row names also hold prefixes, which could contain it). */
 export function keyRow(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 }
 
+/** Creates a key on the API-keys page (which must be open) and returns its value. */
 export async function createKey(page: Page, name: string, scopes: string[]): Promise<string> {
   await page.getByLabel("Name").fill(name);
   for (const scope of scopes) await page.getByRole("radio", { name: scope }).check();

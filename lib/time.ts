@@ -50,13 +50,23 @@ function offsetMinutes(instant: Date, timeZone: string): number {
   return Math.round((wallClock - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
+/** The instant a wall-clock time (YYYY-MM-DDTHH:mm, as a datetime-local input gives it) shows in a time zone. */
+export function instantOf(localDateTime: string, timeZone: string): Date {
+  const asUtc = new Date(`${localDateTime}:00.000Z`);
+  // Two passes settle days on which the offset changes.
+  let instant = new Date(asUtc.getTime() - offsetMinutes(asUtc, timeZone) * 60_000);
+  instant = new Date(asUtc.getTime() - offsetMinutes(instant, timeZone) * 60_000);
+  return instant;
+}
+
+/** The wall-clock time (YYYY-MM-DDTHH:mm) of an instant in a time zone: instantOf's inverse. */
+export function wallClock(instant: Date, timeZone: string): string {
+  return new Date(instant.getTime() + offsetMinutes(instant, timeZone) * 60_000).toISOString().slice(0, 16);
+}
+
 /** The instant a calendar day (YYYY-MM-DD) begins in a time zone. */
 export function startOfDay(date: string, timeZone: string): Date {
-  const midnightUtc = new Date(`${date}T00:00:00.000Z`);
-  // Two passes settle days on which the offset changes.
-  let instant = new Date(midnightUtc.getTime() - offsetMinutes(midnightUtc, timeZone) * 60_000);
-  instant = new Date(midnightUtc.getTime() - offsetMinutes(instant, timeZone) * 60_000);
-  return instant;
+  return instantOf(`${date}T00:00`, timeZone);
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
@@ -91,4 +101,11 @@ export function rangeStart(bound: RangeBound, timeZone: string): Date {
 
 export function rangeEnd(bound: RangeBound, timeZone: string): Date {
   return bound.kind === "timestamp" ? bound.instant : new Date(startOfDay(nextDay(bound.date), timeZone).getTime() - 1);
+}
+
+/** The seven calendar days (YYYY-MM-DD), Monday to Sunday, of the week that holds `day`. */
+export function weekOf(day: string): string[] {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000);
+  return Array.from({ length: 7 }, (_, index) => new Date(monday.getTime() + index * 86_400_000).toISOString().slice(0, 10));
 }

@@ -74,3 +74,13 @@ export function SelectField({ label, hint, error, id, className, ...select }: Se
     </Field>
   );
 }
+
+type TextAreaFieldProps = FieldProps & Omit<ComponentProps<"textarea">, "id" | "className">;
+
+export function TextAreaField({ label, hint, error, id, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} id={id} className={className}>
+      {(control) => <textarea {...control} {...textarea} className={controlClassName} />}
+    </Field>
+  );
+}

@@ -1,5 +1,5 @@
 import { paginate, type PageRequest } from "@/lib/api/pagination";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Project } from "@/lib/db/client";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { deriveIdentifier } from "./identifiers";
@@ -24,6 +24,35 @@ export function listProjects(userId: string, page: PageRequest) {
     (query) => db.project.findMany({ ...query, where: { userId, ...query.where } }),
     () => db.project.count({ where: { userId } }),
   );
+}
+
+export type ProjectSummary = Project & { repositoryCount: number; entryCount: number; secondsSince: number };
+
+/**
+ * Every project of the account, newest first, with how many repositories and entries it has
+ * and the seconds its entries recorded at or after `since` track (for "this week").
+ */
+export async function listProjectSummaries(userId: string, since: Date): Promise<ProjectSummary[]> {
+  const db = getDb();
+  const [projects, recent] = await Promise.all([
+    db.project.findMany({
+      where: { userId },
+      orderBy: { id: "desc" },
+      include: { _count: { select: { repositories: true, entries: true } } },
+    }),
+    db.worklogEntry.groupBy({
+      by: ["projectId"],
+      where: { userId, projectId: { not: null }, recordedAt: { gte: since } },
+      _sum: { durationSeconds: true },
+    }),
+  ]);
+  const seconds = new Map(recent.map((group) => [group.projectId, group._sum.durationSeconds ?? 0]));
+  return projects.map(({ _count, ...project }) => ({
+    ...project,
+    repositoryCount: _count.repositories,
+    entryCount: _count.entries,
+    secondsSince: seconds.get(project.id) ?? 0,
+  }));
 }
 
 export async function isOwnProject(userId: string, projectId: string): Promise<boolean> {

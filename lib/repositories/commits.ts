@@ -1,5 +1,5 @@
 import { paginate, type PageRequest } from "@/lib/api/pagination";
-import { getDb, type Commit } from "@/lib/db/client";
+import { getDb, type Commit, type Prisma } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { getRepository } from "./repositories";
@@ -76,5 +76,33 @@ export async function recordCommits(userId: string, repositoryId: string, commit
     const row = bySha.get(commit.sha);
     if (!row) throw AppError.notFound(); // the repository, and its commits with it, was deleted meanwhile
     return row;
+  });
+}
+
+const commitSummarySelect = {
+  id: true,
+  sha: true,
+  message: true,
+  committedAt: true,
+  repository: { select: { id: true, name: true } },
+} satisfies Prisma.CommitSelect;
+
+export type CommitSummary = Prisma.CommitGetPayload<{ select: typeof commitSummarySelect }>;
+
+/** The account's commits among `ids`, with their repository, newest commit first. */
+export function commitSummaries(userId: string, ids: string[]): Promise<CommitSummary[]> {
+  return getDb().commit.findMany({ where: { id: { in: ids }, userId }, select: commitSummarySelect, orderBy: { committedAt: "desc" } });
+}
+
+/**
+ * The most recent commits (by commit time) one may attach to an entry: those of the project's
+ * repositories, or of every repository of the account when there is no project.
+ */
+export function recentCommits(userId: string, projectId: string | null, take = 50): Promise<CommitSummary[]> {
+  return getDb().commit.findMany({
+    where: { userId, ...(projectId && { repository: { projectId } }) },
+    select: commitSummarySelect,
+    orderBy: [{ committedAt: "desc" }, { id: "desc" }],
+    take,
   });
 }

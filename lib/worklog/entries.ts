@@ -3,7 +3,7 @@ import { getDb, type Prisma, type User } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference } from "@/lib/projects/projects";
-import { rangeEnd, rangeStart } from "@/lib/time";
+import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryUpdate } from "./schemas";
 
 /** Loaded with every entry, in the same call: the project summary and the attached commit ids. */
@@ -122,4 +122,47 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
     throw error;
   }
   return getEntry(userId, id);
+}
+
+export type DailyProjectTotal = { day: string; projectId: string | null; seconds: number };
+
+/**
+ * The seconds tracked on each of `days` (consecutive calendar days in the account's time zone),
+ * per project (null: no project), for the days and projects that have any.
+ */
+export async function dailyTotals(user: User, days: string[]): Promise<DailyProjectTotal[]> {
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return [];
+  const entries = await getDb().worklogEntry.findMany({
+    where: {
+      userId: user.id,
+      durationSeconds: { not: null },
+      recordedAt: { gte: rangeStart({ kind: "day", date: first }, user.timezone), lte: rangeEnd({ kind: "day", date: last }, user.timezone) },
+    },
+    select: { recordedAt: true, durationSeconds: true, projectId: true },
+  });
+  const totals = new Map<string, DailyProjectTotal>();
+  for (const entry of entries) {
+    const day = calendarDay(entry.recordedAt, user.timezone);
+    const key = `${day} ${entry.projectId}`;
+    const total = totals.get(key) ?? { day, projectId: entry.projectId, seconds: 0 };
+    total.seconds += entry.durationSeconds ?? 0;
+    totals.set(key, total);
+  }
+  return [...totals.values()].sort((a, b) => a.day.localeCompare(b.day) || String(a.projectId).localeCompare(String(b.projectId)));
+}
+
+export type AttachedEntry = { id: string; content: string; recordedAt: Date };
+
+/** For each of the account's commits among `commitIds`, the entries it is attached to, newest first. */
+export async function entriesByCommit(userId: string, commitIds: string[]): Promise<Map<string, AttachedEntry[]>> {
+  const links = await getDb().worklogEntryCommit.findMany({
+    where: { commitId: { in: commitIds }, entry: { userId } },
+    select: { commitId: true, entry: { select: { id: true, content: true, recordedAt: true } } },
+    orderBy: { entryId: "desc" },
+  });
+  const byCommit = new Map<string, AttachedEntry[]>();
+  for (const link of links) byCommit.set(link.commitId, [...(byCommit.get(link.commitId) ?? []), link.entry]);
+  return byCommit;
 }

@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { LoadingBlock } from "@/components/loading-block";
+import type { User } from "@/lib/db/client";
+import { countOf } from "@/components/format";
+import { PageHeader, Section } from "@/components/page-header";
+import { ProjectForm } from "@/components/projects/project-form";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { TextLink } from "@/components/ui/text-link";
+import { EntryCard } from "@/components/worklog/entry-card";
+import { requireUser } from "@/lib/auth/current-user";
+import { getProject } from "@/lib/projects/projects";
+import { listRepositories } from "@/lib/repositories/repositories";
+import { listEntries } from "@/lib/worklog/entries";
+import { toEntryViews } from "@/lib/worklog/views";
+import { loadOrNotFound } from "@/lib/web/pages";
+import { deleteProjectAction, updateProjectAction } from "../actions";
+
+type Props = { params: Promise<{ id: string }> };
+
+export const metadata: Metadata = { title: "Project" };
+
+export default async function ProjectPage({ params }: Props) {
+  const { id } = await params;
+  const user = await requireUser(`/projects/${id}`);
+  const project = await loadOrNotFound(id, (projectId) => getProject(user.id, projectId));
+  return (
+    <div className="space-y-10">
+      <PageHeader
+        title={
+          <>
+            <span className="mr-3 rounded bg-brand-50 px-2 font-mono text-2xl text-brand-800 dark:bg-brand-950 dark:text-brand-200">{project.identifier}</span>
+            {project.name}
+          </>
+        }
+        description={project.description ?? undefined}
+      >
+        <ConfirmButton
+          label="Delete project"
+          title="Delete project"
+          description={`Delete ${project.name}? Its repositories and entries stay, without a project.`}
+          confirmLabel="Delete project"
+          pendingLabel="Deleting…"
+          action={deleteProjectAction.bind(null, project.id)}
+        />
+      </PageHeader>
+
+      <Suspense fallback={<LoadingBlock label="Loading the project’s repositories and entries…" />}>
+        <ProjectContents user={user} projectId={project.id} />
+      </Suspense>
+
+      <Section id="edit-project-heading" title="Edit project">
+        <ProjectForm
+          action={updateProjectAction.bind(null, project.id)}
+          project={{ name: project.name, identifier: project.identifier, description: project.description ?? "" }}
+          submitLabel="Save project"
+          pendingLabel="Saving…"
+        />
+      </Section>
+    </div>
+  );
+}
+
+async function ProjectContents({ user, projectId }: { user: User; projectId: string }) {
+  const [repositories, entries] = await Promise.all([
+    listRepositories(user.id, { limit: 100 }, { projectId }),
+    listEntries(user, { page: { limit: 10 }, project_id: projectId }),
+  ]);
+  const entryViews = await toEntryViews(user.id, entries.rows);
+  return (
+    <>
+      <Section id="project-repositories-heading" title="Repositories">
+        {repositories.rows.length === 0 ? (
+          <EmptyState title="No repositories in this project">
+            Add one on the <TextLink href="/repositories">repositories page</TextLink>.
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {repositories.rows.map((repository) => (
+              <li key={repository.id} className="px-4 py-3">
+                <Link href={`/repositories/${repository.id}`} className="font-medium hover:underline">
+                  {repository.name}
+                </Link>
+                {repository.remoteUrl && <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{repository.remoteUrl}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="project-entries-heading" title="Recent entries">
+        {entryViews.length === 0 ? (
+          <EmptyState title="No entries in this project yet">
+            Write one on the <TextLink href="/">worklog</TextLink> and pick this project.
+          </EmptyState>
+        ) : (
+          <div className="space-y-4">
+            {entryViews.map((entry) => (
+              <EntryCard key={entry.id} entry={entry} timeZone={user.timezone} />
+            ))}
+            <p className="text-sm">
+              <TextLink href={`/?project_id=${projectId}`}>All {countOf(entries.meta.total_count, "entry", "entries")} of this project</TextLink>
+            </p>
+          </div>
+        )}
+      </Section>
+    </>
+  );
+}

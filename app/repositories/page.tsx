@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { LoadingBlock } from "@/components/loading-block";
+import type { PageRequest } from "@/lib/api/pagination";
+import type { Project } from "@/lib/db/client";
+import { PageHeader, Section } from "@/components/page-header";
+import { Pager } from "@/components/pager";
+import { RepositoryForm } from "@/components/repositories/repository-form";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ProjectBadge } from "@/components/worklog/entry-card";
+import { requireUser } from "@/lib/auth/current-user";
+import { listProjects } from "@/lib/projects/projects";
+import { listRepositories } from "@/lib/repositories/repositories";
+import { pageRequest, type SearchParams } from "@/lib/web/pages";
+import { createRepositoryAction } from "./actions";
+
+export const metadata: Metadata = { title: "Repositories" };
+
+export default async function RepositoriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requireUser("/repositories");
+  const page = pageRequest(await searchParams);
+  const projects = (await listProjects(user.id, { limit: 100 })).rows;
+  return (
+    <div className="space-y-10">
+      <PageHeader title="Repositories" description="The code you work on. The CLI records their commits, which you can attach to entries." />
+      <Section id="repository-list-heading" title="Your repositories">
+        <Suspense fallback={<LoadingBlock label="Loading repositories…" />}>
+          <RepositoryList userId={user.id} page={page} projects={projects} />
+        </Suspense>
+      </Section>
+      <Section id="create-repository-heading" title="New repository">
+        <RepositoryForm action={createRepositoryAction} projects={projects} submitLabel="Create repository" pendingLabel="Creating…" />
+      </Section>
+    </div>
+  );
+}
+
+async function RepositoryList({ userId, page, projects }: { userId: string; page: PageRequest; projects: Project[] }) {
+  const repositories = await listRepositories(userId, page);
+  const projectById = new Map(projects.map((project) => [project.id, project]));
+  return (
+    <>
+      {repositories.rows.length === 0 ? (
+        <EmptyState title="No repositories yet">Add one below, or let the CLI create it when it captures commits.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {repositories.rows.map((repository) => {
+            const project = repository.projectId ? projectById.get(repository.projectId) : undefined;
+            return (
+              <li key={repository.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
+                <Link href={`/repositories/${repository.id}`} className="font-medium break-all hover:underline">
+                  {repository.name}
+                </Link>
+                {project && <ProjectBadge project={project} />}
+                {repository.remoteUrl && <span className="w-full truncate text-sm text-zinc-600 dark:text-zinc-400">{repository.remoteUrl}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager path="/repositories" page={page} meta={repositories.meta} label="Repository pages" />
+    </>
+  );
+}

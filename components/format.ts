@@ -1,0 +1,16 @@
+/** A duration as hours and minutes, e.g. "1 h 30 min", "45 min", "20 s", "0 min". */
+export function formatDuration(seconds: number): string {
+  if (seconds > 0 && seconds < 60) return `${seconds} s`;
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.round((seconds % 3600) / 60);
+  if (hours === 0) return `${minutes} min`;
+  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+}
+
+export function formatDateTime(date: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(date));
+}
+
+export function countOf(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

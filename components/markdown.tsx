@@ -1,0 +1,35 @@
+import ReactMarkdown, { type Components } from "react-markdown";
+import type { ReactNode } from "react";
+import remarkGfm from "remark-gfm";
+
+const proseClassName = [
+  "space-y-2 text-sm leading-relaxed break-words text-zinc-800 dark:text-zinc-200",
+  "[&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-300",
+  "[&_h3]:text-lg [&_h3]:font-semibold [&_h4]:text-base [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold",
+  "[&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5",
+  "[&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] dark:[&_code]:bg-zinc-800",
+  "[&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-zinc-100 [&_pre]:p-3 dark:[&_pre]:bg-zinc-800",
+  "[&_blockquote]:border-l-4 [&_blockquote]:border-zinc-300 [&_blockquote]:pl-3 dark:[&_blockquote]:border-zinc-700",
+  "[&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2",
+].join(" ");
+
+/** A markdown heading rendered a level lower. */
+function shifted(Tag: "h3" | "h4" | "h5" | "h6") {
+  return function Heading({ children }: { children?: ReactNode }) {
+    return <Tag>{children}</Tag>;
+  };
+}
+
+/** An entry sits under the page's h1 and a section's h2, so its own headings start at h3. */
+const headings: Components = { h1: shifted("h3"), h2: shifted("h4"), h3: shifted("h5"), h4: shifted("h6"), h5: shifted("h6") };
+
+/** Markdown with GitHub's extensions; raw HTML is never rendered and unsafe link URLs are dropped. */
+export function Markdown({ children }: { children: string }) {
+  return (
+    <div className={proseClassName}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} components={headings} skipHtml>
+        {children}
+      </ReactMarkdown>
+    </div>
+  );
+}

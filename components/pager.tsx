@@ -1,0 +1,30 @@
+import Link from "next/link";
+import { buttonClassName } from "@/components/ui/button";
+import type { PageMeta, PageRequest } from "@/lib/api/pagination";
+
+/**
+ * "Newer" and "Older" links over a cursor-paginated list, kept in the page's URL. `has_more`
+ * speaks of the direction of travel; the other direction is where the visitor came from.
+ */
+export function Pager({ path, page, meta, label }: { path: string; page: PageRequest; meta: PageMeta; label: string }) {
+  const backwards = page.endingBefore !== undefined;
+  const hasNewer = backwards ? meta.has_more : page.startingAfter !== undefined;
+  const hasOlder = backwards ? meta.end_cursor !== null : meta.has_more;
+  if (!hasNewer && !hasOlder) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex justify-between gap-3">
+      {hasNewer && meta.start_cursor ? (
+        <Link href={`${path}?ending_before=${meta.start_cursor}`} className={buttonClassName("secondary", "sm")}>
+          ← Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      {hasOlder && meta.end_cursor && (
+        <Link href={`${path}?starting_after=${meta.end_cursor}`} className={buttonClassName("secondary", "sm")}>
+          Older →
+        </Link>
+      )}
+    </nav>
+  );
+}

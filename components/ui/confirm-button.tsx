@@ -1,0 +1,59 @@
+"use client";
+
+import { useId, useRef, type ReactNode } from "react";
+import { Button } from "./button";
+import { SubmitButton } from "./submit-button";
+
+type ConfirmButtonProps = {
+  /** The opening button's text and accessible name. */
+  label: string;
+  accessibleLabel?: string;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  action: () => void | Promise<void>;
+};
+
+/** A button whose destructive action is confirmed in a modal dialog first. */
+export function ConfirmButton({ label, accessibleLabel, title, description, confirmLabel, pendingLabel, action }: ConfirmButtonProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={accessibleLabel}
+        aria-haspopup="dialog"
+        onClick={() => dialogRef.current?.showModal()}
+        className="text-red-700 dark:text-red-400"
+      >
+        {label}
+      </Button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-zinc-200 bg-white p-6 text-left text-zinc-900 shadow-xl backdrop:bg-zinc-950/60 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p id={descriptionId} className="mt-2 text-sm text-pretty text-zinc-700 dark:text-zinc-300">
+          {description}
+        </p>
+        <form action={action} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {/* Focus starts on the harmless choice. */}
+          <Button variant="secondary" autoFocus onClick={() => dialogRef.current?.close()}>
+            Cancel
+          </Button>
+          <SubmitButton variant="danger" pendingLabel={pendingLabel}>
+            {confirmLabel}
+          </SubmitButton>
+        </form>
+      </dialog>
+    </>
+  );
+}

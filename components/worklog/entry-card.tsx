@@ -1,0 +1,55 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatDateTime, formatDuration } from "@/components/format";
+import { Markdown } from "@/components/markdown";
+import type { EntryView } from "@/lib/worklog/views";
+
+export function ProjectBadge({ project }: { project: { id: string; identifier: string; name: string } }) {
+  return (
+    <Link
+      href={`/projects/${project.id}`}
+      className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 hover:bg-brand-100 dark:bg-brand-950 dark:text-brand-200 dark:hover:bg-brand-900"
+    >
+      <span className="font-mono">{project.identifier}</span>
+      <span>{project.name}</span>
+    </Link>
+  );
+}
+
+/** One worklog entry: when, how long, project, tags, the rendered markdown and the attached commits. */
+export function EntryCard({ entry, timeZone, actions }: { entry: EntryView; timeZone: string; actions?: ReactNode }) {
+  return (
+    <article aria-label={`Entry of ${formatDateTime(entry.recorded_at, timeZone)}`} className="rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <time dateTime={entry.recorded_at}>{formatDateTime(entry.recorded_at, timeZone)}</time>
+        {entry.duration_seconds !== null && <span className="font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(entry.duration_seconds)}</span>}
+        {entry.project && <ProjectBadge project={entry.project} />}
+        {entry.tags.length > 0 && (
+          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+            {entry.tags.map((tag) => (
+              <li key={tag} className="rounded-full border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        {actions && <div className="ml-auto flex gap-2">{actions}</div>}
+      </div>
+      <div className="mt-3">
+        <Markdown>{entry.content}</Markdown>
+      </div>
+      {entry.commits.length > 0 && (
+        <ul aria-label="Attached commits" className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm dark:border-zinc-800">
+          {entry.commits.map((commit) => (
+            <li key={commit.id} className="flex min-w-0 gap-2">
+              <Link href={`/repositories/${commit.repository.id}`} className="shrink-0 font-mono text-brand-700 hover:underline dark:text-brand-300">
+                {commit.repository.name}@{commit.sha.slice(0, 7)}
+              </Link>
+              <span className="truncate text-zinc-700 dark:text-zinc-300">{commit.message.split("\n")[0]}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

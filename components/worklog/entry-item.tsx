@@ -1,0 +1,150 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { attachableCommits, attachCommitsAction } from "@/app/actions";
+import { formatDateTime } from "@/components/format";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { FormError } from "@/components/ui/form-feedback";
+import type { EntryView } from "@/lib/worklog/views";
+import { EntryCard } from "./entry-card";
+import type { ProjectOption } from "@/components/projects/project-select";
+import { EntryForm, entryFormValues, type EntryFormValues } from "./entry-form";
+import { accepted, refusalMessage } from "./refusal";
+
+type EntryItemProps = {
+  entry: EntryView;
+  projects: ProjectOption[];
+  timeZone: string;
+  /** Why the server refused the last change of this entry, which was rolled back. */
+  error?: string;
+  onSave: (values: EntryFormValues) => void;
+  onDelete: () => void;
+  onAttached: (entry: EntryView) => void;
+};
+
+/** An entry in the list, edited, deleted and given commits in place. */
+export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, onAttached }: EntryItemProps) {
+  const [mode, setMode] = useState<"view" | "edit" | "attach">("view");
+  const label = formatDateTime(entry.recorded_at, timeZone);
+  if (mode === "edit") {
+    return (
+      <section aria-label={`Edit entry of ${label}`} className="rounded-lg border border-brand-300 p-4 sm:p-5 dark:border-brand-700">
+        <EntryForm
+          initialValues={entryFormValues(entry, timeZone)}
+          projects={projects}
+          timeZone={timeZone}
+          submitLabel="Save entry"
+          onSubmit={(values) => {
+            onSave(values);
+            setMode("view");
+          }}
+          onCancel={() => setMode("view")}
+        />
+      </section>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <FormError message={error} />
+      <EntryCard
+        entry={entry}
+        timeZone={timeZone}
+        actions={
+          <>
+            <Button variant="secondary" size="sm" aria-label={`Edit entry of ${label}`} onClick={() => setMode("edit")}>
+              Edit
+            </Button>
+            <Button variant="secondary" size="sm" aria-label={`Attach commits to entry of ${label}`} aria-expanded={mode === "attach"} onClick={() => setMode(mode === "attach" ? "view" : "attach")}>
+              Commits
+            </Button>
+            <ConfirmButton
+              label="Delete"
+              accessibleLabel={`Delete entry of ${label}`}
+              title="Delete entry"
+              description={`Delete the entry of ${label}? This cannot be undone.`}
+              confirmLabel="Delete entry"
+              pendingLabel="Deleting…"
+              action={onDelete}
+            />
+          </>
+        }
+      />
+      {mode === "attach" && (
+        <CommitPicker
+          entry={entry}
+          timeZone={timeZone}
+          onDone={(saved) => {
+            onAttached(saved);
+            setMode("view");
+          }}
+          onCancel={() => setMode("view")}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The recent commits of the entry's project (any repository's without one), to tick and attach. */
+function CommitPicker({ entry, timeZone, onDone, onCancel }: { entry: EntryView; timeZone: string; onDone: (entry: EntryView) => void; onCancel: () => void }) {
+  const headingId = useId();
+  const commits = useQuery({ queryKey: ["attachable-commits", entry.project_id], queryFn: () => attachableCommits(entry.project_id) });
+  const attach = useMutation({ mutationFn: (commitIds: string[]) => accepted(attachCommitsAction(entry.id, commitIds)), onSuccess: onDone });
+  const attached = new Set(entry.commits.map((commit) => commit.id));
+  const choices = commits.data?.filter((commit) => !attached.has(commit.id)) ?? [];
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const chosen = new FormData(event.currentTarget).getAll("commit_id").map(String);
+    if (chosen.length > 0) attach.mutate(chosen);
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <h3 id={headingId} className="font-semibold">
+        Attach commits{entry.project ? ` from ${entry.project.name}` : ""}
+      </h3>
+      {commits.isPending ? (
+        <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          Loading commits…
+        </p>
+      ) : commits.isError ? (
+        <FormError message="The commits could not be loaded." />
+      ) : choices.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No commits to attach{entry.project ? " in this project’s repositories" : ""}.</p>
+      ) : (
+        <form onSubmit={submit} className="mt-3 space-y-3">
+          <fieldset>
+            <legend className="sr-only">Commits</legend>
+            <ul className="max-h-64 space-y-1 overflow-y-auto">
+              {choices.map((commit) => (
+                <li key={commit.id}>
+                  <label className="flex min-w-0 cursor-pointer items-start gap-2 rounded-md px-1 py-1 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
+                    <input type="checkbox" name="commit_id" value={commit.id} className="mt-1 accent-brand-600 dark:accent-brand-400" />
+                    <span className="min-w-0">
+                      <span className="font-mono text-brand-700 dark:text-brand-300">
+                        {commit.repository.name}@{commit.sha.slice(0, 7)}
+                      </span>{" "}
+                      <span className="break-words">{commit.message.split("\n")[0]}</span>{" "}
+                      <span className="text-zinc-500 dark:text-zinc-400">{formatDateTime(commit.committedAt, timeZone)}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <FormError message={attach.error ? refusalMessage(attach.error) : undefined} />
+          <div className="flex gap-3">
+            <Button type="submit" disabled={attach.isPending}>
+              {attach.isPending ? "Attaching…" : "Attach selected"}
+            </Button>
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { notFound } from "next/navigation";
+import { listQuerySchema, type PageRequest } from "@/lib/api/pagination";
+import { isUuid } from "@/lib/db/ids";
+import { AppError } from "@/lib/errors";
+
+/** Loads the resource a page's path names; a malformed id or a missing resource (or another account's) is the 404 page. */
+export async function loadOrNotFound<T>(id: string, load: (id: string) => Promise<T>): Promise<T> {
+  if (!isUuid(id)) notFound();
+  try {
+    return await load(id.toLowerCase());
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "not_found") notFound();
+    throw error;
+  }
+}
+
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+/** A search parameter given once; repeated or absent ones count as absent. */
+export function searchParam(searchParams: SearchParams, name: string): string | undefined {
+  const value = searchParams[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+const cursorQuerySchema = listQuerySchema({});
+
+/** The page of a list a page's URL asks for (its cursor), 25 items; a malformed cursor is the first page. */
+export function pageRequest(searchParams: SearchParams): PageRequest {
+  const parsed = cursorQuerySchema.safeParse({
+    starting_after: searchParam(searchParams, "starting_after"),
+    ending_before: searchParam(searchParams, "ending_before"),
+  });
+  return parsed.success ? parsed.data.page : { limit: 25 };
+}

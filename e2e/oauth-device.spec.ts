@@ -42,7 +42,7 @@ async function expectCallback(page: Page, deviceCode: string) {
   expect(callbackHits).toContain(url);
 }
 
-test("the Accomplish CLI signs in with the device flow, logs work with its token, and is revoked in Settings", async ({ page, request }) => {
+test("the Accomplish CLI signs in with the device flow, logs work with its token, and is revoked in Settings", async ({ page, request, baseURL }) => {
   const email = uniqueEmail("cli");
   await signUp(page, email);
 
@@ -129,7 +129,30 @@ test("the Accomplish CLI signs in with the device flow, logs work with its token
   const attached = await request.post(`/api/v1/worklog/entries/${first.id}/commits`, { headers: auth, data: { commit_ids: commitIds } });
   expect(attached.status()).toBe(200);
   expect([...(await attached.json()).commit_ids].sort()).toEqual([...commitIds].sort());
-  // The recap steps (POST /worklog/recaps, sse_url, GET the recap) join this test with the recaps feature.
+
+  const recapFilters = `from=2026-11-20T00:00:00Z&to=2026-11-20T23:59:59Z&project_ids=${projectId}&tags=a,b`;
+  const created = await request.post(`/api/v1/worklog/recaps?${recapFilters}`, { headers: auth, data: {} });
+  expect(created.status()).toBe(201);
+  const recap = await created.json();
+  expect(recap).toMatchObject({ recap_id: recap.id, status: "processing", poll_url: `/api/v1/worklog/recaps/${recap.id}` });
+  expect(recap.sse_url).toBe(`${baseURL}/api/v1/worklog/recaps/sse?recap_id=${recap.id}`);
+  // The stream closes after its last event, so its whole body is the recap's story.
+  const stream = await request.get(recap.sse_url, { headers: auth });
+  expect(stream.status()).toBe(200);
+  expect(stream.headers()["content-type"]).toContain("text/event-stream");
+  const events = (await stream.text())
+    .split("\n")
+    .filter((line) => line.startsWith("data: "))
+    .map((line) => JSON.parse(line.slice("data: ".length)));
+  expect(events.at(-1)).toMatchObject({ recap_id: recap.id, status: "completed", content: expect.stringContaining("Set up the build") });
+  const polled = await request.get(`${baseURL}${recap.poll_url}`, { headers: auth });
+  expect(polled.status()).toBe(200);
+  expect(await polled.json()).toMatchObject({
+    id: recap.id,
+    status: "completed",
+    content: events.at(-1).content,
+    metadata: { entry_count: 2, projects: ["Website Project"], commit_count: 2 },
+  });
 
   await page.goto("/settings/devices");
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Accomplish CLI" }) });

@@ -339,8 +339,11 @@ describe("recaps", () => {
     const { key: otherKey } = await newAccount();
     await newEntry(otherKey, { content: "someone else's" });
 
+    // With no recap in progress there is no event to send: the stream still opens at once, not with the first heartbeat (15 s).
+    const opening = Date.now();
     const response = await stream(key);
     expect(response.status).toBe(200);
+    expect(Date.now() - opening).toBeLessThan(10_000);
     const reading = readEvents(response, (events) => events.filter((event) => event.data.status === "completed").length === 2);
     const first = await json<Recap>(createRecap(key, snapshotFilters), 201);
     await json(createRecap(otherKey), 201);

@@ -265,7 +265,9 @@ describe("recaps", () => {
     await newEntry(key, { content: "Yesterday there", recorded_at: new Date(Date.now() - 36 * 3600_000).toISOString() });
     expect((await createRecap(key)).status).toBe(400);
     await newEntry(key, { content: "Just now" });
-    const recap = await json<Recap>(createRecap(key), 201);
+    // Behind a TLS-terminating proxy, sse_url keeps the scheme the client used.
+    const recap = await json<Recap>(server.request(recapsPath, { key, method: "POST", headers: { "x-forwarded-proto": "https" } }), 201);
+    expect(recap.sse_url).toBe(`${server.url.replace("http:", "https:")}${recapsPath}/sse?recap_id=${recap.id}`);
     expect((await finishedRecap(key, recap.id)).metadata).toMatchObject({ entry_count: 1 });
   });
 

@@ -30,6 +30,8 @@ export function eventStreamResponse(
       const write = (text: string) => {
         if (!lifetime.signal.aborted) stream.enqueue(encoder.encode(text));
       };
+      // Sent at once: the response (and its headers) reaches the client only with a first chunk.
+      write(": connected\n\n");
       request.signal.addEventListener("abort", stop, { once: true });
       const deadline = setTimeout(stop, maxDurationMs);
       const heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);

@@ -9,6 +9,7 @@ const ids: Record<string, string> = {};
 const fieldNames = [
   "name", "description", "identifier", "project_id", "local_path", "remote_url", "default_branch",
   "content", "recorded_at", "duration_seconds", "tags", "commit_ids", "commits", "email", "timezone",
+  "from", "to", "project_ids", "exclude_tags",
 ];
 
 /** Bodies that look like ours (known field names, random values) and bodies that are anything at all. */
@@ -60,6 +61,7 @@ const endpoints: [string, string][] = [
   ["PUT", "/api/v1/worklog/entries/{entry}"],
   ["POST", "/api/v1/worklog/entries/{entry}/commits"],
   ["PUT", "/api/v1/user"],
+  ["POST", "/api/v1/worklog/recaps"],
 ];
 
 const resolve = (pattern: string) => pattern.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!);

@@ -265,7 +265,9 @@ describe("recaps", () => {
     await newEntry(key, { content: "Yesterday there", recorded_at: new Date(Date.now() - 36 * 3600_000).toISOString() });
     expect((await createRecap(key)).status).toBe(400);
     await newEntry(key, { content: "Just now" });
-    const recap = await json<Recap>(createRecap(key), 201);
+    // Behind a TLS-terminating proxy, sse_url keeps the scheme the client used.
+    const recap = await json<Recap>(server.request(recapsPath, { key, method: "POST", headers: { "x-forwarded-proto": "https" } }), 201);
+    expect(recap.sse_url).toBe(`${server.url.replace("http:", "https:")}${recapsPath}/sse?recap_id=${recap.id}`);
     expect((await finishedRecap(key, recap.id)).metadata).toMatchObject({ entry_count: 1 });
   });
 
@@ -339,8 +341,11 @@ describe("recaps", () => {
     const { key: otherKey } = await newAccount();
     await newEntry(otherKey, { content: "someone else's" });
 
+    // With no recap in progress there is no event to send: the stream still opens at once, not with the first heartbeat (15 s).
+    const opening = Date.now();
     const response = await stream(key);
     expect(response.status).toBe(200);
+    expect(Date.now() - opening).toBeLessThan(10_000);
     const reading = readEvents(response, (events) => events.filter((event) => event.data.status === "completed").length === 2);
     const first = await json<Recap>(createRecap(key, snapshotFilters), 201);
     await json(createRecap(otherKey), 201);

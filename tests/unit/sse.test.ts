@@ -64,8 +64,9 @@ describe("eventStreamResponse", () => {
       "cache-control": "no-cache, no-transform",
       "x-accel-buffering": "no",
     });
-    const { text, reader } = await readText(response, 120);
-    expect(text.startsWith('id: r:0\ndata: {"seq":0}\n\nid: r:1\ndata: {"seq":1}\n\n')).toBe(true);
+    const { text, reader } = await readText(response, 160);
+    expect(text.startsWith(': connected\n\nid: r:0\ndata: {"seq":0}\n\n')).toBe(true);
+    expect(text).toContain('id: r:1\ndata: {"seq":1}\n\n');
     expect(text).toContain(": heartbeat\n\n");
     await reader.cancel();
   });
@@ -87,7 +88,7 @@ describe("eventStreamResponse", () => {
     const finite = eventStreamResponse(new Request("http://test/"), async function* () {
       yield { id: "a:0", data: { status: "completed" } };
     });
-    expect(await finite.text()).toBe('id: a:0\ndata: {"status":"completed"}\n\n');
+    expect(await finite.text()).toBe(': connected\n\nid: a:0\ndata: {"status":"completed"}\n\n');
 
     const log: string[] = [];
     const timed = eventStreamResponse(new Request("http://test/"), ticking(log), { maxDurationMs: 35 });

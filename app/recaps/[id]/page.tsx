@@ -28,7 +28,7 @@ export default async function RecapPage({ params }: { params: Promise<{ id: stri
   const recap = await ownRecap(user.id, id);
   const filters = recap.filters as RecapFilters;
   const narrowed = [
-    filters.project_ids.length > 0 && `${filters.project_ids.length} project(s)`,
+    filters.project_ids.length > 0 && `${filters.project_ids.length} ${filters.project_ids.length === 1 ? "project" : "projects"}`,
     filters.tags.length > 0 && `tags ${filters.tags.join(", ")}`,
     filters.exclude_tags.length > 0 && `without ${filters.exclude_tags.join(", ")}`,
   ].filter(Boolean);

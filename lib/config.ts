@@ -88,7 +88,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
   };
 }
 
-const cache = globalThis as typeof globalThis & { __worklogConfig?: Config };
+const cache = globalThis as typeof globalThis & { __worklogConfig?: Config; __worklogAuthSecret?: string };
 
 /** The validated configuration; throws a ConfigError naming every invalid variable. */
 export function getConfig(): Config {
@@ -97,10 +97,14 @@ export function getConfig(): Config {
 
 /**
  * AUTH_SECRET, or on the embedded default a secret generated once and kept in the data
- * directory, so that sessions survive restarts without any setup.
+ * directory, so that sessions survive restarts without any setup. Read once per process:
+ * every session check asks for it.
  */
 export function getAuthSecret(): string {
-  const config = getConfig();
+  return (cache.__worklogAuthSecret ??= readOrCreateAuthSecret(getConfig()));
+}
+
+function readOrCreateAuthSecret(config: Config): string {
   if (config.authSecretFromEnvironment) return config.authSecretFromEnvironment;
   const file = path.join(config.dataDir, "auth-secret");
   try {

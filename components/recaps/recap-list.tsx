@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { RecapFilters } from "@/lib/recaps/filters";
 import type { RecapMetadata } from "@/lib/recaps/generator";
 import type { Recap } from "@/lib/db/client";
+import { formatDateTime } from "@/components/format";
 import { calendarDay } from "@/lib/time";
 
 const statusClassNames: Record<Recap["status"], string> = {
@@ -22,7 +23,6 @@ export function RecapList({ recaps, timeZone }: { recaps: Recap[]; timeZone: str
   if (recaps.length === 0) {
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">No recaps yet. Generate one above.</p>;
   }
-  const created = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" });
   return (
     <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
       {recaps.map((recap) => {
@@ -33,7 +33,7 @@ export function RecapList({ recaps, timeZone }: { recaps: Recap[]; timeZone: str
               <span className="font-medium">{recapDays(recap.filters as RecapFilters, timeZone)}</span>
               <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClassNames[recap.status]}`}>{recap.status}</span>
               {metadata && <span className="text-sm text-zinc-600 dark:text-zinc-400">{metadata.entry_count} entries</span>}
-              <span className="text-sm text-zinc-600 sm:ml-auto dark:text-zinc-400">{created.format(recap.insertedAt)}</span>
+              <span className="text-sm text-zinc-600 sm:ml-auto dark:text-zinc-400">{formatDateTime(recap.insertedAt, timeZone)}</span>
             </Link>
           </li>
         );

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "@/lib/auth/api-keys";
 import type { Prisma, User } from "@/lib/db/client";
 import { rangeEnd, rangeStart, startOfDay, calendarDay } from "@/lib/time";
 import type { RecapFiltersInput } from "./schemas";
@@ -33,7 +33,7 @@ export function resolveFilters(user: User, input: RecapFiltersInput, now = new D
     exclude_tags: input.exclude_tags ?? [],
   };
   const keyed = { ...filters, to: input.to ? filters.to : "now" };
-  return { filters, key: createHash("sha256").update(JSON.stringify(keyed)).digest("hex") };
+  return { filters, key: sha256Hex(JSON.stringify(keyed)) };
 }
 
 /** The entries a recap covers: in the range, in one of the projects, with a tag, without an excluded tag. */

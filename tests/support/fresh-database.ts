@@ -13,7 +13,9 @@ beforeAll(async () => {
   delete process.env.DATABASE_URL;
   delete process.env.DATA_DIR;
   Object.assign(process.env, database.env);
-  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig; // read the new environment
+  // Read the new environment (and the new data directory's secret).
+  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
+  delete (globalThis as { __worklogAuthSecret?: unknown }).__worklogAuthSecret;
   await applyPendingMigrations(getConnection());
 });
 

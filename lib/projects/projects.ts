@@ -59,14 +59,18 @@ export async function isOwnProject(userId: string, projectId: string): Promise<b
   return (await getDb().project.count({ where: { id: projectId, userId } })) > 0;
 }
 
+/** What an entry shows of its project. */
+export const projectSummarySelect = { id: true, name: true, identifier: true } as const;
+
 /**
  * A project_id given in a body must name a project of the same account; another account's is
- * as unknown as a missing one: an invalid value, not a 404.
+ * as unknown as a missing one: an invalid value, not a 404. Returns the project's summary.
  */
-export async function checkProjectReference(userId: string, projectId: string | null | undefined): Promise<void> {
-  if (projectId && !(await isOwnProject(userId, projectId))) {
-    throw AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
-  }
+export async function checkProjectReference(userId: string, projectId: string | null | undefined) {
+  if (!projectId) return null;
+  const project = await getDb().project.findFirst({ where: { id: projectId, userId }, select: projectSummarySelect });
+  if (!project) throw AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
+  return project;
 }
 
 export async function getProject(userId: string, id: string) {

@@ -2,13 +2,13 @@ import { paginate } from "@/lib/api/pagination";
 import { getDb, type Prisma, type User } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
-import { checkProjectReference } from "@/lib/projects/projects";
+import { checkProjectReference, projectSummarySelect } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryUpdate } from "./schemas";
 
 /** Loaded with every entry, in the same call: the project summary and the attached commit ids. */
 const entryInclude = {
-  project: { select: { id: true, name: true, identifier: true } },
+  project: { select: projectSummarySelect },
   commits: { select: { commitId: true }, orderBy: { commitId: "asc" } },
 } satisfies Prisma.WorklogEntryInclude;
 
@@ -55,9 +55,10 @@ export async function getEntry(userId: string, id: string) {
   return entry;
 }
 
-export async function createEntry(userId: string, input: EntryCreate) {
-  await checkProjectReference(userId, input.project_id);
-  return writeEntry(() =>
+/** One INSERT … RETURNING: the project is the one just checked, and a new entry has no commits. */
+export async function createEntry(userId: string, input: EntryCreate): Promise<EntryWithRelations> {
+  const project = await checkProjectReference(userId, input.project_id);
+  const entry = await writeEntry(() =>
     getDb().worklogEntry.create({
       data: {
         userId,
@@ -67,9 +68,9 @@ export async function createEntry(userId: string, input: EntryCreate) {
         tags: input.tags ?? [],
         projectId: input.project_id ?? null,
       },
-      include: entryInclude,
     }),
   );
+  return { ...entry, project, commits: [] };
 }
 
 export async function updateEntry(userId: string, id: string, changes: EntryUpdate) {

@@ -23,11 +23,14 @@ function shifted(Tag: "h3" | "h4" | "h5" | "h6") {
 /** An entry sits under the page's h1 and a section's h2, so its own headings start at h3. */
 const headings: Components = { h1: shifted("h3"), h2: shifted("h4"), h3: shifted("h5"), h4: shifted("h6"), h5: shifted("h6") };
 
-/** Markdown with GitHub's extensions; raw HTML is never rendered and unsafe link URLs are dropped. */
+/**
+ * Markdown with GitHub's extensions. Raw HTML is shown as the text it is, never rendered (an
+ * entry keeps what its author wrote), and unsafe link URLs are dropped (react-markdown's defaults).
+ */
 export function Markdown({ children }: { children: string }) {
   return (
     <div className={proseClassName}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={headings} skipHtml>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} components={headings}>
         {children}
       </ReactMarkdown>
     </div>

@@ -60,13 +60,26 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
 }
 
 /**
+ * Whether PostgreSQL can store the string exactly as given: it refuses NUL characters in text,
+ * and a lone UTF-16 surrogate (which JSON's `\ud800` escapes can produce) has no UTF-8 form.
+ */
+export function isStorableText(value: string): boolean {
+  return value.isWellFormed() && !value.includes("\0");
+}
+
+/**
  * A string whose length, in characters (Unicode code points, CONTRACT.md §2), lies in
  * [min, max]: zod's own min and max count UTF-16 units, so an emoji would count twice. The
  * issues raised are the ones min and max raise, so the 422 details are the contract's.
- * Trimmed first unless `trim` is false (markdown content is stored exactly as sent).
+ * Trimmed first unless `trim` is false (markdown content is stored exactly as sent). Text that
+ * could not be stored verbatim is an `Invalid value` rather than silently altered.
  */
 export function text(min: number, max: number, { trim = true } = {}) {
   return (trim ? z.string().trim() : z.string()).superRefine((value, context) => {
+    if (!isStorableText(value)) {
+      context.addIssue({ code: "custom", input: value });
+      return;
+    }
     const length = [...value].length;
     if (length < min) context.addIssue({ code: "too_small", origin: "string", minimum: min, inclusive: true, input: value });
     if (length > max) context.addIssue({ code: "too_big", origin: "string", maximum: max, inclusive: true, input: value });

@@ -4,8 +4,17 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const tooLarge = () => new AppError("payload_too_large", "Request body too large");
 
+/** The client closed the connection (or broke HTTP framing) before sending the whole body. */
+async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    return await reader.read();
+  } catch {
+    throw AppError.invalidRequest("Request body was not received completely");
+  }
+}
+
 /** The body as text, refusing more than 1 MiB without reading it all. */
-async function readText(request: Request): Promise<string> {
+export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   if (!request.body) return "";
@@ -13,7 +22,7 @@ async function readText(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readChunk(reader);
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
@@ -41,12 +50,12 @@ function parseJsonObject(text: string): Record<string, unknown> {
 
 /** A JSON object body; an empty body reads as {}. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  return parseJsonObject(await readText(request));
+  return parseJsonObject(await readBodyText(request));
 }
 
 /** A form-encoded body when the request says so (as OAuth clients often send), else a JSON object. */
 export async function readFormOrJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const text = await readText(request);
+  const text = await readBodyText(request);
   const contentType = request.headers.get("content-type") ?? "";
   if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) return Object.fromEntries(new URLSearchParams(text));
   return parseJsonObject(text);

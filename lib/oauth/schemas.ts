@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { text } from "@/lib/validation";
+import { isStorableText, text } from "@/lib/validation";
 
-const parameter = z.string().trim().min(1);
+const parameter = z.string().trim().min(1).refine(isStorableText);
 
 export const deviceCodeRequestSchema = z.object({ client_id: parameter, scope: z.string().optional() });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/pagination";
 import { isUuid } from "@/lib/db/ids";
 import { rangeBoundSchema, timestampSchema } from "@/lib/time";
-import { idSchema, text } from "@/lib/validation";
+import { idSchema, isStorableText, text } from "@/lib/validation";
 
 /** Markdown, stored exactly as sent: the one string the contract does not trim. */
 export const entryContentSchema = text(1, 10_000, { trim: false });
@@ -42,6 +42,7 @@ export const entryListQuerySchema = listQuerySchema({
   /** Comma- or whitespace-separated; an entry matches if it has any of them. */
   tags: z
     .string()
+    .refine(isStorableText, "tags must not contain NUL characters")
     .transform((value) => [...new Set(value.split(/[\s,]+/).filter(Boolean).map((tag) => tag.toLowerCase()))])
     .optional(),
   from: rangeBoundSchema.optional(),

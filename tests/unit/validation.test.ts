@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError, type FieldIssue } from "@/lib/errors";
-import { parseInput } from "@/lib/validation";
+import { parseInput, text } from "@/lib/validation";
 
 function issuesOf(schema: z.ZodType, input: unknown): FieldIssue[] {
   try {
@@ -105,5 +105,22 @@ describe("parseInput", () => {
   it("points at the whole body with the empty pointer", () => {
     expect(issuesOf(z.object({ name: z.string() }), undefined)).toEqual([{ pointer: "", detail: "Invalid value" }]);
     expect(issuesOf(z.object({ name: z.string() }), [])).toEqual([{ pointer: "", detail: "Invalid value" }]);
+  });
+});
+
+describe("text", () => {
+  const schema = z.object({ name: text(1, 3) });
+
+  it("counts characters, not UTF-16 units", () => {
+    expect(parseInput(schema, { name: "🚀🚀🚀" })).toEqual({ name: "🚀🚀🚀" });
+    expect(issuesOf(schema, { name: "🚀🚀🚀🚀" })).toEqual([{ pointer: "/name", detail: "String length is larger than maxLength" }]);
+  });
+
+  it.each([
+    ["a NUL character", "a\u0000b"],
+    ["a lone leading surrogate", "a\ud800b"],
+    ["a lone trailing surrogate", "\udfffa"],
+  ])("refuses %s, which PostgreSQL cannot store as sent", (_, value) => {
+    expect(issuesOf(schema, { name: value })).toEqual([{ pointer: "/name", detail: "Invalid value" }]);
   });
 });

@@ -1,0 +1,572 @@
+import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const MiB = 1024 * 1024;
+const allScopes = ["user:*", "project:*", "repo:*", "worklog:*"];
+const readScopes = ["user:read", "project:read", "repo:read", "worklog:read"];
+const notFoundBody = { error: { message: "Could not find the requested resource", type: "not_found_error" } };
+const tooLargeBody = { error: { message: "Request body too large", type: "invalid_request_error" } };
+const invalidValue = (pointer: string) => ({ errors: [{ title: "Invalid value", detail: "Invalid value", source: { pointer } }] });
+const sha = (seed: string) => seed.repeat(40).slice(0, 40);
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const writeMethods: Method[] = ["POST", "PUT", "PATCH", "DELETE"];
+
+async function call(key: string, method: Method, pathname: string, body?: unknown) {
+  const response = await server.request(pathname, { key, method, body });
+  return { status: response.status, body: await response.json() };
+}
+
+async function created(key: string, pathname: string, body: unknown): Promise<{ id: string; [field: string]: unknown }> {
+  const { status, body: resource } = await call(key, "POST", pathname, body);
+  expect(status, JSON.stringify(resource)).toBe(201);
+  return resource;
+}
+
+async function newAccount(scopes = allScopes) {
+  const { email } = await server.createUser();
+  return { email, key: await server.createKey(email, scopes) };
+}
+
+/** An account's data: one resource of every kind that has an id, for the tests to aim at. */
+async function seedAccount(key: string) {
+  const project = await created(key, "/api/v1/projects", { name: "Secret project" });
+  const repository = await created(key, `/api/v1/projects/${project.id}/repositories`, { name: "secret-repo" });
+  const { body: commits } = await call(key, "POST", `/api/v1/repositories/${repository.id}/commits`, {
+    commits: [{ sha: sha("a1"), message: "Secret commit", committed_at: "2026-01-02T03:04:05Z" }],
+  });
+  const entry = await created(key, "/api/v1/worklog/entries", { content: "Secret entry", tags: ["secret"], project_id: project.id });
+  await call(key, "POST", `/api/v1/worklog/entries/${entry.id}/commits`, { commit_ids: [commits.commits[0].id] });
+  const recap = await created(key, "/api/v1/worklog/recaps", {});
+  // The snapshots below must not see a recap still being written.
+  for (let attempt = 0; ; attempt++) {
+    const { body } = await call(key, "GET", `/api/v1/worklog/recaps/${recap.id}`);
+    if (body.status !== "processing") break;
+    if (attempt > 300) throw new Error("the recap did not finish");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { project: project.id, repository: repository.id, commit: commits.commits[0].id as string, entry: entry.id, recap: recap.id };
+}
+
+/** Everything an account owns, as its own full key reads it. */
+async function snapshot(key: string, ids: Record<string, string>): Promise<string> {
+  const paths = [
+    "/api/v1/user",
+    "/api/v1/projects?limit=100",
+    `/api/v1/projects/${ids.project}`,
+    "/api/v1/repositories?limit=100",
+    `/api/v1/repositories/${ids.repository}`,
+    `/api/v1/repositories/${ids.repository}/commits?limit=100`,
+    "/api/v1/worklog/entries?limit=100",
+    `/api/v1/worklog/entries/${ids.entry}`,
+    `/api/v1/worklog/recaps/${ids.recap}`,
+  ];
+  const bodies = await Promise.all(paths.map(async (pathname) => (await server.request(pathname, { key })).text()));
+  return bodies.join("\n");
+}
+
+/** Fills `{name}` placeholders of a path or body with ids. */
+function resolve<T>(template: T, ids: Record<string, string>): T {
+  if (template === undefined) return template;
+  return JSON.parse(JSON.stringify(template).replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? `{${name}}`)) as T;
+}
+
+/** `/api/v1/projects/{project}/repositories?x=1` → `/api/v1/projects/[id]/repositories`: the route file it lands in. */
+const routeOf = (template: string) => template.split("?")[0]!.replace(/\{\w+\}/g, "[id]");
+
+/** A method a route serves, and the scope it requires ("none": the route is public). */
+type ServedRoute = { method: Method; route: string; scope: string };
+
+/**
+ * What app/api/v1 serves, read from the route files on disk: every method a route hands to
+ * `apiRoute`, with the scope it requires, and every method it exports as a handler of its own
+ * (public, no scope). A route file built some other way fails here, so that no endpoint escapes
+ * the tables below.
+ */
+function servedRoutes(): ServedRoute[] {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const files = readdirSync(path.join(root, "app/api/v1"), { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
+  return files.flatMap((file) => {
+    const route = `/api/v1/${path.dirname(file)}`.replace(/\/\.$/, "");
+    const source = readFileSync(path.join(root, "app/api/v1", file), "utf8");
+    const destructured = /export\s+const\s+\{[^}]*\}\s*=\s*(\w+)\(/.exec(source)?.[1];
+    if (destructured === "notFoundRoute") return []; // the catch-all: 404 for unknown paths
+    if (destructured !== undefined && destructured !== "apiMethods") throw new Error(`${file}: methods from ${destructured}(); teach servedRoutes about it`);
+    const scoped = [...source.matchAll(/\b(GET|POST|PUT|PATCH|DELETE):\s*apiRoute\(\s*\{\s*scope:\s*"(\w+:\w+)"/g)];
+    const own = [...source.matchAll(/export\s+(?:(?:async\s+)?function|const)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)];
+    return [
+      ...scoped.map(([, method, scope]) => ({ method: method as Method, route, scope: scope! })),
+      ...own.map(([, method]) => ({ method: method as Method, route, scope: "none" })),
+    ];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Another account's ids
+
+type ForeignCase = {
+  method: Method;
+  /** `{project}` and the like are account A's ids; `{own_*}` are the caller's (account B's). */
+  path: string;
+  body?: unknown;
+  status: number;
+  /** The exact body expected, or a check of it. */
+  expected: Record<string, unknown> | ((body: Record<string, unknown>, ids: Record<string, string>) => void);
+};
+
+/** Every endpoint with an id in its path, for every method it serves: as if the id named nothing. */
+const foreignPathIds: ForeignCase[] = [
+  { method: "GET", path: "/api/v1/projects/{project}" },
+  { method: "PUT", path: "/api/v1/projects/{project}", body: { name: "Taken over" } },
+  { method: "DELETE", path: "/api/v1/projects/{project}" },
+  { method: "POST", path: "/api/v1/projects/{project}/repositories", body: { name: "planted" } },
+  { method: "GET", path: "/api/v1/repositories/{repository}" },
+  { method: "PUT", path: "/api/v1/repositories/{repository}", body: { name: "taken-over" } },
+  { method: "DELETE", path: "/api/v1/repositories/{repository}" },
+  { method: "GET", path: "/api/v1/repositories/{repository}/commits" },
+  { method: "GET", path: `/api/v1/repositories/{repository}/commits?uncaptured=true&shas=${sha("a1")}` },
+  {
+    method: "POST",
+    path: "/api/v1/repositories/{repository}/commits",
+    body: { commits: [{ sha: sha("b2"), message: "planted", committed_at: "2026-01-02T03:04:05Z" }] },
+  },
+  { method: "GET", path: "/api/v1/worklog/entries/{entry}" },
+  { method: "PUT", path: "/api/v1/worklog/entries/{entry}", body: { content: "Taken over" } },
+  { method: "DELETE", path: "/api/v1/worklog/entries/{entry}" },
+  { method: "POST", path: "/api/v1/worklog/entries/{entry}/commits", body: { commit_ids: ["{own_commit}"] } },
+  { method: "GET", path: "/api/v1/worklog/recaps/{recap}" },
+  { method: "GET", path: "/api/v1/worklog/recaps/sse?recap_id={recap}" },
+].map((entry) => ({ ...entry, method: entry.method as Method, status: 404, expected: notFoundBody }));
+
+const emptyList = (collection: string) => (body: Record<string, unknown>) => {
+  expect(body[collection]).toEqual([]);
+  expect(body.meta).toMatchObject({ result_count: 0, total_count: 0 });
+};
+
+/** Ids inside bodies and queries: a reference to another account's resource is one to nothing. */
+const foreignReferences: ForeignCase[] = [
+  { method: "POST", path: "/api/v1/worklog/entries", body: { content: "x", project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
+  { method: "PUT", path: "/api/v1/worklog/entries/{own_entry}", body: { project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
+  { method: "POST", path: "/api/v1/repositories", body: { name: "x", project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
+  { method: "PUT", path: "/api/v1/repositories/{own_repository}", body: { project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
+  { method: "POST", path: "/api/v1/worklog/entries/{own_entry}/commits", body: { commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
+  { method: "GET", path: "/api/v1/worklog/entries?project_id={project}", status: 200, expected: emptyList("entries") },
+  { method: "GET", path: "/api/v1/repositories?project_id={project}", status: 200, expected: emptyList("repositories") },
+  {
+    method: "POST",
+    path: "/api/v1/worklog/recaps",
+    body: { project_ids: ["{project}"] },
+    status: 400,
+    expected: { error: { message: "No worklog entries match these filters", type: "invalid_request_error" } },
+  },
+  {
+    // A cursor is a position, not a resource: the caller still sees only its own entries (made
+    // before the owner's, so they all come after the owner's entry, newest first).
+    method: "GET",
+    path: "/api/v1/worklog/entries?starting_after={entry}",
+    status: 200,
+    expected: (body, ids) => expect((body.entries as { id: string }[]).map((entry) => entry.id)).toEqual([ids.own_entry]),
+  },
+];
+
+describe("another account's ids", () => {
+  let ownerKey: string;
+  let callerKey: string;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    ownerKey = (await newAccount()).key;
+    callerKey = (await newAccount()).key;
+    const ownIds = Object.entries(await seedAccount(callerKey)).map(([name, id]) => [`own_${name}`, id]);
+    ids = { ...(await seedAccount(ownerKey)), ...Object.fromEntries(ownIds) };
+  });
+
+  it("every endpoint with an id in its path is in the table, for every method it serves", () => {
+    const withIds = servedRoutes().filter(({ route }) => route.includes("[id]") || route.endsWith("/recaps/sse"));
+    const table = new Set(foreignPathIds.map((entry) => `${entry.method} ${routeOf(entry.path)}`));
+    expect([...table].sort()).toEqual(withIds.map(({ method, route }) => `${method} ${route}`).sort());
+  });
+
+  it.each([...foreignPathIds, ...foreignReferences].map((entry) => [`${entry.method} ${entry.path}`, entry] as const))(
+    "%s answers as if the id named nothing, and the owner's data is unchanged",
+    async (_, { method, path: template, body, status, expected }) => {
+      const before = await snapshot(ownerKey, ids);
+      const response = await call(callerKey, method, resolve(template, ids), resolve(body, ids));
+      expect(response.status, JSON.stringify(response.body)).toBe(status);
+      if (typeof expected === "function") expected(response.body, ids);
+      else expect(response.body).toEqual(expected);
+      expect(await snapshot(ownerKey, ids)).toBe(before);
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Read-only keys
+
+/** Every write endpoint of /api/v1 with the scope it requires; a second test holds it to the route files. */
+const writeEndpoints: { method: Method; path: string; scope: string; body?: unknown }[] = [
+  { method: "PUT", path: "/api/v1/user", scope: "user:write", body: { name: "Changed" } },
+  { method: "DELETE", path: "/api/v1/user", scope: "user:write" },
+  { method: "POST", path: "/api/v1/projects", scope: "project:write", body: { name: "New" } },
+  { method: "PUT", path: "/api/v1/projects/{project}", scope: "project:write", body: { name: "Changed" } },
+  { method: "DELETE", path: "/api/v1/projects/{project}", scope: "project:write" },
+  { method: "POST", path: "/api/v1/projects/{project}/repositories", scope: "repo:write", body: { name: "new-repo" } },
+  { method: "POST", path: "/api/v1/repositories", scope: "repo:write", body: { name: "new-repo" } },
+  { method: "PUT", path: "/api/v1/repositories/{repository}", scope: "repo:write", body: { name: "changed" } },
+  { method: "DELETE", path: "/api/v1/repositories/{repository}", scope: "repo:write" },
+  {
+    method: "POST",
+    path: "/api/v1/repositories/{repository}/commits",
+    scope: "repo:write",
+    body: { commits: [{ sha: sha("c3"), message: "New", committed_at: "2026-01-02T03:04:05Z" }] },
+  },
+  { method: "POST", path: "/api/v1/worklog/entries", scope: "worklog:write", body: { content: "New" } },
+  { method: "PUT", path: "/api/v1/worklog/entries/{entry}", scope: "worklog:write", body: { content: "Changed" } },
+  { method: "DELETE", path: "/api/v1/worklog/entries/{entry}", scope: "worklog:write" },
+  { method: "POST", path: "/api/v1/worklog/entries/{entry}/commits", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
+  { method: "POST", path: "/api/v1/worklog/recaps", scope: "worklog:write", body: {} },
+];
+
+describe("a read-only key", () => {
+  let owner: { email: string; key: string };
+  let readOnlyKey: string;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    owner = await newAccount();
+    readOnlyKey = await server.createKey(owner.email, readScopes);
+    ids = await seedAccount(owner.key);
+  });
+
+  it("the table lists every write endpoint the route files serve, with its scope", () => {
+    const served = servedRoutes().filter(({ method }) => writeMethods.includes(method));
+    expect(writeEndpoints.map(({ method, path: template, scope }) => `${method} ${routeOf(template)} ${scope}`).sort()).toEqual(
+      served.map(({ method, route, scope }) => `${method} ${route} ${scope}`).sort(),
+    );
+  });
+
+  it.each(writeEndpoints.map((entry) => [`${entry.method} ${entry.path}`, entry] as const))(
+    "%s is refused with 403 naming the scope, and nothing changes",
+    async (_, { method, path: template, scope, body }) => {
+      const before = await snapshot(owner.key, ids);
+      const response = await call(readOnlyKey, method, resolve(template, ids), resolve(body, ids));
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        error: { message: `Insufficient scope for this API key. Required: ${scope}. Available: ${readScopes.join(", ")}`, type: "authorization_error" },
+        details: { required_scope: scope, granted_scopes: readScopes },
+      });
+      expect(await snapshot(owner.key, ids)).toBe(before);
+    },
+  );
+
+  it("still reads everything it may read", async () => {
+    expect((await call(readOnlyKey, "GET", `/api/v1/worklog/entries/${ids.entry}`)).status).toBe(200);
+    expect((await call(readOnlyKey, "GET", "/api/v1/user")).status).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hostile text
+
+/** Script, markup, SQL and template injections, and Unicode that tends to get mangled. */
+const hostileStrings = [
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "'; DROP TABLE worklog_entries; --",
+  "Robert'); DROP TABLE projects;-- \\' \\\" `tick`",
+  "{{7*7}} ${7*7} <%= 7*7 %> %s%n",
+  "Zoë 日本語 🚀 👩‍💻 e\u0301 \u{1F1EB}\u{1F1F7}",
+  "\u202Egnp.exe \u200Fשלום\u200E مرحبا \u2066isolate\u2069",
+  "zero\u200Bwidth\uFEFFmarks \u0001\u001F\u007F controls",
+];
+
+/** Tags take no whitespace or commas and are lower-cased: the same attacks, in that shape. */
+const hostileTags = ["<script>alert(1)</script>", '"><img/src=x/onerror=alert(1)>', "';drop-table-worklog_entries;--", "日本語🚀", "\u202Eevil", "%00", "../../etc/passwd"];
+
+describe("hostile text", () => {
+  let key: string;
+
+  beforeAll(async () => {
+    key = (await newAccount()).key;
+  });
+
+  it.each(hostileStrings.map((value) => [JSON.stringify(value), value] as const))("%s is stored and returned verbatim in every text field", async (_, value) => {
+    const project = await created(key, "/api/v1/projects", { name: value, description: value });
+    const repository = await created(key, `/api/v1/projects/${project.id}/repositories`, {
+      name: value,
+      local_path: value,
+      remote_url: value,
+      default_branch: value,
+    });
+    const commitSha = sha(Buffer.from(value).toString("hex").slice(0, 6));
+    await created(key, `/api/v1/repositories/${repository.id}/commits`, {
+      commits: [{ sha: commitSha, message: value, committed_at: "2026-01-02T03:04:05Z", author_name: value, author_email: value }],
+    });
+    // Markdown content is not even trimmed.
+    const content = `\n  ${value}\n\n> ${value}  \n`;
+    const entry = await created(key, "/api/v1/worklog/entries", { content, project_id: project.id });
+    expect((await call(key, "PUT", "/api/v1/user", { name: value })).status).toBe(200);
+
+    const read = async (pathname: string) => {
+      const response = await server.request(pathname, { key });
+      expect(response.headers.get("content-type")).toBe("application/json");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      return response.json();
+    };
+    expect(await read(`/api/v1/projects/${project.id}`)).toMatchObject({ name: value, description: value });
+    expect(await read(`/api/v1/repositories/${repository.id}`)).toMatchObject({ name: value, local_path: value, remote_url: value, default_branch: value });
+    const { commits } = await read(`/api/v1/repositories/${repository.id}/commits`);
+    expect(commits).toMatchObject([{ message: value, author_name: value, author_email: value }]);
+    expect(await read(`/api/v1/worklog/entries/${entry.id}`)).toMatchObject({ content, project: { name: value } });
+    expect(await read("/api/v1/user")).toMatchObject({ name: value });
+  });
+
+  it("tags are stored verbatim and found again by the filter", async () => {
+    const entry = await created(key, "/api/v1/worklog/entries", { content: "tagged", tags: hostileTags });
+    expect(entry.tags).toEqual(hostileTags);
+    for (const tag of hostileTags) {
+      const { body } = await call(key, "GET", `/api/v1/worklog/entries?tags=${encodeURIComponent(tag)}`);
+      expect(body.entries.map((found: { id: string }) => found.id), tag).toEqual([entry.id]);
+    }
+  });
+
+  it.each([
+    ["POST", "/api/v1/projects", { name: "a\u0000b" }, "/name"],
+    ["POST", "/api/v1/projects", { name: "ok", description: "lone \ud800 surrogate" }, "/description"],
+    ["POST", "/api/v1/repositories", { name: "nul\u0000" }, "/name"],
+    ["POST", "/api/v1/worklog/entries", { content: "a\u0000b" }, "/content"],
+    ["POST", "/api/v1/worklog/entries", { content: "ok", tags: ["nul\u0000"] }, "/tags/0"],
+    ["POST", "/api/v1/worklog/recaps", { tags: ["\udfff"] }, "/tags/0"],
+    ["PUT", "/api/v1/user", { name: "\u0000" }, "/name"],
+  ] as const)("%s %s with text PostgreSQL cannot store (NUL, lone surrogates) is a 422, not a 500", async (method, pathname, body, pointer) => {
+    const response = await call(key, method, pathname, body);
+    expect(response).toEqual({ status: 422, body: invalidValue(pointer) });
+  });
+
+  it("refuses NUL in a commit message, a tag filter and the device flow's parameters alike", async () => {
+    const repository = await created(key, "/api/v1/repositories", { name: "nul-test" });
+    const commit = await call(key, "POST", `/api/v1/repositories/${repository.id}/commits`, {
+      commits: [{ sha: sha("d4"), message: "a\u0000b", committed_at: "2026-01-02T03:04:05Z" }],
+    });
+    expect(commit).toEqual({ status: 422, body: invalidValue("/commits/0/message") });
+    expect(await call(key, "GET", "/api/v1/worklog/entries?tags=a%00b")).toEqual({
+      status: 400,
+      body: { error: { message: "tags must not contain NUL characters", type: "invalid_request_error" } },
+    });
+    for (const [pathname, body] of [
+      ["/auth/device/code", { client_id: "a\u0000b" }],
+      ["/auth/device/token", { device_code: "\ud800" }],
+      ["/auth/token", { grant_type: "refresh_token", refresh_token: "a\u0000b" }],
+    ] as const) {
+      const response = await server.request(pathname, { method: "POST", body });
+      expect(response.status, pathname).toBe(400);
+      expect(await response.json()).toEqual({ error: "invalid_request" });
+    }
+    expect(server.logs()).not.toContain("invalid byte sequence");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Oversized headers and bodies
+
+type RawResponse = { status: number; text: string };
+
+/**
+ * A request through node:http on a connection of its own, which (unlike fetch) sends a body
+ * chunked, or announced with a content-length it does not have.
+ */
+function rawRequest(
+  pathname: string,
+  { method = "GET", headers = {}, chunks = [], end = true }: { method?: string; headers?: Record<string, string>; chunks?: (string | Buffer)[]; end?: boolean } = {},
+): Promise<RawResponse> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolvePromise, reject) => {
+    const request = http.request({ hostname, port, path: pathname, method, headers, agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => {
+        resolvePromise({ status: response.statusCode!, text });
+        request.destroy();
+      });
+    });
+    request.on("error", reject);
+    for (const chunk of chunks) request.write(chunk);
+    if (end) request.end();
+  });
+}
+
+/**
+ * Raw bytes over one connection, and everything the server answers until it closes it. For
+ * requests the server refuses before reading them whole, where an HTTP client would fail on
+ * the closed connection rather than report the answer.
+ */
+function exchange(bytes: string): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolvePromise) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(bytes));
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("error", () => {}); // a reset after the answer: the answer is what counts
+    socket.on("close", () => resolvePromise(received));
+  });
+}
+
+const statusLines = (reply: string) => reply.match(/^HTTP\/1\.1 \d{3}/gm) ?? [];
+
+const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
+
+/** A JSON entry body of exactly `size` bytes. */
+function entryBodyOfSize(size: number): string {
+  const frame = JSON.stringify({ content: "" });
+  return JSON.stringify({ content: "x".repeat(size - frame.length) });
+}
+
+describe("oversized headers and bodies", () => {
+  let key: string;
+
+  beforeAll(async () => {
+    key = (await newAccount()).key;
+  });
+
+  /** The server is still up and serving authenticated requests. */
+  async function expectServing() {
+    expect((await server.request("/api/health")).status).toBe(200);
+    expect((await server.request("/api/v1/user", { key })).status).toBe(200);
+  }
+
+  it.each([
+    ["a 100 KiB header on the API", "GET /api/v1/user", `X-Padding: ${"x".repeat(100 * 1024)}`],
+    ["a 200 KiB Authorization", "GET /api/v1/user", `Authorization: Basic ${"A".repeat(200 * 1024)}`],
+    ["a 100 KiB session cookie on a page", "GET /", `Cookie: authjs.session-token=${"A".repeat(100 * 1024)}`],
+    ["a 100 KiB Bearer token on the device flow", "POST /auth/token_info", `Authorization: Bearer ${"A".repeat(100 * 1024)}`],
+  ])("%s is refused with 431", async (_, requestLine, header) => {
+    const reply = await exchange(`${requestLine} HTTP/1.1\r\nHost: localhost\r\n${header}\r\nContent-Length: 0\r\n\r\n`);
+    expect(statusLines(reply)).toEqual(["HTTP/1.1 431"]);
+    await expectServing();
+  });
+
+  it("large headers under the limit are just wrong credentials, or none", async () => {
+    const basicResponse = await rawRequest("/api/v1/user", { headers: { authorization: `Basic ${"A".repeat(60 * 1024)}` } });
+    expect(basicResponse.status).toBe(401);
+    expect(JSON.parse(basicResponse.text).error.type).toBe("authentication_error");
+    const bearerResponse = await rawRequest("/api/v1/user", { headers: { authorization: `Bearer ${"A".repeat(60 * 1024)}` } });
+    expect(bearerResponse.status).toBe(401);
+    expect(JSON.parse(bearerResponse.text)).toEqual({ error: { message: "Invalid or expired OAuth token.", type: "authentication_error" } });
+    const page = await rawRequest("/", { headers: { cookie: `authjs.session-token=${"A".repeat(60 * 1024)}` } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Sign in");
+    await expectServing();
+  });
+
+  it("a body of exactly 1 MiB is read; one byte more is a 413", async () => {
+    const headers = { authorization: basic(key), "content-type": "application/json" };
+    const atLimit = await rawRequest("/api/v1/worklog/entries", { method: "POST", headers, chunks: [entryBodyOfSize(MiB)] });
+    expect(atLimit.status).toBe(422);
+    expect(JSON.parse(atLimit.text)).toEqual({
+      errors: [{ title: "Invalid value", detail: "String length is larger than maxLength", source: { pointer: "/content" } }],
+    });
+    const over = await rawRequest("/api/v1/worklog/entries", { method: "POST", headers, chunks: [entryBodyOfSize(MiB + 1)] });
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.text)).toEqual(tooLargeBody);
+    await expectServing();
+  });
+
+  it("a chunked body without content-length is cut off past 1 MiB", async () => {
+    const headers = { authorization: basic(key), "content-type": "application/json", "transfer-encoding": "chunked" };
+    const chunks = Array.from({ length: 40 }, () => Buffer.alloc(64 * 1024, "x"));
+    const response = await rawRequest("/api/v1/worklog/entries", { method: "POST", headers, chunks });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.text)).toEqual(tooLargeBody);
+    await expectServing();
+  });
+
+  it("a content-length over 1 MiB is refused before the body arrives", async () => {
+    const headers = { authorization: basic(key), "content-type": "application/json", "content-length": String(2 * MiB) };
+    // Only a few bytes are sent and the request never ends: the answer cannot wait for the rest.
+    const response = await rawRequest("/api/v1/worklog/entries", { method: "POST", headers, chunks: ['{"content":"x'], end: false });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.text)).toEqual(tooLargeBody);
+    await expectServing();
+  });
+
+  it("a content-length smaller than the body reads only what it announced, and the rest is not a request", async () => {
+    const before = (await call(key, "GET", "/api/v1/worklog/entries")).body.meta.total_count;
+    const reply = await exchange(
+      `POST /api/v1/worklog/entries HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${basic(key)}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 20\r\n\r\n{"content":"${"x".repeat(2 * MiB)}"}`,
+    );
+    // The 20 bytes announced are no complete JSON document (400, when the handler answers before
+    // the parser gives up), and the bytes after them are no request (400 from Node's parser).
+    expect(statusLines(reply).length).toBeGreaterThan(0);
+    expect(statusLines(reply).every((line) => line === "HTTP/1.1 400")).toBe(true);
+    expect((await call(key, "GET", "/api/v1/worklog/entries")).body.meta.total_count).toBe(before);
+    await expectServing();
+  });
+
+  it("a client that leaves halfway through its body is no failure of the server", async () => {
+    const { hostname, port } = new URL(server.url);
+    await new Promise<void>((resolvePromise) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(
+          `POST /api/v1/worklog/entries HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${basic(key)}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"content":"half',
+        );
+        // Long enough for the handler to be reading the body when the client goes.
+        setTimeout(() => socket.destroy(), 300);
+      });
+      socket.on("close", () => resolvePromise());
+    });
+    await expectServing();
+  });
+
+  it.each(["/auth/device/code", "/auth/device/token", "/auth/token", "/auth/revoke", "/auth/token_info", "/api/auth/callback/credentials", "/api/auth/signout"])(
+    "POST %s refuses bodies over 1 MiB, announced or chunked",
+    async (pathname) => {
+      const body = `client_id=${"x".repeat(MiB)}`;
+      const headers = { "content-type": "application/x-www-form-urlencoded" };
+      for (const response of [
+        await rawRequest(pathname, { method: "POST", headers, chunks: [body] }),
+        await rawRequest(pathname, { method: "POST", headers: { ...headers, "transfer-encoding": "chunked" }, chunks: [body.slice(0, MiB / 2), body.slice(MiB / 2)] }),
+      ]) {
+        expect(response.status).toBe(413);
+        expect(JSON.parse(response.text)).toEqual(tooLargeBody);
+      }
+      await expectServing();
+    },
+  );
+
+  it("signing in through next-auth still works under the limit", async () => {
+    const { email, password } = await server.createUser();
+    const csrf = await fetch(`${server.url}/api/auth/csrf`);
+    const cookie = csrf.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]).join("; ");
+    const { csrfToken } = await csrf.json();
+    const signIn = await fetch(`${server.url}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "/" }),
+    });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.getSetCookie().some((setCookie) => setCookie.startsWith("authjs.session-token="))).toBe(true);
+  });
+
+  it("none of it crashed the server or reached the error handler", async () => {
+    await expectServing();
+    expect(server.logs()).not.toMatch(/\[api\] request .* failed|uncaught|unhandled/i);
+  });
+});

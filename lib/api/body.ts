@@ -4,6 +4,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const tooLarge = () => new AppError("payload_too_large", "Request body too large");
 
+/** The client went away (or its proxy cut the body) before sending all of it: its fault, not ours. */
+const cutOff = () => AppError.invalidRequest("Request body ended before it was complete");
+
 /** The body as text, refusing more than 1 MiB without reading it all. */
 async function readText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
@@ -13,7 +16,9 @@ async function readText(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      throw cutOff();
+    });
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {

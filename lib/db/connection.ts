@@ -22,6 +22,10 @@ function openConnection(): Connection {
     // An idle client losing its server (a restart, a failover) must not crash the process;
     // the next query reconnects.
     pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+    // A connection can die between being handed out and its borrower listening for errors (the
+    // server shutting down as it connects): its 'error' event must not become an uncaught
+    // exception. The borrower's query fails anyway, and the pool drops the dead connection.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     return { kind: "postgres", pool, url: database.url };
   }
   mkdirSync(database.dataDir, { recursive: true });

@@ -9,15 +9,23 @@ export function isRecordMissing(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 }
 
-const unreachableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH", "57P01", "57P03", "3D000", "08006", "08001"]);
+// PostgreSQL's codes for a server going away: 57P01-57P03 shutdown and crash recovery, 08* lost connections.
+const unreachableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH", "57P01", "57P02", "57P03", "3D000", "08006", "08001", "08003"]);
+
+type ErrorChain = { code?: unknown; cause?: unknown; kind?: unknown; message?: unknown; meta?: { driverAdapterError?: unknown } };
 
 /** The database could not be reached (down, restarting, dropped): a 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown; kind?: unknown; message?: unknown } | undefined, depth = 0; current && depth < 6; depth++) {
+  for (let current = error as ErrorChain | undefined, depth = 0; current && depth < 6; depth++) {
     if (typeof current.code === "string" && (unreachableCodes.has(current.code) || ["P1001", "P1002", "P1017", "P2024"].includes(current.code))) return true;
     if (current.kind === "DatabaseNotReachable" || current.kind === "ConnectionClosed" || current.kind === "DatabaseDoesNotExist") return true;
-    if (typeof current.message === "string" && /connect(ion)? (refused|terminated|timeout)|Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
-    current = current.cause as typeof current;
+    if (
+      typeof current.message === "string" &&
+      /connect(ion)? (refused|terminated|timeout)|Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/i.test(current.message)
+    )
+      return true;
+    // Prisma reports a driver's error it has no code for (such as 57P01) as its own, with the driver's inside `meta`.
+    current = (current.cause ?? current.meta?.driverAdapterError) as ErrorChain | undefined;
   }
   return false;
 }

@@ -95,14 +95,18 @@ export function deleteEntry(userId: string, id: string) {
   return writeEntry(() => getDb().worklogEntry.delete({ where: { id, userId }, include: entryInclude }));
 }
 
+async function requireEntry(userId: string, id: string): Promise<void> {
+  const entry = await getDb().worklogEntry.findFirst({ where: { id, userId }, select: { id: true } });
+  if (!entry) throw AppError.notFound();
+}
+
 /**
  * Attaches commits of the same account; attaching one again changes nothing. Every id that
  * names no commit of the account is reported at its index.
  */
 export async function attachCommits(userId: string, id: string, { commit_ids }: AttachCommits) {
   const db = getDb();
-  const entry = await db.worklogEntry.findFirst({ where: { id, userId }, select: { id: true } });
-  if (!entry) throw AppError.notFound();
+  await requireEntry(userId, id);
   const uniqueIds = [...new Set(commit_ids)];
   const owned = await db.commit.findMany({ where: { id: { in: uniqueIds }, userId }, select: { id: true } });
   const ownedIds = new Set(owned.map((commit) => commit.id));
@@ -118,9 +122,10 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
       if (count > 0) await transaction.worklogEntry.update({ where: { id }, data: { updatedAt: new Date() } });
     });
   } catch (error) {
-    // The entry or a commit was deleted since it was checked.
-    if (isForeignKeyViolation(error)) throw AppError.validation([{ pointer: "/commit_ids", detail: "Invalid value" }]);
-    throw error;
+    if (!isForeignKeyViolation(error)) throw error;
+    // The entry (a 404) or a commit was deleted since it was checked.
+    await requireEntry(userId, id);
+    throw AppError.validation([{ pointer: "/commit_ids", detail: "Invalid value" }]);
   }
   return getEntry(userId, id);
 }

@@ -361,4 +361,55 @@ describe("Upstash configured but unavailable", () => {
     // Nothing was counted: the headers still tell the limit and the window, and promise nothing less.
     expect(responses.map(limitHeaders)).toEqual(Array(3).fill(expectedHeaders(500, 500, reset)));
   });
+
+  it(
+    "when it goes away during traffic, requests pass, and counting resumes when it is back",
+    async () => {
+      const token = `token-${randomUUID()}`;
+      let standIn = await startUpstashRest({ token });
+      const port = Number(new URL(standIn.url).port);
+      const server = await startServer({ env: upstashEnv(standIn.url, token) });
+      try {
+        const [key] = await newAccount(server);
+        await leaveTimeInWindow(30);
+        const outcomes: { status: number; remaining: number }[] = [];
+        let running = true;
+        const clients = Array.from({ length: 10 }, async () => {
+          while (running) {
+            const response = await server.request("/api/v1/user", { key });
+            await response.arrayBuffer();
+            outcomes.push({ status: response.status, remaining: Number(response.headers.get("x-ratelimit-remaining")) });
+          }
+        });
+        const counted = () => outcomes.filter((outcome) => outcome.remaining < 500).length;
+        try {
+          await vi.waitFor(() => expect(counted()).toBeGreaterThanOrEqual(20), { timeout: 20_000 });
+          await standIn.stop();
+          const sentBeforeOutage = outcomes.length;
+          await vi.waitFor(() => expect(outcomes.slice(sentBeforeOutage).filter((outcome) => outcome.remaining === 500).length).toBeGreaterThanOrEqual(20), {
+            timeout: 20_000,
+          });
+          standIn = await startUpstashRest({ token, port });
+          const sentDuringOutage = outcomes.length;
+          await vi.waitFor(() => expect(outcomes.slice(sentDuringOutage).filter((outcome) => outcome.remaining < 500).length).toBeGreaterThanOrEqual(20), {
+            timeout: 20_000,
+          });
+        } finally {
+          running = false;
+          await Promise.all(clients);
+        }
+        expect(outcomes.filter((outcome) => outcome.status !== 200)).toEqual([]);
+        expect(occurrences(server.logs())).toBe(1);
+        // The window's count went on from where it was: at least every counted answer is in it (a
+        // request cut off by the outage may have been counted without its answer saying so).
+        const { remaining } = limitHeaders(await server.request("/api/v1/user", { key }));
+        expect(Number(remaining)).toBeLessThanOrEqual(500 - 1 - counted());
+      } finally {
+        await server.stop();
+        // Already stopped when the test failed during the outage.
+        await standIn.stop().catch(() => undefined);
+      }
+    },
+    SLOW,
+  );
 });

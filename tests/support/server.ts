@@ -14,6 +14,7 @@ export type RequestOptions = {
   /** JSON-encoded unless it is already a string. */
   body?: unknown;
   headers?: Record<string, string>;
+  signal?: AbortSignal;
 };
 
 /** A real server (`npm start`: `next start`) on a free port, with a database of its own. */
@@ -31,7 +32,7 @@ export type TestServer = {
   stop: () => Promise<void>;
 };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -119,7 +120,7 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
       if (result.exitCode !== 0) throw new Error(`key:create failed: ${result.stderr}`);
       return result.stdout.trim();
     },
-    request(pathname, { method = "GET", key, body, headers = {} } = {}) {
+    request(pathname, { method = "GET", key, body, headers = {}, signal } = {}) {
       const allHeaders: Record<string, string> = { ...headers };
       if (key !== undefined) allHeaders.authorization = `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
       let payload: string | undefined;
@@ -127,7 +128,7 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
         payload = typeof body === "string" ? body : JSON.stringify(body);
         allHeaders["content-type"] ??= "application/json";
       }
-      return fetch(`${url}${pathname}`, { method, headers: allHeaders, body: payload });
+      return fetch(`${url}${pathname}`, { method, headers: allHeaders, body: payload, signal });
     },
     async restart() {
       await kill();

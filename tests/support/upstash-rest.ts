@@ -50,7 +50,16 @@ function isCommand(value: unknown): value is Command {
   return Array.isArray(value) && typeof value[0] === "string";
 }
 
-export async function startUpstashRest({ token, redisUrl = "redis://127.0.0.1:6379" }: { token: string; redisUrl?: string }): Promise<UpstashRest> {
+/** `port` 0 takes a free one; a given port lets a stopped stand-in come back at the same address. */
+export async function startUpstashRest({
+  token,
+  redisUrl = "redis://127.0.0.1:6379",
+  port: requestedPort = 0,
+}: {
+  token: string;
+  redisUrl?: string;
+  port?: number;
+}): Promise<UpstashRest> {
   const redis = new Redis(redisUrl);
   /** The SHA1 the client computed for a script → the SHA1 of the script Redis actually holds. */
   const scriptHashes = new Map<string, string>();
@@ -118,7 +127,7 @@ export async function startUpstashRest({ token, redisUrl = "redis://127.0.0.1:63
       if (!response.headersSent) response.writeHead(500).end(JSON.stringify({ error: error.message }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(requestedPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

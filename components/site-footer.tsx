@@ -9,7 +9,7 @@ export function SiteFooter() {
           <ul className="flex gap-4">
             <li>
               <Link href="/docs" className="rounded-sm underline-offset-4 hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
-                Docs
+                API reference
               </Link>
             </li>
             <li>
@@ -18,7 +18,7 @@ export function SiteFooter() {
                 href="/api/v1/openapi.json"
                 className="rounded-sm underline-offset-4 hover:text-zinc-900 hover:underline dark:hover:text-zinc-100"
               >
-                API reference
+                OpenAPI document
               </a>
             </li>
           </ul>

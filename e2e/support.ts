@@ -5,13 +5,16 @@ import { expect, type Page } from "@playwright/test";
 
 const screenshotDir = path.join(import.meta.dirname, "screenshots");
 
-/** Saves the page at desktop and phone width under e2e/screenshots/ for reviewers. */
-export async function screenshotPage(page: Page, name: string): Promise<void> {
+/**
+ * Saves the page at desktop and phone width under e2e/screenshots/ for reviewers: all of it, or
+ * for very long pages only what the window shows.
+ */
+export async function screenshotPage(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   const desktop = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-desktop.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-desktop.png`), fullPage });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage });
   await page.setViewportSize(desktop);
 }
 

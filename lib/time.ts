@@ -14,14 +14,17 @@ export function parseTimestamp(value: string): Date | undefined {
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
-export const timestampSchema = z.string().transform((value, context) => {
-  const parsed = parseTimestamp(value);
-  if (!parsed) {
-    context.addIssue({ code: "custom", message: "must be an RFC 3339 timestamp" });
-    return z.NEVER;
-  }
-  return parsed;
-});
+export const timestampSchema = z
+  .string()
+  .transform((value, context) => {
+    const parsed = parseTimestamp(value);
+    if (!parsed) {
+      context.addIssue({ code: "custom", message: "must be an RFC 3339 timestamp" });
+      return z.NEVER;
+    }
+    return parsed;
+  })
+  .meta({ format: "date-time", description: "An RFC 3339 timestamp with any offset; kept to the millisecond." });
 
 function isValidCalendarDate(value: string): boolean {
   const match = calendarDate.exec(value);
@@ -93,7 +96,7 @@ export const rangeBoundSchema = z.string().transform((value, context): RangeBoun
   if (instant) return { kind: "timestamp", instant };
   context.addIssue({ code: "custom", message: "must be a date (YYYY-MM-DD) or an RFC 3339 timestamp" });
   return z.NEVER;
-});
+}).meta({ description: "A date (YYYY-MM-DD, the whole day in the account's time zone) or an RFC 3339 timestamp." });
 
 export function rangeStart(bound: RangeBound, timeZone: string): Date {
   return bound.kind === "timestamp" ? bound.instant : startOfDay(bound.date, timeZone);

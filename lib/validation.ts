@@ -72,19 +72,22 @@ export function isStorableText(value: string): boolean {
  * [min, max]: zod's own min and max count UTF-16 units, so an emoji would count twice. The
  * issues raised are the ones min and max raise, so the 422 details are the contract's.
  * Trimmed first unless `trim` is false (markdown content is stored exactly as sent). Text that
- * could not be stored verbatim is an `Invalid value` rather than silently altered.
+ * could not be stored verbatim is an `Invalid value` rather than silently altered. The bounds
+ * are also given as metadata for the API reference: JSON Schema counts code points too.
  */
 export function text(min: number, max: number, { trim = true } = {}) {
-  return (trim ? z.string().trim() : z.string()).superRefine((value, context) => {
-    if (!isStorableText(value)) {
-      context.addIssue({ code: "custom", input: value });
-      return;
-    }
-    const length = [...value].length;
-    if (length < min) context.addIssue({ code: "too_small", origin: "string", minimum: min, inclusive: true, input: value });
-    if (length > max) context.addIssue({ code: "too_big", origin: "string", maximum: max, inclusive: true, input: value });
-  });
+  return (trim ? z.string().trim() : z.string())
+    .superRefine((value, context) => {
+      if (!isStorableText(value)) {
+        context.addIssue({ code: "custom", input: value });
+        return;
+      }
+      const length = [...value].length;
+      if (length < min) context.addIssue({ code: "too_small", origin: "string", minimum: min, inclusive: true, input: value });
+      if (length > max) context.addIssue({ code: "too_big", origin: "string", maximum: max, inclusive: true, input: value });
+    })
+    .meta({ minLength: min, maxLength: max });
 }
 
 /** An id in a body: a UUID, lower-cased as the database returns ids, so that they compare equal. */
-export const idSchema = z.string().trim().toLowerCase().refine(isUuid);
+export const idSchema = z.string().trim().toLowerCase().refine(isUuid).meta({ format: "uuid" });

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const tooLarge = () => new AppError("payload_too_large", "Request body too large");
+export const payloadTooLarge = () => new AppError("payload_too_large", "Request body too large");
 
 /** The client closed the connection (or broke HTTP framing) before sending the whole body. */
 async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>) {
@@ -16,7 +16,7 @@ async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>) {
 /** The body as text, refusing more than 1 MiB without reading it all. */
 export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -27,7 +27,7 @@ export async function readBodyText(request: Request): Promise<string> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel();
-      throw tooLarge();
+      throw payloadTooLarge();
     }
     chunks.push(value);
   }

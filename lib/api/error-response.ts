@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { AppError, type ErrorKind } from "@/lib/errors";
 
@@ -13,25 +14,53 @@ const statusOf: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-const typeOf: Partial<Record<ErrorKind, string>> = {
+type GeneralErrorKind = Exclude<ErrorKind, "validation" | "rate_limited" | "unavailable">;
+
+const typeOf = {
   invalid_request: "invalid_request_error",
   authentication: "authentication_error",
   authorization: "authorization_error",
   not_found: "not_found_error",
   method_not_allowed: "invalid_request_error",
   payload_too_large: "invalid_request_error",
-};
+} as const satisfies Record<GeneralErrorKind, string>;
 
-const internalBody = { error: { message: "Something went wrong. Please try again later.", type: "internal_error" } };
+/** The general error body (SPEC.md "Errors"); a missing scope adds `details` (CONTRACT.md §6). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    message: z.string(),
+    type: z.enum([...new Set(Object.values(typeOf)), "internal_error"]),
+  }),
+  details: z.object({ required_scope: z.string(), granted_scopes: z.array(z.string()) }).optional(),
+});
 
-function bodyOf(error: AppError): unknown {
+/** 422: every field problem at once, each with a JSON Pointer into the request body. */
+export const validationErrorBodySchema = z.object({
+  errors: z.array(
+    z.object({
+      title: z.literal("Invalid value"),
+      detail: z.string(),
+      source: z.object({ pointer: z.string() }),
+    }),
+  ),
+});
+
+/** 429: the message and the whole seconds until the window ends, as in `retry-after`. */
+export const rateLimitErrorBodySchema = z.object({ error: z.string(), retry_after: z.number().int().min(1) });
+
+export type ErrorBody = z.infer<typeof errorBodySchema> | z.infer<typeof validationErrorBodySchema> | z.infer<typeof rateLimitErrorBodySchema>;
+
+const internalBody = { error: { message: "Something went wrong. Please try again later.", type: "internal_error" } } satisfies ErrorBody;
+
+/** The body an error is sent with. */
+export function errorBody(error: AppError): ErrorBody {
   switch (error.kind) {
     case "validation":
       return {
-        errors: error.issues.map((issue) => ({ title: "Invalid value", detail: issue.detail, source: { pointer: issue.pointer } })),
+        errors: error.issues.map((issue) => ({ title: "Invalid value" as const, detail: issue.detail, source: { pointer: issue.pointer } })),
       };
     case "rate_limited":
-      return { error: error.message, ...error.extra };
+      return { error: error.message, ...error.extra } as ErrorBody;
     case "unavailable":
       return internalBody;
     default:
@@ -43,7 +72,7 @@ function bodyOf(error: AppError): unknown {
 export function errorResponse(error: unknown, requestId: string): Response {
   const headers = { "x-request-id": requestId };
   if (error instanceof AppError) {
-    return Response.json(bodyOf(error), { status: statusOf[error.kind], headers: { ...headers, ...error.headers } });
+    return Response.json(errorBody(error), { status: statusOf[error.kind], headers: { ...headers, ...error.headers } });
   }
   const unavailable = isDatabaseUnavailable(error);
   console.error(`[api] request ${requestId} failed${unavailable ? " (database unavailable)" : ""}:`, error);

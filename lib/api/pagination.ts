@@ -4,28 +4,21 @@ import { isUuid } from "@/lib/db/ids";
 /** Cursor pagination of every list (CONTRACT.md §4): newest first, keyset on the id. */
 export type PageRequest = { limit: number; startingAfter?: string; endingBefore?: string };
 
-export type PageMeta = {
-  result_count: number;
-  total_count: number;
-  start_cursor: string | null;
-  end_cursor: string | null;
-  limit: number;
-  has_more: boolean;
-};
-
 export const pageMetaSchema = z.object({
-  result_count: z.number().int(),
-  total_count: z.number().int(),
-  start_cursor: z.uuid().nullable(),
-  end_cursor: z.uuid().nullable(),
+  result_count: z.number().int().meta({ description: "Items in this page." }),
+  total_count: z.number().int().meta({ description: "Items matching the query, on all pages." }),
+  start_cursor: z.uuid().nullable().meta({ description: "The first item's id (for `ending_before`); null on an empty page." }),
+  end_cursor: z.uuid().nullable().meta({ description: "The last item's id (for `starting_after`); null on an empty page." }),
   limit: z.number().int(),
-  has_more: z.boolean(),
+  has_more: z.boolean().meta({ description: "Whether another page follows in the direction of travel." }),
 });
+export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-const cursor = (name: string) =>
+const cursor = (name: string, description: string) =>
   z
     .string()
     .refine(isUuid, `${name} must be a UUID`)
+    .meta({ format: "uuid", description })
     .optional();
 
 const paginationFields = {
@@ -38,9 +31,11 @@ const paginationFields = {
       if (limit >= 1 && limit <= 100) return limit;
       context.addIssue({ code: "custom", message: "limit must be an integer between 1 and 100" });
       return z.NEVER;
-    }),
-  starting_after: cursor("starting_after"),
-  ending_before: cursor("ending_before"),
+    })
+    // What the query string's digits must spell, for the API reference.
+    .meta({ type: "integer", minimum: 1, maximum: 100, description: "Items per page; 25 when left out." }),
+  starting_after: cursor("starting_after", "The page after this id: send the previous page's `meta.end_cursor`."),
+  ending_before: cursor("ending_before", "The page before this id: send the current page's `meta.start_cursor`."),
 };
 
 type PaginationOutput = { limit: number; starting_after?: string; ending_before?: string };

@@ -6,7 +6,8 @@ import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { deviceCodeFor, generateUserCode, normalizeUserCode } from "./credentials";
 import { OAuthError } from "./errors";
-import { issueTokens, type TokenResponse } from "./tokens";
+import type { TokenResponse } from "./schemas";
+import { issueTokens } from "./tokens";
 
 export const DEVICE_CODE_TTL_SECONDS = 600;
 export const POLL_INTERVAL_SECONDS = 5;

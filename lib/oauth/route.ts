@@ -3,7 +3,7 @@ import { readFormOrJsonObject } from "@/lib/api/body";
 import { errorResponse } from "@/lib/api/error-response";
 import { apiMethods, type RouteHandler } from "@/lib/api/route";
 import { AppError } from "@/lib/errors";
-import { OAuthError } from "./errors";
+import { OAuthError, type OAuthErrorBody } from "./errors";
 
 /** Token responses must not be cached (RFC 6749 §5.1). */
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
@@ -36,7 +36,9 @@ export function oauthEndpoint<Schema extends z.ZodType>(
       response = Response.json(await handler(await readFields(schema, request), request), { headers: noStore });
     } catch (error) {
       response =
-        error instanceof OAuthError ? Response.json({ error: error.code }, { status: error.status, headers: noStore }) : errorResponse(error, requestId);
+        error instanceof OAuthError
+          ? Response.json({ error: error.code } satisfies OAuthErrorBody, { status: error.status, headers: noStore })
+          : errorResponse(error, requestId);
     }
     response.headers.set("x-request-id", requestId);
     return response;

@@ -3,12 +3,10 @@ import { getDb, type Transaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { generateTokenPair } from "./credentials";
 import { OAuthError } from "./errors";
+import type { TokenInfoResponse, TokenResponse } from "./schemas";
 
 /** A refresh token outlives its access token, so that a client can renew after the access token expired. */
 const REFRESH_LIFETIME_FACTOR = 2;
-
-/** The token response of RFC 6749 §5.1; scopes are space-separated there. */
-export type TokenResponse = { access_token: string; token_type: "Bearer"; refresh_token: string; expires_in: number; scope: string };
 
 type Grant = { userId: string; clientId: string; scopes: string[] };
 
@@ -69,11 +67,11 @@ export async function revokeToken(token: string): Promise<void> {
 }
 
 /** What `POST /auth/token_info` says about a live access token; anything else is a 401. */
-export async function describeToken(accessToken: string) {
+export async function describeToken(accessToken: string): Promise<TokenInfoResponse> {
   const record = await getDb().oAuthToken.findUnique({ where: { accessTokenHash: sha256Hex(accessToken) }, include: { user: true } });
   if (!record || record.revokedAt || record.accessExpiresAt <= new Date()) throw new OAuthError("invalid_token", 401);
   return {
-    active: true as const,
+    active: true,
     scope: record.scopes.join(" "),
     client_id: record.clientId,
     username: record.user.email,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuerySchema } from "@/lib/api/pagination";
 import { text } from "@/lib/validation";
 
 export const projectNameSchema = text(1, 100);
@@ -10,7 +11,8 @@ export const projectIdentifierSchema = z
   .min(1)
   .max(3)
   .regex(/^[A-Za-z]+$/)
-  .transform((value) => value.toUpperCase());
+  .transform((value) => value.toUpperCase())
+  .meta({ description: "1–3 letters, stored upper-case, unique in the account. Derived from the name's initials when left out." });
 
 export const projectCreateSchema = z.object({
   name: projectNameSchema,
@@ -25,3 +27,5 @@ export const projectUpdateSchema = z.object({
   identifier: projectIdentifierSchema.optional(),
 });
 export type ProjectUpdate = z.output<typeof projectUpdateSchema>;
+
+export const projectListQuerySchema = listQuerySchema({});

@@ -41,6 +41,15 @@ export const createdRecapResponseSchema = recapResponseSchema.extend({
 
 export type RecapResponse = z.infer<typeof recapResponseSchema>;
 
+/** The `data:` of a stream's event: a piece of content while the recap is written... */
+export const recapDeltaEventSchema = z.object({ recap_id: z.uuid(), status: z.literal("processing"), delta: z.string() });
+
+/** ...and, last, the whole recap (`completed` with its content, or `failed` with its error). */
+export const recapFinishedEventSchema = recapResponseSchema.extend({ recap_id: z.uuid() });
+
+export const recapEventSchema = z.union([recapDeltaEventSchema, recapFinishedEventSchema]);
+export type RecapEvent = z.infer<typeof recapEventSchema>;
+
 export const recapUrl = (id: string) => `/api/v1/worklog/recaps/${id}`;
 
 export function toRecapResponse(recap: Recap): RecapResponse {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eventStreamResponse, type ServerSentEvent } from "@/lib/api/sse";
 import { getDb, type Recap, type User } from "@/lib/db/client";
-import { toRecapResponse } from "./api";
+import { toRecapResponse, type RecapEvent } from "./api";
 import { asRead, getRecap, requireRecapPlan } from "./recaps";
 
 /** How often a stream looks for progress in the database, which every instance writes to. */
@@ -14,14 +14,16 @@ const eventId = (recapId: string, seq: number) => `${recapId}:${seq}`;
 async function* deltasFrom(recapId: string, seq: number): AsyncGenerator<ServerSentEvent, number> {
   const chunks = await getDb().recapChunk.findMany({ where: { recapId, seq: { gte: seq } }, orderBy: { seq: "asc" } });
   for (const chunk of chunks) {
-    yield { id: eventId(recapId, chunk.seq), data: { recap_id: recapId, status: "processing", delta: chunk.delta } };
+    const data: RecapEvent = { recap_id: recapId, status: "processing", delta: chunk.delta };
+    yield { id: eventId(recapId, chunk.seq), data };
   }
   return chunks.length > 0 ? chunks.at(-1)!.seq + 1 : seq;
 }
 
 /** The last event of a recap: its whole state, content included. */
 function finished(recap: Recap, seq: number): ServerSentEvent {
-  return { id: eventId(recap.id, seq), data: { recap_id: recap.id, ...toRecapResponse(recap) } };
+  const data: RecapEvent = { recap_id: recap.id, ...toRecapResponse(recap) };
+  return { id: eventId(recap.id, seq), data };
 }
 
 /**

@@ -1,16 +1,12 @@
+import type { z } from "zod";
 import { sha256Hex } from "@/lib/auth/api-keys";
 import type { Prisma, User } from "@/lib/db/client";
 import { rangeEnd, rangeStart, startOfDay, calendarDay } from "@/lib/time";
+import type { recapFiltersResponseSchema } from "./api";
 import type { RecapFiltersInput } from "./schemas";
 
 /** The filters as stored with a recap and returned in its `filters`. */
-export type RecapFilters = {
-  from: string;
-  to: string;
-  project_ids: string[];
-  tags: string[];
-  exclude_tags: string[];
-};
+export type RecapFilters = z.infer<typeof recapFiltersResponseSchema>;
 
 export type ResolvedFilters = {
   filters: RecapFilters;

@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { calendarDay } from "@/lib/time";
+import type { recapMetadataSchema } from "./api";
 import type { RecapFilters } from "./filters";
 
 /** What a generator needs of an entry. */
@@ -19,13 +21,7 @@ export type RecapInput = {
   timeZone: string;
 };
 
-export type RecapMetadata = {
-  entry_count: number;
-  projects: string[];
-  tags: string[];
-  total_duration_seconds: number;
-  commit_count: number;
-};
+export type RecapMetadata = z.infer<typeof recapMetadataSchema>;
 
 /** Produces a recap's markdown piece by piece; the pieces joined are the content. */
 export type RecapGenerator = (input: RecapInput, signal: AbortSignal) => AsyncIterable<string>;

@@ -12,11 +12,11 @@ import type { RecapFiltersInput } from "./schemas";
 export const ABANDONED_AFTER_MS = 5 * 60_000;
 export const ABANDONED_MESSAGE = "The recap's generation stopped before it finished. Please generate it again.";
 
-const planMessage = "You must be on a plan to access this resource.";
+export const PLAN_REQUIRED_MESSAGE = "You must be on a plan to access this resource.";
 
 /** Every recap feature requires plan `pro` (CONTRACT.md §6). */
 export function requireRecapPlan(user: User): void {
-  if (user.plan !== "pro") throw new AppError("authorization", planMessage);
+  if (user.plan !== "pro") throw new AppError("authorization", PLAN_REQUIRED_MESSAGE);
 }
 
 /** A recap as readers see it: one left `processing` by a dead instance reads as `failed`. */

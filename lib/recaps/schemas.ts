@@ -7,7 +7,8 @@ import { entryTagSchema } from "@/lib/worklog/schemas";
 function listOf<Element extends z.ZodType<string>>(element: Element) {
   return z
     .preprocess((value) => (typeof value === "string" ? value.split(/[\s,]+/).filter(Boolean) : value), z.array(element).max(100))
-    .transform((values) => [...new Set(values)].sort());
+    .transform((values) => [...new Set(values)].sort())
+    .meta({ description: "An array, or one string of values separated by commas or whitespace." });
 }
 
 /** The filters of a recap, from a JSON body or a query string alike. */
@@ -21,5 +22,5 @@ export const recapFiltersSchema = z.object({
 export type RecapFiltersInput = z.output<typeof recapFiltersSchema>;
 
 export const recapStreamQuerySchema = z.object({
-  recap_id: z.string().optional(),
+  recap_id: z.string().meta({ description: "The recap to follow; without it, the stream carries every recap of the account." }).optional(),
 });

@@ -22,7 +22,7 @@ export const repositoryUpdateSchema = repositoryCreateSchema.partial();
 export type RepositoryUpdate = z.output<typeof repositoryUpdateSchema>;
 
 export const repositoryListQuerySchema = listQuerySchema({
-  project_id: z.string().refine(isUuid, "project_id must be a UUID").optional(),
+  project_id: z.string().refine(isUuid, "project_id must be a UUID").meta({ format: "uuid", description: "Only the repositories of this project." }).optional(),
 });
 
 /** 40 (SHA-1) or 64 (SHA-256) hexadecimal characters, lower-case. */
@@ -30,7 +30,7 @@ const shaPattern = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const MAX_COMMITS_PER_REQUEST = 1000;
 
 const commitInputSchema = z.object({
-  sha: z.string().trim().toLowerCase().regex(shaPattern),
+  sha: z.string().trim().toLowerCase().regex(shaPattern).meta({ description: "40 or 64 hexadecimal characters; stored lower-case." }),
   message: text(1, 20000),
   committed_at: timestampSchema,
   author_name: text(0, 255).nullable().optional(),
@@ -60,8 +60,11 @@ const shaListSchema = z.string().transform((value, context) => {
  * question which of those shas are not stored yet (the CLI asks it before capturing).
  */
 export const commitsQuerySchema = listQuerySchema({
-  uncaptured: z.enum(["true", "false"], { error: "uncaptured must be true or false" }).optional(),
-  shas: shaListSchema.optional(),
+  uncaptured: z
+    .enum(["true", "false"], { error: "uncaptured must be true or false" })
+    .meta({ description: "`true` asks which of `shas` are not stored yet, instead of listing commits." })
+    .optional(),
+  shas: shaListSchema.meta({ description: "With `uncaptured=true`: up to 1000 shas, separated by commas or whitespace." }).optional(),
 }).transform(({ page, uncaptured, shas }, context) => {
   if (uncaptured !== "true") return { kind: "page" as const, page };
   if (!shas) {

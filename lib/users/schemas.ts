@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/validation";
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email()).meta({ format: "email" });
 
 export const userNameSchema = text(1, 100);
 
@@ -14,7 +14,13 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const timezoneSchema = z.string().trim().min(1).max(64).refine(isTimeZone);
+export const timezoneSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine(isTimeZone)
+  .meta({ description: "An IANA time zone name, e.g. `Europe/Paris`; \"today\" in recaps is computed in it." });
 
 export const passwordSchema = z.string().min(8).max(1024);
 

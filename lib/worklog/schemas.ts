@@ -5,7 +5,7 @@ import { rangeBoundSchema, timestampSchema } from "@/lib/time";
 import { idSchema, isStorableText, text } from "@/lib/validation";
 
 /** Markdown, stored exactly as sent: the one string the contract does not trim. */
-export const entryContentSchema = text(1, 10_000, { trim: false });
+export const entryContentSchema = text(1, 10_000, { trim: false }).meta({ description: "Markdown, stored exactly as sent." });
 
 // The integer check comes last, so that a huge number reports the contract's bound rather
 // than the safe-integer limit.
@@ -18,11 +18,12 @@ export const entryTagSchema = text(1, 50)
 export const entryTagsSchema = z
   .array(entryTagSchema)
   .max(20)
-  .transform((tags) => [...new Set(tags)]);
+  .transform((tags) => [...new Set(tags)])
+  .meta({ description: "Lower-cased and deduplicated; a tag has no whitespace or commas." });
 
 export const entryCreateSchema = z.object({
   content: entryContentSchema,
-  recorded_at: timestampSchema.optional(),
+  recorded_at: timestampSchema.meta({ description: "When the work was done: an RFC 3339 timestamp with any offset." }).optional(),
   duration_seconds: entryDurationSchema.optional(),
   tags: entryTagsSchema.optional(),
   project_id: idSchema.nullable().optional(),
@@ -38,12 +39,12 @@ export const attachCommitsSchema = z.object({
 export type AttachCommits = z.output<typeof attachCommitsSchema>;
 
 export const entryListQuerySchema = listQuerySchema({
-  project_id: z.string().refine(isUuid, "project_id must be a UUID").optional(),
-  /** Comma- or whitespace-separated; an entry matches if it has any of them. */
+  project_id: z.string().refine(isUuid, "project_id must be a UUID").meta({ format: "uuid", description: "Only the entries of this project." }).optional(),
   tags: z
     .string()
     .refine(isStorableText, "tags must not contain NUL characters")
     .transform((value) => [...new Set(value.split(/[\s,]+/).filter(Boolean).map((tag) => tag.toLowerCase()))])
+    .meta({ description: "Tags separated by commas or whitespace; an entry matches if it has any of them." })
     .optional(),
   from: rangeBoundSchema.optional(),
   to: rangeBoundSchema.optional(),

@@ -1,7 +1,9 @@
 import { checkDatabase } from "@/lib/db/health";
+import type { HealthResponse } from "@/lib/server/probes";
 
 /** Readiness: 503 while the database cannot be reached. */
 export async function GET() {
   const database = await checkDatabase();
-  return Response.json({ status: database === "ok" ? "ok" : "unavailable", database }, { status: database === "ok" ? 200 : 503 });
+  const body: HealthResponse = { status: database === "ok" ? "ok" : "unavailable", database };
+  return Response.json(body, { status: database === "ok" ? 200 : 503 });
 }

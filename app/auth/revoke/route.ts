@@ -1,8 +1,8 @@
 import { oauthEndpoint } from "@/lib/oauth/route";
-import { tokenRequestSchema } from "@/lib/oauth/schemas";
+import { tokenRequestSchema, type RevokeResponse } from "@/lib/oauth/schemas";
 import { revokeToken } from "@/lib/oauth/tokens";
 
 export const { POST, GET, PUT, PATCH, DELETE } = oauthEndpoint(tokenRequestSchema, async ({ token }) => {
   await revokeToken(token);
-  return { revoked: true };
+  return { revoked: true } satisfies RevokeResponse;
 });

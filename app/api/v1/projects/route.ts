@@ -1,11 +1,10 @@
-import { listQuerySchema } from "@/lib/api/pagination";
 import { apiMethods, apiRoute } from "@/lib/api/route";
 import { toProjectResponse } from "@/lib/projects/api";
 import { createProject, listProjects } from "@/lib/projects/projects";
-import { projectCreateSchema } from "@/lib/projects/schemas";
+import { projectCreateSchema, projectListQuerySchema } from "@/lib/projects/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({
-  GET: apiRoute({ scope: "project:read", query: listQuerySchema({}) }, async ({ user, query }) => {
+  GET: apiRoute({ scope: "project:read", query: projectListQuerySchema }, async ({ user, query }) => {
     const { rows, meta } = await listProjects(user.id, query.page);
     return { projects: rows.map(toProjectResponse), meta };
   }),

@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { formatUserCode } from "@/lib/oauth/credentials";
 import { DEVICE_CODE_TTL_SECONDS, POLL_INTERVAL_SECONDS, startDeviceAuthorization } from "@/lib/oauth/device-flow";
 import { oauthEndpoint } from "@/lib/oauth/route";
-import { deviceCodeRequestSchema } from "@/lib/oauth/schemas";
+import { deviceCodeRequestSchema, type DeviceCodeResponse } from "@/lib/oauth/schemas";
 import { publicOrigin } from "@/lib/public-origin";
 
 export const { POST, GET, PUT, PATCH, DELETE } = oauthEndpoint(deviceCodeRequestSchema, async ({ client_id, scope }) => {
@@ -15,5 +15,5 @@ export const { POST, GET, PUT, PATCH, DELETE } = oauthEndpoint(deviceCodeRequest
     verification_uri_complete: `${verificationUri}?user_code=${formatUserCode(userCode)}`,
     expires_in: DEVICE_CODE_TTL_SECONDS,
     interval: POLL_INTERVAL_SECONDS,
-  };
+  } satisfies DeviceCodeResponse;
 });

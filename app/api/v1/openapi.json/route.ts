@@ -1,0 +1,25 @@
+import { apiMethods } from "@/lib/api/route";
+import { publishedDocument } from "@/lib/openapi/document";
+import { publicOrigin } from "@/lib/public-origin";
+
+/** Whether the client's cached copy (`If-None-Match`) is this one. */
+function isCached(request: Request, etag: string): boolean {
+  const tags = request.headers.get("if-none-match")?.split(",") ?? [];
+  return tags.some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** The API reference as OpenAPI 3.1: public, built once per process, revalidated by its ETag. */
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({
+  GET: async (request) => {
+    const { json, etag } = publishedDocument(publicOrigin(request.headers));
+    const headers = {
+      etag,
+      "cache-control": "public, max-age=300",
+      // `servers` names the origin the request came to.
+      vary: "host, x-forwarded-host, x-forwarded-proto",
+      "x-request-id": crypto.randomUUID(),
+    };
+    if (isCached(request, etag)) return new Response(null, { status: 304, headers });
+    return new Response(json, { headers: { ...headers, "content-type": "application/json" } });
+  },
+});

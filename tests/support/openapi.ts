@@ -1,0 +1,42 @@
+import Ajv from "ajv";
+import type { HttpMethod, OpenApiDocument } from "@/lib/openapi/document";
+
+/** RFC 6901: a JSON Pointer segment. */
+export const pointerSegment = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
+
+/**
+ * Checks values against the JSON Schemas of an OpenAPI document, `$ref`s and all. Ajv 6 speaks
+ * draft-07; the unit test of the document makes sure its schemas use only keywords that mean
+ * the same there as in draft 2020-12.
+ */
+export function schemaChecker(document: OpenApiDocument) {
+  const ajv = new Ajv({ allErrors: true, format: "full" });
+  // Without the examples, whose `id` fields Ajv 6 would take for schema ids; pointers stay the same.
+  const schemasOnly = JSON.parse(JSON.stringify(document, (key, value) => (key === "example" || key === "examples" ? undefined : value)));
+  ajv.addSchema(schemasOnly, "openapi.json");
+  const compiled = new Map<string, Ajv.ValidateFunction>();
+
+  /** The problems of a value against the schema at a pointer into the document; none when it matches. */
+  function check(pointer: string, value: unknown): string[] {
+    let validate = compiled.get(pointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `openapi.json${encodeURI(pointer)}` });
+      compiled.set(pointer, validate);
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((error) => `${error.dataPath || "(body)"} ${error.message} ${JSON.stringify(error.params)}`);
+  }
+
+  /** Where the schema of an operation's response lies, following a shared response's `$ref`. */
+  function responsePointer(method: HttpMethod, path: string, status: number, mediaType = "application/json"): string {
+    const operation = document.paths[path]?.[method];
+    if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not documented`);
+    const response = operation.responses[String(status)];
+    if (!response) throw new Error(`${method.toUpperCase()} ${path} does not document ${status}`);
+    const base = "$ref" in response ? response.$ref : `#/paths/${pointerSegment(path)}/${method}/responses/${status}`;
+    const media = `${base}/content/${pointerSegment(mediaType)}`;
+    return mediaType === "text/event-stream" ? `${media}/x-event-data` : `${media}/schema`;
+  }
+
+  return { check, responsePointer };
+}

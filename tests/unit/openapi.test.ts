@@ -1,0 +1,242 @@
+import Ajv from "ajv";
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument, httpMethods, publishedDocument, type JsonSchema, type MediaType, type Operation } from "@/lib/openapi/document";
+import { requestSchemas, responseSchemas } from "@/lib/openapi/operations";
+import { resolvePointer } from "@/lib/openapi/reading";
+import { pointerSegment, schemaChecker } from "../support/openapi";
+
+const origin = "https://worklog.example.com";
+const document = buildOpenApiDocument(origin);
+
+type Located<T> = { pointer: string; value: T };
+
+function operations(): Located<Operation & { method: string; path: string }>[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      pointer: `#/paths/${pointerSegment(path)}/${method}`,
+      value: { ...operation, method, path },
+    })),
+  );
+}
+
+/** Every media type of the document, with where it lies: request bodies, responses, shared responses. */
+function mediaTypes(): Located<MediaType>[] {
+  const inContent = (pointer: string, content: Record<string, MediaType> | undefined) =>
+    Object.entries(content ?? {}).map(([type, media]) => ({ pointer: `${pointer}/content/${pointerSegment(type)}`, value: media }));
+  const shared = Object.entries(document.components.responses).flatMap(([name, response]) =>
+    inContent(`#/components/responses/${name}`, response.content),
+  );
+  return [
+    ...shared,
+    ...operations().flatMap(({ pointer, value }) => [
+      ...inContent(`${pointer}/requestBody`, value.requestBody?.content),
+      ...Object.entries(value.responses).flatMap(([status, response]) =>
+        "$ref" in response ? [] : inContent(`${pointer}/responses/${status}`, response.content),
+      ),
+    ]),
+  ];
+}
+
+/** Every place that holds a JSON Schema. */
+function schemaRoots(): Located<JsonSchema>[] {
+  return [
+    ...Object.entries(document.components.schemas).map(([name, schema]) => ({ pointer: `#/components/schemas/${name}`, value: schema })),
+    ...Object.entries(document.components.headers).map(([name, header]) => ({ pointer: `#/components/headers/${name}/schema`, value: header.schema })),
+    ...operations().flatMap(({ pointer, value }) =>
+      (value.parameters ?? []).map((parameter, index) => ({ pointer: `${pointer}/parameters/${index}/schema`, value: parameter.schema })),
+    ),
+    ...mediaTypes().flatMap(({ pointer, value }) => [
+      { pointer: `${pointer}/schema`, value: value.schema },
+      ...(value["x-event-data"] ? [{ pointer: `${pointer}/x-event-data`, value: value["x-event-data"] }] : []),
+    ]),
+  ];
+}
+
+/** A schema and all the schemas inside it. */
+function* subschemas(schema: JsonSchema, pointer: string): Generator<Located<JsonSchema>> {
+  yield { pointer, value: schema };
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    yield* subschemas(property, `${pointer}/properties/${pointerSegment(name)}`);
+  }
+  if (typeof schema.items === "object") yield* subschemas(schema.items as JsonSchema, `${pointer}/items`);
+  if (typeof schema.additionalProperties === "object") yield* subschemas(schema.additionalProperties as JsonSchema, `${pointer}/additionalProperties`);
+  for (const keyword of ["anyOf", "oneOf", "allOf"]) {
+    for (const [index, branch] of ((schema[keyword] ?? []) as JsonSchema[]).entries()) yield* subschemas(branch, `${pointer}/${keyword}/${index}`);
+  }
+}
+
+/** Every `$ref` anywhere in the document. */
+function* references(node: unknown, pointer = "#"): Generator<Located<string>> {
+  if (Array.isArray(node)) {
+    for (const [index, item] of node.entries()) yield* references(item, `${pointer}/${index}`);
+  } else if (typeof node === "object" && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") yield { pointer, value };
+      else yield* references(value, `${pointer}/${pointerSegment(key)}`);
+    }
+  }
+}
+
+/**
+ * The JSON Schema keywords that mean the same in draft 2020-12 (the document's dialect) and in
+ * draft-07 (what the installed validator checks against). Anything else would be checked by
+ * neither these tests nor, silently, by the validator.
+ */
+const portableKeywords = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "format",
+  "pattern",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "minItems",
+  "maxItems",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "$ref",
+  "description",
+  "default",
+]);
+
+describe("the OpenAPI document", () => {
+  it("has the top-level shape of OpenAPI 3.1", () => {
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(document.jsonSchemaDialect).toBe("https://json-schema.org/draft/2020-12/schema");
+    expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+    expect(document.servers).toEqual([{ url: origin }]);
+    for (const [path, item] of Object.entries(document.paths)) {
+      expect(path).toMatch(/^\/[\w./{}-]*[\w}]$/);
+      expect(Object.keys(item).every((method) => (httpMethods as readonly string[]).includes(method)), path).toBe(true);
+    }
+    const tagNames = document.tags.map((tag) => tag.name);
+    expect(new Set(tagNames).size).toBe(tagNames.length);
+    for (const { value } of operations()) {
+      expect(value.tags.every((tag) => tagNames.includes(tag)), value.operationId).toBe(true);
+      expect(value.summary, value.operationId).not.toBe("");
+    }
+  });
+
+  it("gives every operation a unique operationId", () => {
+    const ids = operations().map(({ value }) => value.operationId);
+    expect(ids.length).toBeGreaterThan(30);
+    expect(ids.every((id) => /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("resolves every $ref inside the document", () => {
+    const all = [...references(document)];
+    expect(all.length).toBeGreaterThan(50);
+    const dangling = all.filter(({ value }) => !value.startsWith("#/") || resolvePointer(document, value) === undefined);
+    expect(dangling).toEqual([]);
+  });
+
+  it("declares every path parameter of every path, and nothing else in the path", () => {
+    for (const { value } of operations()) {
+      const templated = [...value.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name).sort();
+      const declared = (value.parameters ?? []).filter((parameter) => parameter.in === "path");
+      expect(declared.map((parameter) => parameter.name).sort(), value.operationId).toEqual(templated);
+      expect(declared.every((parameter) => parameter.required)).toBe(true);
+      const names = (value.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`);
+      expect(new Set(names).size, value.operationId).toBe(names.length);
+      expect((value.parameters ?? []).every((parameter) => ["path", "query"].includes(parameter.in))).toBe(true);
+    }
+  });
+
+  it("gives every operation responses, a success among them, each with a description", () => {
+    for (const { value } of operations()) {
+      const statuses = Object.keys(value.responses);
+      expect(statuses.some((status) => /^2\d\d$/.test(status)), value.operationId).toBe(true);
+      expect(statuses.every((status) => /^[1-5]\d\d$/.test(status)), value.operationId).toBe(true);
+      for (const response of Object.values(value.responses)) {
+        const description = "$ref" in response ? (resolvePointer(document, response.$ref) as { description: string }).description : response.description;
+        expect(description, value.operationId).toEqual(expect.any(String));
+      }
+    }
+  });
+
+  it("names the scope of every /api/v1 endpoint in its security, x-scope and description", () => {
+    const schemes = Object.keys(document.components.securitySchemes);
+    for (const { value } of operations()) {
+      for (const requirement of value.security) expect(Object.keys(requirement).every((scheme) => schemes.includes(scheme))).toBe(true);
+      if (!value.path.startsWith("/api/v1/") || value.operationId === "getOpenApiDocument") continue;
+      const scope = value["x-scope"];
+      expect(scope, value.operationId).toMatch(/^(user|project|repo|worklog):(read|write)$/);
+      expect(value.security).toEqual([{ basicAuth: [scope] }, { bearerAuth: [scope] }]);
+      expect(value.description).toContain(`\`${scope}\``);
+      expect(Object.keys(value.responses)).toEqual(expect.arrayContaining(["401", "403", "429", "503"]));
+    }
+  });
+
+  it("keeps request and response schema names apart", () => {
+    const requestNames = Object.keys(requestSchemas);
+    expect(Object.keys(responseSchemas).filter((name) => requestNames.includes(name))).toEqual([]);
+  });
+
+  it("holds only valid JSON Schemas, in keywords that draft-07 and draft 2020-12 read alike", () => {
+    const ajv = new Ajv();
+    const roots = schemaRoots();
+    expect(roots.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    for (const root of roots) {
+      if (!ajv.validateSchema(root.value)) problems.push(`${root.pointer}: ${ajv.errorsText()}`);
+      for (const { pointer, value } of subschemas(root.value, root.pointer)) {
+        const unknown = Object.keys(value).filter((keyword) => !portableKeywords.has(keyword));
+        if (unknown.length > 0) problems.push(`${pointer}: ${unknown.join(", ")}`);
+        // draft-07 ignores a $ref's siblings, 2020-12 applies them.
+        if ("$ref" in value && Object.keys(value).some((keyword) => keyword !== "$ref" && keyword !== "description")) problems.push(`${pointer}: $ref with siblings`);
+        if (Array.isArray(value.items)) problems.push(`${pointer}: items as an array`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("has examples that match their schemas", () => {
+    const { check } = schemaChecker(document);
+    let examples = 0;
+    const problems: string[] = [];
+    for (const { pointer, value: media } of mediaTypes()) {
+      const values = media.examples ? Object.values(media.examples).map((example) => example.value) : media.example === undefined ? [] : [media.example];
+      for (const example of values) {
+        examples++;
+        problems.push(...check(`${pointer}/schema`, example).map((problem) => `${pointer}: ${problem}`));
+        if (media["x-event-data"]) {
+          const events = String(example).match(/^data: .*$/gm) ?? [];
+          expect(events.length, pointer).toBeGreaterThan(1);
+          for (const line of events) problems.push(...check(`${pointer}/x-event-data`, JSON.parse(line.slice(6))).map((problem) => `${pointer}: ${problem}`));
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(40);
+    expect(problems).toEqual([]);
+  });
+
+  it("rejects, through the same checks, a value its schema does not allow", () => {
+    const { check, responsePointer } = schemaChecker(document);
+    const pointer = responsePointer("get", "/api/v1/projects/{id}", 200);
+    const project = document.paths["/api/v1/projects/{id}"]!.get!.responses["200"]!;
+    const example = (project as { content: Record<string, MediaType> }).content["application/json"]!.example as Record<string, unknown>;
+    expect(check(pointer, example)).toEqual([]);
+    expect(check(pointer, { ...example, identifier: undefined })).not.toEqual([]);
+    expect(check(pointer, { ...example, extra: true })).not.toEqual([]);
+    expect(check(pointer, { ...example, inserted_at: "yesterday" })).not.toEqual([]);
+  });
+
+  it("is published for the origin it is served at, whatever characters that origin holds", () => {
+    const plain = publishedDocument("https://worklog.example.com");
+    expect(plain.document).toEqual(document);
+    expect(JSON.parse(plain.json)).toEqual(document);
+    const odd = publishedDocument('http://host"\\name');
+    expect(odd.document.servers).toEqual([{ url: 'http://host"\\name' }]);
+    expect(odd.etag).not.toBe(plain.etag);
+    const created = odd.document.paths["/api/v1/worklog/recaps"]!.post!.responses["201"] as { content: Record<string, MediaType> };
+    expect((created.content["application/json"]!.example as { sse_url: string }).sse_url).toMatch(/^http:\/\/host"\\name\/api\/v1\//);
+  });
+});

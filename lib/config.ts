@@ -25,6 +25,8 @@ const environmentSchema = z
     /** For benchmarks that measure what limiting costs; never in production. */
     RATE_LIMIT_DISABLED: z.enum(["true", "false"]).default("false"),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Off behind a pooler in transaction mode that cannot keep prepared statements (PgBouncer < 1.21). */
+    DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
     UPSTASH_REDIS_REST_URL: optionalString.pipe(z.url().optional()),
     UPSTASH_REDIS_REST_TOKEN: optionalString,
     AUTH_GITHUB_ID: optionalString,
@@ -69,7 +71,12 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
   const dataDir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? ".data");
   return {
     database: env.DATABASE_URL
-      ? ({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
+      ? ({
+          kind: "postgres",
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          preparedStatements: env.DATABASE_PREPARED_STATEMENTS === "true",
+        } as const)
       : ({ kind: "pglite", dataDir: path.join(dataDir, "pglite") } as const),
     dataDir,
     appUrl: env.APP_URL?.replace(/\/+$/, ""),

@@ -42,8 +42,16 @@ describe("parseConfig", () => {
       kind: "postgres",
       url: "postgresql://worklog@db.example/worklog",
       poolSize: 10,
+      preparedStatements: true,
     });
     expect(parse({ DATABASE_URL: "postgres://db.example/worklog" }).database.kind).toBe("postgres");
+  });
+
+  it("turns prepared statements off for poolers that cannot keep them", () => {
+    expect(parse({ DATABASE_URL: "postgresql://db.example/worklog", DATABASE_PREPARED_STATEMENTS: "false" }).database).toMatchObject({
+      preparedStatements: false,
+    });
+    expect(() => parse({ DATABASE_URL: "postgresql://db.example/worklog", DATABASE_PREPARED_STATEMENTS: "no" })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
   it("reads valid overrides", () => {

@@ -1,5 +1,6 @@
 import { after } from "next/server";
 import { getDb, type User } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/sql";
 import { apiKeyPattern, sha256Hex } from "./api-keys";
 import { authenticationError, authenticationMessages, parseAuthorizationHeader } from "./authorization-header";
 
@@ -32,19 +33,49 @@ function recordUse(kind: Principal["kind"], credential: { id: string; lastUsedAt
   });
 }
 
+/** A credential with its account, read in one statement; `credential*` columns are the credential's. */
+type CredentialRow = User & {
+  credentialId: string;
+  credentialScopes: string[];
+  credentialLastUsedAt: Date | null;
+  credentialRevokedAt: Date | null;
+  credentialExpiresAt: Date | null;
+};
+
+// Every column of users, named as Prisma's User names them; tests/db/authenticate.test.ts checks
+// that the account read here equals Prisma's.
+const accountColumns = `u.id, u.email, u.name, u.password_hash AS "passwordHash", u.timezone, u.plan::text AS plan,
+  u.email_verified AS "emailVerified", u.image, u.inserted_at AS "insertedAt", u.updated_at AS "updatedAt"`;
+
+const apiKeyLookup = `SELECT ${accountColumns}, k.id AS "credentialId", k.scopes AS "credentialScopes",
+  k.last_used_at AS "credentialLastUsedAt", k.revoked_at AS "credentialRevokedAt", NULL::timestamptz AS "credentialExpiresAt"
+  FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.hashed_key = $1`;
+
+const oauthTokenLookup = `SELECT ${accountColumns}, t.id AS "credentialId", t.scopes AS "credentialScopes",
+  t.last_used_at AS "credentialLastUsedAt", t.revoked_at AS "credentialRevokedAt", t.access_expires_at AS "credentialExpiresAt"
+  FROM oauth_tokens t JOIN users u ON u.id = t.user_id WHERE t.access_token_hash = $1`;
+
+/** The live credential with this hash and its account, or undefined. */
+async function findCredential(kind: Principal["kind"], hash: string): Promise<Principal | undefined> {
+  const [row] = await queryRows<CredentialRow>(`worklog_${kind}_lookup`, kind === "api_key" ? apiKeyLookup : oauthTokenLookup, [hash]);
+  if (!row) return undefined;
+  const { credentialId, credentialScopes, credentialLastUsedAt, credentialRevokedAt, credentialExpiresAt, ...user } = row;
+  if (credentialRevokedAt || (credentialExpiresAt && credentialExpiresAt <= new Date())) return undefined;
+  recordUse(kind, { id: credentialId, lastUsedAt: credentialLastUsedAt });
+  return { kind, credentialId, scopes: credentialScopes, user };
+}
+
 async function authenticateApiKey(key: string): Promise<Principal> {
   if (!apiKeyPattern.test(key)) throw authenticationError(authenticationMessages.invalidKey);
-  const apiKey = await getDb().apiKey.findUnique({ where: { hashedKey: sha256Hex(key) }, include: { user: true } });
-  if (!apiKey || apiKey.revokedAt) throw authenticationError(authenticationMessages.invalidKey);
-  recordUse("api_key", apiKey);
-  return { kind: "api_key", credentialId: apiKey.id, scopes: apiKey.scopes, user: apiKey.user };
+  const principal = await findCredential("api_key", sha256Hex(key));
+  if (!principal) throw authenticationError(authenticationMessages.invalidKey);
+  return principal;
 }
 
 async function authenticateOAuthToken(token: string): Promise<Principal> {
-  const record = await getDb().oAuthToken.findUnique({ where: { accessTokenHash: sha256Hex(token) }, include: { user: true } });
-  if (!record || record.revokedAt || record.accessExpiresAt <= new Date()) throw authenticationError(authenticationMessages.invalidToken);
-  recordUse("oauth_token", record);
-  return { kind: "oauth_token", credentialId: record.id, scopes: record.scopes, user: record.user };
+  const principal = await findCredential("oauth_token", sha256Hex(token));
+  if (!principal) throw authenticationError(authenticationMessages.invalidToken);
+  return principal;
 }
 
 /** Authenticates a request to /api/v1 from its Authorization header, or throws the contract's 401. */

@@ -1,8 +1,9 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { mkdirSync } from "node:fs";
 import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { acquireEmbeddedDatabaseLock, releaseEmbeddedDatabaseLock } from "./embedded-lock";
+import { TurnTakingPGlite } from "./turn-taking-pglite";
 
 /** The one driver this process talks to: an embedded PGlite or a pool of PostgreSQL connections. */
 export type Connection =
@@ -30,7 +31,7 @@ function openConnection(): Connection {
   }
   mkdirSync(database.dataDir, { recursive: true });
   acquireEmbeddedDatabaseLock(database.dataDir);
-  return { kind: "pglite", pglite: new PGlite(database.dataDir), dataDir: database.dataDir };
+  return { kind: "pglite", pglite: new TurnTakingPGlite(database.dataDir), dataDir: database.dataDir };
 }
 
 export async function closeConnection(): Promise<void> {

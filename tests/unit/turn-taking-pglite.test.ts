@@ -1,0 +1,34 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, it } from "vitest";
+import { TurnTakingPGlite } from "@/lib/db/turn-taking-pglite";
+
+/** How many of `count` queries finish before a timer set alongside them fires: the event loop's next turn. */
+async function finishedBeforeTheNextTurn(database: PGlite, count: number) {
+  await database.query("SELECT 1");
+  let finished = 0;
+  const queries = Array.from({ length: count }, (_, index) => database.query("SELECT $1::int AS n", [index]).then(() => finished++));
+  const beforeTimer = await new Promise<number>((resolve) => setTimeout(() => resolve(finished), 0));
+  await Promise.all(queries);
+  return beforeTimer;
+}
+
+describe("the embedded database's turn-taking", () => {
+  const plain = new PGlite();
+  const turnTaking = new TurnTakingPGlite();
+  afterAll(async () => {
+    await plain.close();
+    await turnTaking.close();
+  });
+
+  it("lets the event loop turn between queries, where plain PGlite runs them all back to back", async () => {
+    expect(await finishedBeforeTheNextTurn(plain, 20)).toBe(20);
+    expect(await finishedBeforeTheNextTurn(turnTaking, 20)).toBeLessThanOrEqual(2);
+  });
+
+  it("answers every query, in order, and runs transactions", async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => turnTaking.query<{ n: number }>("SELECT $1::int AS n", [index])));
+    expect(answers.map((answer) => answer.rows[0]!.n)).toEqual([...Array(10).keys()]);
+    const inside = await turnTaking.transaction(async (transaction) => (await transaction.query<{ n: number }>("SELECT 7 AS n")).rows[0]!.n);
+    expect(inside).toBe(7);
+  });
+});

@@ -35,9 +35,7 @@ const countOf = (result: autocannon.Result, status: number) => result.statusCode
 
 async function measure(label: string, target: Target): Promise<Measurement> {
   await autocannon({ ...target, connections: CONNECTIONS, amount: WARM_UP_REQUESTS });
-  // The warm-up's last requests, left in flight, finish before the measured run connects: a
-  // Node server whose event loop is saturated accepts new connections' requests only one per
-  // round of the busy ones (README, Performance).
+  // The warm-up's last requests, left in flight, finish before the measured run starts.
   await setTimeout(SETTLE_MS);
   const result = await autocannon({ ...target, connections: CONNECTIONS, duration: DURATION_SECONDS });
   const expected = target.expectedStatus ?? 200;

@@ -57,7 +57,7 @@ const oauthTokenLookup = `SELECT ${accountColumns}, t.id AS "credentialId", t.sc
 
 /** The live credential with this hash and its account, or undefined. */
 async function findCredential(kind: Principal["kind"], hash: string): Promise<Principal | undefined> {
-  const [row] = await queryRows<CredentialRow>(`worklog_${kind}_lookup`, kind === "api_key" ? apiKeyLookup : oauthTokenLookup, [hash]);
+  const [row] = await queryRows<CredentialRow>(kind === "api_key" ? apiKeyLookup : oauthTokenLookup, [hash]);
   if (!row) return undefined;
   const { credentialId, credentialScopes, credentialLastUsedAt, credentialRevokedAt, credentialExpiresAt, ...user } = row;
   if (credentialRevokedAt || (credentialExpiresAt && credentialExpiresAt <= new Date())) return undefined;

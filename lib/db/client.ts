@@ -1,10 +1,9 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { SqlQuery } from "@prisma/driver-adapter-utils";
-import { createHash } from "node:crypto";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { getConnection, type Connection } from "./connection";
 import { PrismaClient } from "./generated/prisma/client";
 import { newId } from "./ids";
+import { statementName } from "./sql";
 
 export { Prisma } from "./generated/prisma/client";
 export type * from "./generated/prisma/client";
@@ -34,28 +33,11 @@ function withIds<T>(data: T): T {
   return (Array.isArray(data) ? data.map(withId) : withId(data)) as T;
 }
 
-/** Queries with more parameters than this carry lists (`IN (…)`) whose every length is another statement. */
-const MAX_NAMED_STATEMENT_PARAMETERS = 16;
-const statementNames = new Map<string, string>();
-
-/**
- * Names a statement after its SQL, so that each PostgreSQL connection parses and plans it once
- * and afterwards only binds and executes it: planning the joined queries cost more than running
- * them (README, Performance). Prisma writes the same SQL for the same query shape, so the names
- * stay few; list-carrying queries stay unnamed ("" is pg's unnamed statement).
- */
-function statementName({ sql, args }: SqlQuery): string {
-  if (args.length > MAX_NAMED_STATEMENT_PARAMETERS) return "";
-  let name = statementNames.get(sql);
-  if (!name) statementNames.set(sql, (name = `worklog_${createHash("sha1").update(sql).digest("hex")}`));
-  return name;
-}
-
 function createClient(connection: Connection) {
   const adapter =
     connection.kind === "pglite"
       ? new PrismaPGlite(connection.pglite)
-      : new PrismaPg(connection.pool, connection.preparedStatements ? { statementNameGenerator: statementName } : {});
+      : new PrismaPg(connection.pool, connection.preparedStatements ? { statementNameGenerator: ({ sql, args }) => statementName(sql, args.length) } : {});
   // Top-level creates get ids from newId(), monotonic within the process, so that rows made in
   // the same millisecond still sort in creation order; nested creates fall back to the
   // schema's @default(uuid(7)).

@@ -30,7 +30,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** A write named a row that is gone (deleted between the ownership check and the write). */
+/** A write named a row that is gone (deleted between the ownership check and the write), through Prisma or the driver. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003";
+  const code = (error as { code?: unknown } | null)?.code;
+  return (error instanceof Prisma.PrismaClientKnownRequestError && code === "P2003") || code === "23503";
 }

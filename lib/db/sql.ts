@@ -1,16 +1,35 @@
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import { getConnection } from "./connection";
 
+/** Queries with more parameters than this carry lists (`IN (…)`) whose every length is another statement. */
+const MAX_NAMED_STATEMENT_PARAMETERS = 16;
+const statementNames = new Map<string, string>();
+
 /**
- * Runs one hand-written statement on the configured driver, for the query every API request
- * makes (authentication): inside the server, Prisma's runtime costs a few hundred microseconds
- * of CPU per query on top of the driver's (README, Performance). Rows come back as the drivers
- * parse them: timestamps as Date, arrays as arrays. `name` makes it a prepared statement on
- * PostgreSQL when those are on.
+ * Names a statement after its SQL, so that each PostgreSQL connection parses and plans it once
+ * and afterwards only binds and executes it: planning the joined queries cost more than running
+ * them (README, Performance). The same query shape gives the same SQL, so the names stay few;
+ * list-carrying queries stay unnamed ("" is pg's unnamed statement).
  */
-export async function queryRows<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
+export function statementName(sql: string, parameterCount: number): string {
+  if (parameterCount > MAX_NAMED_STATEMENT_PARAMETERS) return "";
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `worklog_${createHash("sha1").update(sql).digest("hex")}`));
+  return name;
+}
+
+/**
+ * Runs one hand-written statement on the configured driver, for the statements of the hottest
+ * requests (authentication, a page of entries, a new entry): inside the server, Prisma's runtime
+ * costs a few hundred microseconds of CPU per query on top of the driver's (README, Performance).
+ * Rows come back as the drivers parse them: timestamps as Date, arrays as arrays, json as values.
+ * On PostgreSQL the statement is prepared when prepared statements are on.
+ */
+export async function queryRows<Row>(text: string, values: unknown[]): Promise<Row[]> {
   const connection = getConnection();
   if (connection.kind === "pglite") return (await connection.pglite.query<Row>(text, values)).rows;
-  const { rows } = await connection.pool.query<Row & pg.QueryResultRow>(connection.preparedStatements ? { name, text, values } : { text, values });
+  const name = connection.preparedStatements ? statementName(text, values.length) : "";
+  const { rows } = await connection.pool.query<Row & pg.QueryResultRow>(name ? { name, text, values } : { text, values });
   return rows;
 }

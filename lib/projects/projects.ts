@@ -62,15 +62,14 @@ export async function isOwnProject(userId: string, projectId: string): Promise<b
 /** What an entry shows of its project. */
 export const projectSummarySelect = { id: true, name: true, identifier: true } as const;
 
-/**
- * A project_id given in a body must name a project of the same account; another account's is
- * as unknown as a missing one: an invalid value, not a 404. Returns the project's summary.
- */
-export async function checkProjectReference(userId: string, projectId: string | null | undefined) {
-  if (!projectId) return null;
-  const project = await getDb().project.findFirst({ where: { id: projectId, userId }, select: projectSummarySelect });
-  if (!project) throw AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
-  return project;
+/** A project_id in a body that names no project of the account: another account's is as unknown as a missing one. */
+export const invalidProjectReference = () => AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
+
+/** A project_id given in a body must name a project of the same account: an invalid value, not a 404. */
+export async function checkProjectReference(userId: string, projectId: string | null | undefined): Promise<void> {
+  if (!projectId) return;
+  const project = await getDb().project.findFirst({ where: { id: projectId, userId }, select: { id: true } });
+  if (!project) throw invalidProjectReference();
 }
 
 export async function getProject(userId: string, id: string) {

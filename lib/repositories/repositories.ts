@@ -2,12 +2,10 @@ import { paginate, type PageRequest } from "@/lib/api/pagination";
 import { getDb } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
-import { checkProjectReference, isOwnProject } from "@/lib/projects/projects";
+import { checkProjectReference, invalidProjectReference, isOwnProject } from "@/lib/projects/projects";
 import type { ProjectRepositoryCreate, RepositoryCreate, RepositoryUpdate } from "./schemas";
 
-const invalidProject = () => AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
-
-async function writeRepository<T>(write: () => Promise<T>, projectMissing: () => AppError = invalidProject): Promise<T> {
+async function writeRepository<T>(write: () => Promise<T>, projectMissing: () => AppError = invalidProjectReference): Promise<T> {
   try {
     return await write();
   } catch (error) {

@@ -2,8 +2,9 @@ import { paginate } from "@/lib/api/pagination";
 import { getDb, type Prisma, type User } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
-import { checkProjectReference, projectSummarySelect } from "@/lib/projects/projects";
+import { checkProjectReference, invalidProjectReference, projectSummarySelect } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
+import { countEntries, insertEntry, selectEntryPage } from "./entry-sql";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryUpdate } from "./schemas";
 
 /** Loaded with every entry, in the same call: the project summary and the attached commit ids. */
@@ -20,32 +21,16 @@ async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (isRecordMissing(error)) throw AppError.notFound();
-    if (isForeignKeyViolation(error)) throw AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
+    if (isForeignKeyViolation(error)) throw invalidProjectReference();
     throw error;
   }
 }
 
-function entryFilter(user: User, { project_id, tags, from, to }: Omit<EntryListQuery, "page">): Prisma.WorklogEntryWhereInput {
-  return {
-    userId: user.id,
-    ...(project_id && { projectId: project_id }),
-    ...(tags && tags.length > 0 && { tags: { hasSome: tags } }),
-    ...((from || to) && {
-      recordedAt: {
-        ...(from && { gte: rangeStart(from, user.timezone) }),
-        ...(to && { lte: rangeEnd(to, user.timezone) }),
-      },
-    }),
-  };
-}
-
 export function listEntries(user: User, { page, ...filters }: EntryListQuery) {
-  const db = getDb();
-  const where = entryFilter(user, filters);
   return paginate(
     page,
-    (query) => db.worklogEntry.findMany({ ...query, where: { ...where, ...query.where }, include: entryInclude }),
-    () => db.worklogEntry.count({ where }),
+    (query) => selectEntryPage(user, filters, query),
+    () => countEntries(user, filters),
   );
 }
 
@@ -55,22 +40,18 @@ export async function getEntry(userId: string, id: string) {
   return entry;
 }
 
-/** One INSERT … RETURNING: the project is the one just checked, and a new entry has no commits. */
 export async function createEntry(userId: string, input: EntryCreate): Promise<EntryWithRelations> {
-  const project = await checkProjectReference(userId, input.project_id);
   const entry = await writeEntry(() =>
-    getDb().worklogEntry.create({
-      data: {
-        userId,
-        content: input.content,
-        recordedAt: input.recorded_at ?? new Date(),
-        durationSeconds: input.duration_seconds ?? null,
-        tags: input.tags ?? [],
-        projectId: input.project_id ?? null,
-      },
+    insertEntry(userId, {
+      content: input.content,
+      recordedAt: input.recorded_at ?? new Date(),
+      durationSeconds: input.duration_seconds ?? null,
+      tags: input.tags ?? [],
+      projectId: input.project_id ?? null,
     }),
   );
-  return { ...entry, project, commits: [] };
+  if (!entry) throw invalidProjectReference();
+  return entry;
 }
 
 export async function updateEntry(userId: string, id: string, changes: EntryUpdate) {

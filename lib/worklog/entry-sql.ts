@@ -1,0 +1,98 @@
+import type { KeysetQuery } from "@/lib/api/pagination";
+import type { User } from "@/lib/db/client";
+import { newId } from "@/lib/db/ids";
+import { queryRows } from "@/lib/db/sql";
+import { rangeEnd, rangeStart } from "@/lib/time";
+import type { EntryListQuery } from "./schemas";
+
+// A page of entries and a new entry, the API's busiest statements, in hand-written SQL: Prisma's
+// runtime cost more CPU per request than the queries (README, Performance). The rows have the
+// shape Prisma's `include` gives; tests/db/entry-sql.test.ts compares them with Prisma's.
+
+/** An entry with its project summary (null when it has none) and its commit ids, in id order. */
+export type EntryRow = {
+  id: string;
+  userId: string;
+  projectId: string | null;
+  content: string;
+  recordedAt: Date;
+  durationSeconds: number | null;
+  tags: string[];
+  insertedAt: Date;
+  updatedAt: Date;
+  project: { id: string; name: string; identifier: string } | null;
+  commits: { commitId: string }[];
+};
+
+const entryColumns = (entry: string) => `${entry}.id, ${entry}.user_id AS "userId", ${entry}.project_id AS "projectId", ${entry}.content,
+  ${entry}.recorded_at AS "recordedAt", ${entry}.duration_seconds AS "durationSeconds", ${entry}.tags,
+  ${entry}.inserted_at AS "insertedAt", ${entry}.updated_at AS "updatedAt"`;
+
+const projectSummary = (project: string) =>
+  `CASE WHEN ${project}.id IS NULL THEN NULL ELSE json_build_object('id', ${project}.id, 'name', ${project}.name, 'identifier', ${project}.identifier) END AS project`;
+
+const commitIds = (entry: string) => `COALESCE((SELECT json_agg(json_build_object('commitId', c.commit_id) ORDER BY c.commit_id)
+  FROM worklog_entry_commits c WHERE c.entry_id = ${entry}.id), '[]'::json) AS commits`;
+
+type Filters = Omit<EntryListQuery, "page">;
+
+/** The WHERE clause of the account's entries matching the filters, with its values from $1 on. */
+function matching(user: User, { project_id, tags, from, to }: Filters) {
+  const values: unknown[] = [user.id];
+  const conditions = ["e.user_id = $1"];
+  const condition = (sql: (placeholder: string) => string, value: unknown) => {
+    values.push(value);
+    conditions.push(sql(`$${values.length}`));
+  };
+  if (project_id) condition((value) => `e.project_id = ${value}::uuid`, project_id);
+  if (tags && tags.length > 0) condition((value) => `e.tags && ${value}::text[]`, tags);
+  if (from) condition((value) => `e.recorded_at >= ${value}`, rangeStart(from, user.timezone));
+  if (to) condition((value) => `e.recorded_at <= ${value}`, rangeEnd(to, user.timezone));
+  return { where: conditions.join(" AND "), values };
+}
+
+/** One indexed range query: the page's rows (plus one) in keyset order. */
+export function selectEntryPage(user: User, filters: Filters, { where: keyset, orderBy, take }: KeysetQuery): Promise<EntryRow[]> {
+  const { where, values } = matching(user, filters);
+  const bound = keyset.id && ("lt" in keyset.id ? ["<", keyset.id.lt] : [">", keyset.id.gt]);
+  if (bound) values.push(bound[1]);
+  const range = bound ? ` AND e.id ${bound[0]} $${values.length}::uuid` : "";
+  values.push(take);
+  return queryRows<EntryRow>(
+    `SELECT ${entryColumns("e")}, ${projectSummary("p")}, ${commitIds("e")}
+      FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id
+      WHERE ${where}${range} ORDER BY e.id ${orderBy.id === "desc" ? "DESC" : "ASC"} LIMIT $${values.length}`,
+    values,
+  );
+}
+
+export async function countEntries(user: User, filters: Filters): Promise<number> {
+  const { where, values } = matching(user, filters);
+  const [row] = await queryRows<{ count: number }>(`SELECT count(*)::int AS count FROM worklog_entries e WHERE ${where}`, values);
+  return row!.count;
+}
+
+export type NewEntry = {
+  projectId: string | null;
+  content: string;
+  recordedAt: Date;
+  durationSeconds: number | null;
+  tags: string[];
+};
+
+/**
+ * Inserts the entry and returns it with its project's summary, in one statement. The project, when
+ * given, must be one of the account's: otherwise nothing is inserted and the result is undefined.
+ */
+export async function insertEntry(userId: string, entry: NewEntry): Promise<EntryRow | undefined> {
+  const [row] = await queryRows<EntryRow>(
+    `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND user_id = $2::uuid),
+    inserted AS (
+      INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, updated_at)
+      SELECT $1, $2, $3, $4, $5, $6, $7, CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
+      RETURNING *)
+    SELECT ${entryColumns("inserted")}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
+    [newId(), userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags],
+  );
+  return row;
+}

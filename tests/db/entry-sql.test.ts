@@ -64,7 +64,7 @@ describe("entries in hand-written SQL", () => {
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(0);
   });
 
-  it("filter and count as the filters say: project, tags matching any, a time range, both directions", async () => {
+  it("filter and count as the filters say: project, tags matching any, a time range, both directions, empty pages", async () => {
     const { user, project, ids } = await accountWithEntries("list-filters@example.com");
     await accountWithEntries("list-filters-stranger@example.com");
     const idsOf = async (query: Parameters<typeof listEntries>[1]) => {
@@ -77,6 +77,9 @@ describe("entries in hand-written SQL", () => {
     expect(await idsOf({ page: { limit: 25 }, from: { kind: "day", date: "2026-11-21" }, to: { kind: "day", date: "2026-11-21" } })).toEqual({ ids: [ids[2], ids[1]], total: 2 });
     expect(await idsOf({ page: { limit: 1, startingAfter: ids[2] } })).toEqual({ ids: [ids[1]], total: 3 });
     expect(await idsOf({ page: { limit: 1, endingBefore: ids[0] } })).toEqual({ ids: [ids[1]], total: 3 });
+    // An empty page still carries the count of all matches.
+    expect(await idsOf({ page: { limit: 25, startingAfter: ids[0] } })).toEqual({ ids: [], total: 3 });
+    expect(await idsOf({ page: { limit: 25 }, tags: ["nothing"] })).toEqual({ ids: [], total: 0 });
   });
 
   it("report a row gone under a driver-level write as a foreign key violation", async () => {

@@ -27,6 +27,8 @@ const environmentSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Off behind a pooler in transaction mode that cannot keep prepared statements (PgBouncer < 1.21). */
     DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
+    /** How long a query may go unanswered before its connection is dropped and the request gets a 503. */
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     UPSTASH_REDIS_REST_URL: optionalString.pipe(z.url().optional()),
     UPSTASH_REDIS_REST_TOKEN: optionalString,
     AUTH_GITHUB_ID: optionalString,
@@ -76,6 +78,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
           url: env.DATABASE_URL,
           poolSize: env.DATABASE_POOL_SIZE,
           preparedStatements: env.DATABASE_PREPARED_STATEMENTS === "true",
+          queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
         } as const)
       : ({ kind: "pglite", dataDir: path.join(dataDir, "pglite") } as const),
     dataDir,

@@ -21,7 +21,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (current.kind === "DatabaseNotReachable" || current.kind === "ConnectionClosed" || current.kind === "DatabaseDoesNotExist") return true;
     if (
       typeof current.message === "string" &&
-      /connect(ion)? (refused|terminated|timeout)|Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/i.test(current.message)
+      /connect(ion)? (refused|terminated|timeout)|Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Query read timeout/i.test(current.message)
     )
       return true;
     // Prisma reports a driver's error it has no code for (such as 57P01) as its own, with the driver's inside `meta`.

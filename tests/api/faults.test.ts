@@ -1,4 +1,4 @@
-// Faults (issue 9): the database going away under traffic, clients leaving mid-stream, slow
+// Faults (issue 9): the database going away or freezing under traffic, clients leaving mid-stream, slow
 // request bodies, and concurrent writes to one entry. Upstash going away is in rate-limit.test.ts.
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -69,6 +69,13 @@ function unexpectedOutcomes(outcomes: Outcome[]): Record<string, number> {
   return unexpected;
 }
 
+/** The server is ready again, and the traffic gets 40 more successes. */
+async function expectRecovery(server: TestServer, traffic: ReturnType<typeof startTraffic>) {
+  await vi.waitFor(async () => expect((await server.request("/api/health")).status).toBe(200), { timeout: 30_000, interval: 200 });
+  const successesBefore = traffic.count(200) + traffic.count(201);
+  await vi.waitFor(() => expect(traffic.count(200) + traffic.count(201)).toBeGreaterThanOrEqual(successesBefore + 40), { timeout: 30_000 });
+}
+
 /** Lines of the server's output that tell of an error nothing caught. */
 const uncaughtErrors = (logs: string) => logs.split("\n").filter((line) => /unhandled|uncaught/i.test(line));
 
@@ -122,9 +129,7 @@ describe.runIf(privatePostgres)("PostgreSQL stopped during traffic", () => {
         expect(await health.json()).toEqual({ status: "unavailable", database: "unreachable" });
 
         await cluster.start();
-        await vi.waitFor(async () => expect((await server.request("/api/health")).status).toBe(200), { timeout: 30_000, interval: 200 });
-        const successesBefore = traffic.count(200) + traffic.count(201);
-        await vi.waitFor(() => expect(traffic.count(200) + traffic.count(201)).toBeGreaterThanOrEqual(successesBefore + 40), { timeout: 30_000 });
+        await expectRecovery(server, traffic);
       } finally {
         await traffic.stop();
       }
@@ -137,6 +142,54 @@ describe.runIf(privatePostgres)("PostgreSQL stopped during traffic", () => {
     },
     180_000,
   );
+});
+
+describe.runIf(privatePostgres)("PostgreSQL frozen during traffic (accepting connections, answering nothing)", () => {
+  const queryTimeoutMs = 1_500;
+  let cluster: PrivatePostgres;
+  let server: TestServer;
+  let key: string;
+
+  beforeAll(async () => {
+    cluster = await startPrivatePostgres();
+    server = await startServer({
+      backend: "postgres",
+      env: { DATABASE_URL: cluster.url, DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs), RATE_LIMIT_PER_MINUTE: "1000000" },
+    });
+    key = await newAccount(server);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await cluster?.destroy();
+  });
+
+  it("answers 503 with the contract's body within the query timeout, and recovers when it thaws", async () => {
+    // Connections in the pool, mid-conversation, and new ones: every request must end in an answer.
+    const traffic = startTraffic(
+      (n, signal) => (n % 2 === 0 ? server.request(entriesPath, { key, signal }) : server.request(entriesPath, { key, method: "POST", body: { content: `entry ${n}` }, signal })),
+      { inFlight: 10, answerWithinMs: 15_000 },
+    );
+    try {
+      await vi.waitFor(() => expect(traffic.count(200) + traffic.count(201)).toBeGreaterThanOrEqual(40), { timeout: 30_000 });
+      await cluster.freeze();
+      const frozenAt = Date.now();
+      const lone = await server.request("/api/v1/user", { key });
+      expect(lone.status).toBe(503);
+      expect(await lone.json()).toEqual(unavailableBody);
+      // A query waits for its answer for the timeout; one that first waits for a connection, 5 s more at most.
+      expect(Date.now() - frozenAt).toBeLessThan(queryTimeoutMs + 5_000 + 2_000);
+      await vi.waitFor(() => expect(traffic.count(503)).toBeGreaterThanOrEqual(20), { timeout: 30_000 });
+
+      await cluster.thaw();
+      await expectRecovery(server, traffic);
+    } finally {
+      await cluster.thaw();
+      await traffic.stop();
+    }
+    expect(unexpectedOutcomes(traffic.outcomes)).toEqual({});
+    expect(uncaughtErrors(server.logs())).toEqual([]);
+  }, 120_000);
 });
 
 describe("a running server", () => {

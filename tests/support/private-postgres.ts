@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { chown, mkdtemp, readdir, rm } from "node:fs/promises";
+import { chown, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -19,6 +19,13 @@ export type PrivatePostgres = {
   start: () => Promise<void>;
   /** `fast` ends sessions cleanly; `immediate` kills them mid-query, like a crash. */
   stop: (mode: "fast" | "immediate") => Promise<void>;
+  /**
+   * Suspends every process of the cluster (SIGSTOP): connections are still accepted by the kernel
+   * and queries sent, but nothing answers, as with a hung server or a network partition.
+   */
+  freeze: () => Promise<void>;
+  /** Resumes a frozen cluster (SIGCONT). */
+  thaw: () => Promise<void>;
   /** Stops the cluster and removes its files. */
   destroy: () => Promise<void>;
 };
@@ -56,12 +63,25 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const pgCtl = (...args: string[]) => asPostgres("pg_ctl", ["-D", dataDir, "-l", path.join(dir, "log"), ...args]);
 
+  /** The postmaster and its children, read when asked: backends come and go. */
+  const processes = async () => {
+    const postmaster = (await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]!.trim();
+    const children = await run("pgrep", ["-P", postmaster]).then(({ stdout }) => stdout.split("\n").filter(Boolean), () => []);
+    return [postmaster, ...children].map(Number);
+  };
+  const signalAll = async (signal: NodeJS.Signals) => {
+    for (const pid of await processes()) process.kill(pid, signal);
+  };
+
   await asPostgres("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres"]);
   const cluster: PrivatePostgres = {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     start: async () => void (await pgCtl("-o", options, "-w", "start")),
     stop: async (mode) => void (await pgCtl("-m", mode, "-w", "stop")),
+    freeze: () => signalAll("SIGSTOP"),
+    thaw: () => signalAll("SIGCONT"),
     destroy: async () => {
+      await cluster.thaw().catch(() => undefined);
       await cluster.stop("immediate").catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },

@@ -43,6 +43,7 @@ describe("parseConfig", () => {
       url: "postgresql://worklog@db.example/worklog",
       poolSize: 10,
       preparedStatements: true,
+      queryTimeoutMs: 10_000,
     });
     expect(parse({ DATABASE_URL: "postgres://db.example/worklog" }).database.kind).toBe("postgres");
   });
@@ -52,6 +53,11 @@ describe("parseConfig", () => {
       preparedStatements: false,
     });
     expect(() => parse({ DATABASE_URL: "postgresql://db.example/worklog", DATABASE_PREPARED_STATEMENTS: "no" })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+
+  it("bounds how long a query may go unanswered", () => {
+    expect(parse({ DATABASE_URL: "postgresql://db.example/worklog", DATABASE_QUERY_TIMEOUT_MS: "2500" }).database).toMatchObject({ queryTimeoutMs: 2500 });
+    expect(() => parse({ DATABASE_URL: "postgresql://db.example/worklog", DATABASE_QUERY_TIMEOUT_MS: "0" })).toThrow(/DATABASE_QUERY_TIMEOUT_MS/);
   });
 
   it("reads valid overrides", () => {

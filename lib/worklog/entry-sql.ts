@@ -3,26 +3,13 @@ import type { User } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { queryRows } from "@/lib/db/sql";
 import { rangeEnd, rangeStart } from "@/lib/time";
+import type { EntryWithRelations } from "./entries";
 import type { EntryListQuery } from "./schemas";
 
 // A page of entries and a new entry, the API's busiest statements, in hand-written SQL: Prisma's
 // runtime cost more CPU per request than the queries (README, Performance). The rows have the
-// shape Prisma's `include` gives; tests/db/entry-sql.test.ts compares them with Prisma's.
-
-/** An entry with its project summary (null when it has none) and its commit ids, in id order. */
-export type EntryRow = {
-  id: string;
-  userId: string;
-  projectId: string | null;
-  content: string;
-  recordedAt: Date;
-  durationSeconds: number | null;
-  tags: string[];
-  insertedAt: Date;
-  updatedAt: Date;
-  project: { id: string; name: string; identifier: string } | null;
-  commits: { commitId: string }[];
-};
+// type and shape of Prisma's entry with its project summary and commit ids (in id order);
+// tests/db/entry-sql.test.ts compares them with Prisma's.
 
 const entryColumns = (entry: string) => `${entry}.id, ${entry}.user_id AS "userId", ${entry}.project_id AS "projectId", ${entry}.content,
   ${entry}.recorded_at AS "recordedAt", ${entry}.duration_seconds AS "durationSeconds", ${entry}.tags,
@@ -52,13 +39,13 @@ function matching(user: User, { project_id, tags, from, to }: Filters) {
 }
 
 /** One indexed range query: the page's rows (plus one) in keyset order. */
-export function selectEntryPage(user: User, filters: Filters, { where: keyset, orderBy, take }: KeysetQuery): Promise<EntryRow[]> {
+export function selectEntryPage(user: User, filters: Filters, { where: keyset, orderBy, take }: KeysetQuery): Promise<EntryWithRelations[]> {
   const { where, values } = matching(user, filters);
   const bound = keyset.id && ("lt" in keyset.id ? ["<", keyset.id.lt] : [">", keyset.id.gt]);
   if (bound) values.push(bound[1]);
   const range = bound ? ` AND e.id ${bound[0]} $${values.length}::uuid` : "";
   values.push(take);
-  return queryRows<EntryRow>(
+  return queryRows<EntryWithRelations>(
     `SELECT ${entryColumns("e")}, ${projectSummary("p")}, ${commitIds("e")}
       FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id
       WHERE ${where}${range} ORDER BY e.id ${orderBy.id === "desc" ? "DESC" : "ASC"} LIMIT $${values.length}`,
@@ -84,8 +71,8 @@ export type NewEntry = {
  * Inserts the entry and returns it with its project's summary, in one statement. The project, when
  * given, must be one of the account's: otherwise nothing is inserted and the result is undefined.
  */
-export async function insertEntry(userId: string, entry: NewEntry): Promise<EntryRow | undefined> {
-  const [row] = await queryRows<EntryRow>(
+export async function insertEntry(userId: string, entry: NewEntry): Promise<EntryWithRelations | undefined> {
+  const [row] = await queryRows<EntryWithRelations>(
     `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND user_id = $2::uuid),
     inserted AS (
       INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, updated_at)

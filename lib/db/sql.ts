@@ -9,8 +9,8 @@ const statementNames = new Map<string, string>();
 /**
  * Names a statement after its SQL, so that each PostgreSQL connection parses and plans it once
  * and afterwards only binds and executes it: planning the joined queries cost more than running
- * them (README, Performance). The same query shape gives the same SQL, so the names stay few;
- * list-carrying queries stay unnamed ("" is pg's unnamed statement).
+ * them (README, "What the hot paths do, and why"). The same query shape gives the same SQL, so
+ * the names stay few; list-carrying queries stay unnamed ("" is pg's unnamed statement).
  */
 export function statementName(sql: string, parameterCount: number): string {
   if (parameterCount > MAX_NAMED_STATEMENT_PARAMETERS) return "";
@@ -22,7 +22,8 @@ export function statementName(sql: string, parameterCount: number): string {
 /**
  * Runs one hand-written statement on the configured driver, for the statements of the hottest
  * requests (authentication, a page of entries, a new entry): inside the server, Prisma's runtime
- * costs a few hundred microseconds of CPU per query on top of the driver's (README, Performance).
+ * costs a few hundred microseconds of CPU per query on top of the driver's (README, "What the
+ * hot paths do, and why").
  * Rows come back as the drivers parse them: timestamps as Date, arrays as arrays, json as values.
  * On PostgreSQL the statement is prepared when prepared statements are on.
  */

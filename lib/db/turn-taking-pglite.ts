@@ -4,8 +4,8 @@ import { PGlite, type QueryOptions, type Results, type Transaction } from "@elec
  * The embedded database runs its queries on the server's own thread, and a query's promise
  * chain goes on in microtasks: under load, one event-loop iteration would run every waiting
  * request's queries back to back, and Node accepts at most one new connection per iteration, so
- * a new client could wait seconds to be heard (README, Performance). Here queries and
- * transactions start one per iteration, in the order they were asked for.
+ * a new client could wait seconds to be heard (README, "What the hot paths do, and why"). Here
+ * queries and transactions start one per iteration, in the order they were asked for.
  */
 export class TurnTakingPGlite extends PGlite {
   readonly #waiting: (() => void)[] = [];

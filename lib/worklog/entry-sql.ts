@@ -7,9 +7,9 @@ import type { EntryWithRelations } from "./entries";
 import type { EntryListQuery } from "./schemas";
 
 // A page of entries and a new entry, the API's busiest statements, in hand-written SQL: Prisma's
-// runtime cost more CPU per request than the queries (README, Performance). The rows have the
-// type and shape of Prisma's entry with its project summary and commit ids (in id order);
-// tests/db/entry-sql.test.ts compares them with Prisma's.
+// runtime cost more CPU per request than the queries (README, "What the hot paths do, and why").
+// The rows have the type and shape of Prisma's entry with its project summary and commit ids (in
+// id order); tests/db/entry-sql.test.ts compares them with Prisma's.
 
 const entryColumns = (entry: string) => `${entry}.id, ${entry}.user_id AS "userId", ${entry}.project_id AS "projectId", ${entry}.content,
   ${entry}.recorded_at AS "recordedAt", ${entry}.duration_seconds AS "durationSeconds", ${entry}.tags,

@@ -5,7 +5,7 @@ import { after } from "next/server";
 import { formText, isValidationError, validationErrors, type FieldErrors } from "@/components/ui/form-state";
 import { requireUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
-import { toRecapResponse, type RecapResponse } from "@/lib/recaps/api";
+import { toRecapResponse, type RecapResponse } from "@/lib/recaps/responses";
 import { createRecap, generateRecap } from "@/lib/recaps/recaps";
 import { recapFiltersSchema } from "@/lib/recaps/schemas";
 import { parseInput } from "@/lib/validation";

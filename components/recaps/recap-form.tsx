@@ -6,7 +6,7 @@ import { FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { formText, type FieldErrors } from "@/components/ui/form-state";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { RecapResponse } from "@/lib/recaps/api";
+import type { RecapResponse } from "@/lib/recaps/responses";
 import { RecapLive } from "./recap-live";
 
 type RecapFormState = {

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import type { RecapResponse } from "@/lib/recaps/api";
+import type { RecapResponse } from "@/lib/recaps/responses";
 import { RecapMarkdown } from "./recap-markdown";
 import { RecapMetadataList } from "./recap-metadata";
 

@@ -1,7 +1,8 @@
 import { getDb } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { fieldIssues, text } from "@/lib/validation";
-import { displayPrefix, generateApiKey, sha256Hex } from "./api-keys";
+import { sha256Hex } from "@/lib/crypto";
+import { displayPrefix, generateApiKey } from "./api-keys";
 import { InvalidScopesError, normalizeScopes } from "./scopes";
 
 export const apiKeyNameSchema = text(1, 100);

@@ -1,7 +1,8 @@
 import { after } from "next/server";
 import { getDb, type User } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
-import { apiKeyPattern, sha256Hex } from "./api-keys";
+import { sha256Hex } from "@/lib/crypto";
+import { apiKeyPattern } from "./api-keys";
 import { authenticationError, authenticationMessages, parseAuthorizationHeader } from "./authorization-header";
 
 /** Who is calling /api/v1, with what they may do. */

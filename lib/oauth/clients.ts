@@ -1,4 +1,4 @@
-import { randomBase62 } from "@/lib/auth/api-keys";
+import { randomBase62 } from "@/lib/crypto";
 import { getDb } from "@/lib/db/client";
 import type { NewClient } from "./schemas";
 

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { randomBase62, randomString } from "@/lib/auth/api-keys";
+import { randomBase62, randomString } from "@/lib/crypto";
 import { getAuthSecret } from "@/lib/config";
 
 /** Consonants only, so that no code spells a word; no vowels, no Y. */

@@ -1,4 +1,4 @@
-import { sha256Hex } from "@/lib/auth/api-keys";
+import { sha256Hex } from "@/lib/crypto";
 import { isScope, splitScopeList } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";

@@ -1,4 +1,4 @@
-import { sha256Hex } from "@/lib/auth/api-keys";
+import { sha256Hex } from "@/lib/crypto";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { generateTokenPair } from "./credentials";

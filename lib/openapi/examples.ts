@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import type { pageMetaSchema } from "@/lib/api/pagination";
-import type { projectResponseSchema } from "@/lib/projects/api";
-import type { createdRecapResponseSchema, recapResponseSchema } from "@/lib/recaps/api";
-import type { commitResponseSchema, repositoryResponseSchema } from "@/lib/repositories/api";
-import type { userResponseSchema } from "@/lib/users/api";
-import type { entryResponseSchema } from "@/lib/worklog/api";
+import type { projectResponseSchema } from "@/lib/projects/responses";
+import type { createdRecapResponseSchema, recapResponseSchema } from "@/lib/recaps/responses";
+import type { commitResponseSchema, repositoryResponseSchema } from "@/lib/repositories/responses";
+import type { userResponseSchema } from "@/lib/users/responses";
+import type { entryResponseSchema } from "@/lib/worklog/responses";
 
 /** Sample data for the API reference; tests check every example against its schema. */
 const ids = {

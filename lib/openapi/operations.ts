@@ -14,7 +14,7 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from "@/lib/oauth/schemas";
-import { projectListResponseSchema, projectResponseSchema } from "@/lib/projects/api";
+import { projectListResponseSchema, projectResponseSchema } from "@/lib/projects/responses";
 import { projectCreateSchema, projectListQuerySchema, projectUpdateSchema } from "@/lib/projects/schemas";
 import {
   createdRecapResponseSchema,
@@ -24,7 +24,7 @@ import {
   recapFinishedEventSchema,
   recapMetadataSchema,
   recapResponseSchema,
-} from "@/lib/recaps/api";
+} from "@/lib/recaps/responses";
 import { recapFiltersSchema, recapStreamQuerySchema } from "@/lib/recaps/schemas";
 import {
   commitBatchResponseSchema,
@@ -33,7 +33,7 @@ import {
   repositoryListResponseSchema,
   repositoryResponseSchema,
   uncapturedShasResponseSchema,
-} from "@/lib/repositories/api";
+} from "@/lib/repositories/responses";
 import {
   commitBatchSchema,
   commitsQuerySchema,
@@ -43,9 +43,9 @@ import {
   repositoryUpdateSchema,
 } from "@/lib/repositories/schemas";
 import { healthResponseSchema, liveResponseSchema } from "@/lib/server/probes";
-import { userResponseSchema } from "@/lib/users/api";
+import { userResponseSchema } from "@/lib/users/responses";
 import { userUpdateSchema } from "@/lib/users/schemas";
-import { entryListResponseSchema, entryProjectSchema, entryResponseSchema } from "@/lib/worklog/api";
+import { entryListResponseSchema, entryProjectSchema, entryResponseSchema } from "@/lib/worklog/responses";
 import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema } from "@/lib/worklog/schemas";
 import {
   commitExample,

@@ -7,7 +7,8 @@ import type { ProjectCreate, ProjectUpdate } from "./schemas";
 
 const duplicateIdentifier = () => AppError.validation([{ pointer: "/identifier", detail: "Duplicate value" }]);
 
-async function withUniqueIdentifier<T>(write: () => Promise<T>): Promise<T> {
+/** Runs a write of a project: a taken identifier is a 422 on `/identifier`, a missing project a 404. */
+async function mapProjectWriteErrors<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -91,7 +92,7 @@ export async function createProject(userId: string, input: ProjectCreate) {
   const data = { userId, name: input.name, description: input.description ?? null };
   if (input.identifier) {
     const identifier = input.identifier;
-    return withUniqueIdentifier(() => getDb().project.create({ data: { ...data, identifier } }));
+    return mapProjectWriteErrors(() => getDb().project.create({ data: { ...data, identifier } }));
   }
   for (let attempt = 0; attempt < 5; attempt++) {
     const identifier = deriveIdentifier(input.name, await takenIdentifiers(userId));
@@ -106,10 +107,10 @@ export async function createProject(userId: string, input: ProjectCreate) {
 }
 
 export function updateProject(userId: string, id: string, changes: ProjectUpdate) {
-  return withUniqueIdentifier(() => getDb().project.update({ where: { id, userId }, data: changes }));
+  return mapProjectWriteErrors(() => getDb().project.update({ where: { id, userId }, data: changes }));
 }
 
 /** Deletes a project; its repositories and entries stay, detached (their project_id becomes null). */
 export function deleteProject(userId: string, id: string) {
-  return withUniqueIdentifier(() => getDb().project.delete({ where: { id, userId } }));
+  return mapProjectWriteErrors(() => getDb().project.delete({ where: { id, userId } }));
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eventStreamResponse, type ServerSentEvent } from "@/lib/api/sse";
 import { getDb, type Recap, type User } from "@/lib/db/client";
-import { toRecapResponse, type RecapEvent } from "./api";
+import { toRecapResponse, type RecapEvent } from "./responses";
 import { asRead, getRecap, requireRecapPlan } from "./recaps";
 
 /** How often a stream looks for progress in the database, which every instance writes to. */

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { sha256Hex } from "@/lib/auth/api-keys";
+import { sha256Hex } from "@/lib/crypto";
 import type { Prisma, User } from "@/lib/db/client";
 import { rangeEnd, rangeStart, startOfDay, calendarDay } from "@/lib/time";
-import type { recapFiltersResponseSchema } from "./api";
+import type { recapFiltersResponseSchema } from "./responses";
 import type { RecapFiltersInput } from "./schemas";
 
 /** The filters as stored with a recap and returned in its `filters`. */

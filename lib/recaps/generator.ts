@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { calendarDay } from "@/lib/time";
-import type { recapMetadataSchema } from "./api";
+import type { recapMetadataSchema } from "./responses";
 import type { RecapFilters } from "./filters";
 
 /** What a generator needs of an entry. */

@@ -1,5 +1,5 @@
 import { commitSummaries, type CommitSummary } from "@/lib/repositories/commits";
-import { toEntryResponse } from "./api";
+import { toEntryResponse } from "./responses";
 import type { EntryWithRelations } from "./entries";
 
 /** An entry as the web app shows it: its API representation plus the commits attached to it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-key-store";
-import { sha256Hex } from "@/lib/auth/api-keys";
+import { sha256Hex } from "@/lib/crypto";
 import { authenticate } from "@/lib/auth/authenticate";
 import { getDb } from "@/lib/db/client";
 

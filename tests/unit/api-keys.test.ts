@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiKeyPattern, displayPrefix, generateApiKey, randomBase62, sha256Hex } from "@/lib/auth/api-keys";
+import { apiKeyPattern, displayPrefix, generateApiKey } from "@/lib/auth/api-keys";
+import { randomBase62, sha256Hex } from "@/lib/crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { randomString } from "@/lib/auth/api-keys";
+import { randomString } from "@/lib/crypto";
 import { formatUserCode, generateTokenPair, generateUserCode, normalizeUserCode } from "@/lib/oauth/credentials";
 import { describeScope } from "@/lib/oauth/scope-words";
 

@@ -6,7 +6,7 @@ import { RecapLive } from "@/components/recaps/recap-live";
 import { TextLink } from "@/components/ui/text-link";
 import { requireUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
-import { toRecapResponse } from "@/lib/recaps/api";
+import { toRecapResponse } from "@/lib/recaps/responses";
 import type { RecapFilters } from "@/lib/recaps/filters";
 import { getRecap } from "@/lib/recaps/recaps";
 

@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toProjectResponse } from "@/lib/projects/api";
+import { toProjectResponse } from "@/lib/projects/responses";
 import { createProject, listProjects } from "@/lib/projects/projects";
 import { projectCreateSchema, projectListQuerySchema } from "@/lib/projects/schemas";
 

@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toRepositoryResponse } from "@/lib/repositories/api";
+import { toRepositoryResponse } from "@/lib/repositories/responses";
 import { createRepository, listRepositories } from "@/lib/repositories/repositories";
 import { repositoryCreateSchema, repositoryListQuerySchema } from "@/lib/repositories/schemas";
 

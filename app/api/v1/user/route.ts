@@ -1,6 +1,6 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
 import { deleteUser, updateUser } from "@/lib/users/accounts";
-import { toUserResponse } from "@/lib/users/api";
+import { toUserResponse } from "@/lib/users/responses";
 import { userUpdateSchema } from "@/lib/users/schemas";
 
 export const { GET, PUT, DELETE, POST, PATCH } = apiMethods({

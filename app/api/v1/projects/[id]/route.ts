@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toProjectResponse } from "@/lib/projects/api";
+import { toProjectResponse } from "@/lib/projects/responses";
 import { deleteProject, getProject, updateProject } from "@/lib/projects/projects";
 import { projectUpdateSchema } from "@/lib/projects/schemas";
 

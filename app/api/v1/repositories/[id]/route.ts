@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toRepositoryResponse } from "@/lib/repositories/api";
+import { toRepositoryResponse } from "@/lib/repositories/responses";
 import { deleteRepository, getRepository, updateRepository } from "@/lib/repositories/repositories";
 import { repositoryUpdateSchema } from "@/lib/repositories/schemas";
 

@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toEntryResponse } from "@/lib/worklog/api";
+import { toEntryResponse } from "@/lib/worklog/responses";
 import { createEntry, listEntries } from "@/lib/worklog/entries";
 import { entryCreateSchema, entryListQuerySchema } from "@/lib/worklog/schemas";
 

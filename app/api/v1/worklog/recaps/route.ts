@@ -1,6 +1,6 @@
 import { after } from "next/server";
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toCreatedRecapResponse } from "@/lib/recaps/api";
+import { toCreatedRecapResponse } from "@/lib/recaps/responses";
 import { createRecap, generateRecap } from "@/lib/recaps/recaps";
 import { recapFiltersSchema } from "@/lib/recaps/schemas";
 

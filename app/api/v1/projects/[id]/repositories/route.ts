@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toRepositoryResponse } from "@/lib/repositories/api";
+import { toRepositoryResponse } from "@/lib/repositories/responses";
 import { createProjectRepository } from "@/lib/repositories/repositories";
 import { projectRepositoryCreateSchema } from "@/lib/repositories/schemas";
 

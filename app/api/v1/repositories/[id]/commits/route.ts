@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toCommitResponse } from "@/lib/repositories/api";
+import { toCommitResponse } from "@/lib/repositories/responses";
 import { findUncapturedShas, listCommits, recordCommits } from "@/lib/repositories/commits";
 import { commitBatchSchema, commitsQuerySchema } from "@/lib/repositories/schemas";
 

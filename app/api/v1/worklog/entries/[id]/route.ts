@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toEntryResponse } from "@/lib/worklog/api";
+import { toEntryResponse } from "@/lib/worklog/responses";
 import { deleteEntry, getEntry, updateEntry } from "@/lib/worklog/entries";
 import { entryUpdateSchema } from "@/lib/worklog/schemas";
 

@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toRecapResponse } from "@/lib/recaps/api";
+import { toRecapResponse } from "@/lib/recaps/responses";
 import { getRecap, requireRecapPlan } from "@/lib/recaps/recaps";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({

@@ -1,5 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toEntryResponse } from "@/lib/worklog/api";
+import { toEntryResponse } from "@/lib/worklog/responses";
 import { attachCommits } from "@/lib/worklog/entries";
 import { attachCommitsSchema } from "@/lib/worklog/schemas";
 

@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TurnTakingPGlite } from "@/lib/db/turn-taking-pglite";
 
 /**
@@ -18,6 +18,9 @@ async function finishedBeforeTheNextTurn(database: PGlite, count: number) {
 describe("the embedded database's turn-taking", () => {
   const plain = new PGlite();
   const turnTaking = new TurnTakingPGlite();
+  // Starting PGlite (a WebAssembly PostgreSQL) takes seconds on a busy machine: that is start-up,
+  // not what is tested, so it gets the budget of a slow machine and the tests count turns only.
+  beforeAll(() => Promise.all([plain.waitReady, turnTaking.waitReady]), 120_000);
   afterAll(async () => {
     await plain.close();
     await turnTaking.close();

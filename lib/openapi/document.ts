@@ -6,7 +6,7 @@ import { authenticationError, authenticationMessages } from "@/lib/auth/authoriz
 import { requireScope } from "@/lib/auth/scopes";
 import { AppError } from "@/lib/errors";
 import { projectCreateSchema } from "@/lib/projects/schemas";
-import { PLAN_REQUIRED_MESSAGE } from "@/lib/recaps/recaps";
+import { PLAN_REQUIRED_MESSAGE } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
 import {
   operationSpecs,

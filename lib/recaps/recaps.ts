@@ -3,6 +3,7 @@ import { getConfig } from "@/lib/config";
 import { getDb, type Recap, type User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
+import { requirePlan } from "@/lib/users/plans";
 import { matchingEntries, resolveFilters, type RecapFilters } from "./filters";
 import { builtInGenerator, recapMetadata, type RecapEntry, type RecapGenerator, type RecapMetadata } from "./generator";
 import { llmGenerator } from "./llm";
@@ -12,11 +13,11 @@ import type { RecapFiltersInput } from "./schemas";
 export const ABANDONED_AFTER_MS = 5 * 60_000;
 export const ABANDONED_MESSAGE = "The recap's generation stopped before it finished. Please generate it again.";
 
-export const PLAN_REQUIRED_MESSAGE = "You must be on a plan to access this resource.";
+/** Every recap feature requires plan `pro` (docs/api.md). */
+export const RECAP_PLAN = "pro";
 
-/** Every recap feature requires plan `pro` (CONTRACT.md §6). */
 export function requireRecapPlan(user: User): void {
-  if (user.plan !== "pro") throw new AppError("authorization", PLAN_REQUIRED_MESSAGE);
+  requirePlan(user, RECAP_PLAN);
 }
 
 /** A recap as readers see it: one left `processing` by a dead instance reads as `failed`. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { AppError, type ErrorKind } from "@/lib/errors";
+import { responseSchemas } from "@/lib/openapi/components";
 
 const statusOf: Record<ErrorKind, number> = {
   invalid_request: 400,
@@ -25,28 +26,34 @@ const typeOf = {
   payload_too_large: "invalid_request_error",
 } as const satisfies Record<GeneralErrorKind, string>;
 
-/** The general error body (SPEC.md "Errors"); a missing scope adds `details` (CONTRACT.md §6). */
-export const errorBodySchema = z.object({
-  error: z.object({
-    message: z.string(),
-    type: z.enum([...new Set(Object.values(typeOf)), "internal_error"]),
-  }),
-  details: z.object({ required_scope: z.string(), granted_scopes: z.array(z.string()) }).optional(),
-});
+/** The general error body (docs/api.md); a missing scope adds `details`. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      message: z.string(),
+      type: z.enum([...new Set(Object.values(typeOf)), "internal_error"]),
+    }),
+    details: z.object({ required_scope: z.string(), granted_scopes: z.array(z.string()) }).optional(),
+  })
+  .register(responseSchemas, { id: "Error" });
 
 /** 422: every field problem at once, each with a JSON Pointer into the request body. */
-export const validationErrorBodySchema = z.object({
-  errors: z.array(
-    z.object({
-      title: z.literal("Invalid value"),
-      detail: z.string(),
-      source: z.object({ pointer: z.string() }),
-    }),
-  ),
-});
+export const validationErrorBodySchema = z
+  .object({
+    errors: z.array(
+      z.object({
+        title: z.literal("Invalid value"),
+        detail: z.string(),
+        source: z.object({ pointer: z.string() }),
+      }),
+    ),
+  })
+  .register(responseSchemas, { id: "ValidationError" });
 
 /** 429: the message and the whole seconds until the window ends, as in `retry-after`. */
-export const rateLimitErrorBodySchema = z.object({ error: z.string(), retry_after: z.number().int().min(1) });
+export const rateLimitErrorBodySchema = z
+  .object({ error: z.string(), retry_after: z.number().int().min(1) })
+  .register(responseSchemas, { id: "RateLimitError" });
 
 export type ErrorBody = z.infer<typeof errorBodySchema> | z.infer<typeof validationErrorBodySchema> | z.infer<typeof rateLimitErrorBodySchema>;
 
@@ -68,7 +75,7 @@ export function errorBody(error: AppError): ErrorBody {
   }
 }
 
-/** The one place where errors become the bodies of CONTRACT.md §7. Causes are logged, never returned. */
+/** The one place where errors become the bodies of docs/api.md. Causes are logged, never returned. */
 export function errorResponse(error: unknown, requestId: string): Response {
   const headers = { "x-request-id": requestId };
   if (error instanceof AppError) {

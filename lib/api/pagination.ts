@@ -1,17 +1,20 @@
 import { z } from "zod";
 import { isUuid } from "@/lib/db/ids";
+import { responseSchemas } from "@/lib/openapi/components";
 
-/** Cursor pagination of every list (CONTRACT.md §4): newest first, keyset on the id. */
+/** Cursor pagination of every list (docs/api.md): newest first, keyset on the id. */
 export type PageRequest = { limit: number; startingAfter?: string; endingBefore?: string };
 
-export const pageMetaSchema = z.object({
-  result_count: z.number().int().meta({ description: "Items in this page." }),
-  total_count: z.number().int().meta({ description: "Items matching the query, on all pages." }),
-  start_cursor: z.uuid().nullable().meta({ description: "The first item's id (for `ending_before`); null on an empty page." }),
-  end_cursor: z.uuid().nullable().meta({ description: "The last item's id (for `starting_after`); null on an empty page." }),
-  limit: z.number().int(),
-  has_more: z.boolean().meta({ description: "Whether another page follows in the direction of travel." }),
-});
+export const pageMetaSchema = z
+  .object({
+    result_count: z.number().int().meta({ description: "Items in this page." }),
+    total_count: z.number().int().meta({ description: "Items matching the query, on all pages." }),
+    start_cursor: z.uuid().nullable().meta({ description: "The first item's id (for `ending_before`); null on an empty page." }),
+    end_cursor: z.uuid().nullable().meta({ description: "The last item's id (for `starting_after`); null on an empty page." }),
+    limit: z.number().int(),
+    has_more: z.boolean().meta({ description: "Whether another page follows in the direction of travel." }),
+  })
+  .register(responseSchemas, { id: "PageMeta" });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 const cursor = (name: string, description: string) =>

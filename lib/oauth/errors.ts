@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { responseSchemas } from "@/lib/openapi/components";
 
 /** The error codes of RFC 6749 §5.2, RFC 7662 and RFC 8628 §3.5 that the OAuth endpoints send. */
 export const oauthErrorCodes = [
@@ -15,10 +16,10 @@ export const oauthErrorCodes = [
 ] as const;
 export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
 
-export const oauthErrorBodySchema = z.object({ error: z.enum(oauthErrorCodes) });
+export const oauthErrorBodySchema = z.object({ error: z.enum(oauthErrorCodes) }).register(responseSchemas, { id: "OAuthError" });
 export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
 
-/** An error of the OAuth endpoints, sent as `{"error": code}` (CONTRACT.md §9). */
+/** An error of the OAuth endpoints, sent as `{"error": code}` (docs/api.md). */
 export class OAuthError extends Error {
   constructor(
     readonly code: OAuthErrorCode,

@@ -1,18 +1,23 @@
 import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
 import type { Project } from "@/lib/db/client";
+import { responseSchemas } from "@/lib/openapi/components";
 
-export const projectResponseSchema = z.object({
-  id: z.uuid(),
-  url: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  identifier: z.string(),
-  inserted_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-});
+export const projectResponseSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    identifier: z.string(),
+    inserted_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .register(responseSchemas, { id: "Project" });
 
-export const projectListResponseSchema = z.object({ projects: z.array(projectResponseSchema), meta: pageMetaSchema });
+export const projectListResponseSchema = z
+  .object({ projects: z.array(projectResponseSchema), meta: pageMetaSchema })
+  .register(responseSchemas, { id: "ProjectList" });
 
 export function toProjectResponse(project: Project): z.infer<typeof projectResponseSchema> {
   return {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/pagination";
+import { requestSchemas } from "@/lib/openapi/components";
 import { text } from "@/lib/validation";
 
 export const projectNameSchema = text(1, 100);
@@ -14,18 +15,22 @@ export const projectIdentifierSchema = z
   .transform((value) => value.toUpperCase())
   .meta({ description: "1–3 letters, stored upper-case, unique in the account. Derived from the name's initials when left out." });
 
-export const projectCreateSchema = z.object({
-  name: projectNameSchema,
-  description: projectDescriptionSchema.optional(),
-  identifier: projectIdentifierSchema.optional(),
-});
+export const projectCreateSchema = z
+  .object({
+    name: projectNameSchema,
+    description: projectDescriptionSchema.optional(),
+    identifier: projectIdentifierSchema.optional(),
+  })
+  .register(requestSchemas, { id: "ProjectCreate" });
 export type ProjectCreate = z.output<typeof projectCreateSchema>;
 
-export const projectUpdateSchema = z.object({
-  name: projectNameSchema.optional(),
-  description: projectDescriptionSchema.optional(),
-  identifier: projectIdentifierSchema.optional(),
-});
+export const projectUpdateSchema = z
+  .object({
+    name: projectNameSchema.optional(),
+    description: projectDescriptionSchema.optional(),
+    identifier: projectIdentifierSchema.optional(),
+  })
+  .register(requestSchemas, { id: "ProjectUpdate" });
 export type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
 export const projectListQuerySchema = listQuerySchema({});

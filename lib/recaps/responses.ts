@@ -1,53 +1,60 @@
 import { z } from "zod";
 import type { Recap } from "@/lib/db/client";
+import { responseSchemas } from "@/lib/openapi/components";
 import { publicOrigin } from "@/lib/public-origin";
 import type { RecapFilters } from "./filters";
 import type { RecapMetadata } from "./generator";
 
-export const recapMetadataSchema = z.object({
-  entry_count: z.number().int(),
-  projects: z.array(z.string()),
-  tags: z.array(z.string()),
-  total_duration_seconds: z.number().int(),
-  commit_count: z.number().int(),
-});
+export const recapMetadataSchema = z
+  .object({
+    entry_count: z.number().int(),
+    projects: z.array(z.string()),
+    tags: z.array(z.string()),
+    total_duration_seconds: z.number().int(),
+    commit_count: z.number().int(),
+  })
+  .register(responseSchemas, { id: "RecapMetadata" });
 
-export const recapFiltersResponseSchema = z.object({
-  from: z.iso.datetime(),
-  to: z.iso.datetime(),
-  project_ids: z.array(z.uuid()),
-  tags: z.array(z.string()),
-  exclude_tags: z.array(z.string()),
-});
+export const recapFiltersResponseSchema = z
+  .object({
+    from: z.iso.datetime(),
+    to: z.iso.datetime(),
+    project_ids: z.array(z.uuid()),
+    tags: z.array(z.string()),
+    exclude_tags: z.array(z.string()),
+  })
+  .register(responseSchemas, { id: "RecapFilters" });
 
-export const recapResponseSchema = z.object({
-  id: z.uuid(),
-  url: z.string(),
-  status: z.enum(["processing", "completed", "failed"]),
-  content: z.string().nullable(),
-  metadata: recapMetadataSchema.nullable(),
-  filters: recapFiltersResponseSchema,
-  error: z.string().nullable(),
-  inserted_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-  completed_at: z.iso.datetime().nullable(),
-});
+export const recapResponseSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.string(),
+    status: z.enum(["processing", "completed", "failed"]),
+    content: z.string().nullable(),
+    metadata: recapMetadataSchema.nullable(),
+    filters: recapFiltersResponseSchema,
+    error: z.string().nullable(),
+    inserted_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+  })
+  .register(responseSchemas, { id: "Recap" });
 
-export const createdRecapResponseSchema = recapResponseSchema.extend({
-  recap_id: z.uuid(),
-  poll_url: z.string(),
-  sse_url: z.url(),
-});
+export const createdRecapResponseSchema = recapResponseSchema
+  .extend({ recap_id: z.uuid(), poll_url: z.string(), sse_url: z.url() })
+  .register(responseSchemas, { id: "CreatedRecap" });
 
 export type RecapResponse = z.infer<typeof recapResponseSchema>;
 
 /** The `data:` of a stream's event: a piece of content while the recap is written... */
-export const recapDeltaEventSchema = z.object({ recap_id: z.uuid(), status: z.literal("processing"), delta: z.string() });
+export const recapDeltaEventSchema = z
+  .object({ recap_id: z.uuid(), status: z.literal("processing"), delta: z.string() })
+  .register(responseSchemas, { id: "RecapDeltaEvent" });
 
 /** ...and, last, the whole recap (`completed` with its content, or `failed` with its error). */
-export const recapFinishedEventSchema = recapResponseSchema.extend({ recap_id: z.uuid() });
+export const recapFinishedEventSchema = recapResponseSchema.extend({ recap_id: z.uuid() }).register(responseSchemas, { id: "RecapFinishedEvent" });
 
-export const recapEventSchema = z.union([recapDeltaEventSchema, recapFinishedEventSchema]);
+export const recapEventSchema = z.union([recapDeltaEventSchema, recapFinishedEventSchema]).register(responseSchemas, { id: "RecapEvent" });
 export type RecapEvent = z.infer<typeof recapEventSchema>;
 
 export const recapUrl = (id: string) => `/api/v1/worklog/recaps/${id}`;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestSchemas } from "@/lib/openapi/components";
 import { rangeBoundSchema } from "@/lib/time";
 import { idSchema } from "@/lib/validation";
 import { entryTagSchema } from "@/lib/worklog/schemas";
@@ -12,13 +13,15 @@ function listOf<Element extends z.ZodType<string>>(element: Element) {
 }
 
 /** The filters of a recap, from a JSON body or a query string alike. */
-export const recapFiltersSchema = z.object({
-  from: rangeBoundSchema.optional(),
-  to: rangeBoundSchema.optional(),
-  project_ids: listOf(idSchema).optional(),
-  tags: listOf(entryTagSchema).optional(),
-  exclude_tags: listOf(entryTagSchema).optional(),
-});
+export const recapFiltersSchema = z
+  .object({
+    from: rangeBoundSchema.optional(),
+    to: rangeBoundSchema.optional(),
+    project_ids: listOf(idSchema).optional(),
+    tags: listOf(entryTagSchema).optional(),
+    exclude_tags: listOf(entryTagSchema).optional(),
+  })
+  .register(requestSchemas, { id: "RecapRequest" });
 export type RecapFiltersInput = z.output<typeof recapFiltersSchema>;
 
 export const recapStreamQuerySchema = z.object({

@@ -1,40 +1,53 @@
 import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
 import type { Commit, Repository } from "@/lib/db/client";
+import { responseSchemas } from "@/lib/openapi/components";
 
-export const repositoryResponseSchema = z.object({
-  id: z.uuid(),
-  url: z.string(),
-  name: z.string(),
-  project_id: z.uuid().nullable(),
-  local_path: z.string().nullable(),
-  remote_url: z.string().nullable(),
-  default_branch: z.string().nullable(),
-  inserted_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-});
+export const repositoryResponseSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.string(),
+    name: z.string(),
+    project_id: z.uuid().nullable(),
+    local_path: z.string().nullable(),
+    remote_url: z.string().nullable(),
+    default_branch: z.string().nullable(),
+    inserted_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .register(responseSchemas, { id: "Repository" });
 
-export const repositoryListResponseSchema = z.object({ repositories: z.array(repositoryResponseSchema), meta: pageMetaSchema });
+export const repositoryListResponseSchema = z
+  .object({ repositories: z.array(repositoryResponseSchema), meta: pageMetaSchema })
+  .register(responseSchemas, { id: "RepositoryList" });
 
-export const commitResponseSchema = z.object({
-  id: z.uuid(),
-  url: z.string(),
-  repository_id: z.uuid(),
-  sha: z.string(),
-  message: z.string(),
-  committed_at: z.iso.datetime(),
-  author_name: z.string().nullable(),
-  author_email: z.string().nullable(),
-  inserted_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-});
+export const commitResponseSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.string(),
+    repository_id: z.uuid(),
+    sha: z.string(),
+    message: z.string(),
+    committed_at: z.iso.datetime(),
+    author_name: z.string().nullable(),
+    author_email: z.string().nullable(),
+    inserted_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .register(responseSchemas, { id: "Commit" });
 
-export const commitListResponseSchema = z.object({ commits: z.array(commitResponseSchema), meta: pageMetaSchema });
+export const commitListResponseSchema = z
+  .object({ commits: z.array(commitResponseSchema), meta: pageMetaSchema })
+  .register(responseSchemas, { id: "CommitList" });
 
 /** POST /repositories/{id}/commits: every commit of the request, in the order given. */
-export const commitBatchResponseSchema = z.object({ commits: z.array(commitResponseSchema) });
+export const commitBatchResponseSchema = z
+  .object({ commits: z.array(commitResponseSchema) })
+  .register(responseSchemas, { id: "CommitBatchResult" });
 
-export const uncapturedShasResponseSchema = z.object({ uncaptured_shas: z.array(z.string()) });
+export const uncapturedShasResponseSchema = z
+  .object({ uncaptured_shas: z.array(z.string()) })
+  .register(responseSchemas, { id: "UncapturedShas" });
 
 export function toRepositoryResponse(repository: Repository): z.infer<typeof repositoryResponseSchema> {
   return {

@@ -1,24 +1,27 @@
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/pagination";
 import { isUuid } from "@/lib/db/ids";
+import { requestSchemas } from "@/lib/openapi/components";
 import { timestampSchema } from "@/lib/time";
 import { idSchema, text } from "@/lib/validation";
 
-export const repositoryCreateSchema = z.object({
-  name: text(1, 100),
-  /** Must name a project of the caller's account; that is checked on write. */
-  project_id: idSchema.nullable().optional(),
-  local_path: text(0, 4096).nullable().optional(),
-  remote_url: text(0, 2048).nullable().optional(),
-  default_branch: text(1, 255).nullable().optional(),
-});
+export const repositoryCreateSchema = z
+  .object({
+    name: text(1, 100),
+    /** Must name a project of the caller's account; that is checked on write. */
+    project_id: idSchema.nullable().optional(),
+    local_path: text(0, 4096).nullable().optional(),
+    remote_url: text(0, 2048).nullable().optional(),
+    default_branch: text(1, 255).nullable().optional(),
+  })
+  .register(requestSchemas, { id: "RepositoryCreate" });
 export type RepositoryCreate = z.output<typeof repositoryCreateSchema>;
 
 /** POST /projects/{id}/repositories: the same body, with the project taken from the path. */
-export const projectRepositoryCreateSchema = repositoryCreateSchema.omit({ project_id: true });
+export const projectRepositoryCreateSchema = repositoryCreateSchema.omit({ project_id: true }).register(requestSchemas, { id: "ProjectRepositoryCreate" });
 export type ProjectRepositoryCreate = z.output<typeof projectRepositoryCreateSchema>;
 
-export const repositoryUpdateSchema = repositoryCreateSchema.partial();
+export const repositoryUpdateSchema = repositoryCreateSchema.partial().register(requestSchemas, { id: "RepositoryUpdate" });
 export type RepositoryUpdate = z.output<typeof repositoryUpdateSchema>;
 
 export const repositoryListQuerySchema = listQuerySchema({
@@ -38,9 +41,9 @@ const commitInputSchema = z.object({
 });
 export type CommitInput = z.output<typeof commitInputSchema>;
 
-export const commitBatchSchema = z.object({
-  commits: z.array(commitInputSchema).min(1).max(MAX_COMMITS_PER_REQUEST),
-});
+export const commitBatchSchema = z
+  .object({ commits: z.array(commitInputSchema).min(1).max(MAX_COMMITS_PER_REQUEST) })
+  .register(requestSchemas, { id: "CommitBatch" });
 
 const shaListSchema = z.string().transform((value, context) => {
   const shas = value.split(/[\s,]+/).filter(Boolean);

@@ -1,17 +1,20 @@
 import { z } from "zod";
 import type { User } from "@/lib/db/client";
+import { responseSchemas } from "@/lib/openapi/components";
 
-/** The user as the API shows it (CONTRACT.md §2). */
-export const userResponseSchema = z.object({
-  id: z.uuid(),
-  url: z.literal("/api/v1/user"),
-  email: z.string(),
-  name: z.string().nullable(),
-  timezone: z.string(),
-  plan: z.enum(["free", "pro"]),
-  inserted_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-});
+/** The user as the API shows it (docs/api.md). */
+export const userResponseSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.literal("/api/v1/user"),
+    email: z.string(),
+    name: z.string().nullable(),
+    timezone: z.string(),
+    plan: z.enum(["free", "pro"]),
+    inserted_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .register(responseSchemas, { id: "User" });
 
 export function toUserResponse(user: User): z.infer<typeof userResponseSchema> {
   return {

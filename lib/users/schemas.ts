@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestSchemas } from "@/lib/openapi/components";
 import { text } from "@/lib/validation";
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email()).meta({ format: "email" });
@@ -41,9 +42,11 @@ export const signUpSchema = z.object({
 });
 
 /** PUT /api/v1/user and the profile page: any of email, name, timezone. */
-export const userUpdateSchema = z.object({
-  email: emailSchema.optional(),
-  name: userNameSchema.nullable().optional(),
-  timezone: timezoneSchema.optional(),
-});
+export const userUpdateSchema = z
+  .object({
+    email: emailSchema.optional(),
+    name: userNameSchema.nullable().optional(),
+    timezone: timezoneSchema.optional(),
+  })
+  .register(requestSchemas, { id: "UserUpdate" });
 export type UserUpdate = z.output<typeof userUpdateSchema>;

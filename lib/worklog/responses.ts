@@ -1,24 +1,31 @@
 import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
+import { responseSchemas } from "@/lib/openapi/components";
 import type { EntryWithRelations } from "./entries";
 
-export const entryProjectSchema = z.object({ id: z.uuid(), name: z.string(), identifier: z.string() });
+export const entryProjectSchema = z
+  .object({ id: z.uuid(), name: z.string(), identifier: z.string() })
+  .register(responseSchemas, { id: "EntryProject" });
 
-export const entryResponseSchema = z.object({
-  id: z.uuid(),
-  url: z.string(),
-  content: z.string(),
-  recorded_at: z.iso.datetime(),
-  duration_seconds: z.number().int().nullable(),
-  tags: z.array(z.string()),
-  project_id: z.uuid().nullable(),
-  project: entryProjectSchema.nullable(),
-  commit_ids: z.array(z.uuid()),
-  inserted_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-});
+export const entryResponseSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.string(),
+    content: z.string(),
+    recorded_at: z.iso.datetime(),
+    duration_seconds: z.number().int().nullable(),
+    tags: z.array(z.string()),
+    project_id: z.uuid().nullable(),
+    project: entryProjectSchema.nullable(),
+    commit_ids: z.array(z.uuid()),
+    inserted_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .register(responseSchemas, { id: "Entry" });
 
-export const entryListResponseSchema = z.object({ entries: z.array(entryResponseSchema), meta: pageMetaSchema });
+export const entryListResponseSchema = z
+  .object({ entries: z.array(entryResponseSchema), meta: pageMetaSchema })
+  .register(responseSchemas, { id: "EntryList" });
 
 export function toEntryResponse(entry: EntryWithRelations): z.infer<typeof entryResponseSchema> {
   return {

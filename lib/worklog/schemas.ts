@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/pagination";
 import { isUuid } from "@/lib/db/ids";
+import { requestSchemas } from "@/lib/openapi/components";
 import { rangeBoundSchema, timestampSchema } from "@/lib/time";
 import { idSchema, isStorableText, text } from "@/lib/validation";
 
@@ -21,21 +22,23 @@ export const entryTagsSchema = z
   .transform((tags) => [...new Set(tags)])
   .meta({ description: "Lower-cased and deduplicated; a tag has no whitespace or commas." });
 
-export const entryCreateSchema = z.object({
-  content: entryContentSchema,
-  recorded_at: timestampSchema.meta({ description: "When the work was done: an RFC 3339 timestamp with any offset." }).optional(),
-  duration_seconds: entryDurationSchema.optional(),
-  tags: entryTagsSchema.optional(),
-  project_id: idSchema.nullable().optional(),
-});
+export const entryCreateSchema = z
+  .object({
+    content: entryContentSchema,
+    recorded_at: timestampSchema.meta({ description: "When the work was done: an RFC 3339 timestamp with any offset." }).optional(),
+    duration_seconds: entryDurationSchema.optional(),
+    tags: entryTagsSchema.optional(),
+    project_id: idSchema.nullable().optional(),
+  })
+  .register(requestSchemas, { id: "EntryCreate" });
 export type EntryCreate = z.output<typeof entryCreateSchema>;
 
-export const entryUpdateSchema = entryCreateSchema.partial();
+export const entryUpdateSchema = entryCreateSchema.partial().register(requestSchemas, { id: "EntryUpdate" });
 export type EntryUpdate = z.output<typeof entryUpdateSchema>;
 
-export const attachCommitsSchema = z.object({
-  commit_ids: z.array(idSchema).min(1).max(1000),
-});
+export const attachCommitsSchema = z
+  .object({ commit_ids: z.array(idSchema).min(1).max(1000) })
+  .register(requestSchemas, { id: "AttachCommits" });
 export type AttachCommits = z.output<typeof attachCommitsSchema>;
 
 export const entryListQuerySchema = listQuerySchema({

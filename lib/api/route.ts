@@ -1,37 +1,37 @@
 import type { z } from "zod";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
-import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
+import { requireScope } from "@/lib/auth/scopes";
 import type { User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { clientIp, limitAccount, limitFailedAuthentication } from "@/lib/rate-limit";
+import { requirePlan } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
 import { readJsonObject } from "./body";
 import { errorResponse } from "./error-response";
+import { successStatus, type ApiOperation, type BodyOf, type Operation, type QueryOf, type ResponseBody, type ServiceOperation } from "./operation";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
-type Schema = z.ZodType | undefined;
-type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+/** The handler of one operation, under the method it is declared with: `{ POST: handler }`. */
+export type OperationRoute<Op extends Operation> = Record<Uppercase<Op["method"]>, RouteHandler>;
 
-export type ApiRouteOptions<Body extends Schema, Query extends Schema> = {
-  /** The scope the endpoint requires (SPEC.md's endpoint tables). */
-  scope: RequiredScope;
-  body?: Body;
-  query?: Query;
-  /** The status of a successful response; 201 for creates. */
-  status?: 200 | 201;
-};
+export function operationRoute<Op extends Operation>(operation: Op, handler: RouteHandler): OperationRoute<Op> {
+  return { [operation.method.toUpperCase()]: handler } as OperationRoute<Op>;
+}
 
-export type ApiContext<Body extends Schema, Query extends Schema> = {
+export type ApiContext<Op extends ApiOperation> = {
   request: Request;
   principal: Principal;
   user: User;
   params: Record<string, string>;
-  body: Parsed<Body>;
-  query: Parsed<Query>;
+  body: BodyOf<Op>;
+  query: QueryOf<Op>;
 };
+
+/** A body of one of the operation's responses, or a `Response` of the handler's own making. */
+type Answer<Op extends Operation> = ResponseBody<Op> | Response;
 
 /** Path parameters are ids: one that is not a UUID names nothing, hence 404. */
 async function idParams(context: RouteContext): Promise<Record<string, string>> {
@@ -40,50 +40,58 @@ async function idParams(context: RouteContext): Promise<Record<string, string>> 
   return params;
 }
 
-function parseQuery<Query extends Schema>(schema: Query, request: Request): Parsed<Query> {
-  if (!schema) return undefined as Parsed<Query>;
+function parseQuery(schema: z.ZodType | undefined, request: Request): unknown {
+  if (!schema) return undefined;
   const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!result.success) {
     const { path, message } = result.error.issues[0]!;
     const parameter = path[0] === undefined ? "" : String(path[0]);
     throw AppError.invalidRequest(message.startsWith(parameter) ? message : `${parameter} ${message}`);
   }
-  return result.data as Parsed<Query>;
+  return result.data;
 }
 
-async function parseBody<Body extends Schema>(schema: Body, request: Request): Promise<Parsed<Body>> {
-  if (!schema) return undefined as Parsed<Body>;
-  return parseInput(schema, await readJsonObject(request)) as Parsed<Body>;
+async function parseBody(schema: z.ZodType | undefined, request: Request): Promise<unknown> {
+  if (!schema) return undefined;
+  return parseInput(schema, await readJsonObject(request));
 }
 
 /**
- * Every /api/v1 handler goes through here: authentication, the account's rate limit, scope,
- * input parsing, then the handler, whose value is sent as JSON; any error becomes the
- * contract's body. Once the caller is known, every response carries the rate-limit headers.
+ * Every /api/v1 handler goes through here: authentication, the account's rate limit, the
+ * operation's scope, its input, then its plan, then the handler, whose value is sent as JSON
+ * with the operation's success status; any error becomes the body of docs/api.md. Once the
+ * caller is known, every response carries the rate-limit headers.
  */
-export function apiRoute<Body extends Schema = undefined, Query extends Schema = undefined>(
-  options: ApiRouteOptions<Body, Query>,
-  handler: (context: ApiContext<Body, Query>) => Promise<unknown> | unknown,
-): RouteHandler {
-  return async (request, context) => {
+export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (context: ApiContext<Op>) => Promise<Answer<Op>> | Answer<Op>): OperationRoute<Op> {
+  const status = successStatus(operation);
+  return operationRoute(operation, async (request, context) => {
     const requestId = crypto.randomUUID();
     let limitHeaders: Record<string, string> = {};
     let response: Response;
     try {
       const principal = await authenticateOrLimit(request);
       limitHeaders = await limitAccount(principal.user.id);
-      requireScope(principal.scopes, options.scope, principal.kind === "api_key" ? "API key" : "OAuth token");
+      requireScope(principal.scopes, operation.scope, principal.kind === "api_key" ? "API key" : "OAuth token");
       const params = await idParams(context);
-      const query = parseQuery(options.query as Query, request);
-      const body = await parseBody(options.body as Body, request);
+      // The schemas are the operation's own, so what they parse to is what its handler's context says.
+      const query = parseQuery(operation.query, request) as QueryOf<Op>;
+      const body = (await parseBody(operation.body?.schema, request)) as BodyOf<Op>;
+      if (operation.plan) requirePlan(principal.user, operation.plan);
       const result = await handler({ request, principal, user: principal.user, params, body, query });
-      response = result instanceof Response ? result : Response.json(result, { status: options.status ?? 200 });
+      if (result instanceof Response) response = result;
+      else if (status !== undefined) response = Response.json(result, { status });
+      else throw new Error(`${operation.operationId} has several success statuses: its handler must choose one, answering with a Response.`);
     } catch (error) {
       response = errorResponse(error, requestId);
     }
     for (const [name, value] of Object.entries({ ...limitHeaders, "x-request-id": requestId })) response.headers.set(name, value);
     return response;
-  };
+  });
+}
+
+/** The document and the probes answer as they please: the declaration gives their method. */
+export function serviceRoute<Op extends ServiceOperation>(operation: Op, handler: RouteHandler): OperationRoute<Op> {
+  return operationRoute(operation, handler);
 }
 
 /** Authenticates, counting failures per client IP so that keys cannot be guessed at speed. */
@@ -99,15 +107,22 @@ async function authenticateOrLimit(request: Request): Promise<Principal> {
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof methods)[number];
 
-/** All methods of a route: the ones it serves, and 405 with `Allow` for the others. */
-export function apiMethods(served: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+/** All methods of a route: the operations it serves, and 405 with `Allow` for the others. */
+export function apiMethods(...routes: Partial<Record<Method, RouteHandler>>[]): Record<Method, RouteHandler> {
+  const served: Partial<Record<Method, RouteHandler>> = {};
+  for (const route of routes) {
+    for (const [method, handler] of Object.entries(route) as [Method, RouteHandler][]) {
+      if (served[method]) throw new Error(`${method} is served twice`);
+      served[method] = handler;
+    }
+  }
   const allow = Object.keys(served).join(", ");
   const notAllowed: RouteHandler = async () =>
     errorResponse(new AppError("method_not_allowed", "Method not allowed", { headers: { allow } }), crypto.randomUUID());
   return Object.fromEntries(methods.map((method) => [method, served[method] ?? notAllowed])) as Record<Method, RouteHandler>;
 }
 
-/** Unknown paths under /api/v1: the contract's JSON 404 for every method. */
+/** Unknown paths under /api/v1: the JSON 404 of docs/api.md for every method. */
 export function notFoundRoute(): Record<Method, RouteHandler> {
   const notFound: RouteHandler = async () => errorResponse(AppError.notFound(), crypto.randomUUID());
   return Object.fromEntries(methods.map((method) => [method, notFound])) as Record<Method, RouteHandler>;

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { readFormOrJsonObject } from "@/lib/api/body";
 import { errorResponse } from "@/lib/api/error-response";
-import { apiMethods, type RouteHandler } from "@/lib/api/route";
+import { successStatus, type OAuthOperation, type ResponseBody } from "@/lib/api/operation";
+import { operationRoute, type OperationRoute } from "@/lib/api/route";
 import { AppError } from "@/lib/errors";
 import { OAuthError, type OAuthErrorBody } from "./errors";
 
@@ -22,18 +23,20 @@ async function readFields<Schema extends z.ZodType>(schema: Schema, request: Req
 }
 
 /**
- * An endpoint of the device flow at the origin root (CONTRACT.md §9): POST only, a JSON or
- * form-encoded body, and RFC 6749's `{"error": code}` bodies instead of /api/v1's.
+ * An endpoint of the device flow at the origin root (docs/api.md): a JSON or form-encoded body
+ * read with the operation's schema, and RFC 6749's `{"error": code}` bodies instead of /api/v1's.
  */
-export function oauthEndpoint<Schema extends z.ZodType>(
-  schema: Schema,
-  handler: (fields: z.output<Schema>, request: Request) => Promise<unknown>,
-): ReturnType<typeof apiMethods> {
-  const post: RouteHandler = async (request) => {
+export function oauthRoute<Op extends OAuthOperation>(
+  operation: Op,
+  handler: (fields: z.output<Op["body"]["schema"]>, request: Request) => Promise<ResponseBody<Op>>,
+): OperationRoute<Op> {
+  const status = successStatus(operation);
+  return operationRoute(operation, async (request) => {
     const requestId = crypto.randomUUID();
     let response: Response;
     try {
-      response = Response.json(await handler(await readFields(schema, request), request), { headers: noStore });
+      const fields = await readFields<Op["body"]["schema"]>(operation.body.schema, request);
+      response = Response.json(await handler(fields, request), { status, headers: noStore });
     } catch (error) {
       response =
         error instanceof OAuthError
@@ -42,6 +45,5 @@ export function oauthEndpoint<Schema extends z.ZodType>(
     }
     response.headers.set("x-request-id", requestId);
     return response;
-  };
-  return apiMethods({ POST: post });
+  });
 }

@@ -54,7 +54,6 @@ export const deviceCodeResponseSchema = z
     interval: z.number().int(),
   })
   .register(responseSchemas, { id: "DeviceCode" });
-export type DeviceCodeResponse = z.infer<typeof deviceCodeResponseSchema>;
 
 /** RFC 6749 §5.1; scopes are space-separated there. */
 export const tokenResponseSchema = z

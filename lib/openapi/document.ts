@@ -1,23 +1,35 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { MAX_BODY_BYTES, payloadTooLarge } from "@/lib/api/body";
-import { errorBody } from "@/lib/api/error-response";
+import { errorBody, errorBodySchema, rateLimitErrorBodySchema, validationErrorBodySchema } from "@/lib/api/error-response";
+import type { ApiOperation, EventStreamResponse, HttpMethod, JsonResponse, Operation, Tag } from "@/lib/api/operation";
 import { authenticationError, authenticationMessages } from "@/lib/auth/authorization-header";
 import { requireScope } from "@/lib/auth/scopes";
 import { AppError } from "@/lib/errors";
+import { oauthErrorBodySchema } from "@/lib/oauth/errors";
+import { oauthOperations } from "@/lib/oauth/operations";
+import { projectOperations } from "@/lib/projects/operations";
 import { projectCreateSchema } from "@/lib/projects/schemas";
+import { recapOperations } from "@/lib/recaps/operations";
+import { repositoryOperations } from "@/lib/repositories/operations";
+import { serverOperations } from "@/lib/server/operations";
+import { userOperations } from "@/lib/users/operations";
 import { PLAN_REQUIRED_MESSAGE } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
-import {
-  operationSpecs,
-  requestSchemas,
-  responseSchemas,
-  tags,
-  type EventStreamSpec,
-  type OperationSpec,
-  type ResponseSchemaName,
-  type ResponseSpec,
-} from "./operations";
+import { worklogOperations } from "@/lib/worklog/operations";
+import { requestSchemas, responseSchemas } from "./components";
+import { exampleOrigin } from "./examples";
+
+/** Every operation the service serves, domain by domain in the order of the reference. */
+export const operations: Operation[] = [
+  userOperations,
+  projectOperations,
+  repositoryOperations,
+  worklogOperations,
+  recapOperations,
+  oauthOperations,
+  serverOperations,
+].flatMap((domain) => Object.values(domain));
 
 /** A JSON Schema (draft 2020-12, OpenAPI 3.1's dialect). */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -48,7 +60,7 @@ export type Parameter = {
 
 export type SecurityRequirement = Record<string, string[]>;
 
-export type Operation = {
+export type OperationObject = {
   operationId: string;
   tags: string[];
   summary: string;
@@ -61,15 +73,14 @@ export type Operation = {
   "x-plan"?: string;
 };
 
-export type HttpMethod = OperationSpec["method"];
-export type PathItem = Partial<Record<HttpMethod, Operation>>;
+export type PathItem = Partial<Record<HttpMethod, OperationObject>>;
 
 export type OpenApiDocument = {
   openapi: string;
   jsonSchemaDialect: string;
   info: { title: string; version: string; description: string };
   servers: { url: string; description?: string }[];
-  tags: { name: string; description: string }[];
+  tags: Tag[];
   paths: Record<string, PathItem>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -79,29 +90,47 @@ export type OpenApiDocument = {
   };
 };
 
-export const httpMethods = ["get", "post", "put", "delete"] as const satisfies HttpMethod[];
-
-const schemaRef = (name: string) => `#/components/schemas/${name}`;
+const schemaUri = (name: string) => `#/components/schemas/${name}`;
 const ref = (kind: "responses" | "headers", name: string, description?: string): Reference => ({
   $ref: `#/components/${kind}/${name}`,
   ...(description && { description }),
 });
 
+type SchemaNames = typeof requestSchemas;
+
+/** A schema's name in `components.schemas`: every schema the document refers to has one. */
+function schemaName(schema: z.ZodType, names: SchemaNames): string {
+  const name = names.get(schema)?.id;
+  if (name === undefined) {
+    throw new Error("A schema of the API reference has no name: register it in requestSchemas or responseSchemas (lib/openapi/components.ts).");
+  }
+  return name;
+}
+
+const schemaRef = (schema: z.ZodType, names: SchemaNames): Reference => ({ $ref: schemaUri(schemaName(schema, names)) });
+
 /**
- * The schemas as JSON Schema, named as in `components.schemas`, so that one refers to another by
- * `$ref`. Zod converts them as the code reads them: request bodies as input, responses as output.
+ * The named schemas as JSON Schema, so that one refers to another by `$ref`. Zod converts them
+ * as the code reads them: request bodies as input, responses as output.
  */
-function convertSchemas(schemas: Record<string, z.ZodType>, io: "input" | "output"): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
-  const converted: Record<string, JsonSchema> = z.toJSONSchema(registry, { io, uri: schemaRef }).schemas;
-  if ("__shared" in converted) throw new Error("A schema is shared without a name: give it one in lib/openapi/operations.ts.");
+function convertSchemas(names: SchemaNames, io: "input" | "output"): Record<string, JsonSchema> {
+  const converted: Record<string, JsonSchema> = z.toJSONSchema(names, { io, uri: schemaUri }).schemas;
+  if ("__shared" in converted) throw new Error("A schema is shared without a name: register it in lib/openapi/components.ts.");
   // Each stands inside the document, whose dialect is declared once; a fragment is no valid `$id`.
   for (const schema of Object.values(converted)) {
     delete schema.$schema;
     delete schema.$id;
   }
   return converted;
+}
+
+function componentSchemas(): Record<string, JsonSchema> {
+  const requests = convertSchemas(requestSchemas, "input");
+  const responses = convertSchemas(responseSchemas, "output");
+  const twice = Object.keys(requests).filter((name) => name in responses);
+  if (twice.length > 0) throw new Error(`Both a request and a response schema are named ${twice.join(", ")}.`);
+  // By name: the registries fill in the order modules load, which differs between processes.
+  return Object.fromEntries(Object.entries({ ...requests, ...responses }).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** A query schema's fields as parameters; lists are sent comma-separated (`style: form`, not exploded). */
@@ -130,7 +159,7 @@ function pathParameters(path: string): Parameter[] {
   }));
 }
 
-const successHeaders = {
+const responseHeaders = {
   api: {
     "x-request-id": ref("headers", "RequestId"),
     "x-ratelimit-limit": ref("headers", "RateLimitLimit"),
@@ -139,32 +168,37 @@ const successHeaders = {
     "x-ratelimit-window": ref("headers", "RateLimitWindow"),
   },
   oauth: { "x-request-id": ref("headers", "RequestId") },
-  none: undefined,
+  service: undefined,
 };
 
-function successResponse(spec: ResponseSpec | EventStreamSpec, authentication: OperationSpec["authentication"]["kind"]): ResponseObject {
-  const headers = successHeaders[authentication];
-  if ("eventSchema" in spec) {
-    const content = { "text/event-stream": { schema: { type: "string" }, "x-event-data": { $ref: schemaRef(spec.eventSchema) }, example: spec.example } };
-    return { description: spec.description, ...(headers && { headers }), content };
+function declaredResponse(response: JsonResponse | EventStreamResponse, kind: Operation["kind"]): ResponseObject {
+  const headers = responseHeaders[kind];
+  if ("eventSchema" in response) {
+    const content = {
+      "text/event-stream": { schema: { type: "string" }, "x-event-data": schemaRef(response.eventSchema, responseSchemas), example: response.example },
+    };
+    return { description: response.description, ...(headers && { headers }), content };
   }
-  const names: ResponseSchemaName[] = spec.schema === undefined ? [] : [spec.schema].flat();
-  const schema: JsonSchema =
-    names.length === 0 ? { type: "object" } : names.length === 1 ? { $ref: schemaRef(names[0]!) } : { anyOf: names.map((name) => ({ $ref: schemaRef(name) })) };
-  const media: MediaType = { schema, ...(spec.example !== undefined && { example: spec.example }), ...(spec.examples && { examples: spec.examples }) };
-  return { description: spec.description, ...(headers && { headers }), content: { "application/json": media } };
+  const refs = (response.schema === undefined ? [] : [response.schema].flat()).map((schema) => schemaRef(schema, responseSchemas));
+  const schema: JsonSchema = refs.length === 0 ? { type: "object" } : refs.length === 1 ? refs[0]! : { anyOf: refs };
+  const media: MediaType = {
+    schema,
+    ...(response.example !== undefined && { example: response.example }),
+    ...(response.examples && { examples: response.examples }),
+  };
+  return { description: response.description, ...(headers && { headers }), content: { "application/json": media } };
 }
 
 /** The errors an /api/v1 endpoint can answer, from what it takes: a body, a query, ids in its path, a plan. */
-function apiErrors(spec: OperationSpec, plan: boolean): Record<string, Reference> {
-  const { errors = {} } = spec;
-  const hasIds = spec.path.includes("{");
+function apiErrors(declared: ApiOperation): Record<string, Reference> {
+  const { errors = {} } = declared;
+  const hasIds = declared.path.includes("{");
   return {
-    ...((spec.query || spec.body || errors[400]) && { 400: ref("responses", "BadRequest", errors[400]) }),
+    ...((declared.query || declared.body || errors[400]) && { 400: ref("responses", "BadRequest", errors[400]) }),
     401: ref("responses", "Unauthorized"),
-    403: ref("responses", "Forbidden", plan ? "The key or token lacks the scope, or the account is not on plan `pro`." : undefined),
+    403: ref("responses", "Forbidden", declared.plan && `The key or token lacks the scope, or the account is not on plan \`${declared.plan}\`.`),
     ...((hasIds || errors[404]) && { 404: ref("responses", "NotFound", errors[404]) }),
-    ...(spec.body && { 413: ref("responses", "PayloadTooLarge"), 422: ref("responses", "ValidationFailed", errors[422]) }),
+    ...(declared.body && { 413: ref("responses", "PayloadTooLarge"), 422: ref("responses", "ValidationFailed", errors[422]) }),
     429: ref("responses", "TooManyRequests"),
     503: ref("responses", "ServiceUnavailable"),
   };
@@ -172,34 +206,41 @@ function apiErrors(spec: OperationSpec, plan: boolean): Record<string, Reference
 
 function oauthErrorResponse(description: string, codes: string[]): ResponseObject {
   const examples = Object.fromEntries(codes.map((code) => [code, { summary: code, value: { error: code } }]));
-  return { description, content: { "application/json": { schema: { $ref: schemaRef("OAuthError") }, examples } } };
+  return { description, content: { "application/json": { schema: schemaRef(oauthErrorBodySchema, responseSchemas), examples } } };
 }
 
-function oauthErrors(spec: OperationSpec): Record<string, ResponseObject | Reference> {
-  const { oauthErrors: codes } = spec;
-  if (!codes) throw new Error(`${spec.operationId}: a device-flow endpoint lists its OAuth error codes`);
-  return {
-    400: oauthErrorResponse("The request is refused; `error` says why (RFC 6749 §5.2, RFC 8628 §3.5).", codes[400]),
-    ...(codes[401] && { 401: oauthErrorResponse("The client or token is not known, or no longer valid.", codes[401]) }),
-    413: ref("responses", "PayloadTooLarge"),
-    503: ref("responses", "ServiceUnavailable"),
-  };
-}
-
-function security(authentication: OperationSpec["authentication"]): SecurityRequirement[] {
-  switch (authentication.kind) {
+function errorResponsesOf(declared: Operation): Record<string, ResponseObject | Reference> {
+  switch (declared.kind) {
     case "api":
-      return [{ basicAuth: [authentication.scope] }, { bearerAuth: [authentication.scope] }];
+      return apiErrors(declared);
+    case "oauth": {
+      const codes = declared.oauthErrors;
+      return {
+        400: oauthErrorResponse("The request is refused; `error` says why (RFC 6749 §5.2, RFC 8628 §3.5).", codes[400]),
+        ...(codes[401] && { 401: oauthErrorResponse("The client or token is not known, or no longer valid.", codes[401]) }),
+        413: ref("responses", "PayloadTooLarge"),
+        503: ref("responses", "ServiceUnavailable"),
+      };
+    }
+    case "service":
+      return {};
+  }
+}
+
+function security(declared: Operation): SecurityRequirement[] {
+  switch (declared.kind) {
+    case "api":
+      return [{ basicAuth: [declared.scope] }, { bearerAuth: [declared.scope] }];
     case "oauth":
-      return authentication.optionalBearer ? [{}, { bearerAuth: [] }] : [];
-    case "none":
+      return declared.optionalBearer ? [{}, { bearerAuth: [] }] : [];
+    case "service":
       return [];
   }
 }
 
-function requirementsLine(authentication: OperationSpec["authentication"]): string | undefined {
-  if (authentication.kind !== "api") return undefined;
-  return `**Scope:** \`${authentication.scope}\`${authentication.plan ? ` · **Plan:** \`${authentication.plan}\`` : ""}`;
+function requirementsLine(declared: Operation): string | undefined {
+  if (declared.kind !== "api") return undefined;
+  return `**Scope:** \`${declared.scope}\`${declared.plan ? ` · **Plan:** \`${declared.plan}\`` : ""}`;
 }
 
 /** Whether a body schema has required fields; without any, an empty body is a valid request. */
@@ -207,34 +248,32 @@ function requiresBody(schema: JsonSchema | undefined): boolean {
   return Array.isArray(schema?.required) && schema.required.length > 0;
 }
 
-function operation(spec: OperationSpec, schemas: Record<string, JsonSchema>): Operation {
-  const { authentication } = spec;
-  const parameters = [...pathParameters(spec.path), ...(spec.query ? queryParameters(spec.query) : [])];
-  const description = [requirementsLine(authentication), spec.description].filter(Boolean).join("\n\n");
-  const bodyMedia = spec.body && { schema: { $ref: schemaRef(spec.body.schema) }, example: spec.body.example };
-  const successes = Object.fromEntries(Object.entries(spec.responses).map(([status, response]) => [status, successResponse(response, authentication.kind)]));
+function requestBody(declared: Operation, schemas: Record<string, JsonSchema>): OperationObject["requestBody"] {
+  if (declared.kind === "service" || !declared.body) return undefined;
+  const name = schemaName(declared.body.schema, requestSchemas);
+  const media = { schema: { $ref: schemaUri(name) }, example: declared.body.example };
   return {
-    operationId: spec.operationId,
-    tags: [spec.tag],
-    summary: spec.summary,
+    required: requiresBody(schemas[name]),
+    content: declared.kind === "oauth" ? { "application/json": media, "application/x-www-form-urlencoded": media } : { "application/json": media },
+  };
+}
+
+function operationObject(declared: Operation, schemas: Record<string, JsonSchema>): OperationObject {
+  const query = declared.kind === "api" ? declared.query : undefined;
+  const parameters = [...pathParameters(declared.path), ...(query ? queryParameters(query) : [])];
+  const description = [requirementsLine(declared), declared.description].filter(Boolean).join("\n\n");
+  const body = requestBody(declared, schemas);
+  const successes = Object.fromEntries(Object.entries(declared.responses).map(([status, response]) => [status, declaredResponse(response, declared.kind)]));
+  return {
+    operationId: declared.operationId,
+    tags: [declared.tag.name],
+    summary: declared.summary,
     ...(description && { description }),
-    security: security(authentication),
-    ...(authentication.kind === "api" && { "x-scope": authentication.scope, ...(authentication.plan && { "x-plan": authentication.plan }) }),
+    security: security(declared),
+    ...(declared.kind === "api" && { "x-scope": declared.scope, ...(declared.plan && { "x-plan": declared.plan }) }),
     ...(parameters.length > 0 && { parameters }),
-    ...(bodyMedia && {
-      requestBody: {
-        required: requiresBody(schemas[spec.body!.schema]),
-        content:
-          authentication.kind === "oauth"
-            ? { "application/json": bodyMedia, "application/x-www-form-urlencoded": bodyMedia }
-            : { "application/json": bodyMedia },
-      },
-    }),
-    responses: {
-      ...successes,
-      ...(authentication.kind === "api" ? apiErrors(spec, authentication.plan !== undefined) : {}),
-      ...(authentication.kind === "oauth" ? oauthErrors(spec) : {}),
-    },
+    ...(body && { requestBody: body }),
+    responses: { ...successes, ...errorResponsesOf(declared) },
   };
 }
 
@@ -252,7 +291,7 @@ function errorExample(summary: string, error: AppError): Example {
   return { summary, value: errorBody(error) };
 }
 
-const generalError = { schema: { $ref: schemaRef("Error") } };
+const generalError = { schema: schemaRef(errorBodySchema, responseSchemas) };
 
 /** The errors shared by every /api/v1 endpoint, with the bodies the error mapper really sends. */
 function errorResponses(): Record<string, ResponseObject> {
@@ -304,7 +343,7 @@ function errorResponses(): Record<string, ResponseObject> {
       description: "A field is invalid. Every invalid field is listed, each with a JSON Pointer into the request body.",
       headers: requestId,
       content: json({
-        schema: { $ref: schemaRef("ValidationError") },
+        schema: schemaRef(validationErrorBodySchema, responseSchemas),
         example: bodyOfFailure(() => parseInput(projectCreateSchema, { description: "x".repeat(2001) })),
       }),
     },
@@ -319,7 +358,7 @@ function errorResponses(): Record<string, ResponseObject> {
         "x-ratelimit-window": ref("headers", "RateLimitWindow"),
       },
       content: json({
-        schema: { $ref: schemaRef("RateLimitError") },
+        schema: schemaRef(rateLimitErrorBodySchema, responseSchemas),
         example: errorBody(
           new AppError("rate_limited", "Rate limit exceeded: 500 requests per minute. Retry after 42 seconds.", { extra: { retry_after: 42 } }),
         ),
@@ -355,16 +394,26 @@ const overview = `Worklog's REST API: projects, repositories and their commits, 
 
 **Rate limits.** 500 requests a minute per account by default, shared by all its keys and tokens, announced in the \`x-ratelimit-*\` headers of every authenticated response; over it, 429 with \`retry-after\`. Failed authentications are limited to 60 a minute per client address.`;
 
-export function buildOpenApiDocument(origin: string): OpenApiDocument {
-  const schemas = { ...convertSchemas(requestSchemas, "input"), ...convertSchemas(responseSchemas, "output") };
+/** The tags of the operations, in the order they first appear. */
+function tagsOf(declared: Operation[]): Tag[] {
+  return [...new Set(declared.map(({ tag }) => tag))].map(({ name, description }) => ({ name, description }));
+}
+
+/** The document with `exampleOrigin` where the origin it is served at goes. */
+function documentTemplate(): OpenApiDocument {
+  const schemas = componentSchemas();
   const paths: Record<string, PathItem> = {};
-  for (const spec of operationSpecs(origin)) (paths[spec.path] ??= {})[spec.method] = operation(spec, schemas);
+  for (const declared of operations) {
+    const item = (paths[declared.path] ??= {});
+    if (item[declared.method]) throw new Error(`${declared.method.toUpperCase()} ${declared.path} is declared twice.`);
+    item[declared.method] = operationObject(declared, schemas);
+  }
   return {
     openapi: "3.1.1",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: { title: "Worklog API", version: "1", description: overview },
-    servers: [{ url: origin }],
-    tags: tags.map(({ name, description }) => ({ name, description })),
+    servers: [{ url: exampleOrigin }],
+    tags: tagsOf(operations),
     paths,
     components: {
       schemas,
@@ -387,22 +436,26 @@ export function buildOpenApiDocument(origin: string): OpenApiDocument {
   };
 }
 
+/** The template's JSON for an origin. The origin comes from request headers: escaped, it cannot break out of its JSON strings. */
+function forOrigin(templateJson: string, origin: string): string {
+  return templateJson.replaceAll(exampleOrigin, JSON.stringify(origin).slice(1, -1));
+}
+
+/** The document for the origin it is served at: its `servers` and the absolute links of its examples name it. */
+export function buildOpenApiDocument(origin: string): OpenApiDocument {
+  return JSON.parse(forOrigin(JSON.stringify(documentTemplate()), origin));
+}
+
 export type PublishedDocument = { origin: string; document: OpenApiDocument; json: string; etag: string };
 
-/** Stands for the origin in the document built once; each origin then only costs a replacement. */
-const originPlaceholder = "https://origin.invalid";
 let template: string | undefined;
 let published: PublishedDocument | undefined;
 
-/**
- * The document for the origin it is served at (its `servers` and the absolute links of its
- * examples name it). Built once per process; the last origin's copy is kept.
- */
+/** The document for the origin it is served at, built once per process; the last origin's copy is kept. */
 export function publishedDocument(origin: string): PublishedDocument {
   if (published?.origin !== origin) {
-    template ??= JSON.stringify(buildOpenApiDocument(originPlaceholder));
-    // The origin comes from request headers: escaped, it cannot break out of its JSON strings.
-    const json = template.replaceAll(originPlaceholder, JSON.stringify(origin).slice(1, -1));
+    template ??= JSON.stringify(documentTemplate());
+    const json = forOrigin(template, origin);
     published = { origin, document: JSON.parse(json), json, etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
   }
   return published;

@@ -1,5 +1,5 @@
-import type { JsonSchema, OpenApiDocument, Operation, Reference, ResponseObject } from "./document";
-import { httpMethods, type HttpMethod } from "./document";
+import { httpMethods, type HttpMethod } from "@/lib/api/operation";
+import type { JsonSchema, OpenApiDocument, OperationObject, Reference, ResponseObject } from "./document";
 
 /** Reading the document for people: what /docs shows of it. */
 
@@ -111,7 +111,7 @@ export function fieldRows(document: OpenApiDocument, schema: JsonSchema, prefix 
   });
 }
 
-export type DocumentedOperation = { method: HttpMethod; path: string; operation: Operation };
+export type DocumentedOperation = { method: HttpMethod; path: string; operation: OperationObject };
 
 /** The operations under each tag, in the document's order of tags and paths. */
 export function operationsByTag(document: OpenApiDocument): { name: string; description: string; operations: DocumentedOperation[] }[] {

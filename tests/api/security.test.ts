@@ -3,6 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { declaredOperationGroups } from "../support/operations";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -91,11 +92,13 @@ const routeOf = (template: string) => template.split("?")[0]!.replace(/\{\w+\}/g
 /** A method a route serves, and the scope it requires ("none": the route is public). */
 type ServedRoute = { method: Method; route: string; scope: string };
 
+const operationGroups = await declaredOperationGroups();
+
 /**
- * What app/api/v1 serves, read from the route files on disk: every method a route hands to
- * `apiRoute`, with the scope it requires, and every method it exports as a handler of its own
- * (public, no scope). A route file built some other way fails here, so that no endpoint escapes
- * the tables below.
+ * What app/api/v1 serves, read from the route files on disk: every operation a route hands to
+ * `apiRoute` or `serviceRoute`, with the method and scope of its declaration (which must be at
+ * this route's path), and every method it exports as a handler of its own (public, no scope).
+ * A route file built some other way fails here, so that no endpoint escapes the tables below.
  */
 function servedRoutes(): ServedRoute[] {
   const root = path.resolve(import.meta.dirname, "../..");
@@ -106,12 +109,14 @@ function servedRoutes(): ServedRoute[] {
     const destructured = /export\s+const\s+\{[^}]*\}\s*=\s*(\w+)\(/.exec(source)?.[1];
     if (destructured === "notFoundRoute") return []; // the catch-all: 404 for unknown paths
     if (destructured !== undefined && destructured !== "apiMethods") throw new Error(`${file}: methods from ${destructured}(); teach servedRoutes about it`);
-    const scoped = [...source.matchAll(/\b(GET|POST|PUT|PATCH|DELETE):\s*apiRoute\(\s*\{\s*scope:\s*"(\w+:\w+)"/g)];
+    const declared = [...source.matchAll(/\b(?:apiRoute|serviceRoute)\(\s*(\w+)\.(\w+)\b/g)].map(([reference, group, name]) => {
+      const operation = operationGroups.get(group!)?.[name!];
+      if (!operation) throw new Error(`${file}: ${reference} names no operation of lib/*/operations.ts`);
+      if (routeOf(operation.path) !== route) throw new Error(`${file} serves ${operation.operationId}, which is declared at ${operation.path}`);
+      return { method: operation.method.toUpperCase() as Method, route, scope: operation.kind === "api" ? operation.scope : "none" };
+    });
     const own = [...source.matchAll(/export\s+(?:(?:async\s+)?function|const)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)];
-    return [
-      ...scoped.map(([, method, scope]) => ({ method: method as Method, route, scope: scope! })),
-      ...own.map(([, method]) => ({ method: method as Method, route, scope: "none" })),
-    ];
+    return [...declared, ...own.map(([, method]) => ({ method: method as Method, route, scope: "none" }))];
   });
 }
 

@@ -1,5 +1,6 @@
 import Ajv from "ajv";
-import type { HttpMethod, OpenApiDocument } from "@/lib/openapi/document";
+import type { HttpMethod } from "@/lib/api/operation";
+import type { OpenApiDocument } from "@/lib/openapi/document";
 
 /** RFC 6901: a JSON Pointer segment. */
 export const pointerSegment = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");

@@ -1,16 +1,18 @@
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument, httpMethods, publishedDocument, type JsonSchema, type MediaType, type Operation } from "@/lib/openapi/document";
-import { requestSchemas, responseSchemas } from "@/lib/openapi/operations";
+import { httpMethods } from "@/lib/api/operation";
+import { requestSchemas, responseSchemas } from "@/lib/openapi/components";
+import { buildOpenApiDocument, operations as collected, publishedDocument, type JsonSchema, type MediaType, type OperationObject } from "@/lib/openapi/document";
 import { resolvePointer } from "@/lib/openapi/reading";
 import { pointerSegment, schemaChecker } from "../support/openapi";
+import { declaredOperationGroups } from "../support/operations";
 
 const origin = "https://worklog.example.com";
 const document = buildOpenApiDocument(origin);
 
 type Located<T> = { pointer: string; value: T };
 
-function operations(): Located<Operation & { method: string; path: string }>[] {
+function operations(): Located<OperationObject & { method: string; path: string }>[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({
       pointer: `#/paths/${pointerSegment(path)}/${method}`,
@@ -176,8 +178,32 @@ describe("the OpenAPI document", () => {
   });
 
   it("keeps request and response schema names apart", () => {
-    const requestNames = Object.keys(requestSchemas);
-    expect(Object.keys(responseSchemas).filter((name) => requestNames.includes(name))).toEqual([]);
+    const requestNames = [...requestSchemas._idmap.keys()];
+    expect(requestNames.length).toBeGreaterThan(10);
+    expect([...responseSchemas._idmap.keys()].filter((name) => requestNames.includes(name))).toEqual([]);
+  });
+
+  it("names only schemas that the document refers to", () => {
+    const referenced = new Set([...references(document)].map(({ value }) => value));
+    const unreferenced = Object.keys(document.components.schemas).filter((name) => !referenced.has(`#/components/schemas/${name}`));
+    expect(unreferenced).toEqual([]);
+  });
+
+  it("collects every operation the domains declare, each once, where it is declared", async () => {
+    const declared = [...(await declaredOperationGroups()).values()].flatMap((group) => Object.values(group));
+    expect(declared.length).toBeGreaterThan(30);
+    expect(new Set(declared.map(({ operationId }) => operationId)).size).toBe(declared.length);
+    expect(new Set(declared.map(({ method, path }) => `${method} ${path}`)).size).toBe(declared.length);
+    expect(collected.length).toBe(declared.length);
+    expect(operations()).toHaveLength(declared.length);
+    for (const operation of declared) {
+      expect(collected.filter((each) => each === operation), operation.operationId).toHaveLength(1);
+      const documented = document.paths[operation.path]?.[operation.method];
+      expect(documented?.operationId, `${operation.method} ${operation.path}`).toBe(operation.operationId);
+      expect(documented?.tags).toEqual([operation.tag.name]);
+      expect(documented?.["x-scope"]).toBe(operation.kind === "api" ? operation.scope : undefined);
+      expect(documented?.["x-plan"]).toBe(operation.kind === "api" ? operation.plan : undefined);
+    }
   });
 
   it("holds only valid JSON Schemas, in keywords that draft-07 and draft 2020-12 read alike", () => {

@@ -1,6 +1,6 @@
+import { serviceRoute } from "@/lib/api/route";
+import { serverOperations } from "@/lib/server/operations";
 import type { LiveResponse } from "@/lib/server/probes";
 
 /** Liveness: answers without touching the database. */
-export function GET() {
-  return Response.json({ status: "ok" } satisfies LiveResponse);
-}
+export const { GET } = serviceRoute(serverOperations.live, async () => Response.json({ status: "ok" } satisfies LiveResponse));

@@ -1,8 +1,12 @@
-import { oauthEndpoint } from "@/lib/oauth/route";
-import { tokenRequestSchema, type RevokeResponse } from "@/lib/oauth/schemas";
+import { apiMethods } from "@/lib/api/route";
+import { oauthOperations } from "@/lib/oauth/operations";
+import { oauthRoute } from "@/lib/oauth/route";
+import type { RevokeResponse } from "@/lib/oauth/schemas";
 import { revokeToken } from "@/lib/oauth/tokens";
 
-export const { POST, GET, PUT, PATCH, DELETE } = oauthEndpoint(tokenRequestSchema, async ({ token }) => {
-  await revokeToken(token);
-  return { revoked: true } satisfies RevokeResponse;
-});
+export const { POST, GET, PUT, PATCH, DELETE } = apiMethods(
+  oauthRoute(oauthOperations.revokeToken, async ({ token }) => {
+    await revokeToken(token);
+    return { revoked: true } satisfies RevokeResponse;
+  }),
+);

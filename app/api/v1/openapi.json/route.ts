@@ -1,6 +1,7 @@
-import { apiMethods } from "@/lib/api/route";
+import { apiMethods, serviceRoute } from "@/lib/api/route";
 import { publishedDocument } from "@/lib/openapi/document";
 import { publicOrigin } from "@/lib/public-origin";
+import { serverOperations } from "@/lib/server/operations";
 
 /** Whether the client's cached copy (`If-None-Match`) is this one. */
 function isCached(request: Request, etag: string): boolean {
@@ -9,8 +10,8 @@ function isCached(request: Request, etag: string): boolean {
 }
 
 /** The API reference as OpenAPI 3.1: public, built once per process, revalidated by its ETag. */
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({
-  GET: async (request) => {
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+  serviceRoute(serverOperations.openApiDocument, async (request) => {
     const { json, etag } = publishedDocument(publicOrigin(request.headers));
     const headers = {
       etag,
@@ -21,5 +22,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({
     };
     if (isCached(request, etag)) return new Response(null, { status: 304, headers });
     return new Response(json, { headers: { ...headers, "content-type": "application/json" } });
-  },
-});
+  }),
+);

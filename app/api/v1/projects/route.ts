@@ -1,14 +1,12 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toProjectResponse } from "@/lib/projects/responses";
+import { projectOperations } from "@/lib/projects/operations";
 import { createProject, listProjects } from "@/lib/projects/projects";
-import { projectCreateSchema, projectListQuerySchema } from "@/lib/projects/schemas";
+import { toProjectResponse } from "@/lib/projects/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({
-  GET: apiRoute({ scope: "project:read", query: projectListQuerySchema }, async ({ user, query }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+  apiRoute(projectOperations.list, async ({ user, query }) => {
     const { rows, meta } = await listProjects(user.id, query.page);
     return { projects: rows.map(toProjectResponse), meta };
   }),
-  POST: apiRoute({ scope: "project:write", body: projectCreateSchema, status: 201 }, async ({ user, body }) =>
-    toProjectResponse(await createProject(user.id, body)),
-  ),
-});
+  apiRoute(projectOperations.create, async ({ user, body }) => toProjectResponse(await createProject(user.id, body))),
+);

@@ -1,14 +1,12 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toEntryResponse } from "@/lib/worklog/responses";
 import { createEntry, listEntries } from "@/lib/worklog/entries";
-import { entryCreateSchema, entryListQuerySchema } from "@/lib/worklog/schemas";
+import { worklogOperations } from "@/lib/worklog/operations";
+import { toEntryResponse } from "@/lib/worklog/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({
-  GET: apiRoute({ scope: "worklog:read", query: entryListQuerySchema }, async ({ user, query }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+  apiRoute(worklogOperations.list, async ({ user, query }) => {
     const { rows, meta } = await listEntries(user, query);
     return { entries: rows.map(toEntryResponse), meta };
   }),
-  POST: apiRoute({ scope: "worklog:write", body: entryCreateSchema, status: 201 }, async ({ user, body }) =>
-    toEntryResponse(await createEntry(user.id, body)),
-  ),
-});
+  apiRoute(worklogOperations.create, async ({ user, body }) => toEntryResponse(await createEntry(user.id, body))),
+);

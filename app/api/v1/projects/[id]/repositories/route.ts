@@ -1,10 +1,10 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { toRepositoryResponse } from "@/lib/repositories/responses";
+import { repositoryOperations } from "@/lib/repositories/operations";
 import { createProjectRepository } from "@/lib/repositories/repositories";
-import { projectRepositoryCreateSchema } from "@/lib/repositories/schemas";
+import { toRepositoryResponse } from "@/lib/repositories/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({
-  POST: apiRoute({ scope: "repo:write", body: projectRepositoryCreateSchema, status: 201 }, async ({ user, params, body }) =>
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+  apiRoute(repositoryOperations.createInProject, async ({ user, params, body }) =>
     toRepositoryResponse(await createProjectRepository(user.id, params.id!, body)),
   ),
-});
+);

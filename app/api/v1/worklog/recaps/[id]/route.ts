@@ -1,10 +1,8 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
+import { recapOperations } from "@/lib/recaps/operations";
+import { getRecap } from "@/lib/recaps/recaps";
 import { toRecapResponse } from "@/lib/recaps/responses";
-import { getRecap, requireRecapPlan } from "@/lib/recaps/recaps";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({
-  GET: apiRoute({ scope: "worklog:read" }, async ({ user, params }) => {
-    requireRecapPlan(user);
-    return toRecapResponse(await getRecap(user.id, params.id!));
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+  apiRoute(recapOperations.get, async ({ user, params }) => toRecapResponse(await getRecap(user.id, params.id!))),
+);

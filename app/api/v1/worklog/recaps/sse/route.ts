@@ -1,12 +1,10 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
 import { recapStreamResponse } from "@/lib/recaps/events";
-import { recapStreamQuerySchema } from "@/lib/recaps/schemas";
+import { recapOperations } from "@/lib/recaps/operations";
 
 // The same as SSE_MAX_DURATION_SECONDS in lib/api/sse.ts: Next reads this export literally.
 export const maxDuration = 300;
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods({
-  GET: apiRoute({ scope: "worklog:read", query: recapStreamQuerySchema }, ({ request, user, query }) =>
-    recapStreamResponse(request, user, query.recap_id),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+  apiRoute(recapOperations.streamEvents, ({ request, user, query }) => recapStreamResponse(request, user, query.recap_id)),
+);

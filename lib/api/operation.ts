@@ -1,0 +1,92 @@
+import type { z } from "zod";
+import type { RequiredScope } from "@/lib/auth/scopes";
+import type { OAuthErrorCode } from "@/lib/oauth/errors";
+
+/**
+ * An endpoint, declared once next to its domain (`lib/<domain>/operations.ts`): its route file
+ * hands it to a wrapper of lib/api/route.ts or lib/oauth/route.ts, which enforces what it says
+ * (method, scope, plan, body, query, success status), and lib/openapi/document.ts documents it.
+ */
+export type Operation = ApiOperation | OAuthOperation | ServiceOperation;
+
+export const httpMethods = ["get", "post", "put", "delete"] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+/** A group of operations in the API reference. */
+export type Tag = { name: string; description: string };
+
+export type JsonResponse = {
+  description: string;
+  /** The body's schema, or several of which the body is one; none for any JSON object. */
+  schema?: z.ZodType | z.ZodType[];
+  example?: unknown;
+  examples?: Record<string, { summary: string; value: unknown }>;
+};
+
+/** A `text/event-stream` response: each event's `data:` line is a JSON document of `eventSchema`. */
+export type EventStreamResponse = { description: string; eventSchema: z.ZodType; example: string };
+
+type RequestBody = { schema: z.ZodType; example: unknown };
+
+type Declaration = {
+  operationId: string;
+  method: HttpMethod;
+  /** With `{name}` for path parameters, which are ids (UUIDs). */
+  path: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  /** By status. A handler's value is sent with the one 2xx status; with several, it answers with a `Response`. */
+  responses: { [status: number]: JsonResponse | EventStreamResponse };
+};
+
+/** An /api/v1 endpoint: an API key or OAuth access token with `scope`; `plan` when the account needs one. */
+export type ApiOperation = Declaration & {
+  kind: "api";
+  scope: RequiredScope;
+  plan?: "pro";
+  query?: z.ZodType;
+  body?: RequestBody;
+  /**
+   * What the endpoint's errors mean here, where it says more than the general case. Which of
+   * them it can answer follows from the rest of the declaration.
+   */
+  errors?: { 400?: string; 403?: string; 404?: string; 422?: string };
+};
+
+/** A device-flow endpoint at the origin's root: the body's fields identify the client or token. */
+export type OAuthOperation = Declaration & {
+  kind: "oauth";
+  body: RequestBody;
+  /** A Bearer token may stand in for the body's. */
+  optionalBearer?: boolean;
+  /** The RFC 6749/8628 error codes it answers, by status. */
+  oauthErrors: { 400: OAuthErrorCode[]; 401?: OAuthErrorCode[] };
+};
+
+/** This document and the probes of the running service: no authentication. */
+export type ServiceOperation = Declaration & { kind: "service" };
+
+type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+
+/** What the handler of an operation gets as its body: the parsed body, or nothing without one. */
+export type BodyOf<Op extends Operation> = Op extends { body: { schema: infer Schema } } ? Parsed<Schema> : undefined;
+
+export type QueryOf<Op extends Operation> = Op extends { query: infer Schema } ? Parsed<Schema> : undefined;
+
+/** What the handler of an operation may answer with: a body of one of its JSON responses' schemas. */
+export type ResponseBody<Op extends Operation> = {
+  [Status in keyof Op["responses"]]: Op["responses"][Status] extends { schema: infer Schema }
+    ? Schema extends readonly (infer Each)[]
+      ? Parsed<Each>
+      : Parsed<Schema>
+    : never;
+}[keyof Op["responses"]];
+
+/** The status a handler's value is sent with: the operation's one success status, if it has only one. */
+export function successStatus(operation: Operation): number | undefined {
+  const statuses = Object.keys(operation.responses)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300);
+  return statuses.length === 1 ? statuses[0] : undefined;
+}

@@ -1,0 +1,44 @@
+import type { z } from "zod";
+import { exampleCreatedAt, exampleOrigin, exampleUpdatedAt } from "@/lib/openapi/examples";
+import type { createdRecapResponseSchema, recapResponseSchema } from "./responses";
+
+const id = "01936f24-5f6a-7b7c-8d8e-9f0a1b2c3d45";
+
+export const completedRecapExample = {
+  id,
+  url: `/api/v1/worklog/recaps/${id}`,
+  status: "completed",
+  content: "**1 entry** across 1 project, 1 h 30 min tracked, 1 commit.\n\n### Website Project\n- Built the pricing page and fixed the footer links.\n",
+  metadata: { entry_count: 1, projects: ["Website Project"], tags: ["frontend", "release"], total_duration_seconds: 5400, commit_count: 1 },
+  filters: { from: "2026-11-16T00:00:00.000Z", to: "2026-11-22T23:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] },
+  error: null,
+  inserted_at: exampleCreatedAt,
+  updated_at: exampleUpdatedAt,
+  completed_at: exampleUpdatedAt,
+} satisfies z.infer<typeof recapResponseSchema>;
+
+const processingRecap = {
+  ...completedRecapExample,
+  status: "processing",
+  content: null,
+  metadata: null,
+  updated_at: exampleCreatedAt,
+  completed_at: null,
+} satisfies z.infer<typeof recapResponseSchema>;
+
+/** The links the create response adds. */
+const links = { recap_id: id, poll_url: processingRecap.url, sse_url: `${exampleOrigin}/api/v1/worklog/recaps/sse?recap_id=${id}` };
+
+export const createdRecapExamples = {
+  processing: { ...processingRecap, ...links } satisfies z.infer<typeof createdRecapResponseSchema>,
+  completed: { ...completedRecapExample, ...links } satisfies z.infer<typeof createdRecapResponseSchema>,
+};
+
+const streamedEvents = [
+  { id: `${id}:0`, data: { recap_id: id, status: "processing", delta: "**1 entry** across 1 project" } },
+  { id: `${id}:1`, data: { recap_id: id, status: "processing", delta: ", 1 h 30 min tracked, 1 commit.\n\n" } },
+  { id: `${id}:2`, data: { recap_id: id, ...completedRecapExample } },
+];
+
+/** A stream of a recap as it arrives: deltas, then the finished recap. */
+export const recapStreamExample = [": connected", ...streamedEvents.map((event) => `id: ${event.id}\ndata: ${JSON.stringify(event.data)}`)].join("\n\n") + "\n\n";

@@ -1,0 +1,59 @@
+import type { Operation } from "@/lib/api/operation";
+import { completedRecapExample, createdRecapExamples, recapStreamExample } from "./examples";
+import { RECAP_PLAN } from "./recaps";
+import { createdRecapResponseSchema, recapEventSchema, recapResponseSchema } from "./responses";
+import { recapFiltersSchema, recapStreamQuerySchema } from "./schemas";
+
+const tag = {
+  name: "Recaps",
+  description: "Summaries of worklog entries over a period, generated in the background and streamed as they are written. Plan `pro` only.",
+};
+
+export const recapOperations = {
+  create: {
+    kind: "api",
+    operationId: "createRecap",
+    method: "post",
+    path: "/api/v1/worklog/recaps",
+    tag,
+    summary: "Create a recap",
+    description:
+      "Starts a recap of the entries matching the filters, given in the JSON body or the query string (the body wins, field by field). `from` defaults to the start of today in the account's time zone, `to` to now. The recap is written in the background: follow it at `sse_url` or poll `poll_url`. When a completed recap of the same filters exists and none of its entries changed, that recap is returned at once with 200.",
+    scope: "worklog:write",
+    plan: RECAP_PLAN,
+    query: recapFiltersSchema,
+    body: { schema: recapFiltersSchema, example: { from: "2026-11-16", to: "2026-11-22", tags: ["frontend"] } },
+    responses: {
+      201: { description: "A new recap, `processing`.", schema: createdRecapResponseSchema, example: createdRecapExamples.processing },
+      200: { description: "The completed recap of the same filters, unchanged since.", schema: createdRecapResponseSchema, example: createdRecapExamples.completed },
+    },
+    errors: { 400: "A query parameter is invalid, or no worklog entry matches the filters (`No worklog entries match these filters`)." },
+  },
+  get: {
+    kind: "api",
+    operationId: "getRecap",
+    method: "get",
+    path: "/api/v1/worklog/recaps/{id}",
+    tag,
+    summary: "Get a recap",
+    description: "A recap whose generator has written nothing for 5 minutes reads as `failed`.",
+    scope: "worklog:read",
+    plan: RECAP_PLAN,
+    responses: { 200: { description: "The recap.", schema: recapResponseSchema, example: completedRecapExample } },
+  },
+  streamEvents: {
+    kind: "api",
+    operationId: "streamRecapEvents",
+    method: "get",
+    path: "/api/v1/worklog/recaps/sse",
+    tag,
+    summary: "Stream recap events",
+    description:
+      "Server-sent events. Each event has an `id:` line and one `data:` line of JSON: `delta` pieces of content while the recap is `processing`, then the whole recap once `completed` or `failed`, and the stream closes. On connect the current state comes first (a finished recap: one event, then the end). Without `recap_id` the stream carries the events of all the account's recaps until the client leaves. Comments (`: heartbeat`) keep the connection open every 15 s. Authentication, scope, plan and rate limit are checked before the stream opens, with the usual JSON errors.",
+    scope: "worklog:read",
+    plan: RECAP_PLAN,
+    query: recapStreamQuerySchema,
+    responses: { 200: { description: "The event stream.", eventSchema: recapEventSchema, example: recapStreamExample } },
+    errors: { 404: "`recap_id` names no recap of the account." },
+  },
+} satisfies Record<string, Operation>;

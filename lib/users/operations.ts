@@ -1,0 +1,46 @@
+import type { Operation } from "@/lib/api/operation";
+import { userExample } from "./examples";
+import { userResponseSchema } from "./responses";
+import { userUpdateSchema } from "./schemas";
+
+const tag = { name: "User", description: "The account that owns the API key or OAuth token." };
+
+export const userOperations = {
+  get: {
+    kind: "api",
+    operationId: "getUser",
+    method: "get",
+    path: "/api/v1/user",
+    tag,
+    summary: "Get the user",
+    scope: "user:read",
+    responses: { 200: { description: "The account.", schema: userResponseSchema, example: userExample } },
+  },
+  update: {
+    kind: "api",
+    operationId: "updateUser",
+    method: "put",
+    path: "/api/v1/user",
+    tag,
+    summary: "Update the user",
+    description: "Changes any of `email`, `name` and `timezone`; the plan cannot be changed through the API.",
+    scope: "user:write",
+    body: { schema: userUpdateSchema, example: { name: "Ada King", timezone: "Europe/Paris" } },
+    responses: {
+      200: { description: "The updated account.", schema: userResponseSchema, example: { ...userExample, name: "Ada King", timezone: "Europe/Paris" } },
+    },
+    errors: { 422: "A field is invalid, or the email belongs to another account (`Duplicate value`)." },
+  },
+  delete: {
+    kind: "api",
+    operationId: "deleteUser",
+    method: "delete",
+    path: "/api/v1/user",
+    tag,
+    summary: "Delete the user",
+    description:
+      "Deletes the account and everything it owns (projects, repositories, commits, entries, recaps, API keys, OAuth tokens) in one transaction. Every key and token of the account fails with 401 from then on.",
+    scope: "user:write",
+    responses: { 200: { description: "The account as it was.", schema: userResponseSchema, example: userExample } },
+  },
+} satisfies Record<string, Operation>;

@@ -3,7 +3,7 @@ import type { User, WorklogEntry } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
 import { rangeEnd, rangeStart } from "@/lib/time";
-import type { EntryWithRelations } from "./entries";
+import type { EntryWithRelations } from "./entry-with-relations";
 import type { EntryListQuery } from "./schemas";
 
 // A page of entries and a new entry, the API's busiest statements, in hand-written SQL: Prisma's

@@ -4,13 +4,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { ensurePrismaClient } from "./build.mjs";
+import { isPostgresReachable, postgresServerUrl } from "./postgres.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const resultsDir = path.join(root, "test-results");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const postgresUrl = process.env.WORKLOG_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -38,19 +37,6 @@ function readJson(file) {
   }
 }
 
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 ensurePrismaClient();
@@ -59,11 +45,11 @@ check("eslint", bin("eslint"), ["."]);
 check("typecheck", bin("tsc"), ["--noEmit"]);
 
 const projects = ["unit", "db-pglite", "api-pglite"];
-if (await postgresReachable()) projects.push("db-postgres", "api-postgres");
+if (await isPostgresReachable()) projects.push("db-postgres", "api-postgres");
 else if (process.env.CI) {
-  failures.push(`PostgreSQL is not reachable at ${postgresUrl}`);
+  failures.push(`PostgreSQL is not reachable at ${postgresServerUrl}`);
   totals.failed += 1;
-} else console.log(`\nPostgreSQL is not reachable at ${postgresUrl}: its test runs are skipped (set WORKLOG_TEST_POSTGRES_URL).`);
+} else console.log(`\nPostgreSQL is not reachable at ${postgresServerUrl}: its test runs are skipped (set WORKLOG_TEST_POSTGRES_URL).`);
 
 const vitestReport = path.join(resultsDir, "vitest.json");
 const vitestOk = step(`vitest (${projects.join(", ")})`, bin("vitest"), [

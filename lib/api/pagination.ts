@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isUuid } from "@/lib/db/ids";
 
-/** Cursor pagination of every list (CONTRACT.md §4): newest first, keyset on the id. */
+/** Cursor pagination of every list (docs/api.md, "Pagination"): newest first, keyset on the id. */
 export type PageRequest = { limit: number; startingAfter?: string; endingBefore?: string };
 
 export const pageMetaSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { User } from "@/lib/db/client";
 
-/** The user as the API shows it (CONTRACT.md §2). */
+/** The user as the API shows it (docs/api.md, "Resources"). */
 export const userResponseSchema = z.object({
   id: z.uuid(),
   url: z.literal("/api/v1/user"),

@@ -129,6 +129,10 @@ async function benchEmbedded() {
 
 const ratio = (part: number, whole: number) => +(part / whole).toFixed(2);
 
+if (process.argv.includes("--help")) {
+  console.log('usage: npm run bench: builds, starts the server and measures its throughput (BENCH_DURATION seconds a run, default 10); README.md, "Benchmarks"');
+  process.exit(0);
+}
 ensureBuild();
 const bare = await startBareNodeServer();
 try {

@@ -53,6 +53,10 @@ async function time(label: string, request: () => Promise<Response>) {
   return { page: label, p50_ms: +percentile(samples, 50).toFixed(1), p99_ms: +percentile(samples, 99).toFixed(1) };
 }
 
+if (process.argv.includes("--help")) {
+  console.log('usage: npm run bench:lists: builds, seeds 200 000 entries on PostgreSQL and times pages of the list; README.md, "Benchmarks"');
+  process.exit(0);
+}
 ensureBuild();
 const server = await startServer({ backend: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
 try {

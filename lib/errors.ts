@@ -1,11 +1,11 @@
 /**
  * The one error class of the domain. Domain functions throw it; lib/api/error-response.ts turns
- * it into the bodies of CONTRACT.md §7, the web app and the admin CLI into messages.
+ * it into the bodies of docs/api.md, "Errors", the web app and the admin CLI into messages.
  */
 export type FieldIssue = {
   /** JSON Pointer into the request body, e.g. `/name` or `/commits/0/sha`. */
   pointer: string;
-  /** One of SPEC.md's detail strings, e.g. `Missing field: name`. */
+  /** One of the detail strings of docs/api.md, "Errors", e.g. `Missing field: name`. */
   detail: string;
 };
 

@@ -1,8 +1,8 @@
-// The operations CLI: `npm run admin -- <command> [options]` (see `npm run admin -- help`).
+// The operations CLI: `npm run admin -- <command> [options]` (see `npm run admin -- --help`).
 // It works on the configured database; while a server owns the embedded database, the command
 // runs inside that server.
 import { adminSocketPath, sendAdminCommand } from "@/lib/admin/socket";
-import { runAdminCommand, type AdminResult } from "@/lib/admin/commands";
+import { adminUsage, runAdminCommand, type AdminResult } from "@/lib/admin/commands";
 import { ConfigError, getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db/client";
 import { closeConnection, getConnection } from "@/lib/db/connection";
@@ -10,6 +10,7 @@ import { embeddedDatabaseOwner } from "@/lib/db/embedded-lock";
 import { applyPendingMigrations } from "@/lib/db/migrate";
 
 async function run(argv: string[]): Promise<AdminResult> {
+  if (argv.includes("--help")) return { exitCode: 0, stdout: `${adminUsage()}\n`, stderr: "" };
   const { database } = getConfig();
   if (database.kind === "pglite" && embeddedDatabaseOwner(database.dataDir) !== undefined) {
     return sendAdminCommand(adminSocketPath(database.dataDir), argv);

@@ -9,9 +9,14 @@ import { migrationsDir, noSchemaFilter, readMigrations, readSchema } from "@/lib
 import { pgliteMigrationAdapter } from "@/lib/db/migration-adapters";
 import { openSchemaEngine } from "@/lib/db/schema-engine";
 
+const usage = "usage: npm run db:migration:create -- <name, in snake_case>";
 const name = process.argv[2];
+if (name === "--help") {
+  console.log(usage);
+  process.exit(0);
+}
 if (!name || !/^[a-z0-9_]+$/.test(name)) {
-  console.error("usage: npm run db:migration:create -- <name, in snake_case>");
+  console.error(usage);
   process.exit(2);
 }
 

@@ -5,6 +5,10 @@ import path from "node:path";
 import { ensureBuild } from "./build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
+if (process.argv.includes("--help")) {
+  console.log('usage: npm start: builds the app when its sources changed, then serves it on PORT (default 3000); README.md, "Configuration", lists its variables');
+  process.exit(0);
+}
 try {
   ensureBuild();
 } catch (error) {

@@ -1,17 +1,27 @@
 // `npm test`: every check, in order of speed: lint, typecheck, unit and integration tests on
 // both databases, API tests against real `next start` servers, then Playwright in Chromium.
 // Ends with one line `N passed, N failed[, N skipped]`, and exits non-zero on any failure.
+//   --only unit|db|api|e2e  one part of the suite, without lint and typecheck (`npm run test:db`…)
+//   --list                  names the test files and tests that the run would run, running none
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { parseArgs } from "node:util";
 import { ensurePrismaClient } from "./build.mjs";
+import { isPostgresReachable, postgresServerUrl } from "./postgres.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const resultsDir = path.join(root, "test-results");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const postgresUrl = process.env.WORKLOG_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const parts = ["unit", "db", "api", "e2e"];
+const { values: options } = parseArgs({ options: { only: { type: "string" }, list: { type: "boolean", default: false } } });
+if (options.only !== undefined && !parts.includes(options.only)) {
+  console.error(`--only takes one of: ${parts.join(", ")}`);
+  process.exit(2);
+}
+const includes = (part) => options.only === undefined || options.only === part;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -22,12 +32,17 @@ function step(title, command, args, env = {}) {
   return result.status === 0;
 }
 
-function check(title, command, args) {
-  if (step(title, command, args)) totals.passed += 1;
+function record(title, passed) {
+  if (passed) totals.passed += 1;
   else {
     totals.failed += 1;
     failures.push(title);
   }
+}
+
+/** A check of the whole source tree (lint, types): part of a full run only. */
+function check(title, command, args) {
+  if (options.only === undefined && !options.list) record(title, step(title, command, args));
 }
 
 function readJson(file) {
@@ -38,69 +53,57 @@ function readJson(file) {
   }
 }
 
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
+function runVitest(projects) {
+  const title = `vitest (${projects.join(", ")})`;
+  const projectOptions = projects.flatMap((project) => ["--project", project]);
+  if (options.list) return record(title, step(title, bin("vitest"), ["list", "--filesOnly", ...projectOptions]));
+  const report = path.join(resultsDir, "vitest.json");
+  const ok = step(title, bin("vitest"), ["run", ...projectOptions, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const vitest = readJson(report);
+  if (vitest) {
+    totals.passed += vitest.numPassedTests;
+    totals.failed += vitest.numFailedTests;
+    totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   }
+  if (!ok && !(vitest?.numFailedTests > 0)) record("vitest did not finish", false);
+  else if (!ok) failures.push("vitest");
 }
 
-rmSync(resultsDir, { recursive: true, force: true });
-mkdirSync(resultsDir, { recursive: true });
-ensurePrismaClient();
-
-check("eslint", bin("eslint"), ["."]);
-check("typecheck", bin("tsc"), ["--noEmit"]);
-
-const projects = ["unit", "db-pglite", "api-pglite"];
-if (await postgresReachable()) projects.push("db-postgres", "api-postgres");
-else if (process.env.CI) {
-  failures.push(`PostgreSQL is not reachable at ${postgresUrl}`);
-  totals.failed += 1;
-} else console.log(`\nPostgreSQL is not reachable at ${postgresUrl}: its test runs are skipped (set WORKLOG_TEST_POSTGRES_URL).`);
-
-const vitestReport = path.join(resultsDir, "vitest.json");
-const vitestOk = step(`vitest (${projects.join(", ")})`, bin("vitest"), [
-  "run",
-  ...projects.flatMap((project) => ["--project", project]),
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestReport}`,
-]);
-const vitest = readJson(vitestReport);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests;
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-}
-if (!vitestOk && !(vitest?.numFailedTests > 0)) {
-  totals.failed += 1;
-  failures.push("vitest did not finish");
-} else if (!vitestOk) failures.push("vitest");
-
-if (!existsSync(chromium)) {
-  totals.failed += 1;
-  failures.push(`Chromium is missing at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-} else {
-  const playwrightReport = path.join(resultsDir, "playwright.json");
-  const playwrightOk = step("playwright", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport });
-  const stats = readJson(playwrightReport)?.stats;
+function runPlaywright() {
+  if (options.list) return record("playwright", step("playwright", bin("playwright"), ["test", "--list"]));
+  if (!existsSync(chromium)) return record(`Chromium is missing at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`, false);
+  const report = path.join(resultsDir, "playwright.json");
+  const ok = step("playwright", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: report });
+  const stats = readJson(report)?.stats;
   if (stats) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
   }
-  if (!playwrightOk) {
+  if (!ok) {
     if (!(stats?.unexpected > 0)) totals.failed += 1;
     failures.push("playwright");
   }
 }
+
+if (!options.list) {
+  rmSync(resultsDir, { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
+  ensurePrismaClient();
+}
+
+check("eslint", bin("eslint"), ["."]);
+check("typecheck", bin("tsc"), ["--noEmit"]);
+
+const databaseParts = ["db", "api"].filter(includes);
+const projects = [...(includes("unit") ? ["unit"] : []), ...databaseParts.map((part) => `${part}-pglite`)];
+if (databaseParts.length > 0) {
+  if (await isPostgresReachable()) projects.push(...databaseParts.map((part) => `${part}-postgres`));
+  else if (process.env.CI) record(`PostgreSQL is not reachable at ${postgresServerUrl}`, false);
+  else console.log(`\nPostgreSQL is not reachable at ${postgresServerUrl}: its test runs are skipped (set WORKLOG_TEST_POSTGRES_URL).`);
+}
+if (projects.length > 0) runVitest(projects);
+if (includes("e2e")) runPlaywright();
 
 console.log("");
 if (failures.length) console.log(`Failed: ${failures.join("; ")}`);

@@ -26,7 +26,7 @@ const typeOf = {
   payload_too_large: "invalid_request_error",
 } as const satisfies Record<GeneralErrorKind, string>;
 
-/** The general error body (docs/api.md); a missing scope adds `details`. */
+/** The general error body (docs/api.md, "Errors"); a missing scope adds `details` (docs/api.md, "Scopes"). */
 export const errorBodySchema = z
   .object({
     error: z.object({
@@ -75,7 +75,7 @@ export function errorBody(error: AppError): ErrorBody {
   }
 }
 
-/** The one place where errors become the bodies of docs/api.md. Causes are logged, never returned. */
+/** The one place where errors become the bodies of docs/api.md, "Errors". Causes are logged, never returned. */
 export function errorResponse(error: unknown, requestId: string): Response {
   const headers = { "x-request-id": requestId };
   if (error instanceof AppError) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isUuid } from "@/lib/db/ids";
 import { responseSchemas } from "@/lib/openapi/components";
 
-/** Cursor pagination of every list (docs/api.md): newest first, keyset on the id. */
+/** Cursor pagination of every list (docs/api.md, "Pagination"): newest first, keyset on the id. */
 export type PageRequest = { limit: number; startingAfter?: string; endingBefore?: string };
 
 export const pageMetaSchema = z

@@ -1,6 +1,6 @@
 import { after } from "next/server";
 import { getDb, type User } from "@/lib/db/client";
-import { queryRows } from "@/lib/db/sql";
+import { queryRows, selectAsFields } from "@/lib/db/sql";
 import { sha256Hex } from "@/lib/crypto";
 import { apiKeyPattern } from "./api-keys";
 import { authenticationError, authenticationMessages, parseAuthorizationHeader } from "./authorization-header";
@@ -43,10 +43,20 @@ type CredentialRow = User & {
   credentialExpiresAt: Date | null;
 };
 
-// Every column of users, named as Prisma's User names them; tests/db/authenticate.test.ts checks
-// that the account read here equals Prisma's.
-const accountColumns = `u.id, u.email, u.name, u.password_hash AS "passwordHash", u.timezone, u.plan::text AS plan,
-  u.email_verified AS "emailVerified", u.image, u.inserted_at AS "insertedAt", u.updated_at AS "updatedAt"`;
+// Every column of users by its field in Prisma's User: a new field fails the type check until it
+// is named here. tests/db/authenticate.test.ts checks that the account read here equals Prisma's.
+const accountColumns = selectAsFields("u", {
+  id: "id",
+  email: "email",
+  name: "name",
+  passwordHash: "password_hash",
+  timezone: "timezone",
+  plan: "plan",
+  emailVerified: "email_verified",
+  image: "image",
+  insertedAt: "inserted_at",
+  updatedAt: "updated_at",
+} satisfies Record<keyof User, string>);
 
 const apiKeyLookup = `SELECT ${accountColumns}, k.id AS "credentialId", k.scopes AS "credentialScopes",
   k.last_used_at AS "credentialLastUsedAt", k.revoked_at AS "credentialRevokedAt", NULL::timestamptz AS "credentialExpiresAt"

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 
-/** The credential a request presents in its Authorization header (CONTRACT.md §5). */
+/** The credential a request presents in its Authorization header (docs/api.md, "Authentication"). */
 export type PresentedCredential = { kind: "api_key"; key: string } | { kind: "oauth_token"; token: string };
 
 export const authenticationMessages = {

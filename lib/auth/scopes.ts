@@ -57,7 +57,7 @@ export function grants(granted: readonly string[], required: RequiredScope): boo
   return granted.includes(required) || granted.includes(`${resource}:*`);
 }
 
-/** Throws the contract's 403 unless the granted scopes include the required one (CONTRACT.md §6). */
+/** Throws the contract's 403 unless the granted scopes include the required one (docs/api.md, "Scopes"). */
 export function requireScope(granted: readonly string[], required: RequiredScope, credential: "API key" | "OAuth token"): void {
   if (grants(granted, required)) return;
   throw new AppError(

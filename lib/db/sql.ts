@@ -34,3 +34,13 @@ export async function queryRows<Row>(text: string, values: unknown[]): Promise<R
   const { rows } = await connection.pool.query<Row & pg.QueryResultRow>(name ? { name, text, values } : { text, values });
   return rows;
 }
+
+/**
+ * A SELECT list that reads each column of `table` under its model field's name
+ * (`e.user_id AS "userId"`), so that hand-written rows have the shape of Prisma's.
+ */
+export function selectAsFields(table: string, columnsByField: Readonly<Record<string, string>>): string {
+  return Object.entries(columnsByField)
+    .map(([field, column]) => `${table}.${column} AS "${field}"`)
+    .join(", ");
+}

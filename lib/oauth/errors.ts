@@ -19,7 +19,7 @@ export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
 export const oauthErrorBodySchema = z.object({ error: z.enum(oauthErrorCodes) }).register(responseSchemas, { id: "OAuthError" });
 export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
 
-/** An error of the OAuth endpoints, sent as `{"error": code}` (docs/api.md). */
+/** An error of the OAuth endpoints, sent as `{"error": code}` (docs/api.md, "OAuth device flow"). */
 export class OAuthError extends Error {
   constructor(
     readonly code: OAuthErrorCode,

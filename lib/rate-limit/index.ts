@@ -4,7 +4,7 @@ import { MemoryRateLimiter } from "./memory";
 import { WINDOW_MS, type RateLimitDecision, type RateLimiter } from "./types";
 import { UpstashRateLimiter } from "./upstash";
 
-/** Failed authentications allowed per client IP and minute (CONTRACT.md §10). */
+/** Failed authentications allowed per client IP and minute (docs/api.md, "Rate limits"). */
 export const FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
 
 type Limiters = { requests: RateLimiter; failedAuthentications: RateLimiter };

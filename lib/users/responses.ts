@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { User } from "@/lib/db/client";
 import { responseSchemas } from "@/lib/openapi/components";
 
-/** The user as the API shows it (docs/api.md). */
+/** The user as the API shows it (docs/api.md, "Resources"). */
 export const userResponseSchema = z
   .object({
     id: z.uuid(),

@@ -1,19 +1,12 @@
 import { paginate } from "@/lib/api/pagination";
-import { getDb, type Prisma, type User } from "@/lib/db/client";
+import { getDb, type User } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
-import { checkProjectReference, invalidProjectReference, projectSummarySelect } from "@/lib/projects/projects";
+import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
 import { countEntries, insertEntry, selectEntryPage } from "./entry-sql";
+import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryUpdate } from "./schemas";
-
-/** Loaded with every entry, in the same call: the project summary and the attached commit ids. */
-const entryInclude = {
-  project: { select: projectSummarySelect },
-  commits: { select: { commitId: true }, orderBy: { commitId: "asc" } },
-} satisfies Prisma.WorklogEntryInclude;
-
-export type EntryWithRelations = Prisma.WorklogEntryGetPayload<{ include: typeof entryInclude }>;
 
 /** A missing entry is a 404; a project deleted since it was checked is an invalid reference. */
 async function writeEntry<T>(write: () => Promise<T>): Promise<T> {

@@ -1,9 +1,9 @@
 import type { KeysetQuery } from "@/lib/api/pagination";
-import type { User } from "@/lib/db/client";
+import type { User, WorklogEntry } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
-import { queryRows } from "@/lib/db/sql";
+import { queryRows, selectAsFields } from "@/lib/db/sql";
 import { rangeEnd, rangeStart } from "@/lib/time";
-import type { EntryWithRelations } from "./entries";
+import type { EntryWithRelations } from "./entry-with-relations";
 import type { EntryListQuery } from "./schemas";
 
 // A page of entries and a new entry, the API's busiest statements, in hand-written SQL: Prisma's
@@ -11,9 +11,18 @@ import type { EntryListQuery } from "./schemas";
 // The rows have the type and shape of Prisma's entry with its project summary and commit ids (in
 // id order); tests/db/entry-sql.test.ts compares them with Prisma's.
 
-const entryColumns = (entry: string) => `${entry}.id, ${entry}.user_id AS "userId", ${entry}.project_id AS "projectId", ${entry}.content,
-  ${entry}.recorded_at AS "recordedAt", ${entry}.duration_seconds AS "durationSeconds", ${entry}.tags,
-  ${entry}.inserted_at AS "insertedAt", ${entry}.updated_at AS "updatedAt"`;
+/** Every column of worklog_entries by its field in Prisma's model: a new field fails the type check until it is named here. */
+const entryColumns = {
+  id: "id",
+  userId: "user_id",
+  projectId: "project_id",
+  content: "content",
+  recordedAt: "recorded_at",
+  durationSeconds: "duration_seconds",
+  tags: "tags",
+  insertedAt: "inserted_at",
+  updatedAt: "updated_at",
+} satisfies Record<keyof WorklogEntry, string>;
 
 const projectSummary = (project: string) =>
   `CASE WHEN ${project}.id IS NULL THEN NULL ELSE json_build_object('id', ${project}.id, 'name', ${project}.name, 'identifier', ${project}.identifier) END AS project`;
@@ -46,7 +55,7 @@ export function selectEntryPage(user: User, filters: Filters, { where: keyset, o
   const range = bound ? ` AND e.id ${bound[0]} $${values.length}::uuid` : "";
   values.push(take);
   return queryRows<EntryWithRelations>(
-    `SELECT ${entryColumns("e")}, ${projectSummary("p")}, ${commitIds("e")}
+    `SELECT ${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${commitIds("e")}
       FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id
       WHERE ${where}${range} ORDER BY e.id ${orderBy.id === "desc" ? "DESC" : "ASC"} LIMIT $${values.length}`,
     values,
@@ -59,13 +68,7 @@ export async function countEntries(user: User, filters: Filters): Promise<number
   return row!.count;
 }
 
-export type NewEntry = {
-  projectId: string | null;
-  content: string;
-  recordedAt: Date;
-  durationSeconds: number | null;
-  tags: string[];
-};
+export type NewEntry = Pick<WorklogEntry, "projectId" | "content" | "recordedAt" | "durationSeconds" | "tags">;
 
 /**
  * Inserts the entry and returns it with its project's summary, in one statement. The project, when
@@ -78,7 +81,7 @@ export async function insertEntry(userId: string, entry: NewEntry): Promise<Entr
       INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, updated_at)
       SELECT $1, $2, $3, $4, $5, $6, $7, CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
       RETURNING *)
-    SELECT ${entryColumns("inserted")}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
+    SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
     [newId(), userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags],
   );
   return row;

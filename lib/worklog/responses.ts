@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
 import { responseSchemas } from "@/lib/openapi/components";
-import type { EntryWithRelations } from "./entries";
+import type { EntryWithRelations } from "./entry-with-relations";
 
 export const entryProjectSchema = z
   .object({ id: z.uuid(), name: z.string(), identifier: z.string() })

@@ -1,6 +1,6 @@
 import { commitSummaries, type CommitSummary } from "@/lib/repositories/commits";
 import { toEntryResponse } from "./responses";
-import type { EntryWithRelations } from "./entries";
+import type { EntryWithRelations } from "./entry-with-relations";
 
 /** An entry as the web app shows it: its API representation plus the commits attached to it. */
 export type EntryView = ReturnType<typeof toEntryResponse> & { commits: CommitSummary[] };

@@ -38,7 +38,7 @@ afterAll(async () => {
 const getUser = (authorization?: string) =>
   server.request("/api/v1/user", { headers: authorization === undefined ? {} : { authorization } });
 
-describe("authentication of /api/v1 (CONTRACT.md §5)", () => {
+describe("authentication of /api/v1 (docs/api.md, Authentication)", () => {
   it("accepts the key as the Basic username with an empty password", async () => {
     const response = await getUser(basic(`${key}:`));
     expect(response.status).toBe(200);

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { postgresServerUrl } from "../../scripts/postgres.mjs";
 import { startServer } from "../support/server";
-import { postgresServerUrl } from "../support/databases";
 
 describe("startup", () => {
   it("stops with a message naming each invalid variable", async () => {

@@ -4,7 +4,8 @@ import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { postgresServerUrl, testBackend } from "../support/databases";
+import { postgresServerUrl } from "../../scripts/postgres.mjs";
+import { testBackend } from "../support/databases";
 import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
 import { startServer, type TestServer } from "../support/server";
 

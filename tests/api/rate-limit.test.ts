@@ -1,4 +1,4 @@
-// CONTRACT.md §10 end to end, against both limiters: the in-process one (the embedded default)
+// docs/api.md, "Rate limits", end to end, against both limiters: the in-process one (the embedded default)
 // and @upstash/ratelimit on a real Redis behind a local Upstash REST stand-in.
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -135,7 +135,7 @@ async function expectTooManyRequests(response: Response, limit: number, reset: n
   expect(limitHeaders(response)).toEqual(expectedHeaders(limit, 0, reset));
 }
 
-describe.each(limiters)("rate limiting with the $name (CONTRACT.md §10)", (limiter) => {
+describe.each(limiters)("rate limiting with the $name (docs/api.md, Rate limits)", (limiter) => {
   const standard = () => servers.get(limiter)!.standard;
   const small = () => servers.get(limiter)!.small;
 

@@ -16,7 +16,7 @@ async function newAccount(scopes: string[]) {
   return { email, key: await server.createKey(email, scopes) };
 }
 
-describe("scopes of the user endpoints (CONTRACT.md §6)", () => {
+describe("scopes of the user endpoints (docs/api.md, Scopes)", () => {
   const cases: { scopes: string[]; read: number; write: number }[] = [
     { scopes: ["user:read"], read: 200, write: 403 },
     { scopes: ["user:write"], read: 403, write: 200 },

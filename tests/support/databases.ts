@@ -2,11 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { postgresServerUrl } from "../../scripts/postgres.mjs";
 
 export type Backend = "pglite" | "postgres";
-
-/** The server the PostgreSQL tests use: the machine's, unless WORKLOG_TEST_POSTGRES_URL says otherwise. */
-export const postgresServerUrl = process.env.WORKLOG_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 export function testBackend(): Backend {
   const backend = process.env.WORKLOG_TEST_DATABASE;
@@ -40,13 +38,4 @@ export async function createFreshDatabase(backend: Backend): Promise<FreshDataba
     env: { DATABASE_URL: url.toString() },
     drop: () => onServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
-}
-
-export async function isPostgresReachable(): Promise<boolean> {
-  try {
-    await onServer((client) => client.query("SELECT 1"));
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,0 +1,2 @@
+export const postgresServerUrl: string;
+export function isPostgresReachable(): Promise<boolean>;

@@ -14,6 +14,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
+  // Budgets a machine three times slower than a developer's meets: the longest flows take about
+  // 30 s on a busy developer machine. They bound hangs; they are not performance assertions.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     // next-auth redirects to localhost whatever the configured host (see README), so tests use it too.
     baseURL: `http://localhost:${port}`,

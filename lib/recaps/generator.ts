@@ -1,6 +1,5 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { calendarDay } from "@/lib/time";
-import type { recapMetadataSchema } from "./responses";
 import type { RecapFilters } from "./filters";
 
 /** What a generator needs of an entry. */
@@ -21,6 +20,13 @@ export type RecapInput = {
   timeZone: string;
 };
 
+export const recapMetadataSchema = z.object({
+  entry_count: z.number().int(),
+  projects: z.array(z.string()),
+  tags: z.array(z.string()),
+  total_duration_seconds: z.number().int(),
+  commit_count: z.number().int(),
+});
 export type RecapMetadata = z.infer<typeof recapMetadataSchema>;
 
 /** Produces a recap's markdown piece by piece; the pieces joined are the content. */

@@ -23,7 +23,9 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.validation([{ pointer: "/email", detail: "Duplicate value" }]);
+    if (isUniqueViolation(error)) {
+      throw AppError.validation([{ pointer: "/email", detail: "Duplicate value", message: "An account with this email already exists" }]);
+    }
     throw error;
   }
 }

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { requireUser } from "@/lib/auth/current-user";
 import type { User } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import type { ActionFailure, ActionResult, FieldErrors, FormValues } from "./action-result";
+import { idSchema } from "@/lib/validation";
+import { formValues, type ActionFailure, type ActionResult, type FieldErrors, type FormValues } from "./action-result";
 import { describeField, fieldIssueMessage, invalidMessage, type FieldDescription, type FieldLabel } from "./field-messages";
 
 export type ActionSpec<Schema extends z.ZodType, Data, Field extends string> = {
@@ -86,11 +87,37 @@ export async function runSignedInAction<Schema extends z.ZodType, Data, Field ex
   return runAction({ ...spec, run: (input) => spec.run(input, user) });
 }
 
-/** For deletes and revocations: what is gone already (e.g. deleted in another tab) is done. */
-export async function ignoringNotFound(write: Promise<unknown>): Promise<void> {
-  try {
-    await write;
-  } catch (error) {
-    if (!(error instanceof AppError && error.kind === "not_found")) throw error;
-  }
+/**
+ * runSignedInAction for a form whose fields are the input's names: their texts, read from
+ * `formData`, become the input through `input`, and a refusal hands them back.
+ */
+export async function runSignedInFormAction<Schema extends z.ZodType, Data, Field extends string>(
+  signInPath: string,
+  formData: FormData,
+  spec: Omit<ActionSpec<Schema, Data, Field>, "input" | "values" | "run"> & {
+    input: (values: Record<Field, string>) => unknown;
+    run: (input: z.output<Schema>, user: User) => Promise<Data>;
+  },
+): Promise<ActionResult<Data, Field>> {
+  const values = formValues(formData, Object.keys(spec.fields) as Field[]);
+  return runSignedInAction(signInPath, { ...spec, input: spec.input(values), values });
+}
+
+/**
+ * Deletes or revokes, for the signed-in account, what `id` names. What is gone already (e.g.
+ * deleted in another tab) counts as done.
+ */
+export function runSignedInRemoval(signInPath: string, id: string, remove: (userId: string, id: string) => Promise<unknown>): Promise<ActionResult<void>> {
+  return runSignedInAction(signInPath, {
+    schema: idSchema,
+    input: id,
+    fields: {},
+    run: async (validId, user) => {
+      try {
+        await remove(user.id, validId);
+      } catch (error) {
+        if (!(error instanceof AppError && error.kind === "not_found")) throw error;
+      }
+    },
+  });
 }

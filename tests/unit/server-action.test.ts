@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { text } from "@/lib/validation";
 import type { FieldLabel } from "@/lib/web/field-messages";
-import { ignoringNotFound, runAction, runSignedInAction } from "@/lib/web/server-action";
+import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
 
 const signedIn = { id: "0190d8a4-0000-7000-8000-000000000001", email: "ada@example.com" };
 
@@ -138,9 +138,17 @@ describe("runSignedInAction", () => {
   });
 });
 
-describe("ignoringNotFound", () => {
-  it("counts what is gone already as done, and lets any other error through", async () => {
-    await expect(ignoringNotFound(Promise.reject(AppError.notFound()))).resolves.toBeUndefined();
-    await expect(ignoringNotFound(Promise.reject(new AppError("authorization", "no")))).rejects.toMatchObject({ kind: "authorization" });
+describe("runSignedInRemoval", () => {
+  const id = "0190d8a4-0000-7000-8000-0000000000aa";
+
+  it("removes what the id names for the signed-in account", async () => {
+    const remove = vi.fn(async () => undefined);
+    expect(await runSignedInRemoval("/projects", id.toUpperCase(), remove)).toEqual({ ok: true, data: undefined });
+    expect(remove).toHaveBeenCalledWith(signedIn.id, id);
+  });
+
+  it("counts what is gone already as done, and refuses an id that names nothing", async () => {
+    expect(await runSignedInRemoval("/projects", id, async () => Promise.reject(AppError.notFound()))).toEqual({ ok: true, data: undefined });
+    expect(await runSignedInRemoval("/projects", "not-an-id", async () => undefined)).toMatchObject({ ok: false, message: "Enter a valid value" });
   });
 });

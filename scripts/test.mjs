@@ -56,6 +56,7 @@ mkdirSync(resultsDir, { recursive: true });
 ensurePrismaClient();
 
 check("eslint", bin("eslint"), ["."]);
+check("import cycles", bin("madge"), ["--circular", "--extensions", "ts,tsx", "--exclude", "^lib/db/generated", "app", "components", "lib"]);
 check("typecheck", bin("tsc"), ["--noEmit"]);
 
 const projects = ["unit", "db-pglite", "api-pglite"];

@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { fieldIssues, text } from "@/lib/validation";

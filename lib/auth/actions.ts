@@ -9,7 +9,7 @@ import { formText, formValues, type ActionResult } from "@/lib/web/action-result
 import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
 import { apiKeyNameSchema, createApiKey, revokeApiKey } from "./api-key-store";
 import { safeCallbackUrl } from "./callback-url";
-import { signIn } from "./next-auth";
+import { signIn, signOut } from "./next-auth";
 import { scopeResources } from "./scopes";
 
 const passwordSignInSchema = z.object({ email: z.string(), password: z.string() });
@@ -46,6 +46,19 @@ export async function signInWithGitHub(_previous: ActionResult<void> | null, for
       await signIn("github", { redirectTo: safeCallbackUrl(callbackUrl) });
     },
   });
+}
+
+export async function signOutToHome(): Promise<never> {
+  // Nothing to refuse: signing out takes no input, and its failures are thrown.
+  await runAction({
+    schema: z.undefined(),
+    input: undefined,
+    fields: {},
+    run: async () => {
+      await signOut({ redirect: false });
+    },
+  });
+  redirect("/");
 }
 
 /** A key just created: its value is shown this once. */

@@ -28,7 +28,7 @@ function quantity(bound: number, field: FieldDescription, round: (value: number)
 
 const isNumeric = (origin: string) => origin === "number" || origin === "int" || origin === "bigint";
 
-export const requiredMessage = (field: FieldDescription) => `Enter ${withArticle(field.label)}`;
+const requiredMessage = (field: FieldDescription) => `Enter ${withArticle(field.label)}`;
 
 export const invalidMessage = (field: FieldDescription) => (field.format ? `Use ${field.format}` : `Enter a valid ${field.label}`);
 
@@ -38,7 +38,7 @@ export const invalidMessage = (field: FieldDescription) => (field.format ? `Use 
  * values it allows, or whether the value is missing. Zod's own messages are not used: they are
  * written for API clients.
  */
-export function issueMessage(issue: z.core.$ZodIssue, field: FieldDescription): string {
+function issueMessage(issue: z.core.$ZodIssue, field: FieldDescription): string {
   switch (issue.code) {
     case "invalid_type":
       if (issue.input === undefined) return requiredMessage(field);

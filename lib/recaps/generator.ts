@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { calendarDay } from "@/lib/time";
 import type { RecapFilters } from "./filters";
+import type { RecapMetadata } from "./metadata";
 
 /** What a generator needs of an entry. */
 export type RecapEntry = {
@@ -20,14 +20,6 @@ export type RecapInput = {
   timeZone: string;
 };
 
-export const recapMetadataSchema = z.object({
-  entry_count: z.number().int(),
-  projects: z.array(z.string()),
-  tags: z.array(z.string()),
-  total_duration_seconds: z.number().int(),
-  commit_count: z.number().int(),
-});
-export type RecapMetadata = z.infer<typeof recapMetadataSchema>;
 
 /** Produces a recap's markdown piece by piece; the pieces joined are the content. */
 export type RecapGenerator = (input: RecapInput, signal: AbortSignal) => AsyncIterable<string>;

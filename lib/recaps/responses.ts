@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Recap } from "@/lib/db/client";
 import { publicOrigin } from "@/lib/public-origin";
 import { recapFiltersResponseSchema, type RecapFilters } from "./filters";
-import { recapMetadataSchema, type RecapMetadata } from "./generator";
+import { recapMetadataSchema, type RecapMetadata } from "./metadata";
 
-// Defined where they are computed, and part of the response shapes described here.
+// Defined with what computes them, and part of the response shapes described here.
 export { recapFiltersResponseSchema, recapMetadataSchema };
 
 export const recapResponseSchema = z.object({

@@ -1,7 +1,11 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(import.meta.dirname) };
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  // Tests are server code: `server-only` resolves to its empty module, as in Next's server bundles.
+  "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+};
 
 /** Integration tests run once per database: the embedded PGlite always, PostgreSQL when reachable. */
 const databaseProject = (backend: "pglite" | "postgres") => ({

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { signOutToHome } from "@/lib/auth/actions";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { signOut } from "@/lib/auth/next-auth";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,12 +13,6 @@ export const metadata: Metadata = {
     "Track your work in markdown entries, attach commits, organise projects and repositories, and get recaps — from the web, a REST API or the CLI.",
   icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 };
-
-async function signOutToHome() {
-  "use server";
-  await signOut({ redirect: false });
-  redirect("/");
-}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();

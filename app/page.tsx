@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
-import type { EntryFilters as Filters } from "@/app/actions";
 import { PageHeader } from "@/components/page-header";
 import { FormError } from "@/components/ui/form-feedback";
 import { EntryFilters } from "@/components/worklog/entry-filters";
@@ -11,6 +10,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import type { User } from "@/lib/db/client";
 import { listProjects } from "@/lib/projects/projects";
 import { dailyTotals, listEntries } from "@/lib/worklog/entries";
+import type { EntryFilters as Filters } from "@/lib/worklog/actions";
 import { entryListQuerySchema } from "@/lib/worklog/schemas";
 import { toEntryViews } from "@/lib/worklog/views";
 import { searchParam, type SearchParams } from "@/lib/web/pages";

@@ -7,6 +7,11 @@ export type FieldIssue = {
   pointer: string;
   /** One of the detail strings of docs/api.md, "Errors", e.g. `Missing field: name`. */
   detail: string;
+  /**
+   * For people filling in a form, where the field's schema cannot say what is wrong (a name
+   * already taken): the web app shows it next to the field; API responses keep `detail`.
+   */
+  message?: string;
 };
 
 export type ErrorKind =

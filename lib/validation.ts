@@ -7,7 +7,7 @@ function pointer(path: readonly PropertyKey[]): string {
   return path.map((segment) => "/" + String(segment).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
 }
 
-/** Zod's issue as one of SPEC.md's detail strings (CONTRACT.md §7). */
+/** Zod's issue as one of the detail strings of docs/api.md, "Errors". */
 function detail(issue: z.core.$ZodIssue, input: unknown): string {
   switch (issue.code) {
     case "invalid_type":
@@ -68,7 +68,7 @@ export function isStorableText(value: string): boolean {
 }
 
 /**
- * A string whose length, in characters (Unicode code points, CONTRACT.md §2), lies in
+ * A string whose length, in characters (Unicode code points, docs/api.md, "Conventions"), lies in
  * [min, max]: zod's own min and max count UTF-16 units, so an emoji would count twice. The
  * issues raised are the ones min and max raise, so the 422 details are the contract's.
  * Trimmed first unless `trim` is false (markdown content is stored exactly as sent). Text that

@@ -1,41 +1,7 @@
 // The operations CLI: `npm run admin -- <command> [options]` (see `npm run admin -- --help`).
-// It works on the configured database; while a server owns the embedded database, the command
-// runs inside that server.
-import { adminSocketPath, sendAdminCommand } from "@/lib/admin/socket";
-import { adminUsage, runAdminCommand, type AdminResult } from "@/lib/admin/commands";
-import { ConfigError, getConfig } from "@/lib/config";
-import { disconnectDb } from "@/lib/db/client";
-import { closeConnection, getConnection } from "@/lib/db/connection";
-import { embeddedDatabaseOwner } from "@/lib/db/embedded-lock";
-import { applyPendingMigrations } from "@/lib/db/migrate";
+// Its commands are the app's server modules, which import "server-only": that package throws
+// unless resolved as a server bundle resolves it, which the hook arranges before they load.
+import { register } from "node:module";
 
-async function run(argv: string[]): Promise<AdminResult> {
-  if (argv.includes("--help")) return { exitCode: 0, stdout: `${adminUsage()}\n`, stderr: "" };
-  const { database } = getConfig();
-  if (database.kind === "pglite" && embeddedDatabaseOwner(database.dataDir) !== undefined) {
-    return sendAdminCommand(adminSocketPath(database.dataDir), argv);
-  }
-  try {
-    await applyPendingMigrations(getConnection());
-    return await runAdminCommand(argv);
-  } finally {
-    await disconnectDb();
-    await closeConnection();
-  }
-}
-
-function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
-  return new Promise((resolve) => stream.write(text, () => resolve()));
-}
-
-let exitCode = 1;
-try {
-  const result = await run(process.argv.slice(2));
-  await write(process.stdout, result.stdout);
-  await write(process.stderr, result.stderr);
-  exitCode = result.exitCode;
-} catch (error) {
-  await write(process.stderr, `${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`);
-}
-// The schema engine leaves a 10-second timer behind after migrating; do not wait for it.
-process.exit(exitCode);
+register("./server-only-hook.mjs", import.meta.url);
+await import("./admin-cli");

@@ -93,6 +93,7 @@ if (!options.list) {
 }
 
 check("eslint", bin("eslint"), ["."]);
+check("import cycles", bin("madge"), ["--circular", "--extensions", "ts,tsx", "--exclude", "^lib/db/generated", "app", "components", "lib"]);
 check("typecheck", bin("tsc"), ["--noEmit"]);
 
 const databaseParts = ["db", "api"].filter(includes);

@@ -5,10 +5,10 @@ import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { requireUser } from "@/lib/auth/current-user";
 import { normalizeScopes } from "@/lib/auth/scopes";
+import { decideDevice } from "@/lib/oauth/actions";
 import { formatUserCode } from "@/lib/oauth/credentials";
 import { findPendingGrant } from "@/lib/oauth/device-flow";
 import { describeScope } from "@/lib/oauth/scope-words";
-import { decideDevice } from "./actions";
 
 export const metadata: Metadata = { title: "Connect a device" };
 

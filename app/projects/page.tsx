@@ -8,9 +8,9 @@ import { PageHeader, Section } from "@/components/page-header";
 import { ProjectForm } from "@/components/projects/project-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireUser } from "@/lib/auth/current-user";
+import { createProjectAction } from "@/lib/projects/actions";
 import { listProjectSummaries } from "@/lib/projects/projects";
 import { currentWeek } from "@/lib/web/week";
-import { createProjectAction } from "./actions";
 
 export const metadata: Metadata = { title: "Projects" };
 
@@ -25,7 +25,7 @@ export default async function ProjectsPage() {
         </Suspense>
       </Section>
       <Section id="create-project-heading" title="New project">
-        <ProjectForm action={createProjectAction} submitLabel="Create project" pendingLabel="Creating…" />
+        <ProjectForm action={createProjectAction} submitLabel="Create project" pendingLabel="Creating…" successNotice="Project created." />
       </Section>
     </div>
   );

@@ -11,9 +11,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ProjectBadge } from "@/components/worklog/entry-card";
 import { requireUser } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
+import { createRepositoryAction } from "@/lib/repositories/actions";
 import { listRepositories } from "@/lib/repositories/repositories";
 import { pageRequest, type SearchParams } from "@/lib/web/pages";
-import { createRepositoryAction } from "./actions";
 
 export const metadata: Metadata = { title: "Repositories" };
 
@@ -30,7 +30,7 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
         </Suspense>
       </Section>
       <Section id="create-repository-heading" title="New repository">
-        <RepositoryForm action={createRepositoryAction} projects={projects} submitLabel="Create repository" pendingLabel="Creating…" />
+        <RepositoryForm action={createRepositoryAction} projects={projects} submitLabel="Create repository" pendingLabel="Creating…" successNotice="Repository created." />
       </Section>
     </div>
   );

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthPanel } from "@/components/auth/auth-panel";
+import { GitHubSignInForm } from "@/components/auth/github-sign-in-form";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { FormError } from "@/components/ui/form-feedback";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { TextLink } from "@/components/ui/text-link";
+import { safeCallbackUrl, withCallbackUrl } from "@/lib/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { getConfig } from "@/lib/config";
-import { signInWithGitHub } from "./actions";
-import { safeCallbackUrl, withCallbackUrl } from "./callback-url";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -48,11 +47,7 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
           <p className="my-5 flex items-center gap-3 text-xs text-zinc-500 uppercase before:h-px before:flex-1 before:bg-zinc-200 after:h-px after:flex-1 after:bg-zinc-200 dark:text-zinc-400 dark:before:bg-zinc-800 dark:after:bg-zinc-800">
             or
           </p>
-          <form action={signInWithGitHub.bind(null, callbackUrl)}>
-            <SubmitButton variant="secondary" className="w-full" pendingLabel="Redirecting to GitHub…">
-              Sign in with GitHub
-            </SubmitButton>
-          </form>
+          <GitHubSignInForm callbackUrl={callbackUrl} />
         </>
       )}
     </AuthPanel>

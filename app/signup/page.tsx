@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { TextLink } from "@/components/ui/text-link";
+import { safeCallbackUrl, withCallbackUrl } from "@/lib/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { safeCallbackUrl, withCallbackUrl } from "../signin/callback-url";
 
 export const metadata: Metadata = { title: "Sign up" };
 

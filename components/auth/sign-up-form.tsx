@@ -1,19 +1,17 @@
 "use client";
 
-import { useActionState } from "react";
-import { signUpWithPassword, type SignUpState } from "@/app/signup/actions";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
+import { useActionForm } from "@/components/ui/form-state";
 import { SubmitButton } from "@/components/ui/submit-button";
-
-const initialState: SignUpState = { values: {}, fieldErrors: {} };
+import { signUpWithPassword } from "@/lib/users/actions";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
-  const [state, formAction] = useActionState(signUpWithPassword, initialState);
+  const { formAction, values, fieldErrors, formError } = useActionForm(signUpWithPassword, {});
   return (
     <form action={formAction} className="space-y-5">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <FormError message={state.formError} />
+      <FormError message={formError} />
       <TextField
         label="Email"
         name="email"
@@ -21,8 +19,8 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         autoComplete="email"
         required
         maxLength={254}
-        defaultValue={state.values.email}
-        error={state.fieldErrors.email}
+        defaultValue={values.email}
+        error={fieldErrors.email}
       />
       <TextField
         label={
@@ -33,8 +31,8 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         name="name"
         autoComplete="name"
         maxLength={100}
-        defaultValue={state.values.name}
-        error={state.fieldErrors.name}
+        defaultValue={values.name}
+        error={fieldErrors.name}
       />
       <TextField
         label="Password"
@@ -44,7 +42,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         required
         minLength={8}
         hint="At least 8 characters."
-        error={state.fieldErrors.password}
+        error={fieldErrors.password}
       />
       <SubmitButton className="w-full" pendingLabel="Creating account…">
         Create account

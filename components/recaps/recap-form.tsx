@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { startRecap, type RecapFormField } from "@/app/recaps/actions";
 import { FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
-import { formText, type FieldErrors } from "@/components/ui/form-state";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { startRecap, type RecapFormField } from "@/lib/recaps/actions";
 import type { RecapResponse } from "@/lib/recaps/responses";
+import { formText, type FieldErrors } from "@/lib/web/action-result";
 import { RecapLive } from "./recap-live";
 
 type RecapFormState = {
@@ -21,8 +21,8 @@ async function submit(previous: RecapFormState, formData: FormData): Promise<Rec
   const values = Object.fromEntries((["from", "to", "tags", "exclude_tags"] as const).map((name) => [name, formText(formData, name)]));
   const projectIds = formData.getAll("project_ids").map(String);
   const result = await startRecap(formData);
-  if ("recap" in result) return { values, projectIds, fieldErrors: {}, recap: result.recap };
-  return { values, projectIds, fieldErrors: result.fieldErrors, formError: result.formError, recap: previous.recap };
+  if (result.ok) return { values, projectIds, fieldErrors: {}, recap: result.data };
+  return { values, projectIds, fieldErrors: result.fieldErrors, formError: result.message, recap: previous.recap };
 }
 
 /** The filters of a new recap, the Generate button, and the recap as it streams in. */

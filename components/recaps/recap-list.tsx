@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { RecapFilters } from "@/lib/recaps/filters";
-import type { RecapMetadata } from "@/lib/recaps/generator";
+import type { RecapMetadata } from "@/lib/recaps/metadata";
 import type { Recap } from "@/lib/db/client";
 import { formatDateTime } from "@/components/format";
 import { calendarDay } from "@/lib/time";

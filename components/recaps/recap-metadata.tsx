@@ -1,4 +1,5 @@
-import { formatDuration, type RecapMetadata } from "@/lib/recaps/generator";
+import { formatDuration } from "@/lib/recaps/generator";
+import type { RecapMetadata } from "@/lib/recaps/metadata";
 
 /** A completed recap's figures. */
 export function RecapMetadataList({ metadata }: { metadata: RecapMetadata }) {

@@ -1,24 +1,24 @@
 "use client";
 
-import { useActionState } from "react";
-import type { RepositoryFormState } from "@/app/repositories/actions";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { TextField } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-
-type RepositoryValues = RepositoryFormState["values"];
+import { useActionForm, type FormAction } from "@/components/ui/form-state";
+import type { RepositoryField, RepositoryValues } from "@/lib/repositories/actions";
 
 type RepositoryFormProps = {
-  action: (previous: RepositoryFormState, formData: FormData) => Promise<RepositoryFormState>;
+  action: FormAction<RepositoryValues, RepositoryField>;
   projects: ProjectOption[];
+  /** The repository edited; without it, the form creates one and is emptied after each. */
   repository?: RepositoryValues;
   submitLabel: string;
   pendingLabel: string;
+  /** Beside the button after a success, e.g. "Repository created." */
+  successNotice: string;
 };
 
-export function RepositoryForm({ action, projects, repository, submitLabel, pendingLabel }: RepositoryFormProps) {
-  const [state, formAction] = useActionState(action, { values: repository ?? {}, fieldErrors: {} } satisfies RepositoryFormState);
-  const { values, fieldErrors } = state;
+export function RepositoryForm({ action, projects, repository, submitLabel, pendingLabel, successNotice }: RepositoryFormProps) {
+  const { formAction, values, fieldErrors, formError, succeeded } = useActionForm(action, repository ?? {}, repository && ((saved) => saved));
   return (
     <form action={formAction} className="max-w-xl space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -30,7 +30,7 @@ export function RepositoryForm({ action, projects, repository, submitLabel, pend
         <TextField label="Local path" name="local_path" maxLength={4096} autoComplete="off" defaultValue={values.local_path} error={fieldErrors.local_path} />
         <TextField label="Default branch" name="default_branch" maxLength={255} autoComplete="off" placeholder="main" defaultValue={values.default_branch} error={fieldErrors.default_branch} />
       </div>
-      <FormActions formError={state.formError} notice={state.notice} submitLabel={submitLabel} pendingLabel={pendingLabel} />
+      <FormActions formError={formError} notice={succeeded ? successNotice : undefined} submitLabel={submitLabel} pendingLabel={pendingLabel} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { revokeKey } from "@/app/settings/api-keys/actions";
+import { revokeApiKeyAction } from "@/lib/auth/actions";
 import { RevokeButton } from "./revoke-button";
 import { CredentialTable, dateTimeFormatter, ScopeList } from "./table-parts";
 
@@ -27,7 +27,7 @@ export function ApiKeyTable({ apiKeys, timeZone }: { apiKeys: ApiKeySummary[]; t
           formatDate(apiKey.insertedAt),
           apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt) : "Never",
         ],
-        action: <RevokeButton name={apiKey.name} title="Revoke API key" confirmLabel="Revoke key" action={revokeKey.bind(null, apiKey.id)} />,
+        action: <RevokeButton name={apiKey.name} title="Revoke API key" confirmLabel="Revoke key" action={revokeApiKeyAction.bind(null, apiKey.id)} />,
       }))}
     />
   );

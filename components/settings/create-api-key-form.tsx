@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { createKey } from "@/app/settings/api-keys/actions";
 import { FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
-import { formText, type FieldErrors } from "@/components/ui/form-state";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { createApiKeyAction, type CreatedApiKey } from "@/lib/auth/actions";
 import { scopeResources, type ScopeResource } from "@/lib/auth/scopes";
+import { formText, type FieldErrors } from "@/lib/web/action-result";
 import { NewApiKey } from "./new-api-key";
 
 const permissionChoices = [
@@ -30,7 +30,7 @@ type CreateApiKeyState = {
   permissions: Record<ScopeResource, PermissionChoice>;
   fieldErrors: FieldErrors<"name" | "scopes">;
   formError?: string;
-  created?: { name: string; key: string };
+  created?: CreatedApiKey;
 };
 
 const noPermissions = Object.fromEntries(scopeResources.map((resource) => [resource, "none"])) as Record<
@@ -51,13 +51,13 @@ function submittedPermissions(formData: FormData): Record<ScopeResource, Permiss
  * key never travels back to the server as "previous state" with the next submission.
  */
 async function submit(previous: CreateApiKeyState, formData: FormData): Promise<CreateApiKeyState> {
-  const result = await createKey(formData);
-  if ("created" in result) return { ...emptyForm, created: result.created };
+  const result = await createApiKeyAction(formData);
+  if (result.ok) return { ...emptyForm, created: result.data };
   return {
     name: formText(formData, "name"),
     permissions: submittedPermissions(formData),
     fieldErrors: result.fieldErrors,
-    formError: result.formError,
+    formError: result.message,
     created: previous.created,
   };
 }

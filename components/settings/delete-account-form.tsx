@@ -1,14 +1,14 @@
 "use client";
 
-import { useActionState, useState } from "react";
-import { deleteAccount, type DeleteAccountState } from "@/app/settings/profile/actions";
+import { useState } from "react";
 import { TextField } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-feedback";
+import { useActionForm } from "@/components/ui/form-state";
 import { SubmitButton } from "@/components/ui/submit-button";
-
-const initialState: DeleteAccountState = { values: {}, fieldErrors: {} };
+import { deleteAccount } from "@/lib/users/actions";
 
 export function DeleteAccountForm({ email }: { email: string }) {
-  const [state, formAction] = useActionState(deleteAccount, initialState);
+  const { formAction, fieldErrors, formError } = useActionForm(deleteAccount, {});
   const [confirmation, setConfirmation] = useState("");
   const confirmed = confirmation.trim().toLowerCase() === email;
   return (
@@ -21,6 +21,7 @@ export function DeleteAccountForm({ email }: { email: string }) {
         entries, recaps, API keys and authorized devices. Scripts and tools using your keys stop working.
       </p>
       <form action={formAction} className="mt-5 max-w-md space-y-4">
+        <FormError message={formError} />
         <TextField
           label={
             <>
@@ -33,7 +34,7 @@ export function DeleteAccountForm({ email }: { email: string }) {
           spellCheck={false}
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
-          error={state.fieldErrors.confirmation}
+          error={fieldErrors.confirmation}
         />
         <SubmitButton variant="danger" disabled={!confirmed} pendingLabel="Deleting…">
           Delete account

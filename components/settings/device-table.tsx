@@ -1,4 +1,4 @@
-import { revokeDeviceAction } from "@/app/settings/devices/actions";
+import { revokeDeviceAction } from "@/lib/oauth/actions";
 import { RevokeButton } from "./revoke-button";
 import { CredentialTable, dateTimeFormatter, ScopeList } from "./table-parts";
 

@@ -1,10 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
-import { saveProfile, type ProfileState } from "@/app/settings/profile/actions";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FormError, FormNotice } from "@/components/ui/form-feedback";
+import { useActionForm } from "@/components/ui/form-state";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { saveProfile } from "@/lib/users/actions";
 
 type ProfileFormProps = {
   profile: { name: string; email: string; timezone: string };
@@ -12,7 +12,7 @@ type ProfileFormProps = {
 };
 
 export function ProfileForm({ profile, timeZones }: ProfileFormProps) {
-  const [state, formAction] = useActionState(saveProfile, { values: profile, fieldErrors: {} } satisfies ProfileState);
+  const { formAction, values, fieldErrors, formError, succeeded } = useActionForm(saveProfile, profile, (saved) => saved);
   return (
     <form action={formAction} className="max-w-md space-y-5">
       <TextField
@@ -21,8 +21,8 @@ export function ProfileForm({ profile, timeZones }: ProfileFormProps) {
         autoComplete="name"
         maxLength={100}
         hint="Shown in the header. Leave it empty to show your email instead."
-        defaultValue={state.values.name}
-        error={state.fieldErrors.name}
+        defaultValue={values.name}
+        error={fieldErrors.name}
       />
       <TextField
         label="Email"
@@ -32,15 +32,15 @@ export function ProfileForm({ profile, timeZones }: ProfileFormProps) {
         required
         maxLength={254}
         hint="You sign in with it."
-        defaultValue={state.values.email}
-        error={state.fieldErrors.email}
+        defaultValue={values.email}
+        error={fieldErrors.email}
       />
       <SelectField
         label="Time zone"
         name="timezone"
         hint="Recaps count “today” in this time zone."
-        defaultValue={state.values.timezone}
-        error={state.fieldErrors.timezone}
+        defaultValue={values.timezone}
+        error={fieldErrors.timezone}
       >
         {timeZones.map((zone) => (
           <option key={zone} value={zone}>
@@ -48,10 +48,10 @@ export function ProfileForm({ profile, timeZones }: ProfileFormProps) {
           </option>
         ))}
       </SelectField>
-      <FormError message={state.formError} />
+      <FormError message={formError} />
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton pendingLabel="Saving…">Save profile</SubmitButton>
-        <FormNotice message={state.notice} />
+        <FormNotice message={succeeded ? "Profile saved." : undefined} />
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import type { ActionResult } from "@/lib/web/action-result";
 
 type RevokeButtonProps = {
   /** What is revoked, as the user knows it. */
@@ -10,7 +11,7 @@ type RevokeButtonProps = {
   /** The confirming button, e.g. "Revoke key". */
   confirmLabel: string;
   /** A server action bound to the credential. */
-  action: () => Promise<void>;
+  action: () => Promise<ActionResult<void>>;
 };
 
 /** "Revoke", confirmed in a modal dialog before the credential stops working. */

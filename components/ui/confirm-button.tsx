@@ -1,7 +1,9 @@
 "use client";
 
-import { useId, useRef, type ReactNode } from "react";
+import { useActionState, useId, useRef, type ReactNode } from "react";
+import type { ActionResult } from "@/lib/web/action-result";
 import { Button } from "./button";
+import { FormError } from "./form-feedback";
 import { SubmitButton } from "./submit-button";
 
 type ConfirmButtonProps = {
@@ -12,7 +14,8 @@ type ConfirmButtonProps = {
   description: ReactNode;
   confirmLabel: string;
   pendingLabel: string;
-  action: () => void | Promise<void>;
+  /** A server action, whose refusal the dialog shows, or the page's own handler. */
+  action: () => Promise<ActionResult<unknown>> | void;
 };
 
 /** A button whose destructive action is confirmed in a modal dialog first. */
@@ -20,6 +23,10 @@ export function ConfirmButton({ label, accessibleLabel, title, description, conf
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const [refusal, confirm] = useActionState(async () => {
+    const result = await action();
+    return result && !result.ok ? result.message : undefined;
+  }, undefined);
   return (
     <>
       <Button
@@ -44,7 +51,12 @@ export function ConfirmButton({ label, accessibleLabel, title, description, conf
         <p id={descriptionId} className="mt-2 text-sm text-pretty text-zinc-700 dark:text-zinc-300">
           {description}
         </p>
-        <form action={action} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {refusal && (
+          <div className="mt-4">
+            <FormError message={refusal} />
+          </div>
+        )}
+        <form action={confirm} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {/* Focus starts on the harmless choice. */}
           <Button variant="secondary" autoFocus onClick={() => dialogRef.current?.close()}>
             Cancel

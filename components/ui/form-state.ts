@@ -1,56 +1,28 @@
-import { AppError } from "@/lib/errors";
+import { useActionState } from "react";
+import type { ActionResult, FieldErrors, FormValues } from "@/lib/web/action-result";
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
-
-/** What a form's server action answers, for useActionState. */
-export type FormState<Field extends string> = {
-  /** What was submitted, so that a failed submission keeps it (never a password). */
-  values: Partial<Record<Field, string>>;
-  fieldErrors: FieldErrors<Field>;
-  /** A problem with the submission as a whole. */
-  formError?: string;
-  /** Success, e.g. "Profile saved." */
-  notice?: string;
-};
-
-/** How one form field reads a validation issue: its JSON pointer (default `/<field>`) and readable messages by detail. */
-export type FieldIssueMessages = {
-  pointer?: string;
-  messages: Partial<Record<string, string>>;
-};
-
-const fallbackMessages: Record<string, string> = {
-  "String length is smaller than minLength": "This can’t be empty",
-  "String length is larger than maxLength": "This is too long",
-  "Duplicate value": "This value is already in use",
-};
+/** A server action a form posts to through useActionState; `previous` is null before the first submission. */
+export type FormAction<Data, Field extends string> = (previous: ActionResult<Data, Field> | null, formData: FormData) => Promise<ActionResult<Data, Field>>;
 
 /**
- * Turns an AppError of kind "validation" into messages next to the fields named in `fields`.
- * Issues no field claims become the form error, so that nothing is silently dropped.
+ * A form posting to a server action, and what it shows: in its fields, what was typed after a
+ * refusal, else `initialValues`, or after a success what `valuesAfterSuccess` makes of the
+ * action's data (the record as saved); the refusal's messages; whether the last submission succeeded.
  */
-export function validationErrors<Field extends string>(
-  error: AppError,
-  fields: Record<Field, FieldIssueMessages>,
-): { fieldErrors: FieldErrors<Field>; formError?: string } {
-  const fieldErrors: FieldErrors<Field> = {};
-  let someUnclaimed = error.issues.length === 0;
-  for (const issue of error.issues) {
-    const field = (Object.keys(fields) as Field[]).find((name) => (fields[name].pointer ?? `/${name}`) === issue.pointer);
-    if (field === undefined) someUnclaimed = true;
-    else fieldErrors[field] ??= fields[field].messages[issue.detail] ?? fallbackMessages[issue.detail] ?? "Enter a valid value";
-  }
-  return someUnclaimed
-    ? { fieldErrors, formError: error.message }
-    : { fieldErrors };
-}
-
-export function isValidationError(error: unknown): error is AppError {
-  return error instanceof AppError && error.kind === "validation";
-}
-
-/** A submitted text field, or "" when it is missing or a file. */
-export function formText(formData: FormData, name: string): string {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
+export function useActionForm<Data, Field extends string>(
+  action: FormAction<Data, Field>,
+  initialValues: FormValues<Field>,
+  valuesAfterSuccess: (data: Data) => FormValues<Field> = () => initialValues,
+) {
+  const [result, formAction] = useActionState<ActionResult<Data, Field> | null, FormData>(action, null);
+  const refusal = result?.ok === false ? result : undefined;
+  const values: FormValues<Field> = refusal ? (refusal.values ?? {}) : result?.ok ? valuesAfterSuccess(result.data) : initialValues;
+  const fieldErrors: FieldErrors<Field> = refusal?.fieldErrors ?? {};
+  return {
+    formAction,
+    values,
+    fieldErrors,
+    formError: refusal?.message,
+    succeeded: result?.ok === true,
+  };
 }

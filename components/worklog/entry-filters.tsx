@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { EntryFilters as Filters } from "@/app/actions";
 import { buttonClassName } from "@/components/ui/button";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { TextField } from "@/components/ui/field";
+import type { EntryFilters as Filters } from "@/lib/worklog/actions";
 
 /** The list's filters, submitted into the URL (a GET form), so that a filtered list can be linked and reloaded. */
 export function EntryFilters({ filters, projects }: { filters: Filters; projects: ProjectOption[] }) {

@@ -1,14 +1,14 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import type { EntryField } from "@/app/actions";
 import { Markdown } from "@/components/markdown";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { controlClassName, FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
-import type { FieldErrors } from "@/components/ui/form-state";
 import { instantOf, wallClock } from "@/lib/time";
+import type { FieldErrors } from "@/lib/web/action-result";
+import type { EntryField } from "@/lib/worklog/actions";
 import type { EntryView } from "@/lib/worklog/views";
 
 export type EntryFormValues = { content: string; recordedAt: string; durationMinutes: string; tags: string; projectId: string };

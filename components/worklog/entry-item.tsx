@@ -2,11 +2,11 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { attachableCommits, attachCommitsAction } from "@/app/actions";
 import { formatDateTime } from "@/components/format";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormError } from "@/components/ui/form-feedback";
+import { attachableCommits, attachCommitsAction } from "@/lib/worklog/actions";
 import type { EntryView } from "@/lib/worklog/views";
 import { EntryCard } from "./entry-card";
 import type { ProjectOption } from "@/components/projects/project-select";
@@ -89,7 +89,7 @@ export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, 
 /** The recent commits of the entry's project (any repository's without one), to tick and attach. */
 function CommitPicker({ entry, timeZone, onDone, onCancel }: { entry: EntryView; timeZone: string; onDone: (entry: EntryView) => void; onCancel: () => void }) {
   const headingId = useId();
-  const commits = useQuery({ queryKey: ["attachable-commits", entry.project_id], queryFn: () => attachableCommits(entry.project_id) });
+  const commits = useQuery({ queryKey: ["attachable-commits", entry.project_id], queryFn: () => accepted(attachableCommits(entry.project_id)) });
   const attach = useMutation({ mutationFn: (commitIds: string[]) => accepted(attachCommitsAction(entry.id, commitIds)), onSuccess: onDone });
   const attached = new Set(entry.commits.map((commit) => commit.id));
   const choices = commits.data?.filter((commit) => !attached.has(commit.id)) ?? [];

@@ -1,9 +1,9 @@
-import type { ActionResult } from "@/app/actions";
+import type { ActionFailure, ActionResult } from "@/lib/web/action-result";
 
-/** A refused write as an error, so that react-query rolls back and reports it. */
+/** A refused action as an error, so that react-query rolls back and reports it. */
 export class RefusedError extends Error {
-  constructor(readonly result: Extract<ActionResult<unknown>, { ok: false }>) {
-    super(result.message);
+  constructor(readonly refusal: ActionFailure<string>) {
+    super(refusal.message);
   }
 }
 
@@ -11,9 +11,9 @@ export function refusalMessage(error: Error): string {
   return error instanceof RefusedError ? error.message : "The server could not save this change. Try again.";
 }
 
-/** The value of an accepted write; a refused one throws. */
-export async function accepted<T>(result: Promise<ActionResult<T>>): Promise<T> {
+/** The data of an action that succeeded; a refused one throws. */
+export async function accepted<Data, Field extends string>(result: Promise<ActionResult<Data, Field>>): Promise<Data> {
   const settled = await result;
   if (!settled.ok) throw new RefusedError(settled);
-  return settled.value;
+  return settled.data;
 }

@@ -3,10 +3,10 @@
 import { QueryClient, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import { createEntryAction, deleteEntryAction, loadEntries, updateEntryAction, type EntryFilters, type EntryPage } from "@/app/actions";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-feedback";
+import { createEntryAction, deleteEntryAction, loadEntries, updateEntryAction, type EntryFilters, type EntryPage } from "@/lib/worklog/actions";
 import type { EntryView } from "@/lib/worklog/views";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { EntryForm, emptyEntryForm, entryInput, type EntryFormValues } from "./entry-form";
@@ -45,7 +45,7 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, fi
   const queryKey = ["entries", filters];
   const entries = useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam }) => loadEntries(filters, pageParam),
+    queryFn: ({ pageParam }) => accepted(loadEntries(filters, pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.meta.has_more ? (last.meta.end_cursor ?? undefined) : undefined),
     initialData: { pages: [firstPage], pageParams: [undefined] },
@@ -108,7 +108,7 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, fi
   const replaceEntry = (saved: EntryView) =>
     queryClient.setQueryData<Pages>(queryKey, (pages) => mapEntries(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
 
-  const refusal = create.error instanceof RefusedError ? create.error.result : create.error ? { message: refusalMessage(create.error), fieldErrors: {} } : undefined;
+  const refusal = create.error instanceof RefusedError ? create.error.refusal : create.error ? { message: refusalMessage(create.error), fieldErrors: {} } : undefined;
   const shown = entries.data.pages.flatMap((page) => page.entries);
   const total = entries.data.pages[0]?.meta.total_count ?? 0;
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { fieldIssues, text } from "@/lib/validation";
@@ -21,7 +22,7 @@ function validateNewKey(input: { name: string; scopes: readonly string[] }): { n
   } catch (error) {
     if (!(error instanceof InvalidScopesError)) throw error;
     scopeProblem = error.message;
-    issues.push({ pointer: "/scopes", detail: "Invalid value" });
+    issues.push({ pointer: "/scopes", detail: "Invalid value", message: scopeProblem });
   }
   if (!name.success || scopeProblem) throw new AppError("validation", scopeProblem ?? AppError.validation(issues).message, { issues });
   return { name: name.data, scopes };

@@ -1,3 +1,4 @@
+import "server-only";
 import { after } from "next/server";
 import { getDb, type User } from "@/lib/db/client";
 import { queryRows, selectAsFields } from "@/lib/db/sql";

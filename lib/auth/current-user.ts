@@ -1,3 +1,4 @@
+import "server-only";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db/client";

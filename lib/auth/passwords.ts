@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const parameters = { N: 16_384, r: 8, p: 1, keyLength: 64 };

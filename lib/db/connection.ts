@@ -1,3 +1,4 @@
+import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 import { mkdirSync } from "node:fs";
 import pg from "pg";

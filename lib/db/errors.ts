@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "./generated/prisma/client";
 
 export function isUniqueViolation(error: unknown): boolean {

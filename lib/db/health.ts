@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "./client";
 
 export async function checkDatabase(): Promise<"ok" | "unreachable"> {

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import type pg from "pg";
 import { getConnection } from "./connection";

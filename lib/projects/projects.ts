@@ -5,7 +5,8 @@ import { AppError } from "@/lib/errors";
 import { deriveIdentifier } from "./identifiers";
 import type { ProjectCreate, ProjectUpdate } from "./schemas";
 
-const duplicateIdentifier = () => AppError.validation([{ pointer: "/identifier", detail: "Duplicate value" }]);
+const duplicateIdentifier = () =>
+  AppError.validation([{ pointer: "/identifier", detail: "Duplicate value", message: "Another project has this identifier" }]);
 
 /** Runs a write of a project: a taken identifier is a 422 on `/identifier`, a missing project a 404. */
 async function mapProjectWriteErrors<T>(write: () => Promise<T>): Promise<T> {
@@ -64,7 +65,8 @@ export async function isOwnProject(userId: string, projectId: string): Promise<b
 export const projectSummarySelect = { id: true, name: true, identifier: true } as const;
 
 /** A project_id in a body that names no project of the account: another account's is as unknown as a missing one. */
-export const invalidProjectReference = () => AppError.validation([{ pointer: "/project_id", detail: "Invalid value" }]);
+export const invalidProjectReference = () =>
+  AppError.validation([{ pointer: "/project_id", detail: "Invalid value", message: "Choose one of your projects" }]);
 
 /** A project_id given in a body must name a project of the same account: an invalid value, not a 404. */
 export async function checkProjectReference(userId: string, projectId: string | null | undefined): Promise<void> {

@@ -1,11 +1,20 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { sha256Hex } from "@/lib/crypto";
 import type { Prisma, User } from "@/lib/db/client";
+import { responseSchemas } from "@/lib/openapi/components";
 import { rangeEnd, rangeStart, startOfDay, calendarDay } from "@/lib/time";
-import type { recapFiltersResponseSchema } from "./responses";
 import type { RecapFiltersInput } from "./schemas";
 
 /** The filters as stored with a recap and returned in its `filters`. */
+export const recapFiltersResponseSchema = z
+  .object({
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
+  project_ids: z.array(z.uuid()),
+  tags: z.array(z.string()),
+  exclude_tags: z.array(z.string()),
+  })
+  .register(responseSchemas, { id: "RecapFilters" });
 export type RecapFilters = z.infer<typeof recapFiltersResponseSchema>;
 
 export type ResolvedFilters = {

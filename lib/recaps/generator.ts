@@ -1,7 +1,6 @@
-import type { z } from "zod";
 import { calendarDay } from "@/lib/time";
-import type { recapMetadataSchema } from "./responses";
 import type { RecapFilters } from "./filters";
+import type { RecapMetadata } from "./metadata";
 
 /** What a generator needs of an entry. */
 export type RecapEntry = {
@@ -21,7 +20,6 @@ export type RecapInput = {
   timeZone: string;
 };
 
-export type RecapMetadata = z.infer<typeof recapMetadataSchema>;
 
 /** Produces a recap's markdown piece by piece; the pieces joined are the content. */
 export type RecapGenerator = (input: RecapInput, signal: AbortSignal) => AsyncIterable<string>;

@@ -5,8 +5,9 @@ import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { requirePlan } from "@/lib/users/plans";
 import { matchingEntries, resolveFilters, type RecapFilters } from "./filters";
-import { builtInGenerator, recapMetadata, type RecapEntry, type RecapGenerator, type RecapMetadata } from "./generator";
+import { builtInGenerator, recapMetadata, type RecapEntry, type RecapGenerator } from "./generator";
 import { llmGenerator } from "./llm";
+import type { RecapMetadata } from "./metadata";
 import type { RecapFiltersInput } from "./schemas";
 
 /** A recap still `processing` whose generator has not written for this long died with its instance. */

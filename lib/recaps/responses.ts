@@ -2,28 +2,9 @@ import { z } from "zod";
 import type { Recap } from "@/lib/db/client";
 import { responseSchemas } from "@/lib/openapi/components";
 import { publicOrigin } from "@/lib/public-origin";
-import type { RecapFilters } from "./filters";
-import type { RecapMetadata } from "./generator";
+import { recapFiltersResponseSchema, type RecapFilters } from "./filters";
+import { recapMetadataSchema, type RecapMetadata } from "./metadata";
 
-export const recapMetadataSchema = z
-  .object({
-    entry_count: z.number().int(),
-    projects: z.array(z.string()),
-    tags: z.array(z.string()),
-    total_duration_seconds: z.number().int(),
-    commit_count: z.number().int(),
-  })
-  .register(responseSchemas, { id: "RecapMetadata" });
-
-export const recapFiltersResponseSchema = z
-  .object({
-    from: z.iso.datetime(),
-    to: z.iso.datetime(),
-    project_ids: z.array(z.uuid()),
-    tags: z.array(z.string()),
-    exclude_tags: z.array(z.string()),
-  })
-  .register(responseSchemas, { id: "RecapFilters" });
 
 export const recapResponseSchema = z
   .object({

@@ -9,7 +9,9 @@ async function writeRepository<T>(write: () => Promise<T>, projectMissing: () =>
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.validation([{ pointer: "/name", detail: "Duplicate value" }]);
+    if (isUniqueViolation(error)) {
+      throw AppError.validation([{ pointer: "/name", detail: "Duplicate value", message: "Another repository has this name" }]);
+    }
     if (isRecordMissing(error)) throw AppError.notFound();
     if (isForeignKeyViolation(error)) throw projectMissing();
     throw error;

@@ -4,7 +4,7 @@ import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
 import { parseInput } from "@/lib/validation";
-import { emailSchema, planSchema, signUpSchema, type NewUser, type UserUpdate } from "./schemas";
+import { emailSchema, planSchema, type NewUser, type UserUpdate } from "./schemas";
 
 /** Creates an account; the email is unique case-insensitively (stored lower-cased). */
 export async function createUser({ email, password, name, plan }: NewUser) {
@@ -14,16 +14,13 @@ export async function createUser({ email, password, name, plan }: NewUser) {
   );
 }
 
-/** Sign-up from the web app: a password is required there. */
-export function signUp(input: { email: string; password: string; name?: string | null }) {
-  return createUser(parseInput(signUpSchema, input));
-}
-
 async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.validation([{ pointer: "/email", detail: "Duplicate value" }]);
+    if (isUniqueViolation(error)) {
+      throw AppError.validation([{ pointer: "/email", detail: "Duplicate value", message: "An account with this email already exists" }]);
+    }
     throw error;
   }
 }

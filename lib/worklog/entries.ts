@@ -84,7 +84,9 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
   const uniqueIds = [...new Set(commit_ids)];
   const owned = await db.commit.findMany({ where: { id: { in: uniqueIds }, userId }, select: { id: true } });
   const ownedIds = new Set(owned.map((commit) => commit.id));
-  const unknown = commit_ids.flatMap((commitId, index) => (ownedIds.has(commitId) ? [] : [{ pointer: `/commit_ids/${index}`, detail: "Invalid value" }]));
+  const unknown = commit_ids.flatMap((commitId, index) =>
+    ownedIds.has(commitId) ? [] : [{ pointer: `/commit_ids/${index}`, detail: "Invalid value", message: "Choose commits of your own repositories" }],
+  );
   if (unknown.length > 0) throw AppError.validation(unknown);
   try {
     await db.$transaction(async (transaction) => {
@@ -99,7 +101,7 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
     if (!isForeignKeyViolation(error)) throw error;
     // The entry (a 404) or a commit was deleted since it was checked.
     await requireEntry(userId, id);
-    throw AppError.validation([{ pointer: "/commit_ids", detail: "Invalid value" }]);
+    throw AppError.validation([{ pointer: "/commit_ids", detail: "Invalid value", message: "A chosen commit was deleted meanwhile; choose again" }]);
   }
   return getEntry(userId, id);
 }

@@ -24,7 +24,7 @@ describe("API keys", () => {
     const user = await newUser(`refuse-${crypto.randomUUID()}@example.com`);
     const failure = await createApiKey(user.id, { name: "bad", scopes }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
-    expect((failure as AppError).issues).toEqual([{ pointer: "/scopes", detail: "Invalid value" }]);
+    expect((failure as AppError).issues).toEqual([{ pointer: "/scopes", detail: "Invalid value", message: expect.any(String) }]);
     expect(await listApiKeys(user.id)).toEqual([]);
   });
 

@@ -21,7 +21,7 @@ describe("accounts", () => {
     await createUser({ email: "grace@example.com", password: "compiler1" });
     const failure = await createUser({ email: "GRACE@example.com", password: "compiler1" }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
-    expect((failure as AppError).issues).toEqual([{ pointer: "/email", detail: "Duplicate value" }]);
+    expect((failure as AppError).issues).toEqual([{ pointer: "/email", detail: "Duplicate value", message: "An account with this email already exists" }]);
   });
 
   it("refuse invalid input with every problem at once", async () => {

@@ -11,12 +11,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { TextLink } from "@/components/ui/text-link";
 import { EntryCard } from "@/components/worklog/entry-card";
 import { requireUser } from "@/lib/auth/current-user";
+import { deleteProjectAction, updateProjectAction } from "@/lib/projects/actions";
 import { getProject } from "@/lib/projects/projects";
 import { listRepositories } from "@/lib/repositories/repositories";
 import { listEntries } from "@/lib/worklog/entries";
 import { toEntryViews } from "@/lib/worklog/views";
 import { loadOrNotFound } from "@/lib/web/pages";
-import { deleteProjectAction, updateProjectAction } from "../actions";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -57,6 +57,7 @@ export default async function ProjectPage({ params }: Props) {
           project={{ name: project.name, identifier: project.identifier, description: project.description ?? "" }}
           submitLabel="Save project"
           pendingLabel="Saving…"
+          successNotice="Project saved."
         />
       </Section>
     </div>

@@ -11,11 +11,11 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireUser } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
+import { deleteRepositoryAction, updateRepositoryAction } from "@/lib/repositories/actions";
 import { listCommits } from "@/lib/repositories/commits";
 import { getRepository } from "@/lib/repositories/repositories";
 import { entriesByCommit } from "@/lib/worklog/entries";
 import { loadOrNotFound, pageRequest, type SearchParams } from "@/lib/web/pages";
-import { deleteRepositoryAction, updateRepositoryAction } from "../actions";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -76,6 +76,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
           }}
           submitLabel="Save repository"
           pendingLabel="Saving…"
+          successNotice="Repository saved."
         />
       </Section>
     </div>

@@ -1,0 +1,93 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { formText, formValues, type ActionResult } from "@/lib/web/action-result";
+import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
+import { apiKeyNameSchema, createApiKey, revokeApiKey } from "./api-key-store";
+import { safeCallbackUrl } from "./callback-url";
+import { signIn, signOut } from "./next-auth";
+import { scopeResources } from "./scopes";
+
+const passwordSignInSchema = z.object({ email: z.string(), password: z.string() });
+
+export type SignInResult = ActionResult<void, "email">;
+
+export async function signInWithPassword(_previous: SignInResult | null, formData: FormData): Promise<SignInResult> {
+  const values = formValues(formData, ["email"]);
+  const result = await runAction({
+    schema: passwordSignInSchema,
+    input: { email: values.email, password: formText(formData, "password") },
+    fields: { email: "email address" },
+    values,
+    run: async (credentials) => {
+      try {
+        await signIn("credentials", { ...credentials, redirect: false });
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        throw new AppError("authentication", error.type === "CredentialsSignin" ? "Wrong email or password." : "Signing in failed. Please try again.");
+      }
+    },
+  });
+  if (!result.ok) return result;
+  redirect(safeCallbackUrl(formData.get("callbackUrl")));
+}
+
+/** Leaves for GitHub, which sends the visitor back to the callback URL once signed in. */
+export async function signInWithGitHub(_previous: ActionResult<void> | null, formData: FormData): Promise<ActionResult<void>> {
+  return runAction({
+    schema: z.string(),
+    input: formText(formData, "callbackUrl"),
+    fields: {},
+    run: async (callbackUrl) => {
+      await signIn("github", { redirectTo: safeCallbackUrl(callbackUrl) });
+    },
+  });
+}
+
+export async function signOutToHome(): Promise<never> {
+  // Nothing to refuse: signing out takes no input, and its failures are thrown.
+  await runAction({
+    schema: z.undefined(),
+    input: undefined,
+    fields: {},
+    run: async () => {
+      await signOut({ redirect: false });
+    },
+  });
+  redirect("/");
+}
+
+/** A key just created: its value is shown this once. */
+export type CreatedApiKey = { name: string; key: string };
+
+/** The scope picker sends `scope-<resource>` = none | read | write | *. */
+function submittedScopes(formData: FormData): string[] {
+  return scopeResources.flatMap((resource) => {
+    const permission = formText(formData, `scope-${resource}`);
+    return permission && permission !== "none" ? [`${resource}:${permission}`] : [];
+  });
+}
+
+export async function createApiKeyAction(formData: FormData): Promise<ActionResult<CreatedApiKey, "name" | "scopes">> {
+  const result = await runSignedInAction("/settings/api-keys", {
+    schema: z.object({ name: apiKeyNameSchema, scopes: z.array(z.string()) }),
+    input: { name: formText(formData, "name"), scopes: submittedScopes(formData) },
+    fields: { name: "name", scopes: { label: "scopes", item: "scope" } },
+    run: async (key, user) => {
+      const created = await createApiKey(user.id, key);
+      return { name: created.name, key: created.key };
+    },
+  });
+  if (result.ok) revalidatePath("/settings/api-keys");
+  return result;
+}
+
+export async function revokeApiKeyAction(id: string): Promise<ActionResult<void>> {
+  const result = await runSignedInRemoval("/settings/api-keys", id, revokeApiKey);
+  revalidatePath("/settings/api-keys");
+  return result;
+}

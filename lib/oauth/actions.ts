@@ -1,0 +1,29 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import type { ActionResult } from "@/lib/web/action-result";
+import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
+import { formatUserCode, normalizeUserCode } from "./credentials";
+import { decideDeviceGrant } from "./device-flow";
+import { revokeDevice } from "./tokens";
+
+/** Approves or denies a device's request, then goes where the client asked, or to the page saying what was decided. */
+export async function decideDevice(userCode: string, decision: "approved" | "denied"): Promise<never> {
+  const path = `/device?user_code=${encodeURIComponent(formatUserCode(normalizeUserCode(userCode)))}`;
+  const result = await runSignedInAction(path, {
+    schema: z.object({ userCode: z.string(), decision: z.enum(["approved", "denied"]) }),
+    input: { userCode, decision },
+    fields: {},
+    run: async (request, user) => (await decideDeviceGrant(user.id, request.userCode, request.decision)) ?? `/device?decision=${request.decision}`,
+  });
+  // Refused, e.g. expired or decided meanwhile in another tab: the page says so.
+  redirect(result.ok ? result.data : path);
+}
+
+export async function revokeDeviceAction(id: string): Promise<ActionResult<void>> {
+  const result = await runSignedInRemoval("/settings/devices", id, revokeDevice);
+  revalidatePath("/settings/devices");
+  return result;
+}

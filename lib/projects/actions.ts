@@ -1,0 +1,61 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import type { Project } from "@/lib/db/client";
+import type { ActionResult } from "@/lib/web/action-result";
+import type { FieldLabel } from "@/lib/web/field-messages";
+import { runSignedInFormAction, runSignedInRemoval } from "@/lib/web/server-action";
+import { createProject, deleteProject, updateProject } from "./projects";
+import { projectCreateSchema, projectUpdateSchema } from "./schemas";
+
+export type ProjectField = "name" | "identifier" | "description";
+
+export type ProjectValues = Record<ProjectField, string>;
+
+/** What the project form's action answers: the project as saved, in the form's fields. */
+export type ProjectFormResult = ActionResult<ProjectValues, ProjectField>;
+
+const projectFields = {
+  name: "name",
+  identifier: { label: "identifier", format: "1 to 3 letters (A–Z)" },
+  description: "description",
+} satisfies Record<ProjectField, FieldLabel>;
+
+/** Empty optional fields: no identifier (the server derives one), no description. */
+function projectInput(values: ProjectValues) {
+  return { name: values.name, identifier: values.identifier.trim() || undefined, description: values.description.trim() || null };
+}
+
+function projectValues(project: Project): ProjectValues {
+  return { name: project.name, identifier: project.identifier, description: project.description ?? "" };
+}
+
+export async function createProjectAction(_previous: ProjectFormResult | null, formData: FormData): Promise<ProjectFormResult> {
+  const result = await runSignedInFormAction("/projects", formData, {
+    schema: projectCreateSchema,
+    fields: projectFields,
+    input: projectInput,
+    run: async (input, user) => projectValues(await createProject(user.id, input)),
+  });
+  if (result.ok) revalidatePath("/projects");
+  return result;
+}
+
+export async function updateProjectAction(id: string, _previous: ProjectFormResult | null, formData: FormData): Promise<ProjectFormResult> {
+  const result = await runSignedInFormAction(`/projects/${id}`, formData, {
+    schema: projectUpdateSchema,
+    fields: projectFields,
+    input: projectInput,
+    run: async (changes, user) => projectValues(await updateProject(user.id, id, changes)),
+  });
+  if (result.ok) revalidatePath("/", "layout");
+  return result;
+}
+
+export async function deleteProjectAction(id: string): Promise<ActionResult<void>> {
+  const result = await runSignedInRemoval(`/projects/${id}`, id, deleteProject);
+  if (!result.ok) return result;
+  revalidatePath("/", "layout");
+  redirect("/projects");
+}

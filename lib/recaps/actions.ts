@@ -1,0 +1,45 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { after } from "next/server";
+import { formText, type ActionResult } from "@/lib/web/action-result";
+import type { FieldLabel } from "@/lib/web/field-messages";
+import { runSignedInAction } from "@/lib/web/server-action";
+import { createRecap, generateRecap } from "./recaps";
+import { toRecapResponse, type RecapResponse } from "./responses";
+import { recapFiltersSchema } from "./schemas";
+
+export type RecapFormField = "from" | "to" | "project_ids" | "tags" | "exclude_tags";
+
+const recapFields = {
+  from: "start date",
+  to: "end date",
+  project_ids: { label: "projects", item: "project" },
+  tags: { label: "tags", item: "tag" },
+  exclude_tags: { label: "excluded tags", item: "tag" },
+} satisfies Record<RecapFormField, FieldLabel>;
+
+/**
+ * Starts a recap of the filters submitted (or finds the completed one of the same filters).
+ * No matching entries, or an account without the plan: the refusal's message says what to do.
+ */
+export async function startRecap(formData: FormData): Promise<ActionResult<RecapResponse, RecapFormField>> {
+  const result = await runSignedInAction("/recaps", {
+    schema: recapFiltersSchema,
+    input: {
+      from: formText(formData, "from") || undefined,
+      to: formText(formData, "to") || undefined,
+      project_ids: formData.getAll("project_ids").filter((value) => typeof value === "string"),
+      tags: formText(formData, "tags"),
+      exclude_tags: formText(formData, "exclude_tags"),
+    },
+    fields: recapFields,
+    run: async (filters, user) => {
+      const { recap, cached } = await createRecap(user, filters);
+      if (!cached) after(() => generateRecap(recap.id));
+      return toRecapResponse(recap);
+    },
+  });
+  if (result.ok) revalidatePath("/recaps");
+  return result;
+}

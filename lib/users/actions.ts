@@ -1,0 +1,69 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
+import { signIn, signOut } from "@/lib/auth/next-auth";
+import { AppError } from "@/lib/errors";
+import { formText, formValues, type ActionResult } from "@/lib/web/action-result";
+import { runAction, runSignedInAction, runSignedInFormAction } from "@/lib/web/server-action";
+import { createUser, deleteUser, updateUser } from "./accounts";
+import { signUpSchema, userUpdateSchema } from "./schemas";
+
+export type SignUpResult = ActionResult<void, "email" | "name" | "password">;
+
+export async function signUpWithPassword(_previous: SignUpResult | null, formData: FormData): Promise<SignUpResult> {
+  const values = formValues(formData, ["email", "name"]);
+  const password = formText(formData, "password");
+  const result = await runAction({
+    schema: signUpSchema,
+    input: { email: values.email, name: values.name.trim() || null, password },
+    fields: { email: "email address", name: "name", password: "password" },
+    values,
+    run: async (account) => {
+      await createUser(account);
+      await signIn("credentials", { email: account.email, password, redirect: false });
+    },
+  });
+  if (!result.ok) return result;
+  redirect(safeCallbackUrl(formData.get("callbackUrl")));
+}
+
+export type ProfileField = "name" | "email" | "timezone";
+
+/** What the profile form's action answers: the profile as saved, in the form's fields. */
+export type ProfileResult = ActionResult<Record<ProfileField, string>, ProfileField>;
+
+export async function saveProfile(_previous: ProfileResult | null, formData: FormData): Promise<ProfileResult> {
+  const result = await runSignedInFormAction("/settings/profile", formData, {
+    schema: userUpdateSchema,
+    fields: { name: "name", email: "email address", timezone: "time zone" },
+    input: (values) => ({ ...values, name: values.name.trim() || null }),
+    run: async (changes, user) => {
+      const saved = await updateUser(user.id, changes);
+      return { name: saved.name ?? "", email: saved.email, timezone: saved.timezone };
+    },
+  });
+  if (result.ok) revalidatePath("/", "layout");
+  return result;
+}
+
+export type DeleteAccountResult = ActionResult<void, "confirmation">;
+
+export async function deleteAccount(_previous: DeleteAccountResult | null, formData: FormData): Promise<DeleteAccountResult> {
+  const result = await runSignedInAction("/settings/profile", {
+    schema: z.object({ confirmation: z.string() }),
+    input: { confirmation: formText(formData, "confirmation") },
+    fields: { confirmation: "confirmation" },
+    run: async ({ confirmation }, user) => {
+      if (confirmation.trim().toLowerCase() !== user.email) {
+        throw AppError.validation([{ pointer: "/confirmation", detail: "Invalid value", message: `Type ${user.email} to confirm` }]);
+      }
+      await deleteUser(user.id);
+      await signOut({ redirect: false });
+    },
+  });
+  if (!result.ok) return result;
+  redirect("/");
+}

@@ -1,0 +1,93 @@
+"use server";
+
+import type { PageMeta } from "@/lib/api/pagination";
+import { recentCommits, type CommitSummary } from "@/lib/repositories/commits";
+import { idSchema } from "@/lib/validation";
+import type { ActionResult } from "@/lib/web/action-result";
+import type { FieldLabel } from "@/lib/web/field-messages";
+import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
+import { attachCommits, createEntry, deleteEntry, listEntries, updateEntry } from "./entries";
+import type { EntryWithRelations } from "./entry-with-relations";
+import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema } from "./schemas";
+import { toEntryViews, type EntryView } from "./views";
+
+export type EntryFilters = { project_id?: string; tags?: string; from?: string; to?: string };
+
+export type EntryPage = { entries: EntryView[]; meta: PageMeta };
+
+export type EntryField = "content" | "recorded_at" | "duration_seconds" | "tags" | "project_id";
+
+/** An entry as the composer sends it: the body the entries API takes. */
+export type EntryInput = Record<string, unknown>;
+
+const worklogPath = "/";
+
+const entryFields = {
+  content: "description of your work",
+  recorded_at: "date and time",
+  // The form asks for minutes.
+  duration_seconds: { label: "duration", unit: { name: "minute", size: 60 } },
+  tags: { label: "tags", item: "tag" },
+  project_id: "project",
+} satisfies Record<EntryField, FieldLabel>;
+
+const notFoundMessage = "This entry no longer exists; it may have been deleted elsewhere.";
+
+async function entryView(userId: string, entry: EntryWithRelations): Promise<EntryView> {
+  return (await toEntryViews(userId, [entry]))[0]!;
+}
+
+export async function loadEntries(filters: EntryFilters, startingAfter?: string): Promise<ActionResult<EntryPage>> {
+  return runSignedInAction(worklogPath, {
+    schema: entryListQuerySchema,
+    input: { ...filters, starting_after: startingAfter },
+    fields: {},
+    run: async (query, user) => {
+      const { rows, meta } = await listEntries(user, query);
+      return { entries: await toEntryViews(user.id, rows), meta };
+    },
+  });
+}
+
+export async function createEntryAction(input: EntryInput): Promise<ActionResult<EntryView, EntryField>> {
+  return runSignedInAction(worklogPath, {
+    schema: entryCreateSchema,
+    input,
+    fields: entryFields,
+    run: async (entry, user) => entryView(user.id, await createEntry(user.id, entry)),
+  });
+}
+
+export async function updateEntryAction(id: string, input: EntryInput): Promise<ActionResult<EntryView, EntryField>> {
+  return runSignedInAction(worklogPath, {
+    schema: entryUpdateSchema.extend({ id: idSchema }),
+    input: { ...input, id },
+    fields: entryFields,
+    notFoundMessage,
+    run: async ({ id: entryId, ...changes }, user) => entryView(user.id, await updateEntry(user.id, entryId, changes)),
+  });
+}
+
+export async function deleteEntryAction(id: string): Promise<ActionResult<void>> {
+  return runSignedInRemoval(worklogPath, id, deleteEntry);
+}
+
+export async function attachCommitsAction(id: string, commitIds: string[]): Promise<ActionResult<EntryView>> {
+  return runSignedInAction(worklogPath, {
+    schema: attachCommitsSchema.extend({ id: idSchema }),
+    input: { id, commit_ids: commitIds },
+    fields: {},
+    notFoundMessage,
+    run: async ({ id: entryId, ...commits }, user) => entryView(user.id, await attachCommits(user.id, entryId, commits)),
+  });
+}
+
+/** The commits one may attach to an entry of the project (or of no project: any repository's). */
+export async function attachableCommits(projectId: string | null): Promise<ActionResult<CommitSummary[]>> {
+  return runSignedInAction(worklogPath, {
+    schema: idSchema.nullable(),
+    input: projectId,
+    fields: {},
+    run: (project, user) => recentCommits(user.id, project),
+  });
+}

@@ -9,6 +9,9 @@ import type { pageMetaSchema } from "@/lib/api/pagination";
 /** Stands for the origin the document is served at, in absolute links; publishing replaces it. */
 export const exampleOrigin = "https://origin.invalid";
 
+/** The example entry's id, which the examples of commits refer to as well. */
+export const exampleEntryId = "01936f23-4e5f-7a6b-9c7d-8e9f0a1b2c34";
+
 export const exampleCreatedAt = "2026-11-22T09:30:00.000Z";
 export const exampleUpdatedAt = "2026-11-22T10:05:00.000Z";
 

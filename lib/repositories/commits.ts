@@ -15,6 +15,19 @@ export async function listCommits(userId: string, repositoryId: string, page: Pa
   );
 }
 
+const attachedEntries = {
+  entries: { select: { entryId: true }, orderBy: [{ entry: { recordedAt: "desc" } }, { entryId: "desc" }] },
+} satisfies Prisma.CommitInclude;
+
+export type CommitWithEntries = Prisma.CommitGetPayload<{ include: typeof attachedEntries }>;
+
+/** One commit of the account's repository, with the ids of the entries it is attached to. */
+export async function getCommitWithEntries(userId: string, repositoryId: string, commitId: string): Promise<CommitWithEntries> {
+  const commit = await getDb().commit.findFirst({ where: { id: commitId, repositoryId, userId }, include: attachedEntries });
+  if (!commit) throw AppError.notFound();
+  return commit;
+}
+
 /** The stored shas among `shas` (lower-case); reading them through the repository proves it is the caller's. */
 async function storedShas(userId: string, repositoryId: string, shas: string[]): Promise<Set<string>> {
   const repository = await getDb().repository.findFirst({

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { exampleCreatedAt, exampleUpdatedAt, pageMetaExample } from "@/lib/openapi/examples";
+import { exampleCreatedAt, exampleEntryId, exampleUpdatedAt, pageMetaExample } from "@/lib/openapi/examples";
 import { projectExample } from "@/lib/projects/examples";
-import type { commitResponseSchema, repositoryResponseSchema } from "./responses";
+import type { commitResponseSchema, commitWithEntriesResponseSchema, repositoryResponseSchema } from "./responses";
 
 const ids = { repository: "01936f21-2c3d-7e4f-9a5b-6c7d8e9f0a12", commit: "01936f22-3d4e-7f5a-8b6c-7d8e9f0a1b23" };
 
@@ -29,6 +29,8 @@ export const commitExample = {
   inserted_at: exampleCreatedAt,
   updated_at: exampleCreatedAt,
 } satisfies z.infer<typeof commitResponseSchema>;
+
+export const commitWithEntriesExample = { ...commitExample, entry_ids: [exampleEntryId] } satisfies z.infer<typeof commitWithEntriesResponseSchema>;
 
 export const repositoryListExample = { repositories: [repositoryExample], meta: pageMetaExample(ids.repository) };
 export const commitListExample = { commits: [commitExample], meta: pageMetaExample(ids.commit) };

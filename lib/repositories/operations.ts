@@ -1,9 +1,10 @@
 import type { Operation } from "@/lib/api/operation";
 import { projectExample } from "@/lib/projects/examples";
-import { commitExample, commitListExample, repositoryExample, repositoryListExample } from "./examples";
+import { commitExample, commitListExample, commitWithEntriesExample, repositoryExample, repositoryListExample } from "./examples";
 import {
   commitBatchResponseSchema,
   commitListResponseSchema,
+  commitWithEntriesResponseSchema,
   repositoryListResponseSchema,
   repositoryResponseSchema,
   uncapturedShasResponseSchema,
@@ -145,5 +146,17 @@ export const repositoryOperations = {
     },
     responses: { 201: { description: "The commits of the request.", schema: commitBatchResponseSchema, example: { commits: [commitExample] } } },
     errors: { 422: "A commit is invalid; the pointer names it, e.g. `/commits/0/sha`." },
+  },
+  getCommit: {
+    kind: "api",
+    operationId: "getCommit",
+    method: "get",
+    path: "/api/v1/repositories/{id}/commits/{commit_id}",
+    tag,
+    summary: "Get a commit",
+    description: "The commit at its `url`, with `entry_ids`: the entries it is attached to, the most recent work first.",
+    scope: "repo:read",
+    responses: { 200: { description: "The commit.", schema: commitWithEntriesResponseSchema, example: commitWithEntriesExample } },
+    errors: { 404: "No commit with this id in the account's repository." },
   },
 } satisfies Record<string, Operation>;

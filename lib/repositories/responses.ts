@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
 import type { Commit, Repository } from "@/lib/db/client";
+import type { CommitWithEntries } from "./commits";
 import { responseSchemas } from "@/lib/openapi/components";
 
 export const repositoryResponseSchema = z
@@ -35,6 +36,11 @@ export const commitResponseSchema = z
     updated_at: z.iso.datetime(),
   })
   .register(responseSchemas, { id: "Commit" });
+
+/** One commit at its `url`, with the entries it is attached to, the most recent work first. */
+export const commitWithEntriesResponseSchema = commitResponseSchema
+  .extend({ entry_ids: z.array(z.uuid()) })
+  .register(responseSchemas, { id: "CommitWithEntries" });
 
 export const commitListResponseSchema = z
   .object({ commits: z.array(commitResponseSchema), meta: pageMetaSchema })
@@ -76,4 +82,8 @@ export function toCommitResponse(commit: Commit): z.infer<typeof commitResponseS
     inserted_at: commit.insertedAt.toISOString(),
     updated_at: commit.updatedAt.toISOString(),
   };
+}
+
+export function toCommitWithEntriesResponse({ entries, ...commit }: CommitWithEntries): z.infer<typeof commitWithEntriesResponseSchema> {
+  return { ...toCommitResponse(commit), entry_ids: entries.map(({ entryId }) => entryId) };
 }

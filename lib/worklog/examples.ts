@@ -1,10 +1,9 @@
 import type { z } from "zod";
-import { exampleCreatedAt, exampleUpdatedAt, pageMetaExample } from "@/lib/openapi/examples";
+import { exampleCreatedAt, exampleEntryId as id, exampleUpdatedAt, pageMetaExample } from "@/lib/openapi/examples";
 import { projectExample } from "@/lib/projects/examples";
 import { commitExample } from "@/lib/repositories/examples";
 import type { entryResponseSchema } from "./responses";
 
-const id = "01936f23-4e5f-7a6b-9c7d-8e9f0a1b2c34";
 
 export const entryExample = {
   id,

@@ -6,6 +6,7 @@ let key: string;
 let readOnlyKey: string;
 let projectOnlyKey: string;
 let otherKey: string;
+let worklogKey: string;
 
 beforeAll(async () => {
   server = await startServer();
@@ -13,6 +14,7 @@ beforeAll(async () => {
   key = await server.createKey(email, ["repo:*"]);
   readOnlyKey = await server.createKey(email, ["repo:read"]);
   projectOnlyKey = await server.createKey(email, ["project:*"]);
+  worklogKey = await server.createKey(email, ["worklog:*"]);
   const other = await server.createUser();
   otherKey = await server.createKey(other.email, ["repo:*"]);
 });
@@ -300,5 +302,55 @@ describe("commits", () => {
     expect((await readOnlyWrite.json()).details).toEqual({ required_scope: "repo:write", granted_scopes: ["repo:read"] });
     expect((await server.request(commitsOf(repository), { key: readOnlyKey })).status).toBe(200);
     expect(await (await uncaptured(repository, sha(1), readOnlyKey)).json()).toEqual({ uncaptured_shas: [sha(1)] });
+  });
+});
+
+describe("one commit, at its url", () => {
+  const entry = async (content: string, recorded_at: string, commit_ids: string[]) => {
+    const created = await (await server.request("/api/v1/worklog/entries", { key: worklogKey, method: "POST", body: { content, recorded_at } })).json();
+    const attached = await server.request(`${created.url}/commits`, { key: worklogKey, method: "POST", body: { commit_ids } });
+    expect(attached.status).toBe(200);
+    return created.id as string;
+  };
+
+  it("is served to its owner with the entries it is attached to, the most recent work first", async () => {
+    const repository = await createRepository();
+    const [attached, alone] = await record(repository, [commit(1), commit(2)]);
+    const older = await entry("Started the parser", "2026-11-20T09:00:00Z", [attached.id]);
+    const newer = await entry("Finished the parser", "2026-11-21T09:00:00Z", [attached.id]);
+
+    const response = await server.request(attached.url, { key: readOnlyKey });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ...attached, entry_ids: [newer, older] });
+    expect(await (await server.request(alone.url, { key })).json()).toEqual({ ...alone, entry_ids: [] });
+  });
+
+  it("is not found through another repository, another account, a deleted repository or an id that is no UUID", async () => {
+    const repository = await createRepository();
+    const other = await createRepository();
+    const [stored] = await record(repository, [commit(1)]);
+    const notFoundAt = async (url: string, as = key) => {
+      const response = await server.request(url, { key: as });
+      expect(response.status, url).toBe(404);
+      expect(await response.json()).toEqual(notFound);
+    };
+    await notFoundAt(`${commitsOf(other)}/${stored.id}`);
+    await notFoundAt(stored.url, otherKey);
+    await notFoundAt(`${commitsOf(repository)}/not-a-uuid`);
+    await notFoundAt(`${commitsOf(repository)}/01950000-0000-7000-8000-000000000000`);
+    expect((await server.request(repository.url, { key, method: "DELETE" })).status).toBe(200);
+    await notFoundAt(stored.url);
+  });
+
+  it("needs repo:read, and answers only GET", async () => {
+    const repository = await createRepository();
+    const [stored] = await record(repository, [commit(1)]);
+    expect((await server.request(stored.url)).status).toBe(401);
+    const forbidden = await server.request(stored.url, { key: projectOnlyKey });
+    expect(forbidden.status).toBe(403);
+    expect((await forbidden.json()).details).toEqual({ required_scope: "repo:read", granted_scopes: ["project:*"] });
+    const deleted = await server.request(stored.url, { key, method: "DELETE" });
+    expect(deleted.status).toBe(405);
+    expect(deleted.headers.get("allow")).toBe("GET");
   });
 });

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { clientIp, limitAccount, limitFailedAuthentication } from "@/lib/rate-limit";
 import { requirePlan } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
-import { readJsonObject } from "./body";
+import { readJsonObject, requireJsonContentType } from "./body";
 import { errorResponse } from "./error-response";
 import { successStatus, type ApiOperation, type BodyOf, type Operation, type QueryOf, type ResponseBody, type ServiceOperation } from "./operation";
 
@@ -57,7 +57,7 @@ async function parseBody(schema: z.ZodType | undefined, request: Request): Promi
 }
 
 /**
- * Every /api/v1 handler goes through here: authentication, the account's rate limit, the
+ * Every /api/v1 handler goes through here: the body's content type, authentication, the account's rate limit, the
  * operation's scope, its input, then its plan, then the handler, whose value is sent as JSON
  * with the operation's success status; any error becomes the body of docs/api.md. Once the
  * caller is known, every response carries the rate-limit headers.
@@ -69,6 +69,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
     let limitHeaders: Record<string, string> = {};
     let response: Response;
     try {
+      requireJsonContentType(request);
       const principal = await authenticateOrLimit(request);
       limitHeaders = await limitAccount(principal.user.id);
       requireScope(principal.scopes, operation.scope, principal.kind === "api_key" ? "API key" : "OAuth token");

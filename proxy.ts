@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { AppError } from "@/lib/errors";
 
 /**
  * The pages' Content-Security-Policy: scripts run only when they carry this response's nonce
@@ -21,12 +22,38 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** Whether a path's escapes decode to UTF-8: `%ff`, `%zz` or an encoded surrogate do not. */
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A path that cannot be decoded fails inside Next.js's router with a bare 500 once it reaches a
+ * dynamic route, so it is answered here: under /api/v1 with the JSON 404 of docs/api.md (the
+ * body lib/api/error-response.ts gives `AppError.notFound()`, which this module cannot import:
+ * it reaches the database client), and a page path goes to one no page has, the not-found page.
+ */
+function apiNotFound(): NextResponse {
+  const body = { error: { message: AppError.notFound().message, type: "not_found_error" } };
+  return NextResponse.json(body, { status: 404, headers: { "x-request-id": crypto.randomUUID() } });
+}
+
 export function proxy(request: NextRequest): NextResponse {
+  const { pathname } = request.nextUrl;
+  const decodable = isDecodable(pathname);
+  if (pathname.startsWith("/api/")) return decodable ? NextResponse.next() : apiNotFound();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = contentSecurityPolicy(nonce);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = decodable
+    ? NextResponse.next({ request: { headers: requestHeaders } })
+    : NextResponse.rewrite(new URL("/undecodable-path", request.url), { request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   return response;
 }
@@ -42,5 +69,7 @@ export const config = {
         { type: "header", key: "purpose", value: "prefetch" },
       ],
     },
+    // API paths with escapes, some of which may not decode; the others never reach the proxy.
+    "/api/v1/:path(.*%.*)",
   ],
 };

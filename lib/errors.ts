@@ -21,6 +21,7 @@ export type ErrorKind =
   | "not_found" // 404
   | "method_not_allowed" // 405
   | "payload_too_large" // 413
+  | "unsupported_media_type" // 415
   | "validation" // 422
   | "rate_limited" // 429
   | "unavailable"; // 503

@@ -18,6 +18,9 @@ try {
 const args = [
   // Node's default 16 KiB would cut off a GET with the 1000 shas the commits query allows.
   "--max-http-header-size=81920",
+  // TRACE and other methods Next.js cannot carry get the API's 405 instead of a bare 500.
+  "--import",
+  path.join(root, "scripts/unsupported-methods.mjs"),
   path.join(root, "node_modules/next/dist/bin/next"),
   "start",
   "--port",

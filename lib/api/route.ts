@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { clientIp, limitAccount, limitFailedAuthentication } from "@/lib/rate-limit";
 import { requirePlan } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
-import { readJsonObject } from "./body";
+import { readJsonObject, requireJsonContentType } from "./body";
 import { errorResponse } from "./error-response";
 import { successStatus, type ApiOperation, type BodyOf, type Operation, type QueryOf, type ResponseBody, type ServiceOperation } from "./operation";
 
@@ -57,7 +57,7 @@ async function parseBody(schema: z.ZodType | undefined, request: Request): Promi
 }
 
 /**
- * Every /api/v1 handler goes through here: authentication, the account's rate limit, the
+ * Every /api/v1 handler goes through here: the body's content type, authentication, the account's rate limit, the
  * operation's scope, its input, then its plan, then the handler, whose value is sent as JSON
  * with the operation's success status; any error becomes the body of docs/api.md. Once the
  * caller is known, every response carries the rate-limit headers.
@@ -69,6 +69,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
     let limitHeaders: Record<string, string> = {};
     let response: Response;
     try {
+      requireJsonContentType(request);
       const principal = await authenticateOrLimit(request);
       limitHeaders = await limitAccount(principal.user.id);
       requireScope(principal.scopes, operation.scope, principal.kind === "api_key" ? "API key" : "OAuth token");
@@ -106,9 +107,22 @@ async function authenticateOrLimit(request: Request): Promise<Principal> {
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof methods)[number];
+type MethodHandlers = Record<Method | "OPTIONS", RouteHandler>;
 
-/** All methods of a route: the operations it serves, and 405 with `Allow` for the others. */
-export function apiMethods(...routes: Partial<Record<Method, RouteHandler>>[]): Record<Method, RouteHandler> {
+/**
+ * The header through which `scripts/unsupported-methods.mjs` hands on a request whose method
+ * Next.js cannot carry to a route (TRACE and the like), sent on as an OPTIONS request.
+ */
+export const UNSUPPORTED_METHOD_HEADER = "x-worklog-unsupported-method";
+
+const methodNotAllowed = (allow: string) =>
+  errorResponse(new AppError("method_not_allowed", "Method not allowed", { headers: { allow } }), crypto.randomUUID());
+
+/**
+ * All methods of a route: the operations it serves, 405 with `Allow` for the others, and
+ * OPTIONS answering `{"allow": [...]}` with the methods that answer (HEAD runs GET).
+ */
+export function apiMethods(...routes: Partial<Record<Method, RouteHandler>>[]): MethodHandlers {
   const served: Partial<Record<Method, RouteHandler>> = {};
   for (const route of routes) {
     for (const [method, handler] of Object.entries(route) as [Method, RouteHandler][]) {
@@ -116,14 +130,18 @@ export function apiMethods(...routes: Partial<Record<Method, RouteHandler>>[]): 
       served[method] = handler;
     }
   }
-  const allow = Object.keys(served).join(", ");
-  const notAllowed: RouteHandler = async () =>
-    errorResponse(new AppError("method_not_allowed", "Method not allowed", { headers: { allow } }), crypto.randomUUID());
-  return Object.fromEntries(methods.map((method) => [method, served[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+  const allowed = [...methods.filter((method) => served[method]).flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"];
+  const allow = allowed.join(", ");
+  const notAllowed: RouteHandler = async () => methodNotAllowed(allow);
+  const options: RouteHandler = async (request) => {
+    if (request.headers.has(UNSUPPORTED_METHOD_HEADER)) return methodNotAllowed(allow);
+    return Response.json({ allow: allowed }, { headers: { allow, "x-request-id": crypto.randomUUID() } });
+  };
+  return { ...(Object.fromEntries(methods.map((method) => [method, served[method] ?? notAllowed])) as Record<Method, RouteHandler>), OPTIONS: options };
 }
 
 /** Unknown paths under /api/v1: the JSON 404 of docs/api.md for every method. */
-export function notFoundRoute(): Record<Method, RouteHandler> {
+export function notFoundRoute(): MethodHandlers {
   const notFound: RouteHandler = async () => errorResponse(AppError.notFound(), crypto.randomUUID());
-  return Object.fromEntries(methods.map((method) => [method, notFound])) as Record<Method, RouteHandler>;
+  return Object.fromEntries([...methods, "OPTIONS"].map((method) => [method, notFound])) as MethodHandlers;
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { MAX_BODY_BYTES, payloadTooLarge } from "@/lib/api/body";
+import { MAX_BODY_BYTES, payloadTooLarge, unsupportedMediaType } from "@/lib/api/body";
 import { errorBody, errorBodySchema, rateLimitErrorBodySchema, validationErrorBodySchema } from "@/lib/api/error-response";
 import type { ApiOperation, EventStreamResponse, HttpMethod, JsonResponse, Operation, Tag } from "@/lib/api/operation";
 import { authenticationError, authenticationMessages } from "@/lib/auth/authorization-header";
@@ -198,7 +198,11 @@ function apiErrors(declared: ApiOperation): Record<string, Reference> {
     401: ref("responses", "Unauthorized"),
     403: ref("responses", "Forbidden", declared.plan && `The key or token lacks the scope, or the account is not on plan \`${declared.plan}\`.`),
     ...((hasIds || errors[404]) && { 404: ref("responses", "NotFound", errors[404]) }),
-    ...(declared.body && { 413: ref("responses", "PayloadTooLarge"), 422: ref("responses", "ValidationFailed", errors[422]) }),
+    ...(declared.body && {
+      413: ref("responses", "PayloadTooLarge"),
+      415: ref("responses", "UnsupportedMediaType"),
+      422: ref("responses", "ValidationFailed", errors[422]),
+    }),
     429: ref("responses", "TooManyRequests"),
     503: ref("responses", "ServiceUnavailable"),
   };
@@ -338,6 +342,11 @@ function errorResponses(): Record<string, ResponseObject> {
       description: `The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MiB.`,
       headers: requestId,
       content: json({ ...generalError, example: errorBody(payloadTooLarge()) }),
+    },
+    UnsupportedMediaType: {
+      description: "A request body whose `Content-Type` is not `application/json` (or another `+json` type). Answered before authentication.",
+      headers: requestId,
+      content: json({ ...generalError, example: errorBody(unsupportedMediaType()) }),
     },
     ValidationFailed: {
       description: "A field is invalid. Every invalid field is listed, each with a JSON Pointer into the request body.",

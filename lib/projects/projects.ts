@@ -87,8 +87,9 @@ async function takenIdentifiers(userId: string): Promise<Set<string>> {
 }
 
 /**
- * Creates a project. Without an identifier, one is derived from the name; two creates racing
- * for the same derived identifier retry with the next one.
+ * Creates a project. Without an identifier, one is derived from the name; a create that loses
+ * the race for a derived identifier tries the next free one, until none is left, so creates of
+ * the same name at once all succeed. An identifier the client chose is never replaced.
  */
 export async function createProject(userId: string, input: ProjectCreate) {
   const data = { userId, name: input.name, description: input.description ?? null };
@@ -96,16 +97,18 @@ export async function createProject(userId: string, input: ProjectCreate) {
     const identifier = input.identifier;
     return mapProjectWriteErrors(() => getDb().project.create({ data: { ...data, identifier } }));
   }
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const identifier = deriveIdentifier(input.name, await takenIdentifiers(userId));
+  const lost = new Set<string>();
+  for (;;) {
+    // Each loss means another project took an identifier, of which there are finitely many.
+    const identifier = deriveIdentifier(input.name, new Set([...(await takenIdentifiers(userId)), ...lost]));
     if (!identifier) throw duplicateIdentifier();
     try {
       return await getDb().project.create({ data: { ...data, identifier } });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      lost.add(identifier);
     }
   }
-  throw duplicateIdentifier();
 }
 
 export function updateProject(userId: string, id: string, changes: ProjectUpdate) {

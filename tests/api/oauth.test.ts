@@ -69,7 +69,7 @@ describe("POST /auth/device/code", () => {
     await expectOAuthError(await post("/auth/device/code", "[]"), 400, "invalid_request");
     const get = await server.request("/auth/device/code");
     expect(get.status).toBe(405);
-    expect(get.headers.get("allow")).toBe("POST");
+    expect(get.headers.get("allow")).toBe("POST, OPTIONS");
   });
 });
 

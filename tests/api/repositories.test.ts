@@ -328,10 +328,10 @@ describe("repositories", () => {
     const repository = await createRepository();
     const patch = await server.request(repository.url, { key, method: "PATCH", body: {} });
     expect(patch.status).toBe(405);
-    expect(patch.headers.get("allow")).toBe("GET, PUT, DELETE");
+    expect(patch.headers.get("allow")).toBe("GET, HEAD, PUT, DELETE, OPTIONS");
     const project = await createProject("Methods");
     const list = await server.request(`/api/v1/projects/${project.id}/repositories`, { key });
     expect(list.status).toBe(405);
-    expect(list.headers.get("allow")).toBe("POST");
+    expect(list.headers.get("allow")).toBe("POST, OPTIONS");
   });
 });

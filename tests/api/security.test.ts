@@ -388,7 +388,7 @@ describe("hostile text", () => {
 // ---------------------------------------------------------------------------------------------
 // Oversized headers and bodies
 
-type RawResponse = { status: number; text: string };
+type RawResponse = { status: number; headers: http.IncomingHttpHeaders; text: string };
 
 /**
  * A request through node:http on a connection of its own, which (unlike fetch) sends a body
@@ -405,7 +405,7 @@ function rawRequest(
       response.setEncoding("utf8");
       response.on("data", (chunk) => (text += chunk));
       response.on("end", () => {
-        resolvePromise({ status: response.statusCode!, text });
+        resolvePromise({ status: response.statusCode!, headers: response.headers, text });
         request.destroy();
       });
     });
@@ -573,5 +573,210 @@ describe("oversized headers and bodies", () => {
   it("none of it crashed the server or reached the error handler", async () => {
     await expectServing();
     expect(server.logs()).not.toMatch(/\[api\] request .* failed|uncaught|unhandled/i);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Request edges: content types, undecodable paths and bodies, methods, concurrent creates
+
+const unsupportedMediaTypeBody = { error: { message: "Content-Type must be application/json", type: "invalid_request_error" } };
+
+describe("request bodies that are not JSON", () => {
+  let key: string;
+
+  beforeAll(async () => {
+    key = (await newAccount()).key;
+  });
+
+  const projectCount = async () => (await call(key, "GET", "/api/v1/projects")).body.meta.total_count as number;
+
+  it.each([
+    ["text/plain", '{"name":"Planted"}'],
+    ["text/plain;charset=UTF-8", '{"name":"Planted"}'],
+    ["application/x-www-form-urlencoded", "name=Planted"],
+    ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nPlanted\r\n--x--\r\n'],
+    ["application/jsonp", '{"name":"Planted"}'],
+  ])("a %s body is refused with 415, with or without a key, and nothing is created", async (contentType, body) => {
+    const before = await projectCount();
+    for (const headers of [{ authorization: basic(key) }, {}] as Record<string, string>[]) {
+      const response = await rawRequest("/api/v1/projects", { method: "POST", headers: { ...headers, "content-type": contentType }, chunks: [body] });
+      expect(response.status, response.text).toBe(415);
+      expect(JSON.parse(response.text)).toEqual(unsupportedMediaTypeBody);
+      expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(await projectCount()).toBe(before);
+  });
+
+  it("a body without a content type is refused with 415", async () => {
+    const response = await rawRequest("/api/v1/projects", { method: "POST", headers: { authorization: basic(key) }, chunks: ['{"name":"Planted"}'] });
+    expect(response.status).toBe(415);
+    expect(JSON.parse(response.text)).toEqual(unsupportedMediaTypeBody);
+  });
+
+  it.each(["application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/merge-patch+json", "application/vnd.worklog+json; charset=utf-8"])(
+    "a %s body is read",
+    async (contentType) => {
+      const response = await server.request("/api/v1/projects", { key, method: "POST", body: { name: "Accepted" }, headers: { "content-type": contentType } });
+      expect(response.status).toBe(201);
+    },
+  );
+
+  it("requests without a body need no content type", async () => {
+    const project = await created(key, "/api/v1/projects", { name: "Bodiless" });
+    expect((await rawRequest("/api/v1/projects", { headers: { authorization: basic(key) } })).status).toBe(200);
+    const deleted = await rawRequest(`/api/v1/projects/${project.id}`, { method: "DELETE", headers: { authorization: basic(key), "content-type": "text/plain" } });
+    expect(deleted.status).toBe(200);
+    // A recap takes an empty body (its filters may come from the query string).
+    await created(key, "/api/v1/worklog/entries", { content: "to recap" });
+    const recap = await rawRequest("/api/v1/worklog/recaps", { method: "POST", headers: { authorization: basic(key), "content-length": "0" } });
+    expect(recap.status, recap.text).toBe(201);
+  });
+});
+
+describe("bodies that are not valid UTF-8", () => {
+  let key: string;
+
+  beforeAll(async () => {
+    key = (await newAccount()).key;
+  });
+
+  const invalidUtf8 = [
+    ["a lone continuation byte", Buffer.from([0x80])],
+    ["a truncated sequence", Buffer.from([0xe2, 0x82])],
+    ["an overlong encoding", Buffer.from([0xc0, 0xaf])],
+    ["an encoded surrogate", Buffer.from([0xed, 0xa0, 0x80])],
+    ["0xFF", Buffer.from([0xff])],
+  ] as const;
+
+  it.each(invalidUtf8)("%s in a JSON string on /api/v1 is a 400, and nothing is stored", async (_, bytes) => {
+    const before = (await call(key, "GET", "/api/v1/projects")).body.meta.total_count;
+    const body = Buffer.concat([Buffer.from('{"name":"bad '), bytes, Buffer.from('"}')]);
+    const response = await rawRequest("/api/v1/projects", { method: "POST", headers: { authorization: basic(key), "content-type": "application/json" }, chunks: [body] });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.text)).toEqual({ error: { message: "Request body is not valid UTF-8", type: "invalid_request_error" } });
+    expect((await call(key, "GET", "/api/v1/projects")).body.meta.total_count).toBe(before);
+  });
+
+  it.each(["/auth/device/code", "/auth/device/token", "/auth/token", "/auth/revoke", "/auth/token_info"])(
+    "POST %s refuses invalid UTF-8 in a JSON or a form-encoded body with invalid_request",
+    async (pathname) => {
+      const bodies = [
+        ["application/json", Buffer.concat([Buffer.from('{"client_id":"'), Buffer.from([0xff]), Buffer.from('","token":"x","device_code":"x","refresh_token":"x"}')])],
+        ["application/x-www-form-urlencoded", Buffer.concat([Buffer.from("client_id="), Buffer.from([0xff]), Buffer.from("&token=x&device_code=x&refresh_token=x")])],
+        ["application/x-www-form-urlencoded", Buffer.from("client_id=%FF&token=%C0%AF&device_code=%ED%A0%80&refresh_token=%E2%82&grant_type=refresh_token")],
+      ] as const;
+      for (const [contentType, body] of bodies) {
+        const response = await rawRequest(pathname, { method: "POST", headers: { "content-type": contentType }, chunks: [body] });
+        expect(response.status, `${contentType} ${body.toString("latin1")}`).toBe(400);
+        // Like any body that cannot be read (docs/api.md, "OAuth device flow").
+        expect(JSON.parse(response.text)).toEqual({ error: "invalid_request" });
+      }
+    },
+  );
+
+  it("valid UTF-8 of every length is kept as sent", async () => {
+    const name = "é € 𝄞 日本";
+    const response = await rawRequest("/api/v1/projects", {
+      method: "POST",
+      headers: { authorization: basic(key), "content-type": "application/json" },
+      // Split inside a character: the decoder must not judge the chunks one by one.
+      chunks: [Buffer.from(`{"name":"${name}"}`).subarray(0, 12), Buffer.from(`{"name":"${name}"}`).subarray(12)],
+    });
+    expect(response.status).toBe(201);
+    expect(JSON.parse(response.text).name).toBe(name);
+  });
+});
+
+describe("projects created at once with the same name", () => {
+  it("all succeed with distinct derived identifiers", async () => {
+    const { key } = await newAccount();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => call(key, "POST", "/api/v1/projects", { name: "Website Project" })));
+    expect(responses.map(({ status, body }) => `${status} ${status === 201 ? "" : JSON.stringify(body)}`)).toEqual(Array(20).fill("201 "));
+    const identifiers = responses.map(({ body }) => body.identifier as string);
+    expect(new Set(identifiers).size).toBe(20);
+    expect(identifiers).toContain("WP");
+  });
+
+  it("an identifier the client chose that is taken is still a 422", async () => {
+    const { key } = await newAccount();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => call(key, "POST", "/api/v1/projects", { name: "Chosen", identifier: "CHO" })));
+    expect(responses.filter(({ status }) => status === 201)).toHaveLength(1);
+    for (const refused of responses.filter(({ status }) => status !== 201)) {
+      expect(refused).toEqual({ status: 422, body: { errors: [{ title: "Invalid value", detail: "Duplicate value", source: { pointer: "/identifier" } }] } });
+    }
+  });
+});
+
+describe("paths that cannot be decoded, and methods the API does not serve", () => {
+  const methodNotAllowedBody = { error: { message: "Method not allowed", type: "invalid_request_error" } };
+  const anId = "0190a5e6-7f5c-7000-8000-000000000000";
+
+  it.each(["/api/v1/projects/%ff", "/api/v1/projects/%zz", "/api/v1/projects/%", "/api/v1/projects/%ED%A0%80", "/api/v1/%ff/x", "/api/v1/worklog/entries/%c0%af/commits"])(
+    "GET %s is the JSON 404, with x-request-id",
+    async (pathname) => {
+      const response = await rawRequest(pathname);
+      expect(response.status, response.text).toBe(404);
+      expect(JSON.parse(response.text)).toEqual(notFoundBody);
+      expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+
+  it.each(["/projects/%ff", "/repositories/%zz", "/recaps/%", "/projects/%ED%A0%80"])("the page %s is the app's not-found page", async (pathname) => {
+    const response = await rawRequest(pathname);
+    expect(response.status).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.text).toContain("Page not found");
+  });
+
+  it.each([
+    ["TRACE", "/api/v1/projects", "GET, HEAD, POST, OPTIONS"],
+    ["TRACE", `/api/v1/projects/${anId}`, "GET, HEAD, PUT, DELETE, OPTIONS"],
+    ["PROPFIND", "/api/v1/user", "GET, HEAD, PUT, DELETE, OPTIONS"],
+    ["TRACE", "/api/v1/openapi.json", "GET, HEAD, OPTIONS"],
+    ["TRACE", "/api/health", "GET, HEAD, OPTIONS"],
+    ["TRACE", "/auth/token", "POST, OPTIONS"],
+    ["MKCOL", "/auth/device/code", "POST, OPTIONS"],
+  ])("%s %s is a JSON 405 with Allow", async (method, pathname, allow) => {
+    const response = await rawRequest(pathname, { method });
+    expect(response.status, response.text).toBe(405);
+    expect(JSON.parse(response.text)).toEqual(methodNotAllowedBody);
+    expect(response.headers.allow).toBe(allow);
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("an unknown method on an unknown /api/v1 path is the JSON 404", async () => {
+    const response = await rawRequest("/api/v1/nothing-here", { method: "TRACE" });
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.text)).toEqual(notFoundBody);
+  });
+
+  it.each([
+    ["/api/v1/projects", "GET, HEAD, POST, OPTIONS"],
+    [`/api/v1/projects/${anId}`, "GET, HEAD, PUT, DELETE, OPTIONS"],
+    [`/api/v1/worklog/entries/${anId}/commits`, "POST, OPTIONS"],
+    ["/api/v1/worklog/recaps/sse", "GET, HEAD, OPTIONS"],
+    ["/auth/token_info", "POST, OPTIONS"],
+  ])("OPTIONS %s is a JSON 200 whose Allow lists only the methods that answer", async (pathname, allow) => {
+    const response = await rawRequest(pathname, { method: "OPTIONS" });
+    expect(response.status).toBe(200);
+    expect(response.headers.allow).toBe(allow);
+    expect(JSON.parse(response.text)).toEqual({ allow: allow.split(", ") });
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    for (const method of allow.split(", ").filter((method) => !["HEAD", "OPTIONS"].includes(method))) {
+      expect((await rawRequest(pathname, { method })).status, `${method} ${pathname}`).not.toBe(405);
+    }
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((method) => !allow.split(", ").includes(method))) {
+      expect((await rawRequest(pathname, { method })).status, `${method} ${pathname}`).toBe(405);
+    }
+  });
+
+  it("OPTIONS on an unknown /api/v1 path is the JSON 404", async () => {
+    const response = await rawRequest("/api/v1/nothing-here", { method: "OPTIONS" });
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.text)).toEqual(notFoundBody);
+  });
+
+  it("none of it reached the error handler", () => {
+    expect(server.logs()).not.toMatch(/\[api\] request .* failed|HTTP method is unsupported|failed to decode/i);
   });
 });

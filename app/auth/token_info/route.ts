@@ -8,7 +8,7 @@ function bearerToken(request: Request): string | undefined {
   return /^bearer\s+(\S+)$/i.exec(request.headers.get("authorization")?.trim() ?? "")?.[1];
 }
 
-export const { POST, GET, PUT, PATCH, DELETE } = apiMethods(
+export const { POST, GET, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   oauthRoute(oauthOperations.getTokenInfo, async ({ token }, request) => {
     const described = token ?? bearerToken(request);
     if (!described) throw new OAuthError("invalid_token", 401);

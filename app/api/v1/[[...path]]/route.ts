@@ -1,3 +1,3 @@
 import { notFoundRoute } from "@/lib/api/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = notFoundRoute();
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = notFoundRoute();

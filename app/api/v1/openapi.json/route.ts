@@ -10,7 +10,7 @@ function isCached(request: Request, etag: string): boolean {
 }
 
 /** The API reference as OpenAPI 3.1: public, built once per process, revalidated by its ETag. */
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   serviceRoute(serverOperations.openApiDocument, async (request) => {
     const { json, etag } = publishedDocument(publicOrigin(request.headers));
     const headers = {

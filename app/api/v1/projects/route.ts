@@ -3,7 +3,7 @@ import { projectOperations } from "@/lib/projects/operations";
 import { createProject, listProjects } from "@/lib/projects/projects";
 import { toProjectResponse } from "@/lib/projects/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(projectOperations.list, async ({ user, query }) => {
     const { rows, meta } = await listProjects(user.id, query.page);
     return { projects: rows.map(toProjectResponse), meta };

@@ -3,7 +3,7 @@ import { repositoryOperations } from "@/lib/repositories/operations";
 import { createRepository, listRepositories } from "@/lib/repositories/repositories";
 import { toRepositoryResponse } from "@/lib/repositories/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(repositoryOperations.list, async ({ user, query }) => {
     const { rows, meta } = await listRepositories(user.id, query.page, { projectId: query.project_id });
     return { repositories: rows.map(toRepositoryResponse), meta };

@@ -3,7 +3,7 @@ import { deleteUser, updateUser } from "@/lib/users/accounts";
 import { userOperations } from "@/lib/users/operations";
 import { toUserResponse } from "@/lib/users/responses";
 
-export const { GET, PUT, DELETE, POST, PATCH } = apiMethods(
+export const { GET, PUT, DELETE, POST, PATCH, OPTIONS } = apiMethods(
   apiRoute(userOperations.get, ({ user }) => toUserResponse(user)),
   apiRoute(userOperations.update, async ({ user, body }) => toUserResponse(await updateUser(user.id, body))),
   apiRoute(userOperations.delete, async ({ user }) => toUserResponse(await deleteUser(user.id))),

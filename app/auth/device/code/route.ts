@@ -6,7 +6,7 @@ import { oauthOperations } from "@/lib/oauth/operations";
 import { oauthRoute } from "@/lib/oauth/route";
 import { publicOrigin } from "@/lib/public-origin";
 
-export const { POST, GET, PUT, PATCH, DELETE } = apiMethods(
+export const { POST, GET, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   oauthRoute(oauthOperations.startDeviceAuthorization, async ({ client_id, scope }) => {
     const { deviceCode, userCode } = await startDeviceAuthorization(client_id, scope);
     const verificationUri = `${publicOrigin(await headers())}/device`;

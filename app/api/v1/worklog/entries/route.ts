@@ -3,7 +3,7 @@ import { createEntry, listEntries } from "@/lib/worklog/entries";
 import { worklogOperations } from "@/lib/worklog/operations";
 import { toEntryResponse } from "@/lib/worklog/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(worklogOperations.list, async ({ user, query }) => {
     const { rows, meta } = await listEntries(user, query);
     return { entries: rows.map(toEntryResponse), meta };

@@ -7,7 +7,7 @@ import { toCreatedRecapResponse } from "@/lib/recaps/responses";
 // Generation continues after the response, within the function's time.
 export const maxDuration = 300;
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(recapOperations.create, async ({ request, user, query, body }) => {
     // The body wins over the query string, field by field.
     const { recap, cached } = await createRecap(user, { ...query, ...body });

@@ -3,7 +3,7 @@ import { repositoryOperations } from "@/lib/repositories/operations";
 import { createProjectRepository } from "@/lib/repositories/repositories";
 import { toRepositoryResponse } from "@/lib/repositories/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(repositoryOperations.createInProject, async ({ user, params, body }) =>
     toRepositoryResponse(await createProjectRepository(user.id, params.id!, body)),
   ),

@@ -3,7 +3,7 @@ import { findUncapturedShas, listCommits, recordCommits } from "@/lib/repositori
 import { repositoryOperations } from "@/lib/repositories/operations";
 import { toCommitResponse } from "@/lib/repositories/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(repositoryOperations.listCommits, async ({ user, params, query }) => {
     if (query.kind === "uncaptured") return { uncaptured_shas: await findUncapturedShas(user.id, params.id!, query.shas) };
     const { rows, meta } = await listCommits(user.id, params.id!, query.page);

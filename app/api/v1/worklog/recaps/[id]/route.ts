@@ -3,6 +3,6 @@ import { recapOperations } from "@/lib/recaps/operations";
 import { getRecap } from "@/lib/recaps/recaps";
 import { toRecapResponse } from "@/lib/recaps/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(recapOperations.get, async ({ user, params }) => toRecapResponse(await getRecap(user.id, params.id!))),
 );

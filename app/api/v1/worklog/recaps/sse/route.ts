@@ -5,6 +5,6 @@ import { recapOperations } from "@/lib/recaps/operations";
 // The same as SSE_MAX_DURATION_SECONDS in lib/api/sse.ts: Next reads this export literally.
 export const maxDuration = 300;
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(recapOperations.streamEvents, ({ request, user, query }) => recapStreamResponse(request, user, query.recap_id)),
 );

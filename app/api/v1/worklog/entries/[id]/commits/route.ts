@@ -3,6 +3,6 @@ import { attachCommits } from "@/lib/worklog/entries";
 import { worklogOperations } from "@/lib/worklog/operations";
 import { toEntryResponse } from "@/lib/worklog/responses";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(worklogOperations.attachCommits, async ({ user, params, body }) => toEntryResponse(await attachCommits(user.id, params.id!, body))),
 );

@@ -10,6 +10,19 @@ const optionalString = z
   .transform((value) => value || undefined)
   .optional();
 
+/** A host name or address, optionally with a port, as a `Host` header carries it. */
+const hostPattern = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?)(:\d{1,5})?$/i;
+
+const hostList = optionalString.transform((list) =>
+  (list ?? "")
+    .split(",")
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+/** Addresses that mean "every interface" name no host a client could reach. */
+const bindAllAddresses = new Set(["0.0.0.0", "::", "[::]"]);
+
 const environmentSchema = z
   .object({
     DATABASE_URL: optionalString.pipe(
@@ -21,6 +34,13 @@ const environmentSchema = z
     DATA_DIR: optionalString,
     AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     APP_URL: optionalString.pipe(z.url().optional()),
+    /** Where the server was started for (`next start` and Next.js's standalone server read the same). */
+    HOSTNAME: optionalString.pipe(z.string().regex(hostPattern, "must be a host name or address").optional()),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+    ALLOWED_HOSTS: hostList.pipe(z.array(z.string().regex(hostPattern, "must be host[:port] names separated by commas"))),
+    TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(20).default(0),
+    /** Set to 1 by Vercel on its deployments. */
+    VERCEL: optionalString,
     DEFAULT_PLAN: z.enum(["free", "pro"]).default("pro"),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(500),
     /** For benchmarks that measure what limiting costs; never in production. */
@@ -84,6 +104,10 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
       : ({ kind: "pglite", dataDir: path.join(dataDir, "pglite") } as const),
     dataDir,
     appUrl: env.APP_URL?.replace(/\/+$/, ""),
+    serverHost: `${!env.HOSTNAME || bindAllAddresses.has(env.HOSTNAME) ? "localhost" : env.HOSTNAME.toLowerCase()}:${env.PORT}`,
+    allowedHosts: env.ALLOWED_HOSTS,
+    trustedProxyCount: env.TRUSTED_PROXY_COUNT,
+    onVercel: env.VERCEL === "1",
     defaultPlan: env.DEFAULT_PLAN,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitDisabled: env.RATE_LIMIT_DISABLED === "true",

@@ -60,8 +60,8 @@ export type OAuthOperation = Declaration & {
   body: RequestBody;
   /** A Bearer token may stand in for the body's. */
   optionalBearer?: boolean;
-  /** The RFC 6749/8628 error codes it answers, by status. */
-  oauthErrors: { 400: OAuthErrorCode[]; 401?: OAuthErrorCode[] };
+  /** The RFC 6749/8628 error codes it answers, by status; a 429 means it is limited per client address. */
+  oauthErrors: { 400: OAuthErrorCode[]; 401?: OAuthErrorCode[]; 429?: ["rate_limited"] };
 };
 
 /** This document and the probes of the running service: no authentication. */

@@ -4,7 +4,8 @@ import { requireScope } from "@/lib/auth/scopes";
 import type { User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
-import { clientIp, limitAccount, limitFailedAuthentication } from "@/lib/rate-limit";
+import { clientIp } from "@/lib/client-ip";
+import { limitAccount, limitFailedAuthentication } from "@/lib/rate-limit";
 import { requirePlan } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
 import { readJsonObject, requireJsonContentType } from "./body";
@@ -100,7 +101,7 @@ async function authenticateOrLimit(request: Request): Promise<Principal> {
   try {
     return await authenticate(request.headers.get("authorization"));
   } catch (error) {
-    if (error instanceof AppError && error.kind === "authentication") throw await limitFailedAuthentication(clientIp(request), error);
+    if (error instanceof AppError && error.kind === "authentication") throw await limitFailedAuthentication(clientIp(request.headers), error);
     throw error;
   }
 }

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { responseSchemas } from "@/lib/openapi/components";
 
-/** The error codes of RFC 6749 §5.2, RFC 7662 and RFC 8628 §3.5 that the OAuth endpoints send. */
+/**
+ * The error codes of RFC 6749 §5.2, RFC 7662 and RFC 8628 §3.5 that the OAuth endpoints send,
+ * and `rate_limited` for a 429: no RFC has a code for it, and `slow_down` means polling too often.
+ */
 export const oauthErrorCodes = [
   "invalid_request",
   "invalid_client",
@@ -13,6 +16,7 @@ export const oauthErrorCodes = [
   "slow_down",
   "access_denied",
   "expired_token",
+  "rate_limited",
 ] as const;
 export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
 
@@ -23,7 +27,8 @@ export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
 export class OAuthError extends Error {
   constructor(
     readonly code: OAuthErrorCode,
-    readonly status: 400 | 401 = 400,
+    readonly status: 400 | 401 | 429 = 400,
+    readonly headers: Record<string, string> = {},
   ) {
     super(code);
     this.name = "OAuthError";

@@ -56,7 +56,7 @@ export const oauthOperations = {
         },
       },
     },
-    oauthErrors: { 400: ["invalid_request", "invalid_scope"], 401: ["invalid_client"] },
+    oauthErrors: { 400: ["invalid_request", "invalid_scope"], 401: ["invalid_client"], 429: ["rate_limited"] },
   },
   pollDeviceToken: {
     kind: "oauth",
@@ -83,7 +83,7 @@ export const oauthOperations = {
     description: "Exchanges a refresh token for a new pair; the old access and refresh tokens stop working.",
     body: { schema: refreshRequestSchema, example: { grant_type: "refresh_token", refresh_token: tokenExample.refresh_token } },
     responses: { 200: { description: "The new pair.", schema: tokenResponseSchema, example: tokenExample } },
-    oauthErrors: { 400: ["invalid_request", "invalid_grant", "unsupported_grant_type"] },
+    oauthErrors: { 400: ["invalid_request", "invalid_grant", "unsupported_grant_type"], 429: ["rate_limited"] },
   },
   revokeToken: {
     kind: "oauth",
@@ -95,7 +95,7 @@ export const oauthOperations = {
     description: "Revokes the pair the access or refresh token belongs to (RFC 7009). An unknown token is no error.",
     body: { schema: tokenRequestSchema, example: { token: tokenExample.access_token } },
     responses: { 200: { description: "Revoked (or never valid).", schema: revokeResponseSchema, example: { revoked: true } } },
-    oauthErrors: { 400: ["invalid_request"] },
+    oauthErrors: { 400: ["invalid_request"], 429: ["rate_limited"] },
   },
   getTokenInfo: {
     kind: "oauth",
@@ -114,6 +114,6 @@ export const oauthOperations = {
         example: { active: true, scope: tokenExample.scope, client_id: cliClientId, username: userExample.email, exp: 1_787_650_200 },
       },
     },
-    oauthErrors: { 400: ["invalid_request"], 401: ["invalid_token"] },
+    oauthErrors: { 400: ["invalid_request"], 401: ["invalid_token"], 429: ["rate_limited"] },
   },
 } satisfies Record<string, Operation>;

@@ -3,7 +3,9 @@ import { readFormOrJsonObject } from "@/lib/api/body";
 import { errorResponse } from "@/lib/api/error-response";
 import { successStatus, type OAuthOperation, type ResponseBody } from "@/lib/api/operation";
 import { operationRoute, type OperationRoute } from "@/lib/api/route";
+import { clientIp } from "@/lib/client-ip";
 import { AppError } from "@/lib/errors";
+import { limitOAuthRequest } from "@/lib/rate-limit";
 import { OAuthError, type OAuthErrorBody } from "./errors";
 
 /** Token responses must not be cached (RFC 6749 §5.1). */
@@ -35,12 +37,16 @@ export function oauthRoute<Op extends OAuthOperation>(
     const requestId = crypto.randomUUID();
     let response: Response;
     try {
+      if (operation.oauthErrors[429]) {
+        const refused = await limitOAuthRequest(clientIp(request.headers));
+        if (refused) throw new OAuthError("rate_limited", 429, { "retry-after": String(refused.retryAfter) });
+      }
       const fields = await readFields<Op["body"]["schema"]>(operation.body.schema, request);
       response = Response.json(await handler(fields, request), { status, headers: noStore });
     } catch (error) {
       response =
         error instanceof OAuthError
-          ? Response.json({ error: error.code } satisfies OAuthErrorBody, { status: error.status, headers: noStore })
+          ? Response.json({ error: error.code } satisfies OAuthErrorBody, { status: error.status, headers: { ...noStore, ...error.headers } })
           : errorResponse(error, requestId);
     }
     response.headers.set("x-request-id", requestId);

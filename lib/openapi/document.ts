@@ -222,6 +222,9 @@ function errorResponsesOf(declared: Operation): Record<string, ResponseObject | 
       return {
         400: oauthErrorResponse("The request is refused; `error` says why (RFC 6749 §5.2, RFC 8628 §3.5).", codes[400]),
         ...(codes[401] && { 401: oauthErrorResponse("The client or token is not known, or no longer valid.", codes[401]) }),
+        ...(codes[429] && {
+          429: oauthErrorResponse("More than 60 requests a minute from this client address to the device-flow endpoints; `retry-after` says when to try again.", codes[429]),
+        }),
         413: ref("responses", "PayloadTooLarge"),
         503: ref("responses", "ServiceUnavailable"),
       };

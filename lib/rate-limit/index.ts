@@ -7,7 +7,10 @@ import { UpstashRateLimiter } from "./upstash";
 /** Failed authentications allowed per client IP and minute (docs/api.md, "Rate limits"). */
 export const FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
 
-type Limiters = { requests: RateLimiter; failedAuthentications: RateLimiter };
+/** Requests to the guessable device-flow endpoints allowed per client IP and minute (docs/api.md, "OAuth device flow"). */
+export const OAUTH_REQUESTS_PER_MINUTE = 60;
+
+type Limiters = { requests: RateLimiter; failedAuthentications: RateLimiter; oauthRequests: RateLimiter };
 
 const holder = globalThis as typeof globalThis & { __worklogRateLimiters?: Limiters };
 
@@ -17,16 +20,18 @@ const unlimited: RateLimiter = {
 
 function createLimiters(): Limiters {
   const { upstash, rateLimitPerMinute, rateLimitDisabled } = getConfig();
-  if (rateLimitDisabled) return { requests: unlimited, failedAuthentications: unlimited };
+  if (rateLimitDisabled) return { requests: unlimited, failedAuthentications: unlimited, oauthRequests: unlimited };
   if (upstash) {
     return {
       requests: new UpstashRateLimiter(upstash, rateLimitPerMinute, "worklog:requests"),
       failedAuthentications: new UpstashRateLimiter(upstash, FAILED_AUTHENTICATIONS_PER_MINUTE, "worklog:failed-auth"),
+      oauthRequests: new UpstashRateLimiter(upstash, OAUTH_REQUESTS_PER_MINUTE, "worklog:oauth"),
     };
   }
   return {
     requests: new MemoryRateLimiter(rateLimitPerMinute),
     failedAuthentications: new MemoryRateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE),
+    oauthRequests: new MemoryRateLimiter(OAUTH_REQUESTS_PER_MINUTE),
   };
 }
 
@@ -68,7 +73,8 @@ export async function limitFailedAuthentication(clientIp: string, failure: AppEr
   return decision.allowed ? failure : rateLimited(decision);
 }
 
-/** The client's address as the nearest proxy (Vercel, or Next.js itself) reports it. */
-export function clientIp(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "unknown";
+/** Counts a request to a guessable device-flow endpoint; past the limit, the seconds until it may retry. */
+export async function limitOAuthRequest(clientIp: string): Promise<{ retryAfter: number } | undefined> {
+  const decision = await limiters().oauthRequests.check(clientIp);
+  return decision.allowed ? undefined : { retryAfter: secondsUntil(decision.resetAt) };
 }

@@ -45,7 +45,11 @@ async function startServers(...envs: Record<string, string>[]): Promise<TestServ
 beforeAll(async () => {
   upstash = await startUpstashRest({ token: `token-${randomUUID()}` });
   redis = new Redis("redis://127.0.0.1:6379");
-  const started = await startServers(...limiters.flatMap((limiter) => [limiter.env(), { ...limiter.env(), RATE_LIMIT_PER_MINUTE: "3" }]));
+  const started = await startServers(...limiters.flatMap((limiter) => [
+      // Behind one proxy, whose x-forwarded-for entry the tests choose per simulated client.
+      { ...limiter.env(), TRUSTED_PROXY_COUNT: "1" },
+      { ...limiter.env(), RATE_LIMIT_PER_MINUTE: "3" },
+    ]));
   limiters.forEach((limiter, i) => servers.set(limiter, { standard: started[2 * i]!, small: started[2 * i + 1]! }));
 });
 

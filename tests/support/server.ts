@@ -74,7 +74,8 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
   const database: FreshDatabase = await createFreshDatabase(backend);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "production", ...database.env, ...options.env };
+  // The host the tests send requests to is the server's own (README.md, "Security": absolute links).
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "production", HOSTNAME: "127.0.0.1", ...database.env, ...options.env };
 
   let output = "";
   let child: ChildProcess;

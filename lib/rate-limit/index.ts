@@ -9,11 +9,10 @@ export const FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
 
 type Limiters = { requests: RateLimiter; failedAuthentications: RateLimiter };
 
-const holder = globalThis as typeof globalThis & { __worklogRateLimiters?: Limiters };
+const holder = globalThis as typeof globalThis & { __worklogRateLimiters?: Limiters; __worklogNamedLimiters?: Map<string, RateLimiter> };
 
-const unlimited: RateLimiter = {
-  check: async () => ({ allowed: true, limit: Number.MAX_SAFE_INTEGER, remaining: Number.MAX_SAFE_INTEGER, resetAt: 0 }),
-};
+const unlimitedDecision = async () => ({ allowed: true, limit: Number.MAX_SAFE_INTEGER, remaining: Number.MAX_SAFE_INTEGER, resetAt: 0 });
+const unlimited: RateLimiter = { check: unlimitedDecision, peek: unlimitedDecision };
 
 function createLimiters(): Limiters {
   const { upstash, rateLimitPerMinute, rateLimitDisabled } = getConfig();
@@ -34,7 +33,23 @@ function limiters(): Limiters {
   return (holder.__worklogRateLimiters ??= createLimiters());
 }
 
-function secondsUntil(resetAt: number): number {
+/**
+ * A limiter of its own for one purpose: `limit` per window of `windowMs` per identifier, in this
+ * process or in Upstash under `name`; one per name and process.
+ */
+export function namedLimiter(name: string, limit: number, windowMs: number): RateLimiter {
+  const named = (holder.__worklogNamedLimiters ??= new Map());
+  let limiter = named.get(name);
+  if (!limiter) {
+    const { upstash, rateLimitDisabled } = getConfig();
+    if (rateLimitDisabled) limiter = unlimited;
+    else limiter = upstash ? new UpstashRateLimiter(upstash, limit, `worklog:${name}`, windowMs) : new MemoryRateLimiter(limit, windowMs);
+    named.set(name, limiter);
+  }
+  return limiter;
+}
+
+export function secondsUntil(resetAt: number): number {
   return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
 }
 

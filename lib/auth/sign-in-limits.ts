@@ -1,5 +1,6 @@
 import "server-only";
 import { AuthError, CredentialsSignin } from "next-auth";
+import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { clientIp, namedLimiter, secondsUntil } from "@/lib/rate-limit";
 
@@ -11,8 +12,6 @@ const failedSignInLimits = {
   address: { limit: 60, windowMs: MINUTE_MS },
 };
 
-/** Sign-up attempts allowed per client IP: each refusal of a taken address hints that it has an account. */
-const signUpLimit = { limit: 10, windowMs: 60 * MINUTE_MS };
 
 /** A sign-in refused before its password was looked at; next-auth's own endpoint reports its `code`. */
 export class TooManySignIns extends CredentialsSignin {
@@ -43,7 +42,7 @@ export async function countFailedSignIn(email: string, request: Request): Promis
 
 /** Counts a sign-up attempt of the client IP; the wait in seconds once it is past the limit. */
 export async function signUpWait(request: Request): Promise<number | undefined> {
-  const decision = await namedLimiter("sign-ups-address", signUpLimit.limit, signUpLimit.windowMs).check(clientIp(request));
+  const decision = await namedLimiter("sign-ups-address", getConfig().signUpsPerHour, 60 * MINUTE_MS).check(clientIp(request));
   return decision.allowed ? undefined : secondsUntil(decision.resetAt);
 }
 

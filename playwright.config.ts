@@ -41,8 +41,9 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    // A pause between a recap's pieces, so that the browser can be seen receiving them live.
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", RECAP_DELTA_DELAY_MS: "150" },
+    // A pause between a recap's pieces, so that the browser can be seen receiving them live; the
+    // tests sign up many accounts from one address.
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", RECAP_DELTA_DELAY_MS: "150", SIGN_UPS_PER_HOUR: "1000" },
     stdout: "pipe",
   },
 });

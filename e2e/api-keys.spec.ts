@@ -74,7 +74,7 @@ test("signing in: wrong passwords, the way back to the page asked for, and signi
   await expect(page.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
 });
 
-test("signing up with an email that has an account says so and keeps the form", async ({ page, browser }) => {
+test("signing up with an email that has an account does not say so, keeps the form, and lets its owner in", async ({ page, browser }) => {
   const email = uniqueEmail("taken");
   await signUp(page, email);
 
@@ -82,13 +82,18 @@ test("signing up with an email that has an account says so and keeps the form", 
   await visitor.goto("/signup");
   await visitor.getByLabel("Email").fill(email.toUpperCase());
   await visitor.getByLabel("Name").fill("Someone Else");
-  await visitor.getByLabel("Password").fill(password);
+  await visitor.getByLabel("Password").fill("another strong phrase");
   await visitor.getByRole("button", { name: "Create account" }).click();
-  await expect(visitor.getByText("An account with this email already exists")).toBeVisible();
-  await expect(visitor.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(visitor.getByText("No new account can be made with this email. If you already have an account, sign in instead.")).toBeVisible();
+  await expect(visitor.getByText("already exists")).toHaveCount(0);
   await expect(visitor.getByLabel("Email")).toHaveValue(email.toUpperCase());
   await expect(visitor.getByLabel("Name")).toHaveValue("Someone Else");
   await expect(visitor.getByLabel("Password")).toHaveValue("");
+
+  // Someone who forgot they had an account, signing up with its password, is signed in to it.
+  await visitor.getByLabel("Password").fill(password);
+  await visitor.getByRole("button", { name: "Create account" }).click();
+  await expect(visitor.getByRole("navigation", { name: "Account" })).toContainText("Ada Lovelace");
   await visitor.close();
 });
 

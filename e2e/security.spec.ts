@@ -286,3 +286,75 @@ test("CSRF: server actions and sign-out refuse requests from another origin", as
   await page.reload();
   await expect(account.getByRole("link", { name: "Sign in" })).toBeVisible();
 });
+
+test.describe("accounts", () => {
+  test("a session cookie copied before signing out is signed out after it, and 'Sign out everywhere' ends every browser's session", async ({ page, browser }) => {
+    const email = uniqueEmail("session");
+    await signUp(page, email);
+    const copied = (await page.context().cookies()).filter((cookie) => cookie.name === "authjs.session-token");
+    expect(copied).toHaveLength(1);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+
+    const thief = await browser.newContext();
+    await thief.addCookies(copied);
+    const stolen = await thief.newPage();
+    await stolen.goto("/settings/profile");
+    await expect(stolen).toHaveURL(/\/signin\?callbackUrl=/);
+    await thief.close();
+
+    // Two browsers signed in; "Sign out everywhere" in one signs out both.
+    await page.goto("/signin");
+    await signIn(page, email);
+    await expect(page.getByRole("navigation", { name: "Account" })).toBeVisible();
+    const laptop = await browser.newContext();
+    const other = await laptop.newPage();
+    await other.goto("/signin");
+    await signIn(other, email);
+    await expect(other.getByRole("navigation", { name: "Account" })).toBeVisible();
+
+    await page.goto("/settings/profile");
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(page).toHaveURL(/\/signin/);
+    await other.goto("/settings/profile");
+    await expect(other).toHaveURL(/\/signin\?callbackUrl=/);
+    await laptop.close();
+  });
+
+  test("a weak password is refused, with advice shown as it is typed", async ({ page }) => {
+    await page.goto("/signup");
+    const strength = page.getByTestId("password-strength");
+    await expect(strength).toHaveAttribute("aria-live", "polite");
+    await page.getByLabel("Email").fill(uniqueEmail("weak"));
+    await page.getByLabel("Password").pressSequentially("password12");
+    await expect(strength).toContainText("not accepted");
+    await expect(strength).toContainText("commonly used password");
+    // The browser lets it through (10 characters); the server refuses it.
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Use a password that is harder to guess")).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Password").fill("");
+    await page.getByLabel("Password").pressSequentially("quiet lantern orbit");
+    await expect(strength).not.toContainText("not accepted");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("navigation", { name: "Account" })).toBeVisible();
+  });
+
+  test("after 10 wrong passwords an account is locked for a while, the right password included, and the page says how long", async ({ page }) => {
+    const email = uniqueEmail("guessed");
+    await signUp(page, email);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.goto("/signin");
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await signIn(page, email, `wrong guess number ${attempt}`);
+      // The button reads "Signing in…" until the answer is there.
+      await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+      await expect(page.getByText("Wrong email or password.")).toBeVisible();
+    }
+    await signIn(page, email);
+    await expect(page.getByText(/^Too many failed sign-ins\. Try again in \d+ minutes?\.$/)).toBeVisible();
+    await expect(page).toHaveURL(/\/signin/);
+  });
+});

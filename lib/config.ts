@@ -43,6 +43,8 @@ const environmentSchema = z
     VERCEL: optionalString,
     DEFAULT_PLAN: z.enum(["free", "pro"]).default("pro"),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    /** Sign-up attempts per client IP and hour; each refusal of a taken address hints that it has an account. */
+    SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** For benchmarks that measure what limiting costs; never in production. */
     RATE_LIMIT_DISABLED: z.enum(["true", "false"]).default("false"),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -111,6 +113,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     defaultPlan: env.DEFAULT_PLAN,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitDisabled: env.RATE_LIMIT_DISABLED === "true",
+    signUpsPerHour: env.SIGN_UPS_PER_HOUR,
     upstash: env.UPSTASH_REDIS_REST_URL
       ? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN! }
       : undefined,

@@ -11,21 +11,22 @@ import { getConfig } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-type SignInPageProps = { searchParams: Promise<{ callbackUrl?: string | string[]; error?: string | string[] }> };
+type SignInPageProps = {
+  searchParams: Promise<{ callbackUrl?: string | string[]; error?: string | string[]; code?: string | string[] }>;
+};
 
-/** next-auth sends failed sign-ins (e.g. through GitHub) back here with `?error=<type>`. */
-function authErrorMessage(type: string | string[] | undefined): string | undefined {
+/** next-auth sends failed sign-ins (e.g. through GitHub, or its own endpoint) back here with `?error=<type>&code=<code>`. */
+function authErrorMessage(type: string | string[] | undefined, code: string | string[] | undefined): string | undefined {
   if (type === undefined) return undefined;
-  return type === "OAuthAccountNotLinked"
-    ? "This email already belongs to an account. Sign in with your password."
-    : "Signing in failed. Please try again.";
+  if (type === "OAuthAccountNotLinked") return "This email already belongs to an account. Sign in with your password.";
+  return code === "too_many_attempts" ? "Too many failed sign-ins. Try again later." : "Signing in failed. Please try again.";
 }
 
 export default async function SignInPage({ searchParams }: SignInPageProps) {
-  const { callbackUrl: requestedCallbackUrl, error } = await searchParams;
+  const { callbackUrl: requestedCallbackUrl, error, code } = await searchParams;
   const callbackUrl = safeCallbackUrl(requestedCallbackUrl);
   if (await getCurrentUser()) redirect(callbackUrl);
-  const errorMessage = authErrorMessage(error);
+  const errorMessage = authErrorMessage(error, code);
   return (
     <AuthPanel
       title="Sign in to Worklog"

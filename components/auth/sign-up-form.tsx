@@ -4,6 +4,7 @@ import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { useActionForm } from "@/components/ui/form-state";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { NewPasswordField } from "./new-password-field";
 import { signUpWithPassword } from "@/lib/users/actions";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
@@ -34,16 +35,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         defaultValue={values.name}
         error={fieldErrors.name}
       />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        hint="At least 8 characters."
-        error={fieldErrors.password}
-      />
+      <NewPasswordField error={fieldErrors.password} />
       <SubmitButton className="w-full" pendingLabel="Creating account…">
         Create account
       </SubmitButton>

@@ -1,16 +1,16 @@
 "use server";
 
-import { AuthError } from "next-auth";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { endSessions } from "@/lib/users/accounts";
 import { formText, formValues, type ActionResult } from "@/lib/web/action-result";
 import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
 import { apiKeyNameSchema, createApiKey, revokeApiKey } from "./api-key-store";
 import { safeCallbackUrl } from "./callback-url";
 import { signIn, signOut } from "./next-auth";
 import { scopeResources } from "./scopes";
+import { signInFailure } from "./sign-in-limits";
 
 const passwordSignInSchema = z.object({ email: z.string(), password: z.string() });
 
@@ -27,8 +27,7 @@ export async function signInWithPassword(_previous: SignInResult | null, formDat
       try {
         await signIn("credentials", { ...credentials, redirect: false });
       } catch (error) {
-        if (!(error instanceof AuthError)) throw error;
-        throw new AppError("authentication", error.type === "CredentialsSignin" ? "Wrong email or password." : "Signing in failed. Please try again.");
+        throw signInFailure(error);
       }
     },
   });
@@ -59,6 +58,20 @@ export async function signOutToHome(): Promise<never> {
     },
   });
   redirect("/");
+}
+
+/** Ends every session of the account, this browser's included, and asks to sign in again. */
+export async function signOutEverywhere(): Promise<never> {
+  await runSignedInAction("/settings/profile", {
+    schema: z.undefined(),
+    input: undefined,
+    fields: {},
+    run: async (_input, user) => {
+      await endSessions(user.id, user.sessionVersion);
+      await signOut({ redirect: false });
+    },
+  });
+  redirect("/signin");
 }
 
 /** A key just created: its value is shown this once. */

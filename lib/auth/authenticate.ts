@@ -51,6 +51,7 @@ const accountColumns = selectAsFields("u", {
   email: "email",
   name: "name",
   passwordHash: "password_hash",
+  sessionVersion: "session_version",
   timezone: "timezone",
   plan: "plan",
   emailVerified: "email_verified",

@@ -6,12 +6,15 @@ import { auth } from "./next-auth";
 
 /**
  * The signed-in account, read fresh from the database on each request, so that a deleted
- * account's session is signed out at once. Cached per request.
+ * account's session, or one issued before the account's sessions were ended (signing out,
+ * "Sign out everywhere"), is signed out at once. One query; cached per request.
  */
 export const getCurrentUser = cache(async () => {
   const session = await auth();
   const id = session?.user?.id;
-  return id ? getDb().user.findUnique({ where: { id } }) : null;
+  if (!id) return null;
+  const user = await getDb().user.findUnique({ where: { id } });
+  return user?.sessionVersion === session.sessionVersion ? user : null;
 });
 
 /** The signed-in account; a signed-out visitor is sent to sign in, and back to `path` afterwards. */

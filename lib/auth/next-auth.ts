@@ -6,7 +6,24 @@ import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { getAuthSecret, getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { authenticateWithPassword } from "@/lib/users/accounts";
+import { authenticateWithPassword, endSessions } from "@/lib/users/accounts";
+import { countFailedSignIn, refuseWhileLimited } from "./sign-in-limits";
+
+declare module "next-auth" {
+  interface User {
+    sessionVersion?: number;
+  }
+  interface Session {
+    /** The account's session version when this session was issued; current-user.ts compares it. */
+    sessionVersion: number;
+  }
+}
+
+declare module "@auth/core/jwt" {
+  interface JWT {
+    sessionVersion?: number;
+  }
+}
 
 /** next-auth's Prisma adapter, storing emails the way accounts keep them (lower-cased) with the default plan. */
 function accountsAdapter(): Adapter {
@@ -37,18 +54,35 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     providers: [
       Credentials({
         credentials: { email: {}, password: {} },
-        async authorize(credentials) {
-          const user = await authenticateWithPassword(String(credentials.email ?? ""), String(credentials.password ?? ""));
-          if (!user) throw new CredentialsSignin();
-          return { id: user.id, email: user.email, name: user.name };
+        async authorize(credentials, request) {
+          const email = String(credentials.email ?? "");
+          await refuseWhileLimited(email, request);
+          const user = await authenticateWithPassword(email, String(credentials.password ?? ""));
+          if (!user) {
+            await countFailedSignIn(email, request);
+            throw new CredentialsSignin();
+          }
+          return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
         },
       }),
       ...(github ? [GitHub({ clientId: github.clientId, clientSecret: github.clientSecret })] : []),
     ],
     callbacks: {
+      // `user` is there at sign-in only: the password's account, or the adapter's row for GitHub.
+      jwt({ token, user }) {
+        if (user) token.sessionVersion = user.sessionVersion ?? 0;
+        return token;
+      },
       session({ session, token }) {
         if (token.sub) session.user.id = token.sub;
+        session.sessionVersion = token.sessionVersion ?? 0;
         return session;
+      },
+    },
+    events: {
+      async signOut(message) {
+        const token = "token" in message ? message.token : null;
+        if (token?.sub) await endSessions(token.sub, token.sessionVersion ?? 0);
       },
     },
   };

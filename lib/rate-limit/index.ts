@@ -10,36 +10,28 @@ export const FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
 /** Requests to the guessable device-flow endpoints allowed per client IP and minute (docs/api.md, "OAuth device flow"). */
 export const OAUTH_REQUESTS_PER_MINUTE = 60;
 
-type Limiters = { requests: RateLimiter; failedAuthentications: RateLimiter; oauthRequests: RateLimiter };
+const holder = globalThis as typeof globalThis & { __worklogRateLimiters?: Map<string, RateLimiter> };
 
-const holder = globalThis as typeof globalThis & { __worklogRateLimiters?: Limiters };
+const unlimitedDecision = async () => ({ allowed: true, limit: Number.MAX_SAFE_INTEGER, remaining: Number.MAX_SAFE_INTEGER, resetAt: 0 });
+const unlimited: RateLimiter = { check: unlimitedDecision, peek: unlimitedDecision };
 
-const unlimited: RateLimiter = {
-  check: async () => ({ allowed: true, limit: Number.MAX_SAFE_INTEGER, remaining: Number.MAX_SAFE_INTEGER, resetAt: 0 }),
-};
-
-function createLimiters(): Limiters {
-  const { upstash, rateLimitPerMinute, rateLimitDisabled } = getConfig();
-  if (rateLimitDisabled) return { requests: unlimited, failedAuthentications: unlimited, oauthRequests: unlimited };
-  if (upstash) {
-    return {
-      requests: new UpstashRateLimiter(upstash, rateLimitPerMinute, "worklog:requests"),
-      failedAuthentications: new UpstashRateLimiter(upstash, FAILED_AUTHENTICATIONS_PER_MINUTE, "worklog:failed-auth"),
-      oauthRequests: new UpstashRateLimiter(upstash, OAUTH_REQUESTS_PER_MINUTE, "worklog:oauth"),
-    };
+/**
+ * A limiter of its own for one purpose: `limit` per window of `windowMs` per identifier, in this
+ * process or in Upstash under `name`; one per name and process.
+ */
+export function namedLimiter(name: string, limit: number, windowMs = WINDOW_MS): RateLimiter {
+  const named = (holder.__worklogRateLimiters ??= new Map());
+  let limiter = named.get(name);
+  if (!limiter) {
+    const { upstash, rateLimitDisabled } = getConfig();
+    if (rateLimitDisabled) limiter = unlimited;
+    else limiter = upstash ? new UpstashRateLimiter(upstash, limit, `worklog:${name}`, windowMs) : new MemoryRateLimiter(limit, windowMs);
+    named.set(name, limiter);
   }
-  return {
-    requests: new MemoryRateLimiter(rateLimitPerMinute),
-    failedAuthentications: new MemoryRateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE),
-    oauthRequests: new MemoryRateLimiter(OAUTH_REQUESTS_PER_MINUTE),
-  };
+  return limiter;
 }
 
-function limiters(): Limiters {
-  return (holder.__worklogRateLimiters ??= createLimiters());
-}
-
-function secondsUntil(resetAt: number): number {
+export function secondsUntil(resetAt: number): number {
   return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
 }
 
@@ -62,19 +54,19 @@ function rateLimited(decision: RateLimitDecision): AppError {
 
 /** Counts a request of an account (all its keys and tokens share the budget); throws the 429 past it. */
 export async function limitAccount(userId: string): Promise<Record<string, string>> {
-  const decision = await limiters().requests.check(userId);
+  const decision = await namedLimiter("requests", getConfig().rateLimitPerMinute).check(userId);
   if (!decision.allowed) throw rateLimited(decision);
   return rateLimitHeaders(decision);
 }
 
 /** Counts a failed authentication from a client IP; past the limit the answer is 429 instead of 401. */
 export async function limitFailedAuthentication(clientIp: string, failure: AppError): Promise<AppError> {
-  const decision = await limiters().failedAuthentications.check(clientIp);
+  const decision = await namedLimiter("failed-auth", FAILED_AUTHENTICATIONS_PER_MINUTE).check(clientIp);
   return decision.allowed ? failure : rateLimited(decision);
 }
 
 /** Counts a request to a guessable device-flow endpoint; past the limit, the seconds until it may retry. */
 export async function limitOAuthRequest(clientIp: string): Promise<{ retryAfter: number } | undefined> {
-  const decision = await limiters().oauthRequests.check(clientIp);
+  const decision = await namedLimiter("oauth", OAUTH_REQUESTS_PER_MINUTE).check(clientIp);
   return decision.allowed ? undefined : { retryAfter: secondsUntil(decision.resetAt) };
 }

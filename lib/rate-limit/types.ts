@@ -8,7 +8,10 @@ export type RateLimitDecision = {
 };
 
 export interface RateLimiter {
+  /** Counts one more request of the identifier and decides on it. */
   check(identifier: string): Promise<RateLimitDecision>;
+  /** Whether one more would be allowed, counting nothing. */
+  peek(identifier: string): Promise<RateLimitDecision>;
 }
 
 export const WINDOW_MS = 60_000;

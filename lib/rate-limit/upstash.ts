@@ -17,12 +17,13 @@ export class UpstashRateLimiter implements RateLimiter {
     connection: { url: string; token: string },
     private readonly limit: number,
     prefix: string,
+    private readonly windowMs = WINDOW_MS,
     timeoutMs = 1_000,
   ) {
     this.ratelimit = new Ratelimit({
       // Abandon a request that outlives the timeout, so that a hanging Redis does not pile up connections.
       redis: new Redis({ url: connection.url, token: connection.token, retry: false, signal: () => AbortSignal.timeout(timeoutMs) }),
-      limiter: Ratelimit.fixedWindow(limit, "60 s"),
+      limiter: Ratelimit.fixedWindow(limit, `${windowMs / 1000} s`),
       prefix,
       timeout: timeoutMs,
       analytics: false,
@@ -40,7 +41,22 @@ export class UpstashRateLimiter implements RateLimiter {
     } catch (error) {
       this.logFailure(error);
     }
-    return { allowed: true, limit: this.limit, remaining: this.limit, resetAt: (Math.floor(Date.now() / WINDOW_MS) + 1) * WINDOW_MS };
+    return this.unlimitedDecision();
+  }
+
+  async peek(identifier: string): Promise<RateLimitDecision> {
+    try {
+      const { remaining, reset } = await this.ratelimit.getRemaining(identifier);
+      return { allowed: remaining > 0, limit: this.limit, remaining: Math.max(0, remaining), resetAt: reset };
+    } catch (error) {
+      this.logFailure(error);
+      return this.unlimitedDecision();
+    }
+  }
+
+  /** What a request is told while Redis does not answer: it passes. */
+  private unlimitedDecision(): RateLimitDecision {
+    return { allowed: true, limit: this.limit, remaining: this.limit, resetAt: (Math.floor(Date.now() / this.windowMs) + 1) * this.windowMs };
   }
 
   private logFailure(error: unknown) {

@@ -6,12 +6,28 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/pas
 import { parseInput } from "@/lib/validation";
 import { emailSchema, planSchema, type NewUser, type UserUpdate } from "./schemas";
 
-/** Creates an account; the email is unique case-insensitively (stored lower-cased). */
-export async function createUser({ email, password, name, plan }: NewUser) {
+async function insertUser({ email, password, name, plan }: NewUser) {
   const passwordHash = password ? await hashPassword(password) : null;
-  return withUniqueEmail(() =>
-    getDb().user.create({ data: { email, name: name ?? null, plan: plan ?? getConfig().defaultPlan, passwordHash } }),
-  );
+  return getDb().user.create({ data: { email, name: name ?? null, plan: plan ?? getConfig().defaultPlan, passwordHash } });
+}
+
+/** Creates an account; the email is unique case-insensitively (stored lower-cased). */
+export function createUser(user: NewUser) {
+  return withUniqueEmail(() => insertUser(user));
+}
+
+/**
+ * Creates an account unless the email has one already, and says which: for sign-up, which must
+ * not tell a stranger whether an address has an account.
+ */
+export async function createUserIfNew(user: NewUser): Promise<boolean> {
+  try {
+    await insertUser(user);
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }
 
 async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
@@ -40,6 +56,14 @@ export async function deleteUser(userId: string) {
     if (isRecordMissing(error)) throw AppError.notFound();
     throw error;
   }
+}
+
+/**
+ * Ends every session of the account issued at `sessionVersion` (README, "Security"). A session
+ * already ended cannot end newer ones: the version only moves on from the one it names.
+ */
+export async function endSessions(userId: string, sessionVersion: number): Promise<void> {
+  await getDb().user.updateMany({ where: { id: userId, sessionVersion }, data: { sessionVersion: { increment: 1 } } });
 }
 
 export async function findUserByEmail(email: string) {

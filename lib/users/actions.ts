@@ -1,29 +1,46 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { signIn, signOut } from "@/lib/auth/next-auth";
+import { signInFailure, signUpWait, tryAgainIn } from "@/lib/auth/sign-in-limits";
 import { AppError } from "@/lib/errors";
 import { formText, formValues, type ActionResult } from "@/lib/web/action-result";
 import { runAction, runSignedInAction, runSignedInFormAction } from "@/lib/web/server-action";
-import { createUser, deleteUser, updateUser } from "./accounts";
+import { createUserIfNew, deleteUser, updateUser } from "./accounts";
 import { signUpSchema, userUpdateSchema } from "./schemas";
 
 export type SignUpResult = ActionResult<void, "email" | "name" | "password">;
 
+/** Said whenever an address cannot get a new account, never whether it has one (README, "Security"). */
+const emailNotAvailable = "No new account can be made with this email. If you already have an account, sign in instead.";
+
+/**
+ * Creates the account and signs in. An address that has an account already signs in to it when
+ * the password is its own (someone who forgot they had one gets in), and is otherwise refused
+ * in words that do not say it is taken; attempts are limited per client IP.
+ */
 export async function signUpWithPassword(_previous: SignUpResult | null, formData: FormData): Promise<SignUpResult> {
   const values = formValues(formData, ["email", "name"]);
   const password = formText(formData, "password");
   const result = await runAction({
     schema: signUpSchema,
     input: { email: values.email, name: values.name.trim() || null, password },
-    fields: { email: "email address", name: "name", password: "password" },
+    fields: { email: "email address", name: "name", password: { label: "password", format: "a password that is harder to guess" } },
     values,
     run: async (account) => {
-      await createUser(account);
-      await signIn("credentials", { email: account.email, password, redirect: false });
+      const wait = await signUpWait(new Request("http://sign-up.invalid/", { headers: await headers() }));
+      if (wait !== undefined) throw new AppError("rate_limited", `Too many sign-ups from your network. ${tryAgainIn(wait)}`);
+      const created = await createUserIfNew(account);
+      try {
+        await signIn("credentials", { email: account.email, password, redirect: false });
+      } catch (error) {
+        const failure = signInFailure(error);
+        throw created ? failure : new AppError("authentication", emailNotAvailable);
+      }
     },
   });
   if (!result.ok) return result;

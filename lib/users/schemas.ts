@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordStrength } from "@/lib/auth/password-strength";
 import { requestSchemas } from "@/lib/openapi/components";
 import { text } from "@/lib/validation";
 
@@ -23,7 +24,12 @@ export const timezoneSchema = z
   .refine(isTimeZone)
   .meta({ description: "An IANA time zone name, e.g. `Europe/Paris`; \"today\" in recaps is computed in it." });
 
-export const passwordSchema = z.string().min(8).max(1024);
+/** At least 10 characters and hard to guess (lib/auth/password-strength.ts), wherever a password is set. */
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { abort: true })
+  .max(MAX_PASSWORD_LENGTH, { abort: true })
+  .refine((password) => passwordStrength(password).acceptable, "Password is too easy to guess");
 
 export const planSchema = z.enum(["free", "pro"]);
 

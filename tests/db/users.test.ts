@@ -18,8 +18,8 @@ describe("accounts", () => {
   });
 
   it("refuse an email that exists in another case", async () => {
-    await createUser({ email: "grace@example.com", password: "compiler1" });
-    const failure = await createUser({ email: "GRACE@example.com", password: "compiler1" }).catch((error: unknown) => error);
+    await createUser({ email: "grace@example.com", password: "first compiler ever" });
+    const failure = await createUser({ email: "GRACE@example.com", password: "first compiler ever" }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect((failure as AppError).issues).toEqual([{ pointer: "/email", detail: "Duplicate value", message: "An account with this email already exists" }]);
   });
@@ -34,8 +34,13 @@ describe("accounts", () => {
     ]);
   });
 
+  it("refuse a common password, however long", async () => {
+    const failure = (await createUser({ email: "common@example.com", password: "password123456" }).catch((error: unknown) => error)) as AppError;
+    expect(failure.issues).toEqual([{ pointer: "/password", detail: "Invalid value" }]);
+  });
+
   it("change plan", async () => {
-    await createUser({ email: "plan@example.com", password: "password1", plan: "free" });
+    await createUser({ email: "plan@example.com", password: "free plan for now", plan: "free" });
     expect((await setUserPlan("plan@example.com", "pro")).plan).toBe("pro");
     await expect(setUserPlan("plan@example.com", "gold")).rejects.toMatchObject({ kind: "validation" });
     await expect(setUserPlan("nobody@example.com", "pro")).rejects.toMatchObject({ kind: "not_found" });

@@ -61,3 +61,24 @@ describe("MemoryRateLimiter", () => {
     expect((await limiter.check("account")).resetAt).toBe(endOfMinute + 60_000);
   });
 });
+
+describe("MemoryRateLimiter with a window of its own, and peek", () => {
+  const fifteenMinutes = 15 * 60_000;
+
+  it("peek counts nothing and refuses once the limit is used up, until the window ends", async () => {
+    const limiter = new MemoryRateLimiter(2, fifteenMinutes);
+    expect(await limiter.peek("account")).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await limiter.peek("account")).toMatchObject({ allowed: true, remaining: 2 });
+    await checkTimes(limiter, "account", 2);
+    const refused = await limiter.peek("account");
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    // Windows are aligned to multiples of their length: 12:30 to 12:45.
+    expect(refused.resetAt).toBe(Date.parse("2026-03-14T12:45:00.000Z"));
+    expect(await limiter.peek("other")).toMatchObject({ allowed: true });
+
+    vi.setSystemTime(endOfMinute);
+    expect(await limiter.peek("account")).toMatchObject({ allowed: false });
+    vi.setSystemTime(refused.resetAt);
+    expect(await limiter.peek("account")).toMatchObject({ allowed: true, remaining: 2 });
+  });
+});

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { DeleteAccountForm } from "@/components/settings/delete-account-form";
 import { ProfileForm } from "@/components/settings/profile-form";
+import { SignOutEverywhereForm } from "@/components/settings/sign-out-everywhere-form";
 import { requireUser } from "@/lib/auth/current-user";
 
 export const metadata: Metadata = { title: "Profile" };
@@ -28,6 +29,7 @@ export default async function ProfilePage() {
           timeZones={timeZoneChoices(user.timezone)}
         />
       </section>
+      <SignOutEverywhereForm />
       <DeleteAccountForm email={user.email} />
     </div>
   );

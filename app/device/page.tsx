@@ -7,7 +7,9 @@ import { requireUser } from "@/lib/auth/current-user";
 import { normalizeScopes } from "@/lib/auth/scopes";
 import { decideDevice } from "@/lib/oauth/actions";
 import { formatUserCode } from "@/lib/oauth/credentials";
+import { AppError } from "@/lib/errors";
 import { findPendingGrant } from "@/lib/oauth/device-flow";
+import { lookUpTypedUserCode } from "@/lib/oauth/user-code-guesses";
 import { describeScope } from "@/lib/oauth/scope-words";
 
 export const metadata: Metadata = { title: "Connect a device" };
@@ -51,7 +53,7 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
   const params = await searchParams;
   const userCode = single(params.user_code)?.trim();
   const decision = single(params.decision);
-  await requireUser(userCode ? `/device?user_code=${encodeURIComponent(userCode)}` : "/device");
+  const user = await requireUser(userCode ? `/device?user_code=${encodeURIComponent(userCode)}` : "/device");
 
   if (decision === "approved" || decision === "denied") {
     return (
@@ -76,7 +78,17 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
     );
   }
 
-  const grant = await findPendingGrant(userCode);
+  let grant;
+  try {
+    grant = await lookUpTypedUserCode(user.id, () => findPendingGrant(userCode));
+  } catch (error) {
+    if (!(error instanceof AppError && error.kind === "rate_limited")) throw error;
+    return (
+      <Panel title="Connect a device">
+        <CodeForm userCode={userCode} error={error.message} />
+      </Panel>
+    );
+  }
   if (!grant) {
     return (
       <Panel title="Connect a device">

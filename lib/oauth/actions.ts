@@ -8,6 +8,7 @@ import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
 import { formatUserCode, normalizeUserCode } from "./credentials";
 import { decideDeviceGrant } from "./device-flow";
 import { revokeDevice } from "./tokens";
+import { lookUpTypedUserCode } from "./user-code-guesses";
 
 /** Approves or denies a device's request, then goes where the client asked, or to the page saying what was decided. */
 export async function decideDevice(userCode: string, decision: "approved" | "denied"): Promise<never> {
@@ -16,7 +17,8 @@ export async function decideDevice(userCode: string, decision: "approved" | "den
     schema: z.object({ userCode: z.string(), decision: z.enum(["approved", "denied"]) }),
     input: { userCode, decision },
     fields: {},
-    run: async (request, user) => (await decideDeviceGrant(user.id, request.userCode, request.decision)) ?? `/device?decision=${request.decision}`,
+    run: async (request, user) =>
+      (await lookUpTypedUserCode(user.id, () => decideDeviceGrant(user.id, request.userCode, request.decision))) ?? `/device?decision=${request.decision}`,
   });
   // Refused, e.g. expired or decided meanwhile in another tab: the page says so.
   redirect(result.ok ? result.data : path);

@@ -39,22 +39,36 @@ export async function issueTokens(db: Transaction, grant: Grant): Promise<TokenR
   return response;
 }
 
+type Refresh = { issued: TokenResponse } | { refused: "unknown" | "unusable" };
+
 /**
  * `grant_type=refresh_token`: replaces both tokens of the pair (rotation), so the presented
  * ones stop working. The device keeps its row, hence its place in Settings → Devices. A refresh
- * token works once; two refreshes racing with the same token give one new pair.
+ * token works once: of two refreshes racing with it, one gets the new pair. A refresh token
+ * rotated away and presented again was copied: the pair it was rotated into is revoked, as the
+ * OAuth 2.0 Security Best Current Practice advises (docs/api.md, "OAuth device flow").
  */
 export async function refreshTokens(refreshToken: string, clientId?: string): Promise<TokenResponse> {
-  return getDb().$transaction(async (db) => {
-    const refreshTokenHash = sha256Hex(refreshToken);
+  const refreshTokenHash = sha256Hex(refreshToken);
+  const refresh = await getDb().$transaction(async (db): Promise<Refresh> => {
     const record = await db.oAuthToken.findUnique({ where: { refreshTokenHash } });
-    const usable = record && !record.revokedAt && (!record.refreshExpiresAt || record.refreshExpiresAt > new Date()) && (!clientId || clientId === record.clientId);
-    if (!usable) throw new OAuthError("invalid_grant");
+    if (!record) return { refused: "unknown" };
+    const usable = !record.revokedAt && (!record.refreshExpiresAt || record.refreshExpiresAt > new Date()) && (!clientId || clientId === record.clientId);
+    if (!usable) return { refused: "unusable" };
     const { response, stored } = await newPair(db, record.clientId, record.scopes);
     const { count } = await db.oAuthToken.updateMany({ where: { id: record.id, refreshTokenHash, revokedAt: null }, data: stored });
-    if (count === 0) throw new OAuthError("invalid_grant");
-    return response;
+    if (count === 0) return { refused: "unusable" };
+    await db.oAuthRotatedRefreshToken.create({ data: { refreshTokenHash, tokenId: record.id } });
+    return { issued: response };
   });
+  if ("issued" in refresh) return refresh.issued;
+  if (refresh.refused === "unknown") {
+    await getDb().oAuthToken.updateMany({
+      where: { revokedAt: null, rotatedRefreshTokens: { some: { refreshTokenHash } } },
+      data: { revokedAt: new Date() },
+    });
+  }
+  throw new OAuthError("invalid_grant");
 }
 
 /** RFC 7009: revokes the pair that the access or refresh token belongs to; an unknown token is no error. */

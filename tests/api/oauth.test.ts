@@ -186,6 +186,21 @@ describe.runIf(onPostgres)("a grant approved and expired in the database", () =>
   }
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+  /** A grant of `scope`, approved for a new account, and its first pair of tokens. */
+  async function approvedTokens(scope: string) {
+    const { email } = await server.createUser();
+    const { device_code, user_code } = await deviceCode(scope);
+    await sql("UPDATE oauth_device_grants SET status = 'approved', user_id = (SELECT id FROM users WHERE email = $1) WHERE user_code = $2", [
+      email,
+      user_code.replace("-", ""),
+    ]);
+    const issued = await post("/auth/device/token", { device_code });
+    expect(issued.status).toBe(200);
+    return { email, tokens: await issued.json() };
+  }
+
+  const refresh = (refresh_token: string) => post("/auth/token", { grant_type: "refresh_token", refresh_token });
+
   it("expired_token after ten minutes", async () => {
     const { device_code, user_code } = await deviceCode();
     await sql("UPDATE oauth_device_grants SET expires_at = now() - interval '1 second' WHERE user_code = $1", [user_code.replace("-", "")]);
@@ -231,5 +246,29 @@ describe.runIf(onPostgres)("a grant approved and expired in the database", () =>
     expect((await server.request("/api/v1/user", { headers: bearer(renewed.access_token) })).status).toBe(401);
     await expectOAuthError(await post("/auth/token_info", {}, bearer(renewed.access_token)), 401, "invalid_token");
     await expectOAuthError(await post("/auth/token", { grant_type: "refresh_token", refresh_token: renewed.refresh_token }), 400, "invalid_grant");
+  });
+
+  it("revokes the whole grant when a rotated refresh token is used again, however long ago it was rotated", async () => {
+    for (const rotations of [1, 2]) {
+      const { tokens } = await approvedTokens("user:read");
+      let current = tokens;
+      for (let rotation = 0; rotation < rotations; rotation++) {
+        const refreshed = await refresh(current.refresh_token);
+        expect(refreshed.status).toBe(200);
+        current = await refreshed.json();
+      }
+      expect((await server.request("/api/v1/user", { headers: bearer(current.access_token) })).status).toBe(200);
+
+      await expectOAuthError(await refresh(tokens.refresh_token), 400, "invalid_grant");
+      const afterReuse = await server.request("/api/v1/user", { headers: bearer(current.access_token) });
+      expect(afterReuse.status, `after ${rotations} rotation(s)`).toBe(401);
+      await expectOAuthError(await refresh(current.refresh_token), 400, "invalid_grant");
+    }
+  });
+
+  it("keeps the grant of another device when an unknown refresh token is presented", async () => {
+    const { tokens } = await approvedTokens("user:read");
+    await expectOAuthError(await refresh("wlr_" + "x".repeat(40)), 400, "invalid_grant");
+    expect((await server.request("/api/v1/user", { headers: bearer(tokens.access_token) })).status).toBe(200);
   });
 });

@@ -155,8 +155,16 @@ describe("tokens", () => {
     expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
     expect(renewed.scope).toBe(tokens.scope);
     expect(await oauthFailure(describeToken(tokens.access_token))).toEqual({ code: "invalid_token", status: 401 });
-    expect(await oauthFailure(refreshTokens(tokens.refresh_token))).toEqual({ code: "invalid_grant", status: 400 });
     expect((await describeToken(renewed.access_token)).active).toBe(true);
+  });
+
+  it("revoke the pair when a refresh token rotated away is presented again", async () => {
+    const { user, tokens } = await approvedTokens();
+    const renewed = await refreshTokens(tokens.refresh_token);
+    expect(await oauthFailure(refreshTokens(tokens.refresh_token))).toEqual({ code: "invalid_grant", status: 400 });
+    expect(await oauthFailure(describeToken(renewed.access_token))).toEqual({ code: "invalid_token", status: 401 });
+    expect(await oauthFailure(refreshTokens(renewed.refresh_token))).toEqual({ code: "invalid_grant", status: 400 });
+    expect(await listDevices(user.id)).toEqual([]);
   });
 
   it("do not refresh once the refresh token expired, or for another client", async () => {

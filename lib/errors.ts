@@ -22,7 +22,8 @@ export type ErrorKind =
   | "method_not_allowed" // 405
   | "payload_too_large" // 413
   | "validation" // 422
-  | "rate_limited" // 429
+  | "rate_limited" // 429, the rate-limit body
+  | "limit_reached" // 429, the general body
   | "unavailable"; // 503
 
 export type AppErrorOptions = {

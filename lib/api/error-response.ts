@@ -12,6 +12,7 @@ const statusOf: Record<ErrorKind, number> = {
   payload_too_large: 413,
   validation: 422,
   rate_limited: 429,
+  limit_reached: 429,
   unavailable: 503,
 };
 
@@ -24,6 +25,7 @@ const typeOf = {
   not_found: "not_found_error",
   method_not_allowed: "invalid_request_error",
   payload_too_large: "invalid_request_error",
+  limit_reached: "rate_limit_error",
 } as const satisfies Record<GeneralErrorKind, string>;
 
 /** The general error body (docs/api.md, "Errors"); a missing scope adds `details` (docs/api.md, "Scopes"). */

@@ -33,6 +33,7 @@ const cheapPaths: Record<string, string[]> = {
   bench: ["--help"],
   "bench:lists": ["--help"],
   "bench:rate-limit": ["--help"],
+  "bench:streams": ["--help"],
 };
 
 // Playwright's configuration makes a data directory whenever it is loaded, listing included.

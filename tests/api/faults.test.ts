@@ -334,7 +334,7 @@ describe("a running server", () => {
       }
       await expectPollingStopped();
       await expectHealthy(accounts[0]!.key);
-    });
+    }, 240_000); // ten accounts made through the admin CLI take most of it
   });
 
   describe("a slow request body", () => {

@@ -18,6 +18,7 @@ import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type TestServer } from "../tests/support/server";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const WARM_UP_SECONDS = 5;
 const IDLE_SECONDS = 10;
 const ACCOUNTS = 200;
 const STREAMS_PER_ACCOUNT = 5;
@@ -36,8 +37,8 @@ function cpuSeconds(pid: number): number {
 /** The process listening on a loopback port: `npm start` runs `next start` as a child of its own. */
 function listeningPid(port: number): number {
   const portHex = port.toString(16).toUpperCase().padStart(4, "0");
-  const listening = readFileSync("/proc/net/tcp", "utf8")
-    .split("\n")
+  const listening = ["/proc/net/tcp", "/proc/net/tcp6"]
+    .flatMap((table) => readFileSync(table, "utf8").split("\n"))
     .map((line) => line.trim().split(/\s+/))
     .find((fields) => fields[1]?.endsWith(`:${portHex}`) && fields[3] === "0A");
   if (!listening) throw new Error(`nothing listens on port ${port}`);
@@ -52,22 +53,29 @@ function listeningPid(port: number): number {
   throw new Error(`no process of ours holds the socket of port ${port}`);
 }
 
-/** The server's and its database's PostgreSQL backends' CPU seconds, to take differences of. */
+/** CPU seconds of the server and of each of its database's PostgreSQL backends, to take differences of. */
 async function cpuMeter(serverPid: number, database: pg.Client, databaseName: string) {
-  const backends = async () =>
-    (await database.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [databaseName])).rows.map((row) => row.pid);
-  const postgresSeconds = (pids: number[]) =>
-    pids.reduce((total, pid) => {
-      try {
-        return total + cpuSeconds(pid);
-      } catch {
-        return total; // a backend that ended
-      }
-    }, 0);
   return async () => {
-    const pids = await backends();
-    return { server: cpuSeconds(serverPid), postgres: postgresSeconds(pids), pids };
+    const { rows } = await database.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [databaseName]);
+    const postgres = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        postgres.set(pid, cpuSeconds(pid));
+      } catch {
+        // a backend that has just ended
+      }
+    }
+    return { server: cpuSeconds(serverPid), postgres };
   };
+}
+
+type CpuSample = Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>>;
+
+/** CPU seconds between two samples; a backend that began meanwhile counts from zero, one that ended is lost. */
+function cpuUsed(before: CpuSample, after: CpuSample) {
+  let postgres = 0;
+  for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
+  return { server: after.server - before.server, postgres };
 }
 
 /** 200 accounts on plan pro with a key each, written straight to the database: the CLI takes a second an account. */
@@ -105,13 +113,15 @@ function openStream(server: TestServer, agent: http.Agent, key: string): Promise
 
 type WrkRun = { requests: number; requests_per_second: number; p50: string; p99: string };
 
-/** wrk, as a process of its own, on GET /api/v1/user; every answer must be a 200. */
+/** wrk, as a process of its own, on GET /api/v1/user; every answer must be a 200 within 10 s. */
 async function wrk(server: TestServer, key: string, seconds: number): Promise<WrkRun> {
   const { stdout } = await promisify(execFile)("wrk", [
     "-t2",
     `-c${CONNECTIONS}`,
     `-d${seconds}s`,
     "--latency",
+    "--timeout",
+    "10s",
     "-H",
     `Authorization: ${basic(key)}`,
     `${server.url}/api/v1/user`,
@@ -145,12 +155,12 @@ try {
 
   /** (b), with what it cost the server and PostgreSQL per request. */
   const measure = async (label: string) => {
-    await wrk(server, keys[0]!, 2); // warm-up: JIT, connection pools
+    await wrk(server, keys[0]!, WARM_UP_SECONDS); // JIT, connection pools
     const before = await meter();
     const run = await wrk(server, keys[0]!, DURATION_SECONDS);
-    const after = await meter();
+    const used = cpuUsed(before, await meter());
     const perRequestMs = (seconds: number) => +((seconds * 1000) / run.requests).toFixed(3);
-    const measured = { ...run, server_cpu_ms_per_request: perRequestMs(after.server - before.server), postgres_cpu_ms_per_request: perRequestMs(after.postgres - before.postgres) };
+    const measured = { ...run, server_cpu_ms_per_request: perRequestMs(used.server), postgres_cpu_ms_per_request: perRequestMs(used.postgres) };
     console.log(
       `${label.padEnd(30)} ${String(measured.requests_per_second).padStart(6)} req/s  p50 ${measured.p50}  p99 ${measured.p99}  ` +
         `CPU per request: server ${measured.server_cpu_ms_per_request} ms, PostgreSQL ${measured.postgres_cpu_ms_per_request} ms`,
@@ -165,10 +175,10 @@ try {
   await setTimeout(2_000); // the opening's own work is over
   const idleBefore = await meter();
   await setTimeout(IDLE_SECONDS * 1000);
-  const idleAfter = await meter();
+  const idleUsed = cpuUsed(idleBefore, await meter());
   const idle = {
-    server_cpu_percent: +((100 * (idleAfter.server - idleBefore.server)) / IDLE_SECONDS).toFixed(1),
-    postgres_cpu_percent: +((100 * (idleAfter.postgres - idleBefore.postgres)) / IDLE_SECONDS).toFixed(1),
+    server_cpu_percent: +((100 * idleUsed.server) / IDLE_SECONDS).toFixed(1),
+    postgres_cpu_percent: +((100 * idleUsed.postgres) / IDLE_SECONDS).toFixed(1),
   };
   console.log(`idle with ${streams.length} streams open:  server ${idle.server_cpu_percent}% of a core, PostgreSQL ${idle.postgres_cpu_percent}%`);
 

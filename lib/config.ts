@@ -47,6 +47,8 @@ const environmentSchema = z
     SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** For benchmarks that measure what limiting costs; never in production. */
     RATE_LIMIT_DISABLED: z.enum(["true", "false"]).default("false"),
+    /** Recap event streams open at once in one process, all accounts together. */
+    SSE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(200),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Off behind a pooler in transaction mode that cannot keep prepared statements (PgBouncer < 1.21). */
     DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
@@ -114,6 +116,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitDisabled: env.RATE_LIMIT_DISABLED === "true",
     signUpsPerHour: env.SIGN_UPS_PER_HOUR,
+    sseMaxStreams: env.SSE_MAX_STREAMS,
     upstash: env.UPSTASH_REDIS_REST_URL
       ? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN! }
       : undefined,

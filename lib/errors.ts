@@ -23,7 +23,8 @@ export type ErrorKind =
   | "payload_too_large" // 413
   | "unsupported_media_type" // 415
   | "validation" // 422
-  | "rate_limited" // 429
+  | "rate_limited" // 429, the rate-limit body
+  | "limit_reached" // 429, the general body
   | "unavailable"; // 503
 
 export type AppErrorOptions = {

@@ -13,6 +13,7 @@ const statusOf: Record<ErrorKind, number> = {
   unsupported_media_type: 415,
   validation: 422,
   rate_limited: 429,
+  limit_reached: 429,
   unavailable: 503,
 };
 
@@ -26,6 +27,7 @@ const typeOf = {
   method_not_allowed: "invalid_request_error",
   payload_too_large: "invalid_request_error",
   unsupported_media_type: "invalid_request_error",
+  limit_reached: "rate_limit_error",
 } as const satisfies Record<GeneralErrorKind, string>;
 
 /** The general error body (docs/api.md, "Errors"); a missing scope adds `details` (docs/api.md, "Scopes"). */

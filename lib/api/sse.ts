@@ -9,6 +9,10 @@ export type EventStreamOptions = {
   heartbeatMs?: number;
   /** The stream ends cleanly a little before the platform would cut it; clients reconnect. */
   maxDurationMs?: number;
+  /** The stream also ends when this aborts (its credential was revoked). */
+  endWhen?: AbortSignal;
+  /** Called once, when the stream has ended for whatever reason. */
+  onClose?: () => void;
 };
 
 /**
@@ -19,7 +23,7 @@ export type EventStreamOptions = {
 export function eventStreamResponse(
   request: Request,
   source: (signal: AbortSignal) => AsyncIterable<ServerSentEvent>,
-  { heartbeatMs = HEARTBEAT_MS, maxDurationMs = (SSE_MAX_DURATION_SECONDS - 5) * 1000 }: EventStreamOptions = {},
+  { heartbeatMs = HEARTBEAT_MS, maxDurationMs = (SSE_MAX_DURATION_SECONDS - 5) * 1000, endWhen, onClose }: EventStreamOptions = {},
 ): Response {
   const lifetime = new AbortController();
   const stop = () => lifetime.abort();
@@ -33,12 +37,15 @@ export function eventStreamResponse(
       // Sent at once: the response (and its headers) reaches the client only with a first chunk.
       write(": connected\n\n");
       request.signal.addEventListener("abort", stop, { once: true });
+      endWhen?.addEventListener("abort", stop, { once: true });
       const deadline = setTimeout(stop, maxDurationMs);
       const heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
       const release = () => {
         clearTimeout(deadline);
         clearInterval(heartbeat);
         request.signal.removeEventListener("abort", stop);
+        endWhen?.removeEventListener("abort", stop);
+        onClose?.();
       };
       void (async () => {
         try {

@@ -1,11 +1,12 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { eventStreamResponse, type ServerSentEvent } from "@/lib/api/sse";
+import type { StreamCredential } from "@/lib/auth/stream-credentials";
 import { getDb, type Recap, type User } from "@/lib/db/client";
 import { toRecapResponse, type RecapEvent } from "./responses";
 import { asRead, getRecap, requireRecapPlan } from "./recaps";
+import { subscribeToRecapChanges, type StreamSubscription } from "./stream-hub";
 
-/** How often a stream looks for progress in the database, which every instance writes to. */
-const POLL_MS = 250;
+/** What a stream waits on between its reads of the database: the hub's news of its account. */
+type Changes = Pick<StreamSubscription, "version" | "changedSince">;
 
 /** Events carry `<recap id>:<number of deltas before it>`. */
 const eventId = (recapId: string, seq: number) => `${recapId}:${seq}`;
@@ -31,10 +32,11 @@ function finished(recap: Recap, seq: number): ServerSentEvent {
  * then `completed` or `failed`. A recap already finished gives that one event. The recap is read
  * before its chunks, so that a finished status guarantees every chunk has been seen.
  */
-export async function* recapEvents(userId: string, recapId: string, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
+export async function* recapEvents(userId: string, recapId: string, changes: Changes, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
   const db = getDb();
   let seq = 0;
   for (let first = true; !signal.aborted; first = false) {
+    const seen = changes.version();
     const stored = await db.recap.findFirst({ where: { id: recapId, userId } });
     if (!stored) return;
     const recap = asRead(stored);
@@ -43,7 +45,7 @@ export async function* recapEvents(userId: string, recapId: string, signal: Abor
       yield finished(recap, seq);
       return;
     }
-    await sleep(POLL_MS, undefined, { signal });
+    await changes.changedSince(seen, signal);
   }
 }
 
@@ -51,12 +53,13 @@ export async function* recapEvents(userId: string, recapId: string, signal: Abor
  * The events of all the account's recaps until the client leaves: first the progress of those
  * in progress, then every delta and finish of those and of recaps created meanwhile.
  */
-export async function* accountRecapEvents(userId: string, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
+export async function* accountRecapEvents(userId: string, changes: Changes, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
   const db = getDb();
   const connectedAt = new Date();
   const seqs = new Map<string, number>();
   const done: string[] = [];
   while (!signal.aborted) {
+    const seen = changes.version();
     const recaps = await db.recap.findMany({
       where: { userId, id: { notIn: done }, OR: [{ status: "processing" }, { insertedAt: { gte: connectedAt } }, { id: { in: [...seqs.keys()] } }] },
       orderBy: { id: "asc" },
@@ -72,17 +75,21 @@ export async function* accountRecapEvents(userId: string, signal: AbortSignal): 
         done.push(recap.id);
       }
     }
-    await sleep(POLL_MS, undefined, { signal });
+    await changes.changedSince(seen, signal);
   }
 }
 
 /**
  * The event stream of one recap, or of all the account's recaps without an id, for the API and
- * the web app alike; the plan and the recap's existence are checked before it opens.
+ * the web app alike; the plan and the recap's existence are checked before it opens, then it
+ * takes one of the account's stream slots (429 when none is free) until it ends, which it does
+ * once its credential no longer works.
  */
-export async function recapStreamResponse(request: Request, user: User, recapId: string | undefined): Promise<Response> {
+export async function recapStreamResponse(request: Request, user: User, recapId: string | undefined, credential: StreamCredential): Promise<Response> {
   requireRecapPlan(user);
-  if (recapId === undefined) return eventStreamResponse(request, (signal) => accountRecapEvents(user.id, signal));
-  await getRecap(user.id, recapId);
-  return eventStreamResponse(request, (signal) => recapEvents(user.id, recapId, signal));
+  if (recapId !== undefined) await getRecap(user.id, recapId);
+  const subscription = subscribeToRecapChanges(user.id, credential);
+  const events = (signal: AbortSignal) =>
+    recapId === undefined ? accountRecapEvents(user.id, subscription, signal) : recapEvents(user.id, recapId, subscription, signal);
+  return eventStreamResponse(request, events, { endWhen: subscription.revoked, onClose: subscription.close });
 }

@@ -49,7 +49,7 @@ export const recapOperations = {
     tag,
     summary: "Stream recap events",
     description:
-      "Server-sent events. Each event has an `id:` line and one `data:` line of JSON: `delta` pieces of content while the recap is `processing`, then the whole recap once `completed` or `failed`, and the stream closes. On connect the current state comes first (a finished recap: one event, then the end). Without `recap_id` the stream carries the events of all the account's recaps until the client leaves. Comments (`: heartbeat`) keep the connection open every 15 s. Authentication, scope, plan and rate limit are checked before the stream opens, with the usual JSON errors.",
+      "Server-sent events. Each event has an `id:` line and one `data:` line of JSON: `delta` pieces of content while the recap is `processing`, then the whole recap once `completed` or `failed`, and the stream closes. On connect the current state comes first (a finished recap: one event, then the end). Without `recap_id` the stream carries the events of all the account's recaps until the client leaves. Comments (`: heartbeat`) keep the connection open every 15 s. Authentication, scope, plan and rate limit are checked before the stream opens, with the usual JSON errors. An account may hold 5 open streams (with the web app's) and a server process `SSE_MAX_STREAMS`; past either, 429 `Too many open event streams` with the general error body and `retry-after`. A stream whose key or token is revoked, or whose account is deleted, closes within 5 s.",
     scope: "worklog:read",
     plan: RECAP_PLAN,
     query: recapStreamQuerySchema,

@@ -33,6 +33,11 @@ describe("parseConfig", () => {
     expect(config.authSecretFromEnvironment).toBeUndefined();
   });
 
+  it("holds 200 event streams per process unless SSE_MAX_STREAMS says otherwise", () => {
+    expect(parse({}).sseMaxStreams).toBe(200);
+    expect(parse({ SSE_MAX_STREAMS: "1000" }).sseMaxStreams).toBe(1000);
+  });
+
   it("puts the embedded database under DATA_DIR", () => {
     expect(parse({ DATA_DIR: "/srv/worklog" }).database).toEqual({ kind: "pglite", dataDir: path.resolve("/srv/worklog/pglite") });
   });
@@ -89,6 +94,8 @@ describe("parseConfig", () => {
     ["DEFAULT_PLAN", "gold"],
     ["APP_URL", "not a url"],
     ["AUTH_SECRET", "s".repeat(31)],
+    ["SSE_MAX_STREAMS", "0"],
+    ["SSE_MAX_STREAMS", "many"],
   ])("throws a ConfigError naming %s for %j", (variable, value) => {
     expect(configErrorMessage({ [variable]: value })).toMatch(naming(variable));
   });

@@ -35,6 +35,7 @@ const cheapPaths: Record<string, string[]> = {
   "bench:rate-limit": ["--help"],
   // Cheap as it is: it reads the import graph.
   "lint:cycles": [],
+  "bench:streams": ["--help"],
 };
 
 // Playwright's configuration makes a data directory whenever it is loaded, listing included.

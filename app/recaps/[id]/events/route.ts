@@ -12,7 +12,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   try {
     const user = await getCurrentUser();
     if (!user) throw new AppError("authentication", "Sign in to follow this recap.");
-    return await recapStreamResponse(request, user, (await params).id);
+    return await recapStreamResponse(request, user, (await params).id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
   } catch (error) {
     return errorResponse(error, requestId);
   }

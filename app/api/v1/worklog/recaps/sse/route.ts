@@ -1,4 +1,5 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
+import { apiStreamCredential } from "@/lib/auth/stream-credentials";
 import { recapStreamResponse } from "@/lib/recaps/events";
 import { recapOperations } from "@/lib/recaps/operations";
 
@@ -6,5 +7,5 @@ import { recapOperations } from "@/lib/recaps/operations";
 export const maxDuration = 300;
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(recapOperations.streamEvents, ({ request, user, query }) => recapStreamResponse(request, user, query.recap_id)),
+  apiRoute(recapOperations.streamEvents, ({ request, user, query }) => recapStreamResponse(request, user, query.recap_id, apiStreamCredential(request))),
 );

@@ -88,8 +88,11 @@ function resolve<T>(template: T, ids: Record<string, string>): T {
   return JSON.parse(JSON.stringify(template).replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? `{${name}}`)) as T;
 }
 
-/** `/api/v1/projects/{project}/repositories?x=1` → `/api/v1/projects/[id]/repositories`: the route file it lands in. */
-const routeOf = (template: string) => template.split("?")[0]!.replace(/\{\w+\}/g, "[id]");
+/**
+ * `/api/v1/projects/{project}/repositories?x=1` → `/api/v1/projects/[id]/repositories`: the route
+ * file it lands in, with every id as `[id]`, whether a template's `{project}` or a folder's `[commit_id]`.
+ */
+const routeOf = (template: string) => template.split("?")[0]!.replace(/\{\w+\}|\[\w+\]/g, "[id]");
 
 /** A method a route serves, and the scope it requires ("none": the route is public). */
 type ServedRoute = { method: Method; route: string; scope: string };
@@ -106,7 +109,7 @@ function servedRoutes(): ServedRoute[] {
   const root = path.resolve(import.meta.dirname, "../..");
   const files = readdirSync(path.join(root, "app/api/v1"), { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
   return files.flatMap((file) => {
-    const route = `/api/v1/${path.dirname(file)}`.replace(/\/\.$/, "");
+    const route = routeOf(`/api/v1/${path.dirname(file)}`.replace(/\/\.$/, ""));
     const source = readFileSync(path.join(root, "app/api/v1", file), "utf8");
     const destructured = /export\s+const\s+\{[^}]*\}\s*=\s*(\w+)\(/.exec(source)?.[1];
     if (destructured === "notFoundRoute") return []; // the catch-all: 404 for unknown paths
@@ -151,6 +154,7 @@ const foreignPathIds: ForeignCase[] = [
     path: "/api/v1/repositories/{repository}/commits",
     body: { commits: [{ sha: sha("b2"), message: "planted", committed_at: "2026-01-02T03:04:05Z" }] },
   },
+  { method: "GET", path: "/api/v1/repositories/{repository}/commits/{commit}" },
   { method: "GET", path: "/api/v1/worklog/entries/{entry}" },
   { method: "PUT", path: "/api/v1/worklog/entries/{entry}", body: { content: "Taken over" } },
   { method: "DELETE", path: "/api/v1/worklog/entries/{entry}" },

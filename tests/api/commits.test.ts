@@ -351,6 +351,6 @@ describe("one commit, at its url", () => {
     expect((await forbidden.json()).details).toEqual({ required_scope: "repo:read", granted_scopes: ["project:*"] });
     const deleted = await server.request(stored.url, { key, method: "DELETE" });
     expect(deleted.status).toBe(405);
-    expect(deleted.headers.get("allow")).toBe("GET");
+    expect(deleted.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 });

@@ -171,7 +171,7 @@ describe("routing", () => {
   it("answers other methods with 405 and Allow", async () => {
     const response = await server.request("/api/v1/user", { method: "POST", body: {} });
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("GET, PUT, DELETE");
+    expect(response.headers.get("allow")).toBe("GET, HEAD, PUT, DELETE, OPTIONS");
     expect(await response.json()).toEqual({ error: { message: "Method not allowed", type: "invalid_request_error" } });
   });
 

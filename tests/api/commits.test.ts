@@ -342,7 +342,7 @@ describe("one commit, at its url", () => {
     await notFoundAt(stored.url);
   });
 
-  it("needs repo:read, and answers only GET", async () => {
+  it("needs repo:read, and answers only GET (and HEAD, OPTIONS)", async () => {
     const repository = await createRepository();
     const [stored] = await record(repository, [commit(1)]);
     expect((await server.request(stored.url)).status).toBe(401);

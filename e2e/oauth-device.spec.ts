@@ -222,12 +222,13 @@ test("a used device code is refused, refresh rotates the pair, and revoke ends a
   const renewed = await refreshed.json();
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   expect((await request.get("/api/v1/user", { headers: bearer(tokens.access_token) })).status()).toBe(401);
-  const again = await request.post("/auth/token", { data: { grant_type: "refresh_token", refresh_token: tokens.refresh_token } });
-  expect(await again.json()).toEqual({ error: "invalid_grant" });
   expect((await request.get("/api/v1/user", { headers: bearer(renewed.access_token) })).status()).toBe(200);
 
   expect((await request.post("/auth/revoke", { data: { token: renewed.refresh_token } })).status()).toBe(200);
   expect((await request.get("/api/v1/user", { headers: bearer(renewed.access_token) })).status()).toBe(401);
+  // A rotated refresh token works no more (and, presented again, would revoke the pair it was rotated into).
+  const again = await request.post("/auth/token", { data: { grant_type: "refresh_token", refresh_token: tokens.refresh_token } });
+  expect(await again.json()).toEqual({ error: "invalid_grant" });
 });
 
 test("a client registered without a redirect URI leaves the user on a page that says to return to the terminal", async ({ page, request }) => {

@@ -1,5 +1,9 @@
+import { randomUUID } from "node:crypto";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A new build may answer in new shapes: its ETags differ from the last build's (lib/api/conditional.ts).
+  env: { WORKLOG_BUILD_ID: randomUUID() },
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/schema-engine-wasm", "pg"],
   // Migrations run when the server starts; on Vercel their files must travel with the functions.
   outputFileTracingIncludes: {

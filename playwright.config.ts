@@ -21,6 +21,8 @@ export default defineConfig({
   use: {
     // next-auth redirects to localhost whatever the configured host (see README), so tests use it too.
     baseURL: `http://localhost:${port}`,
+    // Sign-up starts an account in the browser's time zone: one zone wherever the tests run (a spec may emulate another).
+    timezoneId: "UTC",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -26,7 +26,7 @@ const apiProject = (backend: "pglite" | "postgres") => ({
     name: `api-${backend}`,
     include: ["tests/api/**/*.test.ts"],
     env: { WORKLOG_TEST_DATABASE: backend },
-    globalSetup: ["tests/support/build-once.ts"],
+    globalSetup: ["tests/support/build-once.ts", ...(backend === "pglite" ? ["tests/support/pglite-template.ts"] : [])],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -34,6 +34,10 @@ const apiProject = (backend: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on a 2-core machine. The API
+    // tests mostly wait on their servers (and on rate-limit windows and stream checks), so
+    // three files at a time keep the cores busy.
+    maxWorkers: 3,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       databaseProject("pglite"),

@@ -12,7 +12,8 @@ import { listProjects } from "@/lib/projects/projects";
 import { dailyTotals, listEntries } from "@/lib/worklog/entries";
 import type { EntryFilters as Filters } from "@/lib/worklog/actions";
 import { entryListQuerySchema } from "@/lib/worklog/schemas";
-import { toEntryViews } from "@/lib/worklog/views";
+import { toEntryPage } from "@/lib/worklog/views";
+import { calendarDay } from "@/lib/time";
 import { searchParam, type SearchParams } from "@/lib/web/pages";
 import { currentWeek } from "@/lib/web/week";
 
@@ -87,7 +88,7 @@ function Introduction() {
   );
 }
 
-/** The worklog: this week's chart, the composer, and the entries the URL's filters select, newest first. */
+/** The worklog: this week's chart, the composer, and the entries the URL's filters select, by day, most recent work first. */
 async function WorklogHome({ user, searchParams }: { user: User; searchParams: SearchParams }) {
   const filters: Filters = Object.fromEntries(
     (["project_id", "tags", "from", "to"] as const).flatMap((name) => {
@@ -97,16 +98,17 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
   );
   const query = entryListQuerySchema.safeParse(filters);
   const appliedFilters = query.success ? filters : {};
-  const week = currentWeek(user.timezone);
-  const [entries, projects, totals] = await Promise.all([
-    listEntries(user, query.success ? query.data : { page: { limit: 25 } }),
+  const listQuery = query.success ? query.data : { page: { limit: 25 } };
+  const week = currentWeek(user.timezone, user.weekStart);
+  const [firstPage, projects, totals] = await Promise.all([
+    listEntries(user, listQuery).then((entries) => toEntryPage(user, entries, listQuery)),
     listProjects(user.id, { limit: 100 }),
     dailyTotals(user, week.days),
   ]);
   const projectOptions = projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }));
   return (
     <div className="space-y-8">
-      <PageHeader title="Worklog" description="What you worked on, newest first." />
+      <PageHeader title="Worklog" description="What you worked on, day by day, most recent work first." />
       <WeeklyChart days={week.days} totals={totals} projects={projectOptions} />
       <Worklog
         filterForm={
@@ -116,9 +118,10 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
           </div>
         }
         filters={appliedFilters}
-        firstPage={{ entries: await toEntryViews(user.id, entries.rows), meta: entries.meta }}
+        firstPage={firstPage}
         projects={projectOptions}
         timeZone={user.timezone}
+        today={calendarDay(new Date(), user.timezone)}
         filtered={Object.keys(appliedFilters).length > 0}
       />
     </div>

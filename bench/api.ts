@@ -1,56 +1,101 @@
 // `npm run bench`: the API's throughput against the framework's and the machine's ceilings.
-// Builds, starts the production server on PostgreSQL and measures with autocannon on loopback
-// (50 connections, 10 s each, after a warm-up of 1 000 requests), all in one run:
+// Builds, starts the production server on PostgreSQL and measures each row with wrk in a process
+// of its own (50 connections, BENCH_DURATION seconds after a warm-up), all in one run:
 //   (a) GET /api/live: the framework's ceiling, no database
 //   (b) GET /api/v1/user
 //   (c) GET /api/v1/worklog/entries: the first page of 25 in an account with 10 000 entries
-//   (d) POST /api/v1/worklog/entries
+//   (d) POST /api/v1/worklog/entries (another account, which grows as it runs)
 //   (e) a bare Node http server answering the same JSON as (a): the machine's ceiling
+//   (f) (c) with the If-None-Match of its ETag: every answer must be a 304
 // and (c) again on the embedded default (PGlite), which must answer every request within 2 s.
+// Each row also gets the server's and its PostgreSQL backends' CPU time per request (/proc).
 // Rate limiting stays on (the in-process limiter, with a limit no run reaches), since its cost is
 // part of every request. Prints a table and the ratios, and writes bench/results.json.
-import autocannon from "autocannon";
+//
+// BENCH_BEFORE=<another checkout> (built with its own node_modules, e.g. a `git worktree` of an
+// older commit) also starts that checkout's servers and runs every row against both, alternately,
+// for a table of before against after; rows the other commit cannot answer (no ETag: (f)) are left
+// out for it. BENCH_ROUNDS=n repeats the rows n times and keeps each cell's best run.
+// BENCH_STATIC_TRIGGERS=1 adds a row: (d) once the entries' counting triggers are replaced, in this
+// checkout's database, by bench/static-triggers.sql (static SQL instead of EXECUTE format()).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { writeFile } from "node:fs/promises";
+import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { setTimeout } from "node:timers/promises";
 import path from "node:path";
 import pg from "pg";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type TestServer } from "../tests/support/server";
+import { insertEntries } from "./seed";
+import { basicAuthorization, cpuMeter, cpuSeconds, describe, measure, warmUp, type CpuMeter, type LoadTarget, type Measurement } from "./wrk";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-const WARM_UP_REQUESTS = 1_000;
-const SETTLE_MS = 2_000;
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const WARM_UP_REQUESTS = Number(process.env.BENCH_WARM_UP_REQUESTS ?? 2_000);
+const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
+const STATIC_TRIGGERS = process.env.BENCH_STATIC_TRIGGERS === "1";
 const CONNECTIONS = 50;
 const ENTRIES = 10_000;
 const EMBEDDED_MAX_LATENCY_MS = 2_000;
-const targets = { user_vs_live: 0.7, entries_vs_live: 0.55, create_vs_live: 0.5 };
+const targets = { user_vs_live: 0.7, entries_vs_live: 0.55, create_vs_live: 0.5, not_modified_vs_live: 0.75 };
+const QUIET_WAIT_SECONDS = Number(process.env.BENCH_QUIET_WAIT ?? 60);
+const options = { connections: CONNECTIONS, seconds: DURATION_SECONDS, warmUpSeconds: WARM_UP_SECONDS, quietWaitSeconds: QUIET_WAIT_SECONDS };
+const here = path.resolve(import.meta.dirname, "..");
 
-type Measurement = { requests_per_second: number; p50_ms: number; p99_ms: number; max_ms: number; requests: number };
-type Target = { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; expectedStatus?: number };
+/** One server under test: a checkout, its server, a key on an account with the entries, a writer's key. */
+type Subject = {
+  name: "after" | "before";
+  server: TestServer;
+  database?: pg.Client;
+  meter: CpuMeter;
+  key: string;
+  writerKey: string;
+  writerUserId: string;
+  /** The ETag of (c), if this commit has them. */
+  etag?: string;
+};
 
-const countOf = (result: autocannon.Result, status: number) => result.statusCodeStats?.[`${status}`]?.count ?? 0;
+type Row = {
+  id: string;
+  name: keyof typeof rowNames;
+  target: (subject: Subject) => LoadTarget | undefined;
+};
 
-async function measure(label: string, target: Target): Promise<Measurement> {
-  await autocannon({ ...target, connections: CONNECTIONS, amount: WARM_UP_REQUESTS });
-  // The warm-up's last requests, left in flight, finish before the measured run starts.
-  await setTimeout(SETTLE_MS);
-  const result = await autocannon({ ...target, connections: CONNECTIONS, duration: DURATION_SECONDS });
-  const expected = target.expectedStatus ?? 200;
-  const unexpected = result.errors + result.timeouts + result.requests.total - countOf(result, expected);
-  if (unexpected > 0) throw new Error(`${label}: ${unexpected} of ${result.requests.total} responses were not ${expected} (${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors)`);
-  const measurement = {
-    requests_per_second: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    max_ms: result.latency.max,
-    requests: result.requests.total,
-  };
-  console.log(`${label.padEnd(38)} ${String(measurement.requests_per_second).padStart(6)} req/s  p50 ${measurement.p50_ms} ms  p99 ${measurement.p99_ms} ms  max ${measurement.max_ms} ms`);
-  return measurement;
-}
+const rowNames = {
+  live: "(a) GET /api/live",
+  user: "(b) GET /api/v1/user",
+  entries: "(c) GET /api/v1/worklog/entries",
+  create: "(d) POST /api/v1/worklog/entries",
+  create_static_triggers: "(d) POST, static-SQL triggers",
+  bare_node: "(e) bare Node http server",
+  entries_not_modified: "(f) GET entries, If-None-Match → 304",
+  embedded_entries: "(c) embedded GET /api/v1/worklog/entries",
+};
+
+const json = { "content-type": "application/json" };
+const entryBody = JSON.stringify({ content: "Measured the write path", tags: ["perf"], duration_seconds: 60 });
+const entriesTarget = (subject: Subject): LoadTarget => ({ url: `${subject.server.url}/api/v1/worklog/entries`, headers: { authorization: basicAuthorization(subject.key) } });
+const createTarget = (subject: Subject): LoadTarget => ({
+  url: `${subject.server.url}/api/v1/worklog/entries`,
+  method: "POST",
+  headers: { authorization: basicAuthorization(subject.writerKey), ...json },
+  body: entryBody,
+  expectedStatus: 201,
+});
+
+const postgresRows: Row[] = [
+  { id: "a", name: "live", target: (subject) => ({ url: `${subject.server.url}/api/live` }) },
+  { id: "b", name: "user", target: (subject) => ({ url: `${subject.server.url}/api/v1/user`, headers: { authorization: basicAuthorization(subject.key) } }) },
+  { id: "c", name: "entries", target: entriesTarget },
+  { id: "d", name: "create", target: createTarget },
+  {
+    id: "f",
+    name: "entries_not_modified",
+    target: (subject) =>
+      subject.etag === undefined ? undefined : { ...entriesTarget(subject), headers: { ...entriesTarget(subject).headers, "if-none-match": subject.etag }, expectedStatus: 304 },
+  },
+];
 
 /** The machine's ceiling: Node's own http server in a process of its own, same JSON as /api/live. */
 async function startBareNodeServer() {
@@ -66,111 +111,339 @@ async function startBareNodeServer() {
   return { url: `http://127.0.0.1:${port.toString().trim()}`, stop: () => child.kill() };
 }
 
-const basic = (key: string) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` });
-const json = { "content-type": "application/json" };
-
-/** An account with a project and `count` entries, written through the API; returns its key. */
-async function seedAccount(server: TestServer, email: string, count: number): Promise<string> {
-  await server.createUser({ email });
-  const key = await server.createKey(email, ["user:read", "project:*", "worklog:*"]);
-  const project = await (await server.request("/api/v1/projects", { key, method: "POST", body: { name: "Bench" } })).json();
-  const body = JSON.stringify({ content: "Wrote the **benchmark** for the entries list", project_id: project.id, tags: ["backend", "perf"], duration_seconds: 1800 });
-  if (count > 0) {
-    const result = await autocannon({ url: `${server.url}/api/v1/worklog/entries`, method: "POST", headers: { ...basic(key), ...json }, body, connections: 20, amount: count });
-    if (countOf(result, 201) !== count) throw new Error(`seeding: ${JSON.stringify(result.statusCodeStats)}`);
-  }
-  return key;
-}
-
 const env = { RATE_LIMIT_PER_MINUTE: "1000000" };
 
-/** Statistics and the visibility map as autovacuum keeps them on a table that has settled. */
-async function vacuum(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
+/** An account with a project and a key; its id and the project's. */
+async function createAccount(server: TestServer, email: string) {
+  await server.createUser({ email });
+  const key = await server.createKey(email, ["user:read", "project:*", "worklog:*"]);
+  const project = (await (await server.request("/api/v1/projects", { key, method: "POST", body: { name: "Bench" } })).json()) as { id: string };
+  const user = (await (await server.request("/api/v1/user", { key })).json()) as { id: string };
+  return { key, userId: user.id, projectId: project.id };
+}
+
+/** `count` entries through the API, `concurrency` requests at a time (the embedded database cannot be written from outside). */
+async function postEntries(server: TestServer, key: string, projectId: string, count: number, concurrency = 20) {
+  const body = JSON.stringify({ content: "Wrote the **benchmark** for the entries list", project_id: projectId, tags: ["backend", "perf"], duration_seconds: 1800 });
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      const response = await server.request("/api/v1/worklog/entries", { key, method: "POST", body });
+      if (response.status !== 201) throw new Error(`seeding: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+async function startSubject(name: Subject["name"], backend: "postgres" | "pglite"): Promise<Subject> {
+  const server = await startServer({ backend, env, root: name === "before" ? BEFORE : here });
+  try {
+    const reader = await createAccount(server, "bench@example.com");
+    const writer = await createAccount(server, "writer@example.com");
+    let database: pg.Client | undefined;
+    if (backend === "postgres") {
+      database = new pg.Client({ connectionString: server.env.DATABASE_URL });
+      await database.connect();
+      await insertEntries(database, { userId: reader.userId, count: ENTRIES, projectIds: [reader.projectId], tagSets: [["backend", "perf"]] });
+      // Statistics and the visibility map as autovacuum keeps them on a table that has settled.
+      await database.query("VACUUM ANALYZE");
+    } else {
+      await postEntries(server, reader.key, reader.projectId, ENTRIES);
+    }
+    const first = await server.request("/api/v1/worklog/entries", { key: reader.key });
+    const page = (await first.json()) as { meta: { total_count: number } };
+    if (first.status !== 200 || page.meta.total_count !== ENTRIES) throw new Error(`${name}: the seeded list answered ${first.status}, ${JSON.stringify(page.meta)}`);
+    const subject: Subject = {
+      name,
+      server,
+      database,
+      meter: cpuMeter(server.url, database),
+      key: reader.key,
+      writerKey: writer.key,
+      writerUserId: writer.userId,
+      etag: first.headers.get("etag") ?? undefined };
+    console.log(`${name}: ${server.backend} server at ${server.url} (${name === "before" ? BEFORE : here}), ${ENTRIES} entries${subject.etag ? "" : ", no ETag"}`);
+    return subject;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+async function stopSubject(subject: Subject) {
+  await subject.database?.end().catch(() => undefined);
+  await subject.server.stop();
+}
+
+type Results = Record<string, Partial<Record<keyof typeof rowNames, Measurement>>>;
+
+/** Every run, by round, for the ratios of each round. */
+const runs: { round: number; subject: string; row: keyof typeof rowNames; measurement: Measurement }[] = [];
+let currentRound = 1;
+
+/** Keeps the run with more requests per second. */
+function keepBest(results: Results, subject: string, row: keyof typeof rowNames, measurement: Measurement) {
+  runs.push({ round: currentRound, subject, row, measurement });
+  const cells = (results[subject] ??= {});
+  const kept = cells[row];
+  if (!kept || measurement.requests_per_second > kept.requests_per_second) cells[row] = measurement;
+}
+
+async function run(label: string, subject: string, row: keyof typeof rowNames, target: LoadTarget, meter: CpuMeter, results: Results) {
+  const measurement = await measure(`${rowNames[row]} (${subject})`, target, meter, options);
+  console.log(describe(`${label} ${subject.padEnd(6)}`, measurement));
+  keepBest(results, subject, row, measurement);
+}
+
+/** Swaps the entries' counting triggers for bench/static-triggers.sql's, or back to the migration's. */
+async function swapEntryTriggers(database: pg.Client, on: boolean) {
+  if (on) return void (await database.query(readFileSync(path.join(import.meta.dirname, "static-triggers.sql"), "utf8")));
+  await database.query(`BEGIN;
+    DROP TRIGGER worklog_entries_inserted ON worklog_entries;
+    DROP TRIGGER worklog_entries_updated ON worklog_entries;
+    DROP TRIGGER worklog_entries_deleted ON worklog_entries;
+    CREATE TRIGGER worklog_entries_inserted AFTER INSERT ON worklog_entries REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry_count', 'entry', 'recorded_at');
+    CREATE TRIGGER worklog_entries_updated AFTER UPDATE ON worklog_entries REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry_count', 'entry', 'recorded_at');
+    CREATE TRIGGER worklog_entries_deleted AFTER DELETE ON worklog_entries REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry_count', 'entry', 'recorded_at');
+    COMMIT;`);
+}
+
+/** A fresh server's first thousands of requests run several times slower (JIT): each row's target gets `WARM_UP_REQUESTS` first. */
+async function warmUpSubject(subject: Subject, rows: Row[]) {
+  const started = Date.now();
+  for (const row of rows) {
+    const target = row.target(subject);
+    if (target) await warmUp(target, { connections: CONNECTIONS, requests: WARM_UP_REQUESTS });
+  }
+  console.log(`${subject.name}: warmed up with ${WARM_UP_REQUESTS} requests a row in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+const TRIGGER_COST_INSERTS = 2_000;
+
+/**
+ * What the entries' counting trigger costs one insert, without the HTTP stack: PostgreSQL's CPU
+ * per single-row INSERT (autocommit, a prepared statement, one connection) with the trigger
+ * disabled, with the migration's (dynamic SQL) and with bench/static-triggers.sql's, in
+ * alternating blocks; each block's backend CPU from /proc, the best of three per variant.
+ */
+async function triggerCost(subject: Subject) {
+  const client = new pg.Client({ connectionString: subject.server.env.DATABASE_URL });
   await client.connect();
-  await client.query("VACUUM ANALYZE");
-  await client.end();
-}
-
-async function benchPostgres(bare: string) {
-  const server = await startServer({ backend: "postgres", env });
   try {
-    const key = await seedAccount(server, "bench@example.com", ENTRIES);
-    await vacuum(server.env.DATABASE_URL!);
-    const writer = await seedAccount(server, "writer@example.com", 0);
-    const entryBody = JSON.stringify({ content: "Measured the write path", tags: ["perf"], duration_seconds: 60 });
-    return {
-      live: await measure("(a) GET /api/live", { url: `${server.url}/api/live` }),
-      user: await measure("(b) GET /api/v1/user", { url: `${server.url}/api/v1/user`, headers: basic(key) }),
-      entries: await measure("(c) GET /api/v1/worklog/entries", { url: `${server.url}/api/v1/worklog/entries`, headers: basic(key) }),
-      create: await measure("(d) POST /api/v1/worklog/entries", {
-        url: `${server.url}/api/v1/worklog/entries`,
-        method: "POST",
-        headers: { ...basic(writer), ...json },
-        body: entryBody,
-        expectedStatus: 201,
-      }),
-      bare_node: await measure("(e) bare Node http server", { url: bare }),
+    const [{ pid }] = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [{ pid: number }];
+    const insert = {
+      name: "bench_insert_entry",
+      text: `INSERT INTO worklog_entries (id, user_id, content, recorded_at, duration_seconds, tags, updated_at)
+        VALUES (gen_random_uuid(), $1, 'Measured the write path', now(), 60, '{perf}', now())`,
+      values: [subject.writerUserId],
     };
+    const variants = {
+      none: () => client.query("ALTER TABLE worklog_entries DISABLE TRIGGER worklog_entries_inserted"),
+      dynamic: async () => {
+        await swapEntryTriggers(client, false);
+        await client.query("ALTER TABLE worklog_entries ENABLE TRIGGER worklog_entries_inserted");
+      },
+      static: () => swapEntryTriggers(client, true),
+    };
+    const best: Record<string, { cpu_ms_per_insert: number; wall_ms_per_insert: number }> = {};
+    for (let block = 0; block < 3; block++) {
+      for (const [variant, apply] of Object.entries(variants)) {
+        await apply();
+        for (let index = 0; index < 100; index++) await client.query(insert); // plans, caches
+        const cpuBefore = cpuSeconds(pid);
+        const started = performance.now();
+        for (let index = 0; index < TRIGGER_COST_INSERTS; index++) await client.query(insert);
+        const measured = {
+          cpu_ms_per_insert: +(((cpuSeconds(pid) - cpuBefore) * 1000) / TRIGGER_COST_INSERTS).toFixed(3),
+          wall_ms_per_insert: +((performance.now() - started) / TRIGGER_COST_INSERTS).toFixed(3),
+        };
+        if (!best[variant] || measured.cpu_ms_per_insert < best[variant].cpu_ms_per_insert) best[variant] = measured;
+      }
+    }
+    await variants.dynamic();
+    console.log(`\nthe counting trigger, alone: PostgreSQL CPU per single-row INSERT (best of 3 blocks of ${TRIGGER_COST_INSERTS})`);
+    for (const [variant, measured] of Object.entries(best)) {
+      console.log(`  ${variant.padEnd(8)} ${measured.cpu_ms_per_insert} ms CPU, ${measured.wall_ms_per_insert} ms wall`);
+    }
+    return best;
   } finally {
-    await server.stop();
+    await client.end();
   }
 }
 
-async function benchEmbedded() {
-  const server = await startServer({ backend: "pglite", env });
+/** Every row against every subject, alternately (the first subject changes from row to row), `ROUNDS` times. */
+async function benchPostgres(subjects: Subject[], bare: { url: string; meter: CpuMeter }, results: Results) {
+  const after = subjects.find((subject) => subject.name === "after")!;
+  for (const subject of subjects) await warmUpSubject(subject, postgresRows);
+  await warmUp({ url: bare.url }, { connections: CONNECTIONS, requests: WARM_UP_REQUESTS });
+  for (let round = 1; round <= ROUNDS; round++) {
+    currentRound = round;
+    if (ROUNDS > 1) console.log(`\nround ${round} of ${ROUNDS}`);
+    for (const [index, row] of postgresRows.entries()) {
+      const order = index % 2 === 0 ? subjects : [...subjects].reverse();
+      for (const subject of order) {
+        const target = row.target(subject);
+        if (target) await run(`(${row.id})`, subject.name, row.name, target, subject.meter, results);
+      }
+      if (row.name === "create" && STATIC_TRIGGERS) {
+        await swapEntryTriggers(after.database!, true);
+        try {
+          await run("(d')", "after", "create_static_triggers", createTarget(after), after.meter, results);
+        } finally {
+          await swapEntryTriggers(after.database!, false);
+        }
+      }
+      if (row.name === "create") await run("(e)", "bare", "bare_node", { url: bare.url }, bare.meter, results);
+    }
+  }
+}
+
+async function benchEmbedded(names: Subject["name"][], results: Results) {
+  const subjects: Subject[] = [];
   try {
-    const key = await seedAccount(server, "bench@example.com", ENTRIES);
-    return await measure("(c) embedded GET /api/v1/worklog/entries", { url: `${server.url}/api/v1/worklog/entries`, headers: basic(key) });
+    for (const name of names) subjects.push(await startSubject(name, "pglite"));
+    for (const subject of subjects) await warmUpSubject(subject, [{ id: "c", name: "embedded_entries", target: entriesTarget }]);
+    for (let round = 1; round <= ROUNDS; round++) {
+      currentRound = round;
+      for (const subject of round % 2 === 1 ? subjects : [...subjects].reverse()) {
+        await run("(c) embedded", subject.name, "embedded_entries", entriesTarget(subject), subject.meter, results);
+      }
+    }
   } finally {
-    await server.stop();
+    for (const subject of subjects) await stopSubject(subject);
   }
 }
 
-const ratio = (part: number, whole: number) => +(part / whole).toFixed(2);
+const ratio = (part: number | undefined, whole: number | undefined) => (part === undefined || !whole ? undefined : +(part / whole).toFixed(2));
+
+function ratiosOf(cells: Results[string]) {
+  const live = cells.live?.requests_per_second;
+  return {
+    user_vs_live: ratio(cells.user?.requests_per_second, live),
+    entries_vs_live: ratio(cells.entries?.requests_per_second, live),
+    create_vs_live: ratio(cells.create?.requests_per_second, live),
+    not_modified_vs_live: ratio(cells.entries_not_modified?.requests_per_second, live),
+    create_static_triggers_vs_live: ratio(cells.create_static_triggers?.requests_per_second, live),
+    live_vs_bare_node: ratio(live, cells.bare_node?.requests_per_second),
+  };
+}
+
+/** The table: a line per row and subject, with its ratio to (a) of the same subject. */
+function printTable(results: Results, subjectNames: string[]) {
+  const header = ["row", "", "req/s", "÷ (a)", "p50 ms", "p99 ms", "max ms", "server ms/req", "PostgreSQL ms/req", "wrk ms/req", "others' cores"];
+  const lines: string[][] = [];
+  for (const [row, label] of Object.entries(rowNames) as [keyof typeof rowNames, string][]) {
+    for (const subject of row === "bare_node" ? ["bare"] : subjectNames) {
+      const m = results[subject]?.[row];
+      if (!m) continue;
+      // The embedded rows are divided by (a) of the same checkout: /api/live reads no database.
+      const live = results[subject]?.live;
+      lines.push([
+        label,
+        subject === "bare" ? "" : subject,
+        String(m.requests_per_second),
+        row === "bare_node" || row === "live" ? "" : String(ratio(m.requests_per_second, live?.requests_per_second) ?? ""),
+        String(m.p50_ms),
+        String(m.p99_ms),
+        String(m.max_ms),
+        String(m.server_cpu_ms_per_request),
+        row === "embedded_entries" || row === "bare_node" ? "(in server)" : String(m.postgres_cpu_ms_per_request),
+        String(m.wrk_cpu_ms_per_request),
+        String(m.others_cores),
+      ]);
+    }
+  }
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const format = (line: string[]) => line.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  console.log(`\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
+  for (const line of lines) console.log(format(line));
+}
+
+/** Each round's ratios to (a) of the same subject and round: pairs measured minutes apart at most. */
+function printRoundRatios(subjectNames: string[]) {
+  if (ROUNDS < 2) return;
+  console.log("\nratios to (a) by round (the table keeps each cell's best run):");
+  for (const subject of subjectNames) {
+    for (const row of ["user", "entries", "create", "create_static_triggers", "entries_not_modified", "embedded_entries"] as const) {
+      const perRound = Array.from({ length: ROUNDS }, (_, index) => {
+        const of = (name: keyof typeof rowNames) => runs.find((run) => run.round === index + 1 && run.subject === subject && run.row === name)?.measurement.requests_per_second;
+        return ratio(of(row), of("live")) ?? "–";
+      });
+      if (perRound.some((value) => value !== "–")) console.log(`  ${rowNames[row].padEnd(42)} ${subject.padEnd(6)} ${perRound.join("  ")}`);
+    }
+  }
+}
 
 if (process.argv.includes("--help")) {
-  console.log('usage: npm run bench: builds, starts the server and measures its throughput (BENCH_DURATION seconds a run, default 10); README.md, "Benchmarks"');
+  console.log(
+    'usage: npm run bench: builds, starts the server and measures its throughput with wrk (BENCH_DURATION seconds a run, default 10); BENCH_BEFORE=<checkout> compares another commit side by side; README.md, "Benchmarks"',
+  );
   process.exit(0);
 }
 ensureBuild();
-const bare = await startBareNodeServer();
+if (BEFORE) ((await import(path.join(BEFORE, "scripts/build.mjs"))) as { ensureBuild: () => void }).ensureBuild();
+const names: Subject["name"][] = BEFORE ? ["before", "after"] : ["after"];
+const bareServer = await startBareNodeServer();
+const results: Results = {};
+let triggerCosts: Awaited<ReturnType<typeof triggerCost>> | undefined;
 try {
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each after ${WARM_UP_REQUESTS} requests of warm-up; ${ENTRIES} entries seeded\n`);
-  const postgres = await benchPostgres(bare.url);
-  const embeddedEntries = await benchEmbedded();
-  const ratios = {
-    user_vs_live: ratio(postgres.user.requests_per_second, postgres.live.requests_per_second),
-    entries_vs_live: ratio(postgres.entries.requests_per_second, postgres.live.requests_per_second),
-    create_vs_live: ratio(postgres.create.requests_per_second, postgres.live.requests_per_second),
-    live_vs_bare_node: ratio(postgres.live.requests_per_second, postgres.bare_node.requests_per_second),
-  };
-  const met = {
-    user_vs_live: ratios.user_vs_live >= targets.user_vs_live,
-    entries_vs_live: ratios.entries_vs_live >= targets.entries_vs_live,
-    create_vs_live: ratios.create_vs_live >= targets.create_vs_live,
-    embedded_entries_max_latency: embeddedEntries.max_ms <= EMBEDDED_MAX_LATENCY_MS,
-  };
-  console.log("\nratio                     measured  target");
-  for (const [name, value] of Object.entries(ratios)) {
-    const target = targets[name as keyof typeof targets];
-    console.log(`${name.padEnd(26)}${String(value).padStart(8)}  ${target === undefined ? "" : `≥ ${target} ${met[name as keyof typeof met] ? "met" : "MISSED"}`}`);
+  console.log(`wrk: ${CONNECTIONS} connections, ${DURATION_SECONDS} s a run after ${WARM_UP_SECONDS} s of warm-up, ${ROUNDS} round(s); ${ENTRIES} entries seeded\n`);
+  const subjects: Subject[] = [];
+  try {
+    for (const name of names) subjects.push(await startSubject(name, "postgres"));
+    await benchPostgres(subjects, { url: bareServer.url, meter: cpuMeter(bareServer.url) }, results);
+    if (STATIC_TRIGGERS) triggerCosts = await triggerCost(subjects.find((subject) => subject.name === "after")!);
+  } finally {
+    for (const subject of subjects) await stopSubject(subject);
   }
-  console.log(`embedded (c) max latency  ${String(embeddedEntries.max_ms).padStart(6)} ms  ≤ ${EMBEDDED_MAX_LATENCY_MS} ms ${met.embedded_entries_max_latency ? "met" : "MISSED"}`);
-  const results = {
-    measured_at: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, node: process.version },
-    settings: { connections: CONNECTIONS, duration_seconds: DURATION_SECONDS, warm_up_requests: WARM_UP_REQUESTS, entries: ENTRIES },
-    postgres,
-    embedded: { entries: embeddedEntries },
-    ratios,
-    targets: { ...targets, embedded_entries_max_latency_ms: EMBEDDED_MAX_LATENCY_MS },
-    met,
-  };
-  const file = path.join(import.meta.dirname, "results.json");
-  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+  await benchEmbedded(names, results);
 } finally {
-  bare.stop();
+  bareServer.stop();
 }
+
+printTable(results, names);
+printRoundRatios(names);
+const bare = results.bare?.bare_node;
+const subjectResults = Object.fromEntries(
+  names.map((name) => {
+    const { embedded_entries, ...postgres } = results[name]!;
+    return [name, { postgres: { ...postgres, bare_node: bare }, embedded: { entries: embedded_entries }, ratios: ratiosOf({ ...postgres, bare_node: bare }) }];
+  }),
+);
+const measured = subjectResults.after!;
+const embeddedMax = measured.embedded.entries?.max_ms;
+const met = {
+  user_vs_live: (measured.ratios.user_vs_live ?? 0) >= targets.user_vs_live,
+  entries_vs_live: (measured.ratios.entries_vs_live ?? 0) >= targets.entries_vs_live,
+  create_vs_live: (measured.ratios.create_vs_live ?? 0) >= targets.create_vs_live,
+  not_modified_vs_live: (measured.ratios.not_modified_vs_live ?? 0) >= targets.not_modified_vs_live,
+  embedded_entries_max_latency: embeddedMax !== undefined && embeddedMax <= EMBEDDED_MAX_LATENCY_MS && (measured.embedded.entries?.errors.timeout ?? 0) === 0,
+};
+console.log(`\nratio (this checkout)${BEFORE ? "          before" : ""}  measured  target`);
+for (const [name, value] of Object.entries(measured.ratios)) {
+  const target = targets[name as keyof typeof targets];
+  const before = BEFORE ? String(subjectResults.before!.ratios[name as keyof typeof measured.ratios] ?? "–").padStart(8) : "";
+  if (value === undefined) continue;
+  console.log(`${name.padEnd(31)}${before}${String(value).padStart(10)}  ${target === undefined ? "" : `≥ ${target} ${met[name as keyof typeof met] ? "met" : "MISSED"}`}`);
+}
+console.log(`embedded (c) max latency        ${BEFORE ? "        " : ""}${String(embeddedMax).padStart(7)} ms  ≤ ${EMBEDDED_MAX_LATENCY_MS} ms ${met.embedded_entries_max_latency ? "met" : "MISSED"}`);
+const output = {
+  measured_at: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, node: process.version, load_average: os.loadavg() },
+  runs,
+  settings: { tool: "wrk", quiet_wait_seconds: QUIET_WAIT_SECONDS, connections: CONNECTIONS, duration_seconds: DURATION_SECONDS, warm_up_seconds: WARM_UP_SECONDS, rounds: ROUNDS, entries: ENTRIES, before: BEFORE ?? null },
+  ...measured,
+  ...(BEFORE ? { before: subjectResults.before } : {}),
+  ...(triggerCosts ? { trigger_cost_per_insert: triggerCosts } : {}),
+  targets: { ...targets, embedded_entries_max_latency_ms: EMBEDDED_MAX_LATENCY_MS },
+  met,
+};
+const file = path.join(import.meta.dirname, "results.json");
+writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 process.exit(0);

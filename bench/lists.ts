@@ -1,105 +1,216 @@
-// `npm run bench:lists`: list latency at scale on PostgreSQL. Seeds 100 000 worklog entries for
-// one account and 100 000 for others, then times the first page, a deep page and a filtered
-// page through a real `next start`, and prints the plans of their queries.
+// `npm run bench:lists`: the entries list at scale on PostgreSQL. Seeds an account with 1 000 and
+// one with 1 000 000 entries (each with another account of the same size beside it, whose rows
+// share the table and its indexes), with generate_series in SQL, then VACUUM ANALYZE. Times, through
+// a real `next start`, the first page, a deep page (starting_after an entry 90% down the list), a
+// page filtered by a tag and one filtered by a from/to week, in both accounts, their requests
+// alternating so that the machine's noise falls on both alike: p50/p99 of each. Target: the
+// 1 000 000 account's first page within 1.3 times the 1 000 one's (p50). Then prints the plans
+// (EXPLAIN ANALYZE, BUFFERS) of the statements the server runs for each page, taken from the app's
+// own code (lib/worklog/entries.ts) as it sends them, each planned after five executions of its
+// prepared statement as on the server's connections (where PostgreSQL may switch to a generic plan).
+import { register } from "node:module";
 import pg from "pg";
-import { newId } from "@/lib/db/ids";
 import { ensureBuild } from "../scripts/build.mjs";
-import { startServer } from "../tests/support/server";
+import { startServer, type TestServer } from "../tests/support/server";
+import { insertEntries } from "./seed";
 
-const ENTRIES_PER_ACCOUNT = 100_000;
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const SIZES = (process.env.BENCH_LIST_SIZES ?? "1000,1000000").split(",").map(Number);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const WARM_UP_SAMPLES = 20;
+const FIRST_PAGE_TARGET = 1.3;
 const TAGS = ["backend", "frontend", "docs", "review", "ops", "meeting", "research", "bugfix"];
+/** Every account's entries span the same two years, however many there are. */
+const SPAN_SECONDS = 2 * 365 * 86_400;
+
+if (process.argv.includes("--help")) {
+  console.log(`usage: npm run bench:lists: builds, seeds accounts of ${SIZES.join(" and ")} entries on PostgreSQL, times pages of their lists and prints the plans; README.md, "Benchmarks"`);
+  process.exit(0);
+}
+
+type Account = { size: number; key: string; userId: string; projectIds: string[]; pages: Record<PageKind, string> };
+type PageKind = "first" | "deep" | "tag" | "range";
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function seed(client: pg.Client, userId: string, projectIds: string[]) {
-  const start = Date.now() - ENTRIES_PER_ACCOUNT * 60_000;
-  for (let offset = 0; offset < ENTRIES_PER_ACCOUNT; offset += 5_000) {
-    const rows = Array.from({ length: 5_000 }, (_, i) => {
-      const n = offset + i;
-      return [newId(), userId, projectIds[n % projectIds.length], `Entry ${n}: did some work`, new Date(start + n * 60_000), 1800, [TAGS[n % TAGS.length], TAGS[(n * 7) % TAGS.length]]];
-    });
-    await client.query(
-      `INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, updated_at)
-       SELECT u.id, u.user_id, u.project_id, u.content, u.recorded_at, u.duration, string_to_array(u.tags, ','), now()
-       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::text[])
-         AS u(id, user_id, project_id, content, recorded_at, duration, tags)`,
-      [
-        rows.map((row) => row[0]),
-        rows.map((row) => row[1]),
-        rows.map((row) => row[2]),
-        rows.map((row) => row[3]),
-        rows.map((row) => row[4]),
-        rows.map((row) => row[5]),
-        rows.map((row) => (row[6] as string[]).join(",")),
-      ],
-    );
-  }
-}
+const day = (date: Date) => date.toISOString().slice(0, 10);
 
-async function time(label: string, request: () => Promise<Response>) {
-  for (let i = 0; i < 20; i++) await (await request()).arrayBuffer();
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now();
-    const response = await request();
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${label}: status ${response.status}`);
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { page: label, p50_ms: +percentile(samples, 50).toFixed(1), p99_ms: +percentile(samples, 99).toFixed(1) };
-}
-
-if (process.argv.includes("--help")) {
-  console.log('usage: npm run bench:lists: builds, seeds 200 000 entries on PostgreSQL and times pages of the list; README.md, "Benchmarks"');
-  process.exit(0);
-}
-ensureBuild();
-const server = await startServer({ backend: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
-try {
-  const { email } = await server.createUser({ email: "bench@example.com" });
+/** An account with three projects and `size` entries, and another account of the same size. */
+async function seedAccount(server: TestServer, client: pg.Client, size: number): Promise<Account> {
+  const { email } = await server.createUser({ email: `list${size}@example.com` });
   const key = await server.createKey(email, ["worklog:read", "project:*"]);
-  const other = await server.createUser({ email: "others@example.com" });
   const projectIds: string[] = [];
-  for (const name of ["Alpha", "Beta", "Gamma"]) {
-    projectIds.push((await (await server.request("/api/v1/projects", { key, method: "POST", body: { name } })).json()).id);
-  }
-  const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
-  await client.connect();
-  const ids = await client.query<{ id: string; email: string }>("SELECT id, email FROM users");
+  for (const name of ["Alpha", "Beta", "Gamma"]) projectIds.push((await (await server.request("/api/v1/projects", { key, method: "POST", body: { name } })).json()).id);
+  const other = await server.createUser({ email: `other${size}@example.com` });
+  const ids = await client.query<{ id: string; email: string }>("SELECT id, email FROM users WHERE email = ANY($1)", [[email, other.email]]);
   const userId = ids.rows.find((row) => row.email === email)!.id;
   const otherId = ids.rows.find((row) => row.email === other.email)!.id;
-  const seeding = Date.now();
-  await seed(client, userId, projectIds);
-  await seed(client, otherId, [null as unknown as string]);
-  await client.query("VACUUM ANALYZE worklog_entries");
-  console.log(`seeded ${2 * ENTRIES_PER_ACCOUNT} entries in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+  const tagSets = TAGS.map((tag, index) => [tag, TAGS[(index * 7) % TAGS.length]!]);
+  const spacingSeconds = Math.max(1, Math.round(SPAN_SECONDS / size));
+  const newest = new Date();
+  await insertEntries(client, { userId, count: size, projectIds, tagSets, newest, spacingSeconds, content: "Did some work" });
+  await insertEntries(client, { userId: otherId, count: size, projectIds: [null], tagSets, newest, spacingSeconds, content: "Did other work" });
 
-  const deep = (await client.query<{ id: string }>("SELECT id FROM worklog_entries WHERE user_id = $1 ORDER BY id DESC OFFSET 90000 LIMIT 1", [userId])).rows[0]!.id;
-  const pages = {
-    first: "/api/v1/worklog/entries?limit=25",
-    deep: `/api/v1/worklog/entries?limit=25&starting_after=${deep}`,
-    filtered: `/api/v1/worklog/entries?limit=25&project_id=${projectIds[1]}&tags=docs,review`,
+  const deep = await client.query<{ id: string }>("SELECT id FROM worklog_entries WHERE user_id = $1 ORDER BY recorded_at DESC, id DESC OFFSET $2 LIMIT 1", [
+    userId,
+    Math.floor(size * 0.9),
+  ]);
+  // A week a year back: about 1% of the entries.
+  const from = new Date(newest.getTime() - 365 * 86_400_000);
+  const to = new Date(from.getTime() + 6 * 86_400_000);
+  return {
+    size,
+    key,
+    userId,
+    projectIds,
+    pages: {
+      first: "/api/v1/worklog/entries",
+      deep: `/api/v1/worklog/entries?starting_after=${deep.rows[0]!.id}`,
+      tag: "/api/v1/worklog/entries?tags=docs",
+      range: `/api/v1/worklog/entries?from=${day(from)}&to=${day(to)}`,
+    },
   };
-  const results = [];
-  for (const [label, path] of Object.entries(pages)) results.push(await time(label, () => server.request(path, { key })));
-  console.table(results);
+}
 
-  const plans: Record<string, string> = {
-    first: `SELECT id FROM worklog_entries WHERE user_id = '${userId}' ORDER BY id DESC LIMIT 26`,
-    deep: `SELECT id FROM worklog_entries WHERE user_id = '${userId}' AND id < '${deep}' ORDER BY id DESC LIMIT 26`,
-    filtered: `SELECT id FROM worklog_entries WHERE user_id = '${userId}' AND project_id = '${projectIds[1]}' AND tags && ARRAY['docs','review'] ORDER BY id DESC LIMIT 26`,
-    count: `SELECT count(*) FROM worklog_entries WHERE user_id = '${userId}' AND project_id = '${projectIds[1]}' AND tags && ARRAY['docs','review']`,
-  };
-  for (const [label, sql] of Object.entries(plans)) {
-    const plan = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql}`);
-    console.log(`\n${label}:\n${plan.rows.map((row) => `  ${row["QUERY PLAN"]}`).join("\n")}`);
+/** p50/p99 of each account's page, the accounts' requests alternating. */
+async function timePages(server: TestServer, accounts: Account[], kind: PageKind) {
+  const samples = accounts.map(() => [] as number[]);
+  for (let index = 0; index < WARM_UP_SAMPLES + SAMPLES; index++) {
+    for (const [which, account] of accounts.entries()) {
+      const started = performance.now();
+      const response = await server.request(account.pages[kind], { key: account.key });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${kind} page of ${account.size}: status ${response.status}`);
+      if (index >= WARM_UP_SAMPLES) samples[which]!.push(performance.now() - started);
+    }
   }
-  await client.end();
+  return samples.map((taken) => {
+    taken.sort((a, b) => a - b);
+    return { p50_ms: +percentile(taken, 50).toFixed(1), p99_ms: +percentile(taken, 99).toFixed(1) };
+  });
+}
+
+type Statement = { text: string; values: unknown[] };
+
+/**
+ * The statements the server runs for a page: the app's own list function, run here against the
+ * benchmark's database with its queries recorded on their way to the driver.
+ */
+async function statementsOf(databaseUrl: string) {
+  process.env.DATABASE_URL = databaseUrl;
+  register("../scripts/server-only-hook.mjs", import.meta.url);
+  const recorded: Statement[] = [];
+  const query = pg.Pool.prototype.query as (...args: unknown[]) => unknown;
+  pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    recorded.push(typeof config === "string" ? { text: config, values: values ?? [] } : { text: config.text, values: config.values ?? [] });
+    return query.apply(this, args);
+  } as typeof pg.Pool.prototype.query;
+  const { listEntries } = await import("../lib/worklog/entries");
+  const { entryListQuerySchema } = await import("../lib/worklog/schemas");
+  const { closeConnection } = await import("../lib/db/connection");
+  return {
+    async of(userId: string, path: string): Promise<Statement[]> {
+      recorded.length = 0;
+      const query = entryListQuerySchema.parse(Object.fromEntries(new URL(path, "http://localhost").searchParams));
+      // The list reads the account's id and time zone (the bounds of from/to); the seeded accounts keep UTC.
+      await listEntries({ id: userId, timezone: "UTC" } as Parameters<typeof listEntries>[0], query);
+      return [...recorded];
+    },
+    close: closeConnection,
+  };
+}
+
+/** A value as an SQL literal, for EXECUTE of a prepared statement. */
+function literal(client: pg.Client, value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return String(value);
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) return client.escapeLiteral(`{${value.map((item) => `"${String(item).replaceAll(/["\\]/g, "\\$&")}"`).join(",")}}`);
+  return client.escapeLiteral(String(value));
+}
+
+type PlanNode = { "Node Type": string; "Index Name"?: string; "Relation Name"?: string; "Actual Rows": number; "Actual Loops": number; "Rows Removed by Filter"?: number; "Rows Removed by Index Recheck"?: number; "Heap Fetches"?: number; Plans?: PlanNode[] };
+type Plan = { Plan: PlanNode & { "Shared Hit Blocks": number; "Shared Read Blocks": number }; "Execution Time": number };
+
+/** One line: the scans (index, rows they returned and removed), the buffers, the time. */
+function summarize(plan: Plan): string {
+  const scans: string[] = [];
+  const walk = (node: PlanNode) => {
+    if (node["Node Type"].includes("Scan")) {
+      const rows = node["Actual Rows"] * node["Actual Loops"];
+      const removed = (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0);
+      const on = node["Index Name"] ?? node["Relation Name"] ?? "";
+      scans.push(`${node["Node Type"]} ${on}: ${rows} rows${removed ? ` (+${removed} filtered out)` : ""}${node["Heap Fetches"] ? `, ${node["Heap Fetches"]} heap fetches` : ""}`);
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan.Plan);
+  return `${scans.join("; ")} | buffers ${plan.Plan["Shared Hit Blocks"] + plan.Plan["Shared Read Blocks"]} | ${plan["Execution Time"].toFixed(2)} ms`;
+}
+
+const statementKind = (text: string) =>
+  text.includes("deleted_items") ? "cursor" : text.includes("account_counters") ? "count (counters)" : text.includes("count(*)") ? "count" : text.includes("LEFT JOIN projects") ? "page" : "other";
+
+/** The plan of each statement after five executions of it as a prepared statement, as on the server's connections. */
+async function explain(client: pg.Client, statement: Statement, index: number) {
+  const name = `bench_plan_${index}`;
+  for (let run = 0; run < 5; run++) await client.query({ name, text: statement.text, values: statement.values });
+  const execute = `EXECUTE ${name}(${statement.values.map((value) => literal(client, value)).join(", ")})`;
+  const text = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${execute}`);
+  const json = await client.query<{ "QUERY PLAN": Plan[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${execute}`);
+  await client.query(`DEALLOCATE ${name}`);
+  return { text: text.rows.map((row) => row["QUERY PLAN"]).join("\n"), summary: summarize(json.rows[0]!["QUERY PLAN"][0]!) };
+}
+
+ensureBuild();
+const server = await startServer({ backend: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
+const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
+try {
+  await client.connect();
+  const seeding = Date.now();
+  const accounts: Account[] = [];
+  for (const size of SIZES) accounts.push(await seedAccount(server, client, size));
+  await client.query("VACUUM ANALYZE");
+  console.log(`seeded ${accounts.map((account) => `${account.size} + ${account.size}`).join(" and ")} entries in ${((Date.now() - seeding) / 1000).toFixed(0)} s\n`);
+
+  const kinds: PageKind[] = ["first", "deep", "tag", "range"];
+  const timings: Record<string, Record<string, { p50_ms: number; p99_ms: number }>> = {};
+  for (const kind of kinds) {
+    const measured = await timePages(server, accounts, kind);
+    timings[kind] = Object.fromEntries(accounts.map((account, index) => [account.size, measured[index]!]));
+  }
+  const header = ["page", ...accounts.flatMap((account) => [`${account.size} p50 ms`, `${account.size} p99 ms`])];
+  const rows = kinds.map((kind) => [kind, ...accounts.flatMap((account) => [timings[kind]![account.size]!.p50_ms, timings[kind]![account.size]!.p99_ms].map(String))]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  for (const row of [header, ...rows]) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
+  const smallest = accounts[0]!;
+  const largest = accounts.at(-1)!;
+  const ratio = +(timings.first![largest.size]!.p50_ms / timings.first![smallest.size]!.p50_ms).toFixed(2);
+  console.log(
+    `\nfirst page p50, ${largest.size} ÷ ${smallest.size} entries: ${ratio}  (target ≤ ${FIRST_PAGE_TARGET}: ${ratio <= FIRST_PAGE_TARGET ? "met" : "MISSED"})  ${SAMPLES} samples each`,
+  );
+
+  const statements = await statementsOf(server.env.DATABASE_URL!);
+  const summaries: string[] = [];
+  let index = 0;
+  for (const account of accounts) {
+    for (const kind of kinds) {
+      for (const statement of await statements.of(account.userId, account.pages[kind])) {
+        const plan = await explain(client, statement, index++);
+        const label = `${account.size} ${kind}, ${statementKind(statement.text)}`;
+        summaries.push(`${label.padEnd(34)} ${plan.summary}`);
+        if (account === largest || process.env.BENCH_ALL_PLANS === "1") {
+          console.log(`\n${label}:\n  ${statement.text.replaceAll(/\s+/g, " ")}\n  ${plan.text.split("\n").join("\n  ")}`);
+        }
+      }
+    }
+  }
+  console.log(`\nplans in short (the plans of the ${smallest.size} account in full with BENCH_ALL_PLANS=1):\n${summaries.join("\n")}`);
+  await statements.close();
 } finally {
+  await client.end().catch(() => undefined);
   await server.stop();
 }
 process.exit(0);

@@ -6,16 +6,14 @@
 //   the server's and PostgreSQL's CPU per request of (b), with and without the streams.
 // Prints the throughput with the streams as a ratio of without (target ≥ 0.9) and the idle CPU
 // (target < 5% of a core). Loopback only; everything it starts it stops.
-import { execFile } from "node:child_process";
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import http from "node:http";
 import { setTimeout } from "node:timers/promises";
-import { promisify } from "node:util";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { sha256Hex } from "../lib/crypto";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type TestServer } from "../tests/support/server";
+import { basicAuthorization as basic, cpuMeter, cpuUsed, describe, measure as measureRow } from "./wrk";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_SECONDS = 5;
@@ -23,60 +21,7 @@ const IDLE_SECONDS = 10;
 const ACCOUNTS = 200;
 const STREAMS_PER_ACCOUNT = 5;
 const CONNECTIONS = 50;
-const CLOCK_TICKS_PER_SECOND = 100;
 const targets = { throughput_with_streams: 0.9, idle_cpu_percent: 5 };
-
-const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
-
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
-
-/** The process listening on a loopback port: `npm start` runs `next start` as a child of its own. */
-function listeningPid(port: number): number {
-  const portHex = port.toString(16).toUpperCase().padStart(4, "0");
-  const listening = ["/proc/net/tcp", "/proc/net/tcp6"]
-    .flatMap((table) => readFileSync(table, "utf8").split("\n"))
-    .map((line) => line.trim().split(/\s+/))
-    .find((fields) => fields[1]?.endsWith(`:${portHex}`) && fields[3] === "0A");
-  if (!listening) throw new Error(`nothing listens on port ${port}`);
-  const socket = `socket:[${listening[9]}]`;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === socket)) return Number(pid);
-    } catch {
-      // another user's process, or one that has ended
-    }
-  }
-  throw new Error(`no process of ours holds the socket of port ${port}`);
-}
-
-/** CPU seconds of the server and of each of its database's PostgreSQL backends, to take differences of. */
-async function cpuMeter(serverPid: number, database: pg.Client, databaseName: string) {
-  return async () => {
-    const { rows } = await database.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [databaseName]);
-    const postgres = new Map<number, number>();
-    for (const { pid } of rows) {
-      try {
-        postgres.set(pid, cpuSeconds(pid));
-      } catch {
-        // a backend that has just ended
-      }
-    }
-    return { server: cpuSeconds(serverPid), postgres };
-  };
-}
-
-type CpuSample = Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>>;
-
-/** CPU seconds between two samples; a backend that began meanwhile counts from zero, one that ended is lost. */
-function cpuUsed(before: CpuSample, after: CpuSample) {
-  let postgres = 0;
-  for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
-  return { server: after.server - before.server, postgres };
-}
 
 /** 200 accounts on plan pro with a key each, written straight to the database: the CLI takes a second an account. */
 async function createAccounts(database: pg.Client): Promise<string[]> {
@@ -111,32 +56,6 @@ function openStream(server: TestServer, agent: http.Agent, key: string): Promise
   });
 }
 
-type WrkRun = { requests: number; requests_per_second: number; p50: string; p99: string };
-
-/** wrk, as a process of its own, on GET /api/v1/user; every answer must be a 200 within 10 s. */
-async function wrk(server: TestServer, key: string, seconds: number): Promise<WrkRun> {
-  const { stdout } = await promisify(execFile)("wrk", [
-    "-t2",
-    `-c${CONNECTIONS}`,
-    `-d${seconds}s`,
-    "--latency",
-    "--timeout",
-    "10s",
-    "-H",
-    `Authorization: ${basic(key)}`,
-    `${server.url}/api/v1/user`,
-  ]);
-  if (/Non-2xx|Socket errors/.test(stdout)) throw new Error(`wrk saw failures:\n${stdout}`);
-  const number = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1]);
-  const latency = (percentile: string) => new RegExp(`^\\s+${percentile}%\\s+(\\S+)`, "m").exec(stdout)?.[1] ?? "?";
-  return {
-    requests: number(/(\d+) requests in/),
-    requests_per_second: Math.round(number(/Requests\/sec:\s+([\d.]+)/)),
-    p50: latency("50"),
-    p99: latency("99"),
-  };
-}
-
 if (process.argv.includes("--help")) {
   console.log(`usage: npm run bench:streams: the cost of ${ACCOUNTS * STREAMS_PER_ACCOUNT} idle recap streams (BENCH_DURATION seconds a run, default 10); README.md, "Benchmarks"`);
   process.exit(0);
@@ -144,27 +63,19 @@ if (process.argv.includes("--help")) {
 ensureBuild();
 const streamCount = ACCOUNTS * STREAMS_PER_ACCOUNT;
 const server = await startServer({ backend: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000", SSE_MAX_STREAMS: String(streamCount) } });
-const databaseName = new URL(server.env.DATABASE_URL!).pathname.slice(1);
 const database = new pg.Client({ connectionString: server.env.DATABASE_URL });
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const streams: OpenStream[] = [];
 try {
   await database.connect();
   const keys = await createAccounts(database);
-  const meter = await cpuMeter(listeningPid(Number(new URL(server.url).port)), database, databaseName);
+  const meter = cpuMeter(server.url, database);
 
   /** (b), with what it cost the server and PostgreSQL per request. */
   const measure = async (label: string) => {
-    await wrk(server, keys[0]!, WARM_UP_SECONDS); // JIT, connection pools
-    const before = await meter();
-    const run = await wrk(server, keys[0]!, DURATION_SECONDS);
-    const used = cpuUsed(before, await meter());
-    const perRequestMs = (seconds: number) => +((seconds * 1000) / run.requests).toFixed(3);
-    const measured = { ...run, server_cpu_ms_per_request: perRequestMs(used.server), postgres_cpu_ms_per_request: perRequestMs(used.postgres) };
-    console.log(
-      `${label.padEnd(30)} ${String(measured.requests_per_second).padStart(6)} req/s  p50 ${measured.p50}  p99 ${measured.p99}  ` +
-        `CPU per request: server ${measured.server_cpu_ms_per_request} ms, PostgreSQL ${measured.postgres_cpu_ms_per_request} ms`,
-    );
+    const target = { url: `${server.url}/api/v1/user`, headers: { authorization: basic(keys[0]!) } };
+    const measured = await measureRow(label, target, meter, { connections: CONNECTIONS, seconds: DURATION_SECONDS, warmUpSeconds: WARM_UP_SECONDS });
+    console.log(describe(label, measured));
     return measured;
   };
 

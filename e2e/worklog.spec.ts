@@ -235,9 +235,10 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await writeEntry(page, { content: "Untagged thought" });
   await expect(entries(page)).toHaveCount(3);
   await expect(entries(page).first()).toContainText("Untagged thought");
-  // Newest first means most recently written, whatever the date and time given.
-  await expect(entries(page).nth(1)).toContainText("Wrote the docs");
-  await expect(entries(page).nth(1)).toContainText("Nov 2, 2026, 9:30 AM");
+  // The most recent work first: the docs, written last but done on 2 November, come after today's entries.
+  await expect(entries(page).nth(1)).toContainText("Fixed the bug");
+  await expect(entries(page).nth(2)).toContainText("Wrote the docs");
+  await expect(entries(page).nth(2)).toContainText("Nov 2, 2026, 9:30 AM");
   await reviewPage(page, "worklog");
   await page.emulateMedia({ colorScheme: "dark" });
   await reviewPage(page, "worklog-dark");

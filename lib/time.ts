@@ -77,10 +77,11 @@ export function calendarDay(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
-function nextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
+/** The calendar day (YYYY-MM-DD) `count` days after `day` (before it when negative). */
+export function addDays(day: string, count: number): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + count);
+  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -103,12 +104,17 @@ export function rangeStart(bound: RangeBound, timeZone: string): Date {
 }
 
 export function rangeEnd(bound: RangeBound, timeZone: string): Date {
-  return bound.kind === "timestamp" ? bound.instant : new Date(startOfDay(nextDay(bound.date), timeZone).getTime() - 1);
+  return bound.kind === "timestamp" ? bound.instant : new Date(startOfDay(addDays(bound.date, 1), timeZone).getTime() - 1);
 }
 
-/** The seven calendar days (YYYY-MM-DD), Monday to Sunday, of the week that holds `day`. */
-export function weekOf(day: string): string[] {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000);
-  return Array.from({ length: 7 }, (_, index) => new Date(monday.getTime() + index * 86_400_000).toISOString().slice(0, 10));
+/** The day a week begins on, an account's setting (users.week_start). */
+export const weekStarts = ["monday", "sunday"] as const;
+export type WeekStart = (typeof weekStarts)[number];
+
+/** The seven calendar days (YYYY-MM-DD) of the week that holds `day`, from its first day, Monday or Sunday. */
+export function weekOf(day: string, weekStart: WeekStart): string[] {
+  const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay();
+  const firstWeekday = { sunday: 0, monday: 1 }[weekStart]; // numbered as getUTCDay numbers them
+  const first = addDays(day, -((weekday - firstWeekday + 7) % 7));
+  return Array.from({ length: 7 }, (_, index) => addDays(first, index));
 }

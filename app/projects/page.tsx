@@ -32,7 +32,7 @@ export default async function ProjectsPage() {
 }
 
 async function ProjectList({ user }: { user: User }) {
-  const projects = await listProjectSummaries(user.id, currentWeek(user.timezone).start);
+  const projects = await listProjectSummaries(user.id, currentWeek(user.timezone, user.weekStart).start);
   return projects.length === 0 ? (
     <EmptyState title="No projects yet">Create one below; entries and repositories can then belong to it.</EmptyState>
   ) : (

@@ -5,7 +5,9 @@ import { RecapList } from "@/components/recaps/recap-list";
 import { requireUser } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
 import { listRecaps } from "@/lib/recaps/recaps";
+import { recapPeriods } from "@/lib/recaps/periods";
 import { calendarDay } from "@/lib/time";
+import type { User } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Recaps" };
 
@@ -20,26 +22,30 @@ export default async function RecapsPage() {
           outline. Choose what to cover and watch it being written.
         </p>
       </div>
-      {user.plan === "pro" ? <RecapsForPro userId={user.id} timeZone={user.timezone} /> : <PlanNotice />}
+      {user.plan === "pro" ? <RecapsForPro user={user} /> : <PlanNotice />}
     </div>
   );
 }
 
-async function RecapsForPro({ userId, timeZone }: { userId: string; timeZone: string }) {
-  const [{ rows: projects }, recaps] = await Promise.all([listProjects(userId, { limit: 100 }), listRecaps(userId)]);
+async function RecapsForPro({ user }: { user: User }) {
+  const [{ rows: projects }, recaps] = await Promise.all([listProjects(user.id, { limit: 100 }), listRecaps(user.id)]);
   return (
     <>
       <section aria-labelledby="new-recap-heading">
         <h2 id="new-recap-heading" className="mb-4 text-lg font-semibold tracking-tight">
           New recap
         </h2>
-        <RecapForm projects={projects.map(({ id, name }) => ({ id, name }))} today={calendarDay(new Date(), timeZone)} />
+        <RecapForm
+          projects={projects.map(({ id, name }) => ({ id, name }))}
+          periods={recapPeriods(calendarDay(new Date(), user.timezone), user.weekStart)}
+          weekStart={user.weekStart}
+        />
       </section>
       <section aria-labelledby="past-recaps-heading">
         <h2 id="past-recaps-heading" className="mb-4 text-lg font-semibold tracking-tight">
           Past recaps
         </h2>
-        <RecapList recaps={recaps} timeZone={timeZone} />
+        <RecapList recaps={recaps} timeZone={user.timezone} />
       </section>
     </>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useBrowserTimeZone } from "@/components/browser-time-zone";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { useActionForm } from "@/components/ui/form-state";
@@ -9,9 +10,11 @@ import { signUpWithPassword } from "@/lib/users/actions";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const { formAction, values, fieldErrors, formError } = useActionForm(signUpWithPassword, {});
+  const timeZone = useBrowserTimeZone();
   return (
     <form action={formAction} className="space-y-5">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      <input type="hidden" name="timezone" value={timeZone ?? ""} />
       <FormError message={formError} />
       <TextField
         label="Email"
@@ -36,6 +39,11 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         error={fieldErrors.name}
       />
       <NewPasswordField error={fieldErrors.password} />
+      {timeZone && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Your days will be counted in your browser’s time zone, {timeZone.replaceAll("_", " ")}. You can change it later in your profile.
+        </p>
+      )}
       <SubmitButton className="w-full" pendingLabel="Creating account…">
         Create account
       </SubmitButton>

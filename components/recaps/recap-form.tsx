@@ -1,10 +1,14 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { TextLink } from "@/components/ui/text-link";
 import { startRecap, type RecapFormField } from "@/lib/recaps/actions";
+import type { RecapPeriod } from "@/lib/recaps/periods";
+import type { WeekStart } from "@/lib/time";
 import type { RecapResponse } from "@/lib/recaps/responses";
 import { formText, type FieldErrors } from "@/lib/web/action-result";
 import { RecapLive } from "./recap-live";
@@ -26,15 +30,73 @@ async function submit(previous: RecapFormState, formData: FormData): Promise<Rec
 }
 
 /** The filters of a new recap, the Generate button, and the recap as it streams in. */
-export function RecapForm({ projects, today }: { projects: { id: string; name: string }[]; today: string }) {
-  const [state, formAction] = useActionState(submit, { values: { from: today, to: today }, projectIds: [], fieldErrors: {} });
+type RecapFormProps = {
+  projects: { id: string; name: string }[];
+  /** The periods offered in one click; the form starts with the first. */
+  periods: RecapPeriod[];
+  weekStart: WeekStart;
+};
+
+export function RecapForm({ projects, periods, weekStart }: RecapFormProps) {
+  const initial = periods[0]!;
+  const [state, formAction] = useActionState(submit, { values: { from: initial.from, to: initial.to }, projectIds: [], fieldErrors: {} });
+  // The dates as typed or chosen, to show which period they are.
+  const [range, setRange] = useState({ from: initial.from, to: initial.to });
+  const fromField = useRef<HTMLInputElement>(null);
+  const toField = useRef<HTMLInputElement>(null);
+
+  function choose(period: RecapPeriod) {
+    fromField.current!.value = period.from;
+    toField.current!.value = period.to;
+    setRange({ from: period.from, to: period.to });
+  }
+
   return (
     <div className="space-y-8">
       <form action={formAction} className="space-y-6 rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800">
         <FormError message={state.formError} />
+        <div>
+          <div role="group" aria-labelledby="recap-periods-label" aria-describedby="recap-periods-hint" className="flex flex-wrap items-center gap-2">
+            <span id="recap-periods-label" className="mr-1 text-sm font-medium">
+              Period
+            </span>
+            {periods.map((period) => (
+              <Button
+                key={period.label}
+                variant="secondary"
+                size="sm"
+                aria-pressed={period.from === range.from && period.to === range.to}
+                className="aria-pressed:border-brand-600 aria-pressed:bg-brand-50 dark:aria-pressed:border-brand-400 dark:aria-pressed:bg-brand-950"
+                onClick={() => choose(period)}
+              >
+                {period.label}
+              </Button>
+            ))}
+          </div>
+          <p id="recap-periods-hint" className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+            Weeks start on {weekStart === "monday" ? "Monday" : "Sunday"}, as your <TextLink href="/settings/profile">profile</TextLink> says.
+          </p>
+        </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="From" name="from" type="date" defaultValue={state.values.from} error={state.fieldErrors.from} />
-          <TextField label="To" name="to" type="date" defaultValue={state.values.to} error={state.fieldErrors.to} hint="Both days included, in your time zone." />
+          <TextField
+            ref={fromField}
+            label="From"
+            name="from"
+            type="date"
+            defaultValue={state.values.from}
+            error={state.fieldErrors.from}
+            onChange={(event) => setRange({ ...range, from: event.target.value })}
+          />
+          <TextField
+            ref={toField}
+            label="To"
+            name="to"
+            type="date"
+            defaultValue={state.values.to}
+            error={state.fieldErrors.to}
+            hint="Both days included, in your time zone."
+            onChange={(event) => setRange({ ...range, to: event.target.value })}
+          />
           <TextField
             label="Tags"
             name="tags"

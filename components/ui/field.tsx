@@ -70,7 +70,11 @@ type SelectFieldProps = FieldProps & Omit<ComponentProps<"select">, "id" | "clas
 export function SelectField({ label, hint, error, id, className, ...select }: SelectFieldProps) {
   return (
     <Field label={label} hint={hint} error={error} id={id} className={className}>
-      {(control) => <select {...control} {...select} className={controlClassName} />}
+      {(control) => (
+        // React gives a mounted select a new defaultValue only in its DOM value, not in the option
+        // that a form reset returns to (after every successful form action); a new select does.
+        <select key={String(select.defaultValue)} {...control} {...select} className={controlClassName} />
+      )}
     </Field>
   );
 }

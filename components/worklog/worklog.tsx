@@ -6,9 +6,11 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-feedback";
-import { createEntryAction, deleteEntryAction, loadEntries, updateEntryAction, type EntryFilters, type EntryPage } from "@/lib/worklog/actions";
-import type { EntryView } from "@/lib/worklog/views";
+import { createEntryAction, deleteEntryAction, loadEntries, updateEntryAction, type EntryFilters } from "@/lib/worklog/actions";
+import { byMostRecentWork, groupByDay } from "@/lib/worklog/days";
+import type { EntryPage, EntryView } from "@/lib/worklog/views";
 import type { ProjectOption } from "@/components/projects/project-select";
+import { DayGroup } from "./day-group";
 import { EntryForm, emptyEntryForm, entryInput, type EntryFormValues } from "./entry-form";
 import { EntryItem } from "./entry-item";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
@@ -20,6 +22,8 @@ type WorklogProps = {
   firstPage: EntryPage;
   projects: ProjectOption[];
   timeZone: string;
+  /** Today in `timeZone`, YYYY-MM-DD. */
+  today: string;
   filtered: boolean;
 };
 
@@ -38,7 +42,13 @@ export function Worklog(props: WorklogProps) {
   );
 }
 
-function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, filtered }: WorklogProps) {
+/** The loaded entries in the order of the work, each once, whatever the edits since their pages were loaded. */
+function loadedEntries(pages: EntryPage[]): EntryView[] {
+  const byId = new Map(pages.flatMap((page) => page.entries).map((entry) => [entry.id, entry]));
+  return [...byId.values()].sort(byMostRecentWork);
+}
+
+function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, today, filtered }: WorklogProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
@@ -83,9 +93,11 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, fi
       queryClient.setQueryData(queryKey, context?.previous);
       setProblem({ entryId: entry.id, message: refusalMessage(error) });
     },
-    onSuccess: (saved) => {
+    onSuccess: async (saved) => {
       queryClient.setQueryData<Pages>(queryKey, (pages) => mapEntries(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
       router.refresh();
+      // The day totals changed with the entry's duration or day.
+      await queryClient.invalidateQueries({ queryKey: ["entries"] });
     },
   });
 
@@ -102,14 +114,19 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, fi
       queryClient.setQueryData(queryKey, context?.previous);
       setProblem({ entryId: entry.id, message: refusalMessage(error) });
     },
-    onSuccess: () => router.refresh(),
+    onSuccess: async () => {
+      router.refresh();
+      await queryClient.invalidateQueries({ queryKey: ["entries"] });
+    },
   });
 
   const replaceEntry = (saved: EntryView) =>
     queryClient.setQueryData<Pages>(queryKey, (pages) => mapEntries(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
 
   const refusal = create.error instanceof RefusedError ? create.error.refusal : create.error ? { message: refusalMessage(create.error), fieldErrors: {} } : undefined;
-  const shown = entries.data.pages.flatMap((page) => page.entries);
+  const shown = loadedEntries(entries.data.pages);
+  const days = groupByDay(shown, timeZone);
+  const dayTotals = new Map(entries.data.pages.flatMap((page) => page.dayTotals.map(({ day, seconds }) => [day, seconds])));
   const total = entries.data.pages[0]?.meta.total_count ?? 0;
 
   return (
@@ -139,9 +156,12 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, fi
 
       {filterForm}
       <section aria-labelledby="entries-heading">
-        <h2 id="entries-heading" className="mb-4 text-lg font-semibold tracking-tight">
+        <h2 id="entries-heading" className="text-lg font-semibold tracking-tight">
           Entries <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>
         </h2>
+        <p className="mt-1 mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.
+        </p>
         {entries.isRefetching && (
           <p role="status" className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
             Updating…
@@ -149,21 +169,29 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, fi
         )}
         {shown.length === 0 ? (
           <EmptyState title={filtered ? "No entries match these filters" : "No entries yet"}>
-            {filtered ? "Try other filters, or clear them." : "Write down what you worked on above; it appears here, newest first."}
+            {filtered ? "Try other filters, or clear them." : "Write down what you worked on above; it appears here under the day you did it, most recent work first."}
           </EmptyState>
         ) : (
-          <ol className="space-y-4">
-            {shown.map((entry) => (
-              <li key={entry.id}>
-                <EntryItem
-                  entry={entry}
-                  projects={projects}
-                  timeZone={timeZone}
-                  error={problem?.entryId === entry.id ? problem.message : undefined}
-                  onSave={(values) => update.mutate({ entry, values })}
-                  onDelete={() => remove.mutate(entry)}
-                  onAttached={replaceEntry}
-                />
+          <ol className="space-y-8">
+            {days.map(({ day, entries: dayEntries }) => (
+              <li key={day}>
+                <DayGroup day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
+                  <ol className="space-y-4">
+                    {dayEntries.map((entry) => (
+                      <li key={entry.id}>
+                        <EntryItem
+                          entry={entry}
+                          projects={projects}
+                          timeZone={timeZone}
+                          error={problem?.entryId === entry.id ? problem.message : undefined}
+                          onSave={(values) => update.mutate({ entry, values })}
+                          onDelete={() => remove.mutate(entry)}
+                          onAttached={replaceEntry}
+                        />
+                      </li>
+                    ))}
+                  </ol>
+                </DayGroup>
               </li>
             ))}
           </ol>

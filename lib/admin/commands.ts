@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { createApiKey, revokeApiKeysByPrefix } from "@/lib/auth/api-key-store";
 import { splitScopeList } from "@/lib/auth/scopes";
+import { rebuildAccountCounters } from "@/lib/db/account-counters";
 import { getConnection } from "@/lib/db/connection";
 import { applyPendingMigrations } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors";
@@ -67,6 +68,16 @@ const commands: Record<string, Command> = {
         parseInput(newClientSchema, { name: options.name, redirect_uri: options["redirect-uri"], ttl_days: options["ttl-days"] }),
       );
       return client.id;
+    },
+  },
+  "stats:rebuild": {
+    usage: "stats:rebuild [--email <email>]   recount the lists' totals of every account, or of one",
+    options: ["email"],
+    required: [],
+    run: async ({ email }) => {
+      const { accounts, corrected } = await rebuildAccountCounters(email);
+      if (email && accounts === 0) throw new AppError("not_found", `No user with email ${email}`);
+      return `Recounted ${accounts} account${accounts === 1 ? "" : "s"}: ${corrected} had a wrong total, now corrected.`;
     },
   },
   "db:migrate": {

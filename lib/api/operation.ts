@@ -83,6 +83,11 @@ export type ResponseBody<Op extends Operation> = {
     : never;
 }[keyof Op["responses"]];
 
+/** Whether reads of the operation carry an ETag and honour `If-None-Match`: every GET but an event stream (docs/api.md, "Conditional reads"). */
+export function isConditionalRead(operation: Operation): boolean {
+  return operation.kind === "api" && operation.method === "get" && !Object.values(operation.responses).some((response) => "eventSchema" in response);
+}
+
 /** The status a handler's value is sent with: the operation's one success status, if it has only one. */
 export function successStatus(operation: Operation): number | undefined {
   const statuses = Object.keys(operation.responses)

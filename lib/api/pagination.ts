@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { isUuid } from "@/lib/db/ids";
+import { findListPosition, type ListedKind, type ListPosition } from "@/lib/db/item-positions";
+import { AppError } from "@/lib/errors";
 import { responseSchemas } from "@/lib/openapi/components";
 
-/** Cursor pagination of every list (docs/api.md, "Pagination"): newest first, keyset on the id. */
+/** Cursor pagination of every list (docs/api.md, "Pagination"): newest first, keyset on the list's order. */
 export type PageRequest = { limit: number; startingAfter?: string; endingBefore?: string };
 
 export const pageMetaSchema = z
@@ -56,31 +58,47 @@ export function listQuerySchema<Filters extends z.ZodRawShape>(filters: Filters)
   });
 }
 
-/** What a list query needs from the page: the id range, the direction and how many rows. */
+/** What a list query needs from the page: where to start, which way to read, how many rows. */
 export type KeysetQuery = {
-  where: { id?: { lt: string } | { gt: string } };
-  orderBy: { id: "asc" | "desc" };
+  /** The item the page follows in the direction of reading; none for the first page. */
+  after?: ListPosition;
+  /** "desc" reads the list's order (newest first), "asc" reads it backwards, for `ending_before`. */
+  direction: "desc" | "asc";
   take: number;
 };
 
+/** A list of the account's items of one kind: its rows by keyset, and its total. */
+export type ListSource<Row> = {
+  kind: ListedKind;
+  userId: string;
+  fetchRows: (query: KeysetQuery) => Promise<Row[]>;
+  countAll: () => Promise<number>;
+};
+
+const articles: Record<ListedKind, string> = { entry: "an entry", commit: "a commit", project: "a project", repository: "a repository" };
+
+/** Where the page starts: the cursor's item, live or deleted; a 400 for an id the account never had. */
+async function cursorPosition(page: PageRequest, { kind, userId }: ListSource<unknown>): Promise<ListPosition | undefined> {
+  const [parameter, cursor] = page.endingBefore ? ["ending_before", page.endingBefore] : ["starting_after", page.startingAfter];
+  if (cursor === undefined) return undefined;
+  const position = await findListPosition(kind, userId, cursor);
+  if (!position) throw AppError.invalidRequest(`${parameter} names no item of this list: it is not the id of ${articles[kind]} of this account`);
+  return position;
+}
+
 /**
- * One indexed range query for the page (one row more than asked, to know whether more
- * follow) and one count, in parallel.
+ * One indexed range query for the page (one row more than asked, to know whether more follow)
+ * after the cursor's place is found, and the count, in parallel.
  */
-export async function paginate<Row extends { id: string }>(
-  page: PageRequest,
-  fetchRows: (query: KeysetQuery) => Promise<Row[]>,
-  countAll: () => Promise<number>,
-): Promise<{ rows: Row[]; meta: PageMeta }> {
-  const backwards = page.endingBefore !== undefined;
-  const where = backwards ? { id: { gt: page.endingBefore! } } : page.startingAfter ? { id: { lt: page.startingAfter } } : {};
+export async function paginate<Row extends { id: string }>(page: PageRequest, source: ListSource<Row>): Promise<{ rows: Row[]; meta: PageMeta }> {
+  const direction = page.endingBefore !== undefined ? "asc" : "desc";
   const [fetched, total] = await Promise.all([
-    fetchRows({ where, orderBy: { id: backwards ? "asc" : "desc" }, take: page.limit + 1 }),
-    countAll(),
+    cursorPosition(page, source).then((after) => source.fetchRows({ after, direction, take: page.limit + 1 })),
+    source.countAll(),
   ]);
   const hasMore = fetched.length > page.limit;
   const rows = fetched.slice(0, page.limit);
-  if (backwards) rows.reverse();
+  if (direction === "asc") rows.reverse();
   return {
     rows,
     meta: {
@@ -92,4 +110,26 @@ export async function paginate<Row extends { id: string }>(
       has_more: hasMore,
     },
   };
+}
+
+/** Prisma's arguments for a page of a list in id order (newest first). */
+export function idKeyset({ after, direction, take }: KeysetQuery) {
+  const bound = after && (direction === "desc" ? { lt: after.id } : { gt: after.id });
+  return { where: bound ? { id: bound } : {}, orderBy: { id: direction }, take };
+}
+
+/**
+ * Prisma's arguments for a page of a list ordered by the time `field`, then id, newest first:
+ * `field <= t AND (field < t OR id < id₀)` is the row comparison `(field, id) < (t, id₀)`, and
+ * its first half bounds the index range where the page starts.
+ */
+export function timeKeyset<Field extends string>(field: Field, { after, direction, take }: KeysetQuery) {
+  const orderBy = [{ [field]: direction }, { id: direction }] as Record<Field | "id", "asc" | "desc">[];
+  if (!after?.sortAt) return { where: {}, orderBy, take };
+  const [inclusive, strict] = direction === "desc" ? (["lte", "lt"] as const) : (["gte", "gt"] as const);
+  const where = {
+    [field]: { [inclusive]: after.sortAt },
+    OR: [{ [field]: { [strict]: after.sortAt } }, { id: { [strict]: after.id } }],
+  } as Record<Field, { lte?: Date; gte?: Date }> & { OR: (Record<Field, { lt?: Date; gt?: Date }> | { id: { lt?: string; gt?: string } })[] };
+  return { where, orderBy, take };
 }

@@ -9,8 +9,9 @@ import { limitAccount, limitFailedAuthentication } from "@/lib/rate-limit";
 import { requirePlan } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
 import { readJsonObject, requireJsonContentType } from "./body";
+import { accountReadHeaders, accountReadTag, isCached } from "./conditional";
 import { errorResponse } from "./error-response";
-import { successStatus, type ApiOperation, type BodyOf, type Operation, type QueryOf, type ResponseBody, type ServiceOperation } from "./operation";
+import { isConditionalRead, successStatus, type ApiOperation, type BodyOf, type Operation, type QueryOf, type ResponseBody, type ServiceOperation } from "./operation";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -60,11 +61,13 @@ async function parseBody(schema: z.ZodType | undefined, request: Request): Promi
 /**
  * Every /api/v1 handler goes through here: the body's content type, authentication, the account's rate limit, the
  * operation's scope, its input, then its plan, then the handler, whose value is sent as JSON
- * with the operation's success status; any error becomes the body of docs/api.md. Once the
- * caller is known, every response carries the rate-limit headers.
+ * with the operation's success status; any error becomes the body of docs/api.md. A read whose
+ * `If-None-Match` names its current ETag is a 304 without running the handler. Once the caller
+ * is known, every response carries the rate-limit headers.
  */
 export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (context: ApiContext<Op>) => Promise<Answer<Op>> | Answer<Op>): OperationRoute<Op> {
   const status = successStatus(operation);
+  const tagged = isConditionalRead(operation);
   return operationRoute(operation, async (request, context) => {
     const requestId = crypto.randomUUID();
     let limitHeaders: Record<string, string> = {};
@@ -79,10 +82,15 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
       const query = parseQuery(operation.query, request) as QueryOf<Op>;
       const body = (await parseBody(operation.body?.schema, request)) as BodyOf<Op>;
       if (operation.plan) requirePlan(principal.user, operation.plan);
-      const result = await handler({ request, principal, user: principal.user, params, body, query });
-      if (result instanceof Response) response = result;
-      else if (status !== undefined) response = Response.json(result, { status });
-      else throw new Error(`${operation.operationId} has several success statuses: its handler must choose one, answering with a Response.`);
+      const etag = tagged ? accountReadTag(principal, request) : undefined;
+      if (etag && isCached(request, etag)) response = new Response(null, { status: 304, headers: accountReadHeaders(etag) });
+      else {
+        const result = await handler({ request, principal, user: principal.user, params, body, query });
+        if (result instanceof Response) response = result;
+        else if (status !== undefined) response = Response.json(result, { status });
+        else throw new Error(`${operation.operationId} has several success statuses: its handler must choose one, answering with a Response.`);
+        if (etag && response.status === 200) for (const [name, value] of Object.entries(accountReadHeaders(etag))) response.headers.set(name, value);
+      }
     } catch (error) {
       response = errorResponse(error, requestId);
     }

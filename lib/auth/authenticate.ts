@@ -12,6 +12,8 @@ export type Principal = {
   credentialId: string;
   scopes: string[];
   user: User;
+  /** The account's change sequence as the request began (docs/api.md, "Conditional reads"). */
+  changeSeq: string;
 };
 
 const LAST_USED_GRANULARITY_MS = 60_000;
@@ -37,6 +39,7 @@ function recordUse(kind: Principal["kind"], credential: { id: string; lastUsedAt
 
 /** A credential with its account, read in one statement; `credential*` columns are the credential's. */
 type CredentialRow = User & {
+  changeSeq: string;
   credentialId: string;
   credentialScopes: string[];
   credentialLastUsedAt: Date | null;
@@ -53,6 +56,7 @@ const accountColumns = selectAsFields("u", {
   passwordHash: "password_hash",
   sessionVersion: "session_version",
   timezone: "timezone",
+  weekStart: "week_start",
   plan: "plan",
   emailVerified: "email_verified",
   image: "image",
@@ -60,11 +64,14 @@ const accountColumns = selectAsFields("u", {
   updatedAt: "updated_at",
 } satisfies Record<keyof User, string>);
 
-const apiKeyLookup = `SELECT ${accountColumns}, k.id AS "credentialId", k.scopes AS "credentialScopes",
+// The account's change sequence comes with it, read before the handler's reads.
+const changeSeq = `(SELECT change_seq::text FROM account_counters WHERE user_id = u.id) AS "changeSeq"`;
+
+const apiKeyLookup = `SELECT ${accountColumns}, ${changeSeq}, k.id AS "credentialId", k.scopes AS "credentialScopes",
   k.last_used_at AS "credentialLastUsedAt", k.revoked_at AS "credentialRevokedAt", NULL::timestamptz AS "credentialExpiresAt"
   FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.hashed_key = $1`;
 
-const oauthTokenLookup = `SELECT ${accountColumns}, t.id AS "credentialId", t.scopes AS "credentialScopes",
+const oauthTokenLookup = `SELECT ${accountColumns}, ${changeSeq}, t.id AS "credentialId", t.scopes AS "credentialScopes",
   t.last_used_at AS "credentialLastUsedAt", t.revoked_at AS "credentialRevokedAt", t.access_expires_at AS "credentialExpiresAt"
   FROM oauth_tokens t JOIN users u ON u.id = t.user_id WHERE t.access_token_hash = $1`;
 
@@ -72,10 +79,10 @@ const oauthTokenLookup = `SELECT ${accountColumns}, t.id AS "credentialId", t.sc
 async function findCredential(kind: Principal["kind"], hash: string): Promise<Principal | undefined> {
   const [row] = await queryRows<CredentialRow>(kind === "api_key" ? apiKeyLookup : oauthTokenLookup, [hash]);
   if (!row) return undefined;
-  const { credentialId, credentialScopes, credentialLastUsedAt, credentialRevokedAt, credentialExpiresAt, ...user } = row;
+  const { changeSeq, credentialId, credentialScopes, credentialLastUsedAt, credentialRevokedAt, credentialExpiresAt, ...user } = row;
   if (credentialRevokedAt || (credentialExpiresAt && credentialExpiresAt <= new Date())) return undefined;
   recordUse(kind, { id: credentialId, lastUsedAt: credentialLastUsedAt });
-  return { kind, credentialId, scopes: credentialScopes, user };
+  return { kind, credentialId, scopes: credentialScopes, user, changeSeq: changeSeq ?? "0" };
 }
 
 async function authenticateApiKey(key: string): Promise<Principal> {

@@ -42,7 +42,11 @@ function createClient(connection: Connection) {
   // Top-level creates get ids from newId(), monotonic within the process, so that rows made in
   // the same millisecond still sort in creation order; nested creates fall back to the
   // schema's @default(uuid(7)).
-  return new PrismaClient({ adapter }).$extends({
+  // On the embedded database one transaction runs at a time (lib/db/turn-taking-pglite.ts), so
+  // under load a transaction can queue for longer than Prisma's 2 s default before it starts: a
+  // wait, not a failure. 10 s bounds it.
+  const transactionOptions = { maxWait: 10_000, timeout: 20_000 };
+  return new PrismaClient({ adapter, transactionOptions }).$extends({
     query: {
       $allModels: {
         create({ model, args, query }) {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { MAX_BODY_BYTES, payloadTooLarge, unsupportedMediaType } from "@/lib/api/body";
 import { errorBody, errorBodySchema, rateLimitErrorBodySchema, validationErrorBodySchema } from "@/lib/api/error-response";
-import type { ApiOperation, EventStreamResponse, HttpMethod, JsonResponse, Operation, Tag } from "@/lib/api/operation";
+import { isConditionalRead, type ApiOperation, type EventStreamResponse, type HttpMethod, type JsonResponse, type Operation, type Tag } from "@/lib/api/operation";
 import { authenticationError, authenticationMessages } from "@/lib/auth/authorization-header";
 import { requireScope } from "@/lib/auth/scopes";
 import { AppError } from "@/lib/errors";
@@ -50,7 +50,7 @@ export type ResponseObject = { description: string; headers?: Record<string, Ref
 
 export type Parameter = {
   name: string;
-  in: "path" | "query";
+  in: "path" | "query" | "header";
   required: boolean;
   description?: string;
   schema: JsonSchema;
@@ -133,6 +133,14 @@ function componentSchemas(): Record<string, JsonSchema> {
   return Object.fromEntries(Object.entries({ ...requests, ...responses }).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+const ifNoneMatch: Parameter = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "The ETag of an earlier answer: while nothing of the account has changed, the answer is 304 with no body.",
+  schema: { type: "string" },
+};
+
 /** A query schema's fields as parameters; lists are sent comma-separated (`style: form`, not exploded). */
 function queryParameters(schema: z.ZodType): Parameter[] {
   const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: "input" }) as {
@@ -166,6 +174,8 @@ const responseHeaders = {
     "x-ratelimit-remaining": ref("headers", "RateLimitRemaining"),
     "x-ratelimit-reset": ref("headers", "RateLimitReset"),
     "x-ratelimit-window": ref("headers", "RateLimitWindow"),
+    "ratelimit-policy": ref("headers", "RateLimitPolicy"),
+    ratelimit: ref("headers", "RateLimit"),
   },
   oauth: { "x-request-id": ref("headers", "RequestId") },
   service: undefined,
@@ -270,7 +280,18 @@ function operationObject(declared: Operation, schemas: Record<string, JsonSchema
   const parameters = [...pathParameters(declared.path), ...(query ? queryParameters(query) : [])];
   const description = [requirementsLine(declared), declared.description].filter(Boolean).join("\n\n");
   const body = requestBody(declared, schemas);
-  const successes = Object.fromEntries(Object.entries(declared.responses).map(([status, response]) => [status, declaredResponse(response, declared.kind)]));
+  const conditional = isConditionalRead(declared);
+  const successes: Record<string, ResponseObject | Reference> = Object.fromEntries(
+    Object.entries(declared.responses).map(([status, response]) => {
+      const object = declaredResponse(response, declared.kind);
+      if (conditional) object.headers = { ...object.headers, etag: ref("headers", "ETag"), "cache-control": ref("headers", "CacheControl") };
+      return [status, object];
+    }),
+  );
+  if (conditional) {
+    parameters.push(ifNoneMatch);
+    successes[304] = ref("responses", "NotModified");
+  }
   return {
     operationId: declared.operationId,
     tags: [declared.tag.name],
@@ -368,6 +389,8 @@ function errorResponses(): Record<string, ResponseObject> {
         "x-ratelimit-remaining": ref("headers", "RateLimitRemaining"),
         "x-ratelimit-reset": ref("headers", "RateLimitReset"),
         "x-ratelimit-window": ref("headers", "RateLimitWindow"),
+        "ratelimit-policy": ref("headers", "RateLimitPolicy"),
+        ratelimit: ref("headers", "RateLimit"),
       },
       content: json({
         schema: schemaRef(rateLimitErrorBodySchema, responseSchemas),
@@ -375,6 +398,10 @@ function errorResponses(): Record<string, ResponseObject> {
           new AppError("rate_limited", "Rate limit exceeded: 500 requests per minute. Retry after 42 seconds.", { extra: { retry_after: 42 } }),
         ),
       }),
+    },
+    NotModified: {
+      description: "Nothing of the account has changed since the answer whose ETag `If-None-Match` names: no body.",
+      headers: { ...requestId, etag: ref("headers", "ETag"), "cache-control": ref("headers", "CacheControl") },
     },
     ServiceUnavailable: {
       description: "The database cannot be reached. Safe to retry with exponential backoff.",
@@ -392,6 +419,10 @@ const headers: OpenApiDocument["components"]["headers"] = {
   RateLimitRemaining: { description: "Requests left in the current window.", schema: integer },
   RateLimitReset: { description: "When the current window ends, in Unix seconds.", schema: integer },
   RateLimitWindow: { description: "The window's length in seconds.", schema: { const: 60 } },
+  RateLimitPolicy: { description: 'The limit as IETF httpapi-ratelimit-headers say it: `"default"; q=<requests>; w=<window seconds>`.', schema: { type: "string" } },
+  RateLimit: { description: 'What is left of it: `"default"; r=<requests remaining>; t=<seconds until the window ends>`.', schema: { type: "string" } },
+  ETag: { description: "A weak tag of this read; send it back as `If-None-Match` to get a 304 while nothing of the account has changed.", schema: { type: "string" } },
+  CacheControl: { description: "`private, no-cache`: keep the answer, and revalidate it with its ETag.", schema: { const: "private, no-cache" } },
   RetryAfter: { description: "Whole seconds until the window ends.", schema: { type: "integer", minimum: 1 } },
   WwwAuthenticate: { description: "The scheme to authenticate with.", schema: { const: 'Basic realm="api"' } },
 };
@@ -400,11 +431,13 @@ const overview = `Worklog's REST API: projects, repositories and their commits, 
 
 **Authentication.** Send an API key as the HTTP Basic user name with an empty password (\`curl -u wl_yourkey: …\`), or an OAuth access token from the device flow as \`Authorization: Bearer wlo_…\`. Keys are created under Settings → API keys; each carries scopes of the form \`<resource>:<permission>\` (resources \`user\`, \`project\`, \`repo\`, \`worklog\`; permissions \`read\`, \`write\`, or \`*\` for both). Every endpoint names the scope it requires.
 
-**Pagination.** Lists are newest first. \`limit\` takes 1 to 100 (default 25); pass the previous page's \`meta.end_cursor\` as \`starting_after\` for the next page, or \`meta.start_cursor\` as \`ending_before\` for the previous one. \`meta.has_more\` says whether another page follows.
+**Pagination.** Lists are newest first: entries by \`recorded_at\`, commits by \`committed_at\`, the rest by creation (then by id). \`limit\` takes 1 to 100 (default 25); pass the previous page's \`meta.end_cursor\` as \`starting_after\` for the next page, or \`meta.start_cursor\` as \`ending_before\` for the previous one; a deleted item's id still works as a cursor. \`meta.has_more\` says whether another page follows.
+
+**Conditional reads.** Every read answers with a weak \`ETag\`; send it back as \`If-None-Match\` and, while nothing of the account has changed, the answer is 304 with no body.
 
 **Errors.** Errors are \`{"error": {"message", "type"}}\`, except a 422 (\`{"errors": [{"title", "detail", "source": {"pointer"}}]}\`, one per invalid field) and a 429 (\`{"error", "retry_after"}\`). A method a path does not serve is a 405 with \`Allow\`. Unknown fields in a body are ignored. Every response carries \`x-request-id\`.
 
-**Rate limits.** 500 requests a minute per account by default, shared by all its keys and tokens, announced in the \`x-ratelimit-*\` headers of every authenticated response; over it, 429 with \`retry-after\`. Failed authentications are limited to 60 a minute per client address.`;
+**Rate limits.** 500 requests a minute per account by default, shared by all its keys and tokens, announced in the \`x-ratelimit-*\` headers and the IETF \`RateLimit-Policy\` and \`RateLimit\` headers of every authenticated response; over it, 429 with \`retry-after\`. Failed authentications are limited to 60 a minute per client address.`;
 
 /** The tags of the operations, in the order they first appear. */
 function tagsOf(declared: Operation[]): Tag[] {

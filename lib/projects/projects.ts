@@ -1,4 +1,5 @@
-import { paginate, type PageRequest } from "@/lib/api/pagination";
+import { idKeyset, paginate, type PageRequest } from "@/lib/api/pagination";
+import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
@@ -21,11 +22,15 @@ async function mapProjectWriteErrors<T>(write: () => Promise<T>): Promise<T> {
 
 export function listProjects(userId: string, page: PageRequest) {
   const db = getDb();
-  return paginate(
-    page,
-    (query) => db.project.findMany({ ...query, where: { userId, ...query.where } }),
-    () => db.project.count({ where: { userId } }),
-  );
+  return paginate(page, {
+    kind: "project",
+    userId,
+    fetchRows: (query) => {
+      const keyset = idKeyset(query);
+      return db.project.findMany({ ...keyset, where: { userId, ...keyset.where } });
+    },
+    countAll: () => accountTotal(userId, "projectCount"),
+  });
 }
 
 export type ProjectSummary = Project & { repositoryCount: number; entryCount: number; secondsSince: number };

@@ -35,12 +35,15 @@ export function secondsUntil(resetAt: number): number {
   return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
 }
 
+/** The limit's headers: `x-ratelimit-*`, and the IETF httpapi-ratelimit-headers' `RateLimit-Policy` and `RateLimit`. */
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   return {
     "x-ratelimit-limit": String(decision.limit),
     "x-ratelimit-remaining": String(decision.remaining),
     "x-ratelimit-reset": String(Math.ceil(decision.resetAt / 1000)),
     "x-ratelimit-window": String(WINDOW_MS / 1000),
+    "ratelimit-policy": `"default"; q=${decision.limit}; w=${WINDOW_MS / 1000}`,
+    ratelimit: `"default"; r=${decision.remaining}; t=${Math.max(0, Math.ceil((decision.resetAt - Date.now()) / 1000))}`,
   };
 }
 

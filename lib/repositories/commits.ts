@@ -1,18 +1,24 @@
-import { paginate, type PageRequest } from "@/lib/api/pagination";
+import { paginate, timeKeyset, type PageRequest } from "@/lib/api/pagination";
 import { getDb, type Commit, type Prisma } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { getRepository } from "./repositories";
 import type { CommitInput } from "./schemas";
 
+/** A page of the repository's commits, most recently committed first (docs/api.md, "Pagination"). */
 export async function listCommits(userId: string, repositoryId: string, page: PageRequest) {
   await getRepository(userId, repositoryId);
   const db = getDb();
-  return paginate(
-    page,
-    (query) => db.commit.findMany({ ...query, where: { repositoryId, ...query.where } }),
-    () => db.commit.count({ where: { repositoryId } }),
-  );
+  return paginate(page, {
+    kind: "commit",
+    userId,
+    fetchRows: (query) => {
+      const keyset = timeKeyset("committedAt", query);
+      return db.commit.findMany({ ...keyset, where: { repositoryId, ...keyset.where } });
+    },
+    // An index-only range scan of the repository's commits.
+    countAll: () => db.commit.count({ where: { repositoryId } }),
+  });
 }
 
 const attachedEntries = {

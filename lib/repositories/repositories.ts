@@ -1,4 +1,5 @@
-import { paginate, type PageRequest } from "@/lib/api/pagination";
+import { idKeyset, paginate, type PageRequest } from "@/lib/api/pagination";
+import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
@@ -30,11 +31,15 @@ function optionalColumns(input: RepositoryUpdate) {
 export function listRepositories(userId: string, page: PageRequest, filter: { projectId?: string } = {}) {
   const db = getDb();
   const where = { userId, projectId: filter.projectId };
-  return paginate(
-    page,
-    (query) => db.repository.findMany({ ...query, where: { ...where, ...query.where } }),
-    () => db.repository.count({ where }),
-  );
+  return paginate(page, {
+    kind: "repository",
+    userId,
+    fetchRows: (query) => {
+      const keyset = idKeyset(query);
+      return db.repository.findMany({ ...keyset, where: { ...where, ...keyset.where } });
+    },
+    countAll: () => (filter.projectId ? db.repository.count({ where }) : accountTotal(userId, "repositoryCount")),
+  });
 }
 
 export async function getRepository(userId: string, id: string) {

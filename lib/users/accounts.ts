@@ -6,9 +6,9 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/pas
 import { parseInput } from "@/lib/validation";
 import { emailSchema, planSchema, type NewUser, type UserUpdate } from "./schemas";
 
-async function insertUser({ email, password, name, plan }: NewUser) {
+async function insertUser({ email, password, name, plan, timezone }: NewUser) {
   const passwordHash = password ? await hashPassword(password) : null;
-  return getDb().user.create({ data: { email, name: name ?? null, plan: plan ?? getConfig().defaultPlan, passwordHash } });
+  return getDb().user.create({ data: { email, name: name ?? null, plan: plan ?? getConfig().defaultPlan, passwordHash, timezone } });
 }
 
 /** Creates an account; the email is unique case-insensitively (stored lower-cased). */
@@ -41,8 +41,8 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function updateUser(userId: string, changes: UserUpdate) {
-  return withUniqueEmail(() => getDb().user.update({ where: { id: userId }, data: changes }));
+export function updateUser(userId: string, { week_start, ...changes }: UserUpdate) {
+  return withUniqueEmail(() => getDb().user.update({ where: { id: userId }, data: { ...changes, weekStart: week_start } }));
 }
 
 /**

@@ -28,7 +28,7 @@ export async function signUpWithPassword(_previous: SignUpResult | null, formDat
   const password = formText(formData, "password");
   const result = await runAction({
     schema: signUpSchema,
-    input: { email: values.email, name: values.name.trim() || null, password },
+    input: { email: values.email, name: values.name.trim() || null, password, timezone: formText(formData, "timezone") },
     fields: { email: "email address", name: "name", password: { label: "password", format: "a password that is harder to guess" } },
     values,
     run: async (account) => {
@@ -47,7 +47,7 @@ export async function signUpWithPassword(_previous: SignUpResult | null, formDat
   redirect(safeCallbackUrl(formData.get("callbackUrl")));
 }
 
-export type ProfileField = "name" | "email" | "timezone";
+export type ProfileField = "name" | "email" | "timezone" | "week_start";
 
 /** What the profile form's action answers: the profile as saved, in the form's fields. */
 export type ProfileResult = ActionResult<Record<ProfileField, string>, ProfileField>;
@@ -55,11 +55,11 @@ export type ProfileResult = ActionResult<Record<ProfileField, string>, ProfileFi
 export async function saveProfile(_previous: ProfileResult | null, formData: FormData): Promise<ProfileResult> {
   const result = await runSignedInFormAction("/settings/profile", formData, {
     schema: userUpdateSchema,
-    fields: { name: "name", email: "email address", timezone: "time zone" },
+    fields: { name: "name", email: "email address", timezone: "time zone", week_start: "first day of the week" },
     input: (values) => ({ ...values, name: values.name.trim() || null }),
     run: async (changes, user) => {
       const saved = await updateUser(user.id, changes);
-      return { name: saved.name ?? "", email: saved.email, timezone: saved.timezone };
+      return { name: saved.name ?? "", email: saved.email, timezone: saved.timezone, week_start: saved.weekStart };
     },
   });
   if (result.ok) revalidatePath("/", "layout");

@@ -8,6 +8,7 @@ export const userExample = {
   email: "ada@example.com",
   name: "Ada Lovelace",
   timezone: "Europe/London",
+  week_start: "monday",
   plan: "pro",
   inserted_at: exampleCreatedAt,
   updated_at: exampleUpdatedAt,

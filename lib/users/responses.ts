@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { User } from "@/lib/db/client";
 import { responseSchemas } from "@/lib/openapi/components";
+import { weekStartSchema } from "./schemas";
 
 /** The user as the API shows it (docs/api.md, "Resources"). */
 export const userResponseSchema = z
@@ -10,6 +11,7 @@ export const userResponseSchema = z
     email: z.string(),
     name: z.string().nullable(),
     timezone: z.string(),
+    week_start: weekStartSchema,
     plan: z.enum(["free", "pro"]),
     inserted_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -23,6 +25,7 @@ export function toUserResponse(user: User): z.infer<typeof userResponseSchema> {
     email: user.email,
     name: user.name,
     timezone: user.timezone,
+    week_start: user.weekStart,
     plan: user.plan,
     inserted_at: user.insertedAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),

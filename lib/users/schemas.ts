@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordStrength } from "@/lib/auth/password-strength";
 import { requestSchemas } from "@/lib/openapi/components";
+import { weekStarts } from "@/lib/time";
 import { text } from "@/lib/validation";
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email()).meta({ format: "email" });
@@ -24,6 +25,10 @@ export const timezoneSchema = z
   .refine(isTimeZone)
   .meta({ description: "An IANA time zone name, e.g. `Europe/Paris`; \"today\" in recaps is computed in it." });
 
+export const weekStartSchema = z
+  .enum(weekStarts)
+  .meta({ description: "The first day of the account's weeks: where the web app's weekly chart and its recap form's \"This week\" and \"Last week\" begin." });
+
 /** At least 10 characters and hard to guess (lib/auth/password-strength.ts), wherever a password is set. */
 export const passwordSchema = z
   .string()
@@ -38,6 +43,7 @@ export const newUserSchema = z.object({
   password: passwordSchema.optional(),
   name: userNameSchema.nullish(),
   plan: planSchema.optional(),
+  timezone: timezoneSchema.optional(),
 });
 export type NewUser = z.output<typeof newUserSchema>;
 
@@ -45,14 +51,17 @@ export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   name: userNameSchema.nullish(),
+  /** The browser's zone, sent by the form: an account starts in it, or in UTC when the browser sent none or an unknown one. */
+  timezone: timezoneSchema.catch("UTC"),
 });
 
-/** PUT /api/v1/user and the profile page: any of email, name, timezone. */
+/** PUT /api/v1/user and the profile page: any of email, name, timezone, week_start. */
 export const userUpdateSchema = z
   .object({
     email: emailSchema.optional(),
     name: userNameSchema.nullable().optional(),
     timezone: timezoneSchema.optional(),
+    week_start: weekStartSchema.optional(),
   })
   .register(requestSchemas, { id: "UserUpdate" });
 export type UserUpdate = z.output<typeof userUpdateSchema>;

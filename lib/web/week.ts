@@ -1,7 +1,7 @@
-import { calendarDay, startOfDay, weekOf } from "@/lib/time";
+import { calendarDay, startOfDay, weekOf, type WeekStart } from "@/lib/time";
 
-/** The days, Monday to Sunday, of the current week in a time zone, and the instant it began. */
-export function currentWeek(timeZone: string, now = new Date()): { days: string[]; start: Date } {
-  const days = weekOf(calendarDay(now, timeZone));
+/** The days of the current week in a time zone, from the account's first day of the week, and the instant it began. */
+export function currentWeek(timeZone: string, weekStart: WeekStart, now = new Date()): { days: string[]; start: Date } {
+  const days = weekOf(calendarDay(now, timeZone), weekStart);
   return { days, start: startOfDay(days[0]!, timeZone) };
 }

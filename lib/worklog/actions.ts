@@ -1,6 +1,5 @@
 "use server";
 
-import type { PageMeta } from "@/lib/api/pagination";
 import { recentCommits, type CommitSummary } from "@/lib/repositories/commits";
 import { idSchema } from "@/lib/validation";
 import type { ActionResult } from "@/lib/web/action-result";
@@ -9,11 +8,9 @@ import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
 import { attachCommits, createEntry, deleteEntry, listEntries, updateEntry } from "./entries";
 import type { EntryWithRelations } from "./entry-with-relations";
 import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema } from "./schemas";
-import { toEntryViews, type EntryView } from "./views";
+import { toEntryPage, toEntryViews, type EntryPage, type EntryView } from "./views";
 
 export type EntryFilters = { project_id?: string; tags?: string; from?: string; to?: string };
-
-export type EntryPage = { entries: EntryView[]; meta: PageMeta };
 
 export type EntryField = "content" | "recorded_at" | "duration_seconds" | "tags" | "project_id";
 
@@ -42,10 +39,7 @@ export async function loadEntries(filters: EntryFilters, startingAfter?: string)
     schema: entryListQuerySchema,
     input: { ...filters, starting_after: startingAfter },
     fields: {},
-    run: async (query, user) => {
-      const { rows, meta } = await listEntries(user, query);
-      return { entries: await toEntryViews(user.id, rows), meta };
-    },
+    run: async (query, user) => toEntryPage(user, await listEntries(user, query), query),
   });
 }
 

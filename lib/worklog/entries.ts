@@ -1,10 +1,11 @@
 import { paginate } from "@/lib/api/pagination";
+import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type User } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
-import { countEntries, insertEntry, selectEntryPage } from "./entry-sql";
+import { countEntries, hasFilters, insertEntry, selectEntryPage } from "./entry-sql";
 import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryUpdate } from "./schemas";
 
@@ -20,11 +21,12 @@ async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function listEntries(user: User, { page, ...filters }: EntryListQuery) {
-  return paginate(
-    page,
-    (query) => selectEntryPage(user, filters, query),
-    () => countEntries(user, filters),
-  );
+  return paginate(page, {
+    kind: "entry",
+    userId: user.id,
+    fetchRows: (query) => selectEntryPage(user, filters, query),
+    countAll: () => (hasFilters(filters) ? countEntries(user, filters) : accountTotal(user.id, "entryCount")),
+  });
 }
 
 export async function getEntry(userId: string, id: string) {
@@ -108,19 +110,25 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
 
 export type DailyProjectTotal = { day: string; projectId: string | null; seconds: number };
 
+export type EntryListFilters = Omit<EntryListQuery, "page">;
+
 /**
- * The seconds tracked on each of `days` (consecutive calendar days in the account's time zone),
- * per project (null: no project), for the days and projects that have any.
+ * The seconds tracked on the calendar days (YYYY-MM-DD, in the account's time zone) from
+ * `firstDay` to `lastDay`, per day and project (null: no project), among the entries the filters
+ * select (as entry-sql.ts reads them): one query, summed by day here.
  */
-export async function dailyTotals(user: User, days: string[]): Promise<DailyProjectTotal[]> {
-  const first = days[0];
-  const last = days.at(-1);
-  if (!first || !last) return [];
+async function trackedTime(user: User, firstDay: string, lastDay: string, { project_id, tags, from, to }: EntryListFilters): Promise<DailyProjectTotal[]> {
   const entries = await getDb().worklogEntry.findMany({
     where: {
       userId: user.id,
       durationSeconds: { not: null },
-      recordedAt: { gte: rangeStart({ kind: "day", date: first }, user.timezone), lte: rangeEnd({ kind: "day", date: last }, user.timezone) },
+      ...(project_id && { projectId: project_id }),
+      ...(tags && tags.length > 0 && { tags: { hasSome: tags } }),
+      AND: [
+        { recordedAt: { gte: rangeStart({ kind: "day", date: firstDay }, user.timezone), lte: rangeEnd({ kind: "day", date: lastDay }, user.timezone) } },
+        ...(from ? [{ recordedAt: { gte: rangeStart(from, user.timezone) } }] : []),
+        ...(to ? [{ recordedAt: { lte: rangeEnd(to, user.timezone) } }] : []),
+      ],
     },
     select: { recordedAt: true, durationSeconds: true, projectId: true },
   });
@@ -135,14 +143,46 @@ export async function dailyTotals(user: User, days: string[]): Promise<DailyProj
   return [...totals.values()].sort((a, b) => a.day.localeCompare(b.day) || String(a.projectId).localeCompare(String(b.projectId)));
 }
 
+/**
+ * The seconds tracked on each of `days` (consecutive calendar days in the account's time zone),
+ * per project (null: no project), for the days and projects that have any.
+ */
+export async function dailyTotals(user: User, days: string[]): Promise<DailyProjectTotal[]> {
+  const first = days[0];
+  const last = days.at(-1);
+  return first && last ? trackedTime(user, first, last, {}) : [];
+}
+
+export type DayTotal = { day: string; seconds: number };
+
+/**
+ * The whole time tracked on each of `days` (calendar days in the account's time zone, in any
+ * order) by the entries the filters select, for the days that have any. One query reads the
+ * range from the earliest day to the latest: for the days of a page of entries in the order of
+ * the work, that range holds no other day with entries, and it counts all of the days at the
+ * page's edges, which the page may cut in two.
+ */
+export async function dayTotals(user: User, days: string[], filters: EntryListFilters): Promise<DayTotal[]> {
+  const sorted = [...new Set(days)].sort();
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (!first || !last) return [];
+  const wanted = new Set(sorted);
+  const totals = new Map<string, number>();
+  for (const { day, seconds } of await trackedTime(user, first, last, filters)) {
+    if (wanted.has(day)) totals.set(day, (totals.get(day) ?? 0) + seconds);
+  }
+  return [...totals].map(([day, seconds]) => ({ day, seconds }));
+}
+
 export type AttachedEntry = { id: string; content: string; recordedAt: Date };
 
-/** For each of the account's commits among `commitIds`, the entries it is attached to, newest first. */
+/** For each of the account's commits among `commitIds`, the entries it is attached to, most recent work first. */
 export async function entriesByCommit(userId: string, commitIds: string[]): Promise<Map<string, AttachedEntry[]>> {
   const links = await getDb().worklogEntryCommit.findMany({
     where: { commitId: { in: commitIds }, entry: { userId } },
     select: { commitId: true, entry: { select: { id: true, content: true, recordedAt: true } } },
-    orderBy: { entryId: "desc" },
+    orderBy: [{ entry: { recordedAt: "desc" } }, { entryId: "desc" }],
   });
   const byCommit = new Map<string, AttachedEntry[]>();
   for (const link of links) byCommit.set(link.commitId, [...(byCommit.get(link.commitId) ?? []), link.entry]);

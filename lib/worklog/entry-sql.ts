@@ -47,17 +47,25 @@ function matching(user: User, { project_id, tags, from, to }: Filters) {
   return { where: conditions.join(" AND "), values };
 }
 
-/** One indexed range query: the page's rows (plus one) in keyset order. */
-export function selectEntryPage(user: User, filters: Filters, { where: keyset, orderBy, take }: KeysetQuery): Promise<EntryWithRelations[]> {
+export const hasFilters = ({ project_id, tags, from, to }: Filters) => Boolean(project_id || tags?.length || from || to);
+
+/**
+ * One indexed range query: the page's rows (plus one) in the order of the work, `recorded_at`
+ * then id, newest first (docs/api.md, "Pagination"); the row comparison bounds the index range.
+ */
+export function selectEntryPage(user: User, filters: Filters, { after, direction, take }: KeysetQuery): Promise<EntryWithRelations[]> {
   const { where, values } = matching(user, filters);
-  const bound = keyset.id && ("lt" in keyset.id ? ["<", keyset.id.lt] : [">", keyset.id.gt]);
-  if (bound) values.push(bound[1]);
-  const range = bound ? ` AND e.id ${bound[0]} $${values.length}::uuid` : "";
+  let range = "";
+  if (after) {
+    values.push(after.sortAt, after.id);
+    range = ` AND (e.recorded_at, e.id) ${direction === "desc" ? "<" : ">"} ($${values.length - 1}::timestamptz, $${values.length}::uuid)`;
+  }
   values.push(take);
+  const order = direction === "desc" ? "DESC" : "ASC";
   return queryRows<EntryWithRelations>(
     `SELECT ${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${commitIds("e")}
       FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id
-      WHERE ${where}${range} ORDER BY e.id ${orderBy.id === "desc" ? "DESC" : "ASC"} LIMIT $${values.length}`,
+      WHERE ${where}${range} ORDER BY e.recorded_at ${order}, e.id ${order} LIMIT $${values.length}`,
     values,
   );
 }

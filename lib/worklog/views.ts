@@ -1,4 +1,8 @@
+import type { PageMeta } from "@/lib/api/pagination";
+import type { User } from "@/lib/db/client";
 import { commitSummaries, type CommitSummary } from "@/lib/repositories/commits";
+import { calendarDay } from "@/lib/time";
+import { dayTotals, type DayTotal, type EntryListFilters } from "./entries";
 import { toEntryResponse } from "./responses";
 import type { EntryWithRelations } from "./entry-with-relations";
 
@@ -13,4 +17,14 @@ export async function toEntryViews(userId: string, entries: EntryWithRelations[]
     ...toEntryResponse(entry),
     commits: entry.commits.flatMap((link) => byId.get(link.commitId) ?? []),
   }));
+}
+
+/** A page of entries as the worklog shows it, under day headings: each day's whole tracked time comes with it. */
+export type EntryPage = { entries: EntryView[]; meta: PageMeta; dayTotals: DayTotal[] };
+
+/** The page's views, and the time tracked on each of its days by the entries the filters select. */
+export async function toEntryPage(user: User, { rows, meta }: { rows: EntryWithRelations[]; meta: PageMeta }, filters: EntryListFilters): Promise<EntryPage> {
+  const days = rows.map((row) => calendarDay(row.recordedAt, user.timezone));
+  const [entries, totals] = await Promise.all([toEntryViews(user.id, rows), dayTotals(user, days, filters)]);
+  return { entries, meta, dayTotals: totals };
 }

@@ -64,6 +64,7 @@ describe("GET /api/v1/user", () => {
       email,
       name: null,
       timezone: "UTC",
+      week_start: "monday",
       plan: "pro",
       inserted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: expect.stringMatching(/Z$/),
@@ -144,6 +145,34 @@ describe("PUT /api/v1/user", () => {
     const huge = await server.request("/api/v1/user", { key, method: "PUT", body: { name: "x".repeat(1024 * 1024) } });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ error: { message: "Request body too large", type: "invalid_request_error" } });
+  });
+});
+
+describe("week_start (the first day of the account's weeks)", () => {
+  it("is changed by PUT, answered with the user and read back", async () => {
+    const { key } = await newAccount(["user:*"]);
+    const response = await server.request("/api/v1/user", { key, method: "PUT", body: { week_start: "sunday" } });
+    expect(response.status).toBe(200);
+    const updated = await response.json();
+    expect(updated).toMatchObject({ week_start: "sunday", timezone: "UTC" });
+    expect(await (await server.request("/api/v1/user", { key })).json()).toEqual(updated);
+    const back = await server.request("/api/v1/user", { key, method: "PUT", body: { week_start: "monday", name: "Ada" } });
+    expect(await back.json()).toMatchObject({ week_start: "monday", name: "Ada" });
+  });
+
+  it("stays as it was when a PUT leaves it out", async () => {
+    const { key } = await newAccount(["user:*"]);
+    await server.request("/api/v1/user", { key, method: "PUT", body: { week_start: "sunday" } });
+    expect((await (await server.request("/api/v1/user", { key, method: "PUT", body: { timezone: "Europe/Paris" } })).json()).week_start).toBe("sunday");
+  });
+
+  it.each([["saturday"], ["Sunday"], [""], [null], [1]])("refuses %j with 422, and changes nothing", async (week_start) => {
+    const { key } = await newAccount(["user:*"]);
+    const response = await server.request("/api/v1/user", { key, method: "PUT", body: { week_start, name: "Not saved" } });
+    expect(response.status).toBe(422);
+    const { errors } = await response.json();
+    expect(errors).toEqual([{ title: "Invalid value", detail: "Invalid enum value", source: { pointer: "/week_start" } }]);
+    expect(await (await server.request("/api/v1/user", { key })).json()).toMatchObject({ week_start: "monday", name: null });
   });
 });
 

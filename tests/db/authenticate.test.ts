@@ -18,7 +18,14 @@ describe("authentication's credential lookup", () => {
     const user = await getDb().user.create({ data: { email: "columns@example.com", name: "Ada", passwordHash: "hash", timezone: "Europe/Paris", plan: "free", image: "https://example.com/a.png", emailVerified: new Date("2026-01-02T03:04:05.678Z") } });
     const key = await recentlyUsedKey(user.id, ["user:read", "worklog:*"]);
     const principal = await authenticate(basic(key.key));
-    expect(principal).toEqual({ kind: "api_key", credentialId: key.id, scopes: ["user:read", "worklog:*"], user: await getDb().user.findUniqueOrThrow({ where: { id: user.id } }) });
+    const counters = await getDb().accountCounters.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(principal).toEqual({
+      kind: "api_key",
+      credentialId: key.id,
+      scopes: ["user:read", "worklog:*"],
+      user: await getDb().user.findUniqueOrThrow({ where: { id: user.id } }),
+      changeSeq: String(counters.changeSeq),
+    });
   });
 
   it("refuses a revoked key and an unknown one", async () => {
@@ -45,6 +52,7 @@ describe("authentication's credential lookup", () => {
       credentialId: live.record.id,
       scopes: ["project:read"],
       user: await getDb().user.findUniqueOrThrow({ where: { id: user.id } }),
+      changeSeq: "0",
     });
     const expired = await token({ accessExpiresAt: new Date(Date.now() - 1_000) });
     await expect(authenticate(`Bearer ${expired.value}`)).rejects.toMatchObject({ kind: "authentication" });

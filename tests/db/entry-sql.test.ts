@@ -37,7 +37,8 @@ describe("entries in hand-written SQL", () => {
   it("list every entry exactly as Prisma reads it: columns, project summary and commit ids in order", async () => {
     const { user, ids } = await accountWithEntries("list-columns@example.com");
     const { rows, meta } = await listEntries(user, { page: { limit: 25 } });
-    expect(rows.map((row) => row.id)).toEqual([...ids].reverse());
+    // In the order of the work: today's entry, then the 21st's, then the 20th's.
+    expect(rows.map((row) => row.id)).toEqual([ids[0], ids[2], ids[1]]);
     expect(rows).toEqual(await Promise.all(rows.map((row) => getEntry(user.id, row.id))));
     expect(rows.find((row) => row.id === ids[1])!.commits).toHaveLength(3);
     expect(meta).toMatchObject({ result_count: 3, total_count: 3, has_more: false });
@@ -76,9 +77,9 @@ describe("entries in hand-written SQL", () => {
     // 2026-11-21 in Paris starts at 2026-11-20T23:00Z.
     expect(await idsOf({ page: { limit: 25 }, from: { kind: "day", date: "2026-11-21" }, to: { kind: "day", date: "2026-11-21" } })).toEqual({ ids: [ids[2], ids[1]], total: 2 });
     expect(await idsOf({ page: { limit: 1, startingAfter: ids[2] } })).toEqual({ ids: [ids[1]], total: 3 });
-    expect(await idsOf({ page: { limit: 1, endingBefore: ids[0] } })).toEqual({ ids: [ids[1]], total: 3 });
+    expect(await idsOf({ page: { limit: 1, endingBefore: ids[1] } })).toEqual({ ids: [ids[2]], total: 3 });
     // An empty page still carries the count of all matches.
-    expect(await idsOf({ page: { limit: 25, startingAfter: ids[0] } })).toEqual({ ids: [], total: 3 });
+    expect(await idsOf({ page: { limit: 25, startingAfter: ids[1] } })).toEqual({ ids: [], total: 3 });
     expect(await idsOf({ page: { limit: 25 }, tags: ["nothing"] })).toEqual({ ids: [], total: 0 });
   });
 

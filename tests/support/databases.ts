@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { postgresServerUrl } from "../../scripts/postgres.mjs";
 
 export type Backend = "pglite" | "postgres";
@@ -28,6 +29,8 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
 export async function createFreshDatabase(backend: Backend): Promise<FreshDatabase> {
   if (backend === "pglite") {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "worklog-test-"));
+    const template = inject("pgliteTemplate");
+    if (template) await cp(template, path.join(dataDir, "pglite"), { recursive: true });
     return { env: { DATA_DIR: dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `worklog_test_${crypto.randomUUID().replaceAll("-", "")}`;

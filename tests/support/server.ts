@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { createFreshDatabase, testBackend, type Backend, type FreshDatabase } from "./databases";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const ownRoot = path.resolve(import.meta.dirname, "../..");
 
 export type AdminOutput = { exitCode: number; stdout: string; stderr: string };
 
@@ -43,7 +43,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<AdminOutput> {
+function run(root: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<AdminOutput> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env });
     let stdout = "";
@@ -53,6 +53,48 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<A
     child.once("error", reject);
     child.once("close", (exitCode) => resolve({ exitCode: exitCode ?? 1, stdout, stderr }));
   });
+}
+
+/** A long-lived process that runs the fixtures' admin commands (admin-commands.ts), started on first use. */
+function fixtureAdmin(env: NodeJS.ProcessEnv): { run: (...argv: string[]) => Promise<AdminOutput>; stop: () => Promise<void> } {
+  let child: ChildProcess | undefined;
+  let nextId = 0;
+  let received = "";
+  const pending = new Map<number, { resolve: (result: AdminOutput) => void; reject: (error: Error) => void }>();
+  const start = () => {
+    const started = spawn(process.execPath, ["--import", "tsx", "tests/support/admin-commands.ts"], { cwd: ownRoot, env });
+    let errors = "";
+    started.stderr!.on("data", (chunk) => (errors += chunk));
+    started.stdout!.on("data", (chunk) => {
+      const lines = (received + chunk).split("\n");
+      received = lines.pop()!;
+      for (const line of lines) {
+        const { id, result } = JSON.parse(line) as { id: number; result: AdminOutput };
+        pending.get(id)?.resolve(result);
+        pending.delete(id);
+      }
+    });
+    started.once("exit", (code, signal) => {
+      for (const { reject } of pending.values()) reject(new Error(`the admin commands process ended (${signal ?? code}):\n${errors}`));
+      pending.clear();
+    });
+    return started;
+  };
+  return {
+    run(...argv: string[]): Promise<AdminOutput> {
+      child ??= start();
+      const id = nextId++;
+      const result = new Promise<AdminOutput>((resolve, reject) => pending.set(id, { resolve, reject }));
+      child.stdin!.write(`${JSON.stringify({ id, argv })}\n`);
+      return result;
+    },
+    async stop() {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child!.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, logs: () => string): Promise<void> {
@@ -69,7 +111,9 @@ async function waitUntilReady(url: string, child: ChildProcess, logs: () => stri
   throw new Error(`next start did not become ready within 60 s:\n${logs()}`);
 }
 
-export async function startServer(options: { backend?: Backend; env?: Record<string, string> } = {}): Promise<TestServer> {
+/** `root`: the checkout to serve, this one unless given (the benchmarks compare another commit's). */
+export async function startServer(options: { backend?: Backend; env?: Record<string, string>; root?: string } = {}): Promise<TestServer> {
+  const root = options.root ?? ownRoot;
   const backend = options.backend ?? testBackend();
   const database: FreshDatabase = await createFreshDatabase(backend);
   const port = await freePort();
@@ -92,8 +136,10 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
     child.kill("SIGTERM");
     await exited;
   };
+  // Another checkout's server (the benchmarks' "before") gets its fixtures from its own admin CLI.
+  const fixtures = root === ownRoot ? fixtureAdmin(env) : { run: (...argv: string[]) => run(root, process.execPath, ["--import", "tsx", "scripts/admin.ts", ...argv], env), stop: async () => {} };
   const stop = async () => {
-    await kill();
+    await Promise.all([kill(), fixtures.stop()]);
     await database.drop();
   };
   try {
@@ -103,7 +149,7 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
     throw error;
   }
 
-  const admin = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], env);
+  const admin = (...args: string[]) => run(root, process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], env);
   let users = 0;
   return {
     url,
@@ -112,12 +158,12 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
     logs,
     admin,
     async createUser({ email = `user${++users}-${port}@example.com`, password = "correct horse battery", plan } = {}) {
-      const result = await admin("user:create", "--email", email, "--password", password, ...(plan ? ["--plan", plan] : []));
+      const result = await fixtures.run("user:create", "--email", email, "--password", password, ...(plan ? ["--plan", plan] : []));
       if (result.exitCode !== 0) throw new Error(`user:create failed: ${result.stderr}`);
       return { email, password };
     },
     async createKey(email, scopes, name = "test key") {
-      const result = await admin("key:create", "--email", email, "--name", name, "--scopes", scopes.join(","));
+      const result = await fixtures.run("key:create", "--email", email, "--name", name, "--scopes", scopes.join(","));
       if (result.exitCode !== 0) throw new Error(`key:create failed: ${result.stderr}`);
       return result.stdout.trim();
     },

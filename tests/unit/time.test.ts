@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { instantOf, wallClock, weekOf } from "@/lib/time";
+import { addDays, instantOf, wallClock, weekOf } from "@/lib/time";
+import { currentWeek } from "@/lib/web/week";
 
 describe("weekOf", () => {
   it.each([
@@ -7,14 +8,37 @@ describe("weekOf", () => {
     ["2026-11-22", "2026-11-16"], // a Sunday
     ["2026-01-01", "2025-12-29"], // across a year
   ])("puts %s in the week from Monday %s to Sunday", (day, monday) => {
-    const week = weekOf(day);
+    const week = weekOf(day, "monday");
     expect(week).toHaveLength(7);
     expect(week[0]).toBe(monday);
     expect(week).toContain(day);
   });
 
   it("counts whole calendar days", () => {
-    expect(weekOf("2026-03-01")).toEqual(["2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01"]);
+    expect(weekOf("2026-03-01", "monday")).toEqual(["2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01"]);
+  });
+
+  it.each([
+    ["2026-11-22", "2026-11-22"], // a Sunday begins its own week
+    ["2026-11-23", "2026-11-22"], // a Monday
+    ["2026-11-28", "2026-11-22"], // a Saturday ends it
+    ["2026-01-02", "2025-12-28"], // across a year
+  ])("with weeks starting on Sunday, puts %s in the week from Sunday %s to Saturday", (day, sunday) => {
+    const week = weekOf(day, "sunday");
+    expect(week).toEqual([sunday, ...Array.from({ length: 6 }, (_, index) => addDays(sunday, index + 1))]);
+    expect(new Date(`${week[6]}T00:00:00Z`).getUTCDay()).toBe(6);
+    expect(week).toContain(day);
+  });
+});
+
+describe("addDays", () => {
+  it.each([
+    ["2026-02-28", 1, "2026-03-01"],
+    ["2028-02-28", 1, "2028-02-29"], // a leap year
+    ["2026-01-01", -1, "2025-12-31"],
+    ["2026-03-29", 7, "2026-04-05"], // across a change of clocks, which calendar days ignore
+  ])("moves %s by %i days to %s", (day, count, expected) => {
+    expect(addDays(day, count)).toBe(expected);
   });
 });
 
@@ -27,5 +51,19 @@ describe("instantOf and wallClock", () => {
   ])("read %s in %s as %s, and back", (local, timeZone, iso) => {
     expect(instantOf(local, timeZone).toISOString()).toBe(iso);
     expect(wallClock(new Date(iso), timeZone)).toBe(local);
+  });
+});
+
+describe("currentWeek", () => {
+  // Sunday 22 November, 22:00 in New York; Monday 23 November in UTC.
+  const now = new Date("2026-11-23T03:00:00Z");
+
+  it("is the week of today in the time zone, from the account's first day of the week", () => {
+    expect(currentWeek("America/New_York", "sunday", now)).toEqual({
+      days: ["2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"],
+      start: new Date("2026-11-22T05:00:00Z"),
+    });
+    expect(currentWeek("America/New_York", "monday", now)).toMatchObject({ days: expect.arrayContaining(["2026-11-16", "2026-11-22"]), start: new Date("2026-11-16T05:00:00Z") });
+    expect(currentWeek("UTC", "monday", now).days[0]).toBe("2026-11-23");
   });
 });

@@ -9,13 +9,16 @@ import { ProjectForm } from "@/components/projects/project-form";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TextLink } from "@/components/ui/text-link";
+import { DayGroup } from "@/components/worklog/day-group";
 import { EntryCard } from "@/components/worklog/entry-card";
 import { requireUser } from "@/lib/auth/current-user";
 import { deleteProjectAction, updateProjectAction } from "@/lib/projects/actions";
 import { getProject } from "@/lib/projects/projects";
 import { listRepositories } from "@/lib/repositories/repositories";
+import { calendarDay } from "@/lib/time";
+import { groupByDay } from "@/lib/worklog/days";
 import { listEntries } from "@/lib/worklog/entries";
-import { toEntryViews } from "@/lib/worklog/views";
+import { toEntryPage } from "@/lib/worklog/views";
 import { loadOrNotFound } from "@/lib/web/pages";
 
 type Props = { params: Promise<{ id: string }> };
@@ -65,11 +68,13 @@ export default async function ProjectPage({ params }: Props) {
 }
 
 async function ProjectContents({ user, projectId }: { user: User; projectId: string }) {
+  const entryQuery = { page: { limit: 10 }, project_id: projectId };
   const [repositories, entries] = await Promise.all([
     listRepositories(user.id, { limit: 100 }, { projectId }),
-    listEntries(user, { page: { limit: 10 }, project_id: projectId }),
+    listEntries(user, entryQuery).then((page) => toEntryPage(user, page, entryQuery)),
   ]);
-  const entryViews = await toEntryViews(user.id, entries.rows);
+  const dayTotals = new Map(entries.dayTotals.map(({ day, seconds }) => [day, seconds]));
+  const today = calendarDay(new Date(), user.timezone);
   return (
     <>
       <Section id="project-repositories-heading" title="Repositories">
@@ -92,14 +97,21 @@ async function ProjectContents({ user, projectId }: { user: User; projectId: str
       </Section>
 
       <Section id="project-entries-heading" title="Recent entries">
-        {entryViews.length === 0 ? (
+        {entries.entries.length === 0 ? (
           <EmptyState title="No entries in this project yet">
             Write one on the <TextLink href="/">worklog</TextLink> and pick this project.
           </EmptyState>
         ) : (
-          <div className="space-y-4">
-            {entryViews.map((entry) => (
-              <EntryCard key={entry.id} entry={entry} timeZone={user.timezone} />
+          <div className="space-y-8">
+            <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">By the day of the work, most recent first; a day’s total counts this project’s entries.</p>
+            {groupByDay(entries.entries, user.timezone).map(({ day, entries: dayEntries }) => (
+              <DayGroup key={day} day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
+                <div className="space-y-4">
+                  {dayEntries.map((entry) => (
+                    <EntryCard key={entry.id} entry={entry} timeZone={user.timezone} />
+                  ))}
+                </div>
+              </DayGroup>
             ))}
             <p className="text-sm">
               <TextLink href={`/?project_id=${projectId}`}>All {countOf(entries.meta.total_count, "entry", "entries")} of this project</TextLink>

@@ -92,30 +92,33 @@ async function CommitList({ userId, repositoryId, page, timeZone }: { userId: st
       {commits.rows.length === 0 ? (
         <EmptyState title="No commits here">The CLI records a repository’s commits when you capture them.</EmptyState>
       ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-          {commits.rows.map((commit) => (
-            <li key={commit.id} className="space-y-1 px-4 py-3">
-              <p className="flex min-w-0 gap-3">
-                <code className="shrink-0 font-mono text-sm text-brand-700 dark:text-brand-300" title={commit.sha}>
-                  {commit.sha.slice(0, 7)}
-                </code>
-                <span className="min-w-0 font-medium break-words">{commit.message.split("\n")[0]}</span>
-              </p>
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                {commit.authorName ?? "Unknown author"} · <time dateTime={commit.committedAt.toISOString()}>{formatDateTime(commit.committedAt, timeZone)}</time>
-              </p>
-              {attached.get(commit.id) && (
-                <ul aria-label={`Entries with commit ${commit.sha.slice(0, 7)}`} className="flex flex-wrap gap-2 text-sm">
-                  {attached.get(commit.id)!.map((entry) => (
-                    <li key={entry.id} className="rounded-md bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
-                      {formatDateTime(entry.recordedAt, timeZone)}: {excerpt(entry.content)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="-mt-2 mb-4 text-sm text-zinc-600 dark:text-zinc-400">By commit time, the newest first.</p>
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {commits.rows.map((commit) => (
+              <li key={commit.id} className="space-y-1 px-4 py-3">
+                <p className="flex min-w-0 gap-3">
+                  <code className="shrink-0 font-mono text-sm text-brand-700 dark:text-brand-300" title={commit.sha}>
+                    {commit.sha.slice(0, 7)}
+                  </code>
+                  <span className="min-w-0 font-medium break-words">{commit.message.split("\n")[0]}</span>
+                </p>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                  {commit.authorName ?? "Unknown author"} · <time dateTime={commit.committedAt.toISOString()}>{formatDateTime(commit.committedAt, timeZone)}</time>
+                </p>
+                {attached.get(commit.id) && (
+                  <ul aria-label={`Entries with commit ${commit.sha.slice(0, 7)}`} className="flex flex-wrap gap-2 text-sm">
+                    {attached.get(commit.id)!.map((entry) => (
+                      <li key={entry.id} className="rounded-md bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
+                        {formatDateTime(entry.recordedAt, timeZone)}: {excerpt(entry.content)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <Pager path={path} page={page} meta={commits.meta} label="Commit pages" />
     </Section>

@@ -1,13 +1,8 @@
+import { isCached } from "@/lib/api/conditional";
 import { apiMethods, serviceRoute } from "@/lib/api/route";
 import { publishedDocument } from "@/lib/openapi/document";
 import { publicOrigin } from "@/lib/public-origin";
 import { serverOperations } from "@/lib/server/operations";
-
-/** Whether the client's cached copy (`If-None-Match`) is this one. */
-function isCached(request: Request, etag: string): boolean {
-  const tags = request.headers.get("if-none-match")?.split(",") ?? [];
-  return tags.some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
 
 /** The API reference as OpenAPI 3.1: public, built once per process, revalidated by its ETag. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(

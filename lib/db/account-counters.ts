@@ -1,0 +1,45 @@
+import "server-only";
+import { getDb, type AccountCounters } from "./client";
+import { queryRows } from "./sql";
+
+/** The account's totals kept by the write triggers, by their field in Prisma's model. */
+const totalColumns = {
+  projectCount: "project_count",
+  repositoryCount: "repository_count",
+  entryCount: "entry_count",
+  recapCount: "recap_count",
+} satisfies Record<Exclude<keyof AccountCounters, "userId" | "changeSeq">, string>;
+export type AccountTotal = keyof typeof totalColumns;
+
+/** An unfiltered list's total in O(1): the count its table's trigger keeps in the writing transaction. */
+export async function accountTotal(userId: string, total: AccountTotal): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(`SELECT ${totalColumns[total]} AS count FROM account_counters WHERE user_id = $1::uuid`, [userId]);
+  return row?.count ?? 0;
+}
+
+/**
+ * Recounts the totals of every account (or one), each under its counters row's lock, so that
+ * writes meanwhile queue behind the recount and add to it; the sequence moves on where a total
+ * was wrong. Answers how many accounts were recounted and how many of them were wrong.
+ */
+export async function rebuildAccountCounters(email?: string): Promise<{ accounts: number; corrected: number }> {
+  const db = getDb();
+  const users = await db.user.findMany({ where: email ? { email: email.toLowerCase() } : {}, select: { id: true }, orderBy: { id: "asc" } });
+  let corrected = 0;
+  for (const { id } of users) {
+    const changed = await db.$transaction(async (transaction) => {
+      await transaction.$executeRaw`INSERT INTO account_counters (user_id) VALUES (${id}::uuid) ON CONFLICT (user_id) DO NOTHING`;
+      await transaction.$queryRaw`SELECT 1 FROM account_counters WHERE user_id = ${id}::uuid FOR UPDATE`;
+      return transaction.$executeRaw`UPDATE account_counters c SET change_seq = c.change_seq + 1,
+          project_count = actual.projects, repository_count = actual.repositories, entry_count = actual.entries, recap_count = actual.recaps
+        FROM (SELECT (SELECT count(*) FROM projects WHERE user_id = ${id}::uuid)::int AS projects,
+          (SELECT count(*) FROM repositories WHERE user_id = ${id}::uuid)::int AS repositories,
+          (SELECT count(*) FROM worklog_entries WHERE user_id = ${id}::uuid)::int AS entries,
+          (SELECT count(*) FROM recaps WHERE user_id = ${id}::uuid)::int AS recaps) actual
+        WHERE c.user_id = ${id}::uuid
+          AND (c.project_count, c.repository_count, c.entry_count, c.recap_count) IS DISTINCT FROM (actual.projects, actual.repositories, actual.entries, actual.recaps)`;
+    });
+    corrected += changed;
+  }
+  return { accounts: users.length, corrected };
+}

@@ -1,0 +1,52 @@
+import { addDays, calendarDay } from "@/lib/time";
+
+type Listed = { id: string; recorded_at: string };
+
+/**
+ * The order of the work, as the entries list is ordered (docs/api.md, "Pagination"): most
+ * recently recorded first, then the greater id. Timestamps are ISO strings in UTC and ids
+ * lower-case UUIDs, so comparing the strings compares what they stand for.
+ */
+export function byMostRecentWork(a: Listed, b: Listed): number {
+  return descending(a.recorded_at, b.recorded_at) || descending(a.id, b.id);
+}
+
+function descending(a: string, b: string): number {
+  return a === b ? 0 : a > b ? -1 : 1;
+}
+
+export type DayOfEntries<Entry> = { day: string; entries: Entry[] };
+
+/** Entries in the order of the work, in runs of one calendar day (YYYY-MM-DD) of `timeZone` each. */
+export function groupByDay<Entry extends Listed>(entries: readonly Entry[], timeZone: string): DayOfEntries<Entry>[] {
+  const days: DayOfEntries<Entry>[] = [];
+  for (const entry of entries) {
+    const day = calendarDay(new Date(entry.recorded_at), timeZone);
+    const current = days.at(-1);
+    if (current?.day === day) current.entries.push(entry);
+    else days.push({ day, entries: [entry] });
+  }
+  return days;
+}
+
+const relativeDays: [offset: number, name: string][] = [
+  [0, "Today"],
+  [-1, "Yesterday"],
+  [1, "Tomorrow"],
+];
+
+/**
+ * What a day's heading says: "Today", "Yesterday" or "Tomorrow" with the date beside it,
+ * otherwise the date, e.g. "Tuesday, November 17", with its year when that is not `today`'s.
+ */
+export function dayHeading(day: string, today: string): { name: string; date?: string } {
+  const date = new Intl.DateTimeFormat("en", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    ...(day.slice(0, 4) !== today.slice(0, 4) && { year: "numeric" }),
+    timeZone: "UTC",
+  }).format(new Date(`${day}T12:00:00Z`));
+  const relative = relativeDays.find(([offset]) => addDays(today, offset) === day);
+  return relative ? { name: relative[1], date } : { name: date };
+}

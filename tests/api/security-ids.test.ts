@@ -1,0 +1,250 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountRequests, invalidValue, notFoundBody, sha, type Method } from "../support/accounts";
+import { declaredOperationGroups } from "../support/operations";
+import { startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const readScopes = ["user:read", "project:read", "repo:read", "worklog:read"];
+const writeMethods: Method[] = ["POST", "PUT", "PATCH", "DELETE"];
+const { call, newAccount, seedAccount } = accountRequests(() => server);
+
+/** Everything an account owns, as its own full key reads it. */
+async function snapshot(key: string, ids: Record<string, string>): Promise<string> {
+  const paths = [
+    "/api/v1/user",
+    "/api/v1/projects?limit=100",
+    `/api/v1/projects/${ids.project}`,
+    "/api/v1/repositories?limit=100",
+    `/api/v1/repositories/${ids.repository}`,
+    `/api/v1/repositories/${ids.repository}/commits?limit=100`,
+    "/api/v1/worklog/entries?limit=100",
+    `/api/v1/worklog/entries/${ids.entry}`,
+    `/api/v1/worklog/recaps/${ids.recap}`,
+  ];
+  const bodies = await Promise.all(paths.map(async (pathname) => (await server.request(pathname, { key })).text()));
+  return bodies.join("\n");
+}
+
+/** Fills `{name}` placeholders of a path or body with ids. */
+function resolve<T>(template: T, ids: Record<string, string>): T {
+  if (template === undefined) return template;
+  return JSON.parse(JSON.stringify(template).replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? `{${name}}`)) as T;
+}
+
+/**
+ * `/api/v1/projects/{project}/repositories?x=1` → `/api/v1/projects/[id]/repositories`: the route
+ * file it lands in, with every id as `[id]`, whether a template's `{project}` or a folder's `[commit_id]`.
+ */
+const routeOf = (template: string) => template.split("?")[0]!.replace(/\{\w+\}|\[\w+\]/g, "[id]");
+
+/** A method a route serves, and the scope it requires ("none": the route is public). */
+type ServedRoute = { method: Method; route: string; scope: string };
+
+const operationGroups = await declaredOperationGroups();
+
+/**
+ * What app/api/v1 serves, read from the route files on disk: every operation a route hands to
+ * `apiRoute` or `serviceRoute`, with the method and scope of its declaration (which must be at
+ * this route's path), and every method it exports as a handler of its own (public, no scope).
+ * A route file built some other way fails here, so that no endpoint escapes the tables below.
+ */
+function servedRoutes(): ServedRoute[] {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const files = readdirSync(path.join(root, "app/api/v1"), { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
+  return files.flatMap((file) => {
+    const route = routeOf(`/api/v1/${path.dirname(file)}`.replace(/\/\.$/, ""));
+    const source = readFileSync(path.join(root, "app/api/v1", file), "utf8");
+    const destructured = /export\s+const\s+\{[^}]*\}\s*=\s*(\w+)\(/.exec(source)?.[1];
+    if (destructured === "notFoundRoute") return []; // the catch-all: 404 for unknown paths
+    if (destructured !== undefined && destructured !== "apiMethods") throw new Error(`${file}: methods from ${destructured}(); teach servedRoutes about it`);
+    const declared = [...source.matchAll(/\b(?:apiRoute|serviceRoute)\(\s*(\w+)\.(\w+)\b/g)].map(([reference, group, name]) => {
+      const operation = operationGroups.get(group!)?.[name!];
+      if (!operation) throw new Error(`${file}: ${reference} names no operation of lib/*/operations.ts`);
+      if (routeOf(operation.path) !== route) throw new Error(`${file} serves ${operation.operationId}, which is declared at ${operation.path}`);
+      return { method: operation.method.toUpperCase() as Method, route, scope: operation.kind === "api" ? operation.scope : "none" };
+    });
+    const own = [...source.matchAll(/export\s+(?:(?:async\s+)?function|const)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)];
+    return [...declared, ...own.map(([, method]) => ({ method: method as Method, route, scope: "none" }))];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Another account's ids
+
+type ForeignCase = {
+  method: Method;
+  /** `{project}` and the like are account A's ids; `{own_*}` are the caller's (account B's). */
+  path: string;
+  body?: unknown;
+  status: number;
+  /** The exact body expected, or a check of it. */
+  expected: Record<string, unknown> | ((body: Record<string, unknown>, ids: Record<string, string>) => void);
+};
+
+/** Every endpoint with an id in its path, for every method it serves: as if the id named nothing. */
+const foreignPathIds: ForeignCase[] = [
+  { method: "GET", path: "/api/v1/projects/{project}" },
+  { method: "PUT", path: "/api/v1/projects/{project}", body: { name: "Taken over" } },
+  { method: "DELETE", path: "/api/v1/projects/{project}" },
+  { method: "POST", path: "/api/v1/projects/{project}/repositories", body: { name: "planted" } },
+  { method: "GET", path: "/api/v1/repositories/{repository}" },
+  { method: "PUT", path: "/api/v1/repositories/{repository}", body: { name: "taken-over" } },
+  { method: "DELETE", path: "/api/v1/repositories/{repository}" },
+  { method: "GET", path: "/api/v1/repositories/{repository}/commits" },
+  { method: "GET", path: `/api/v1/repositories/{repository}/commits?uncaptured=true&shas=${sha("a1")}` },
+  {
+    method: "POST",
+    path: "/api/v1/repositories/{repository}/commits",
+    body: { commits: [{ sha: sha("b2"), message: "planted", committed_at: "2026-01-02T03:04:05Z" }] },
+  },
+  { method: "GET", path: "/api/v1/repositories/{repository}/commits/{commit}" },
+  { method: "GET", path: "/api/v1/worklog/entries/{entry}" },
+  { method: "PUT", path: "/api/v1/worklog/entries/{entry}", body: { content: "Taken over" } },
+  { method: "DELETE", path: "/api/v1/worklog/entries/{entry}" },
+  { method: "POST", path: "/api/v1/worklog/entries/{entry}/commits", body: { commit_ids: ["{own_commit}"] } },
+  { method: "GET", path: "/api/v1/worklog/recaps/{recap}" },
+  { method: "GET", path: "/api/v1/worklog/recaps/sse?recap_id={recap}" },
+].map((entry) => ({ ...entry, method: entry.method as Method, status: 404, expected: notFoundBody }));
+
+const emptyList = (collection: string) => (body: Record<string, unknown>) => {
+  expect(body[collection]).toEqual([]);
+  expect(body.meta).toMatchObject({ result_count: 0, total_count: 0 });
+};
+
+/** Ids inside bodies and queries: a reference to another account's resource is one to nothing. */
+const foreignReferences: ForeignCase[] = [
+  { method: "POST", path: "/api/v1/worklog/entries", body: { content: "x", project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
+  { method: "PUT", path: "/api/v1/worklog/entries/{own_entry}", body: { project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
+  { method: "POST", path: "/api/v1/repositories", body: { name: "x", project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
+  { method: "PUT", path: "/api/v1/repositories/{own_repository}", body: { project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
+  { method: "POST", path: "/api/v1/worklog/entries/{own_entry}/commits", body: { commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
+  { method: "GET", path: "/api/v1/worklog/entries?project_id={project}", status: 200, expected: emptyList("entries") },
+  { method: "GET", path: "/api/v1/repositories?project_id={project}", status: 200, expected: emptyList("repositories") },
+  {
+    method: "POST",
+    path: "/api/v1/worklog/recaps",
+    body: { project_ids: ["{project}"] },
+    status: 400,
+    expected: { error: { message: "No worklog entries match these filters", type: "invalid_request_error" } },
+  },
+  {
+    // A cursor names an item of the caller's list: another account's names nothing (docs/api.md, "Pagination").
+    method: "GET",
+    path: "/api/v1/worklog/entries?starting_after={entry}",
+    status: 400,
+    expected: { error: { message: "starting_after names no item of this list: it is not the id of an entry of this account", type: "invalid_request_error" } },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/repositories/{own_repository}/commits?ending_before={commit}",
+    status: 400,
+    expected: { error: { message: "ending_before names no item of this list: it is not the id of a commit of this account", type: "invalid_request_error" } },
+  },
+];
+
+describe("another account's ids", () => {
+  let ownerKey: string;
+  let callerKey: string;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    ownerKey = (await newAccount()).key;
+    callerKey = (await newAccount()).key;
+    const ownIds = Object.entries(await seedAccount(callerKey)).map(([name, id]) => [`own_${name}`, id]);
+    ids = { ...(await seedAccount(ownerKey)), ...Object.fromEntries(ownIds) };
+  });
+
+  it("every endpoint with an id in its path is in the table, for every method it serves", () => {
+    const withIds = servedRoutes().filter(({ route }) => route.includes("[id]") || route.endsWith("/recaps/sse"));
+    const table = new Set(foreignPathIds.map((entry) => `${entry.method} ${routeOf(entry.path)}`));
+    expect([...table].sort()).toEqual(withIds.map(({ method, route }) => `${method} ${route}`).sort());
+  });
+
+  it.each([...foreignPathIds, ...foreignReferences].map((entry) => [`${entry.method} ${entry.path}`, entry] as const))(
+    "%s answers as if the id named nothing, and the owner's data is unchanged",
+    async (_, { method, path: template, body, status, expected }) => {
+      const before = await snapshot(ownerKey, ids);
+      const response = await call(callerKey, method, resolve(template, ids), resolve(body, ids));
+      expect(response.status, JSON.stringify(response.body)).toBe(status);
+      if (typeof expected === "function") expected(response.body, ids);
+      else expect(response.body).toEqual(expected);
+      expect(await snapshot(ownerKey, ids)).toBe(before);
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Read-only keys
+
+/** Every write endpoint of /api/v1 with the scope it requires; a second test holds it to the route files. */
+const writeEndpoints: { method: Method; path: string; scope: string; body?: unknown }[] = [
+  { method: "PUT", path: "/api/v1/user", scope: "user:write", body: { name: "Changed" } },
+  { method: "DELETE", path: "/api/v1/user", scope: "user:write" },
+  { method: "POST", path: "/api/v1/projects", scope: "project:write", body: { name: "New" } },
+  { method: "PUT", path: "/api/v1/projects/{project}", scope: "project:write", body: { name: "Changed" } },
+  { method: "DELETE", path: "/api/v1/projects/{project}", scope: "project:write" },
+  { method: "POST", path: "/api/v1/projects/{project}/repositories", scope: "repo:write", body: { name: "new-repo" } },
+  { method: "POST", path: "/api/v1/repositories", scope: "repo:write", body: { name: "new-repo" } },
+  { method: "PUT", path: "/api/v1/repositories/{repository}", scope: "repo:write", body: { name: "changed" } },
+  { method: "DELETE", path: "/api/v1/repositories/{repository}", scope: "repo:write" },
+  {
+    method: "POST",
+    path: "/api/v1/repositories/{repository}/commits",
+    scope: "repo:write",
+    body: { commits: [{ sha: sha("c3"), message: "New", committed_at: "2026-01-02T03:04:05Z" }] },
+  },
+  { method: "POST", path: "/api/v1/worklog/entries", scope: "worklog:write", body: { content: "New" } },
+  { method: "PUT", path: "/api/v1/worklog/entries/{entry}", scope: "worklog:write", body: { content: "Changed" } },
+  { method: "DELETE", path: "/api/v1/worklog/entries/{entry}", scope: "worklog:write" },
+  { method: "POST", path: "/api/v1/worklog/entries/{entry}/commits", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
+  { method: "POST", path: "/api/v1/worklog/recaps", scope: "worklog:write", body: {} },
+];
+
+describe("a read-only key", () => {
+  let owner: { email: string; key: string };
+  let readOnlyKey: string;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    owner = await newAccount();
+    readOnlyKey = await server.createKey(owner.email, readScopes);
+    ids = await seedAccount(owner.key);
+  });
+
+  it("the table lists every write endpoint the route files serve, with its scope", () => {
+    const served = servedRoutes().filter(({ method }) => writeMethods.includes(method));
+    expect(writeEndpoints.map(({ method, path: template, scope }) => `${method} ${routeOf(template)} ${scope}`).sort()).toEqual(
+      served.map(({ method, route, scope }) => `${method} ${route} ${scope}`).sort(),
+    );
+  });
+
+  it.each(writeEndpoints.map((entry) => [`${entry.method} ${entry.path}`, entry] as const))(
+    "%s is refused with 403 naming the scope, and nothing changes",
+    async (_, { method, path: template, scope, body }) => {
+      const before = await snapshot(owner.key, ids);
+      const response = await call(readOnlyKey, method, resolve(template, ids), resolve(body, ids));
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        error: { message: `Insufficient scope for this API key. Required: ${scope}. Available: ${readScopes.join(", ")}`, type: "authorization_error" },
+        details: { required_scope: scope, granted_scopes: readScopes },
+      });
+      expect(await snapshot(owner.key, ids)).toBe(before);
+    },
+  );
+
+  it("still reads everything it may read", async () => {
+    expect((await call(readOnlyKey, "GET", `/api/v1/worklog/entries/${ids.entry}`)).status).toBe(200);
+    expect((await call(readOnlyKey, "GET", "/api/v1/user")).status).toBe(200);
+  });
+});

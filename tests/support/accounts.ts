@@ -1,0 +1,52 @@
+// What the security tests (tests/api/security-*.test.ts) share: accounts with keys, their
+// requests, and an account's data of every kind, on a server of the test file.
+import { expect } from "vitest";
+import type { TestServer } from "./server";
+
+export const allScopes = ["user:*", "project:*", "repo:*", "worklog:*"];
+export const notFoundBody = { error: { message: "Could not find the requested resource", type: "not_found_error" } };
+export const invalidValue = (pointer: string) => ({ errors: [{ title: "Invalid value", detail: "Invalid value", source: { pointer } }] });
+export const sha = (seed: string) => seed.repeat(40).slice(0, 40);
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Requests to the server `current()` returns: the test file's, once its beforeAll started it. */
+export function accountRequests(current: () => TestServer) {
+  async function call(key: string, method: Method, pathname: string, body?: unknown) {
+    const response = await current().request(pathname, { key, method, body });
+    return { status: response.status, body: await response.json() };
+  }
+
+  async function created(key: string, pathname: string, body: unknown): Promise<{ id: string; [field: string]: unknown }> {
+    const { status, body: resource } = await call(key, "POST", pathname, body);
+    expect(status, JSON.stringify(resource)).toBe(201);
+    return resource;
+  }
+
+  async function newAccount(scopes = allScopes) {
+    const { email } = await current().createUser();
+    return { email, key: await current().createKey(email, scopes) };
+  }
+
+  /** An account's data: one resource of every kind that has an id, for the tests to aim at. */
+  async function seedAccount(key: string) {
+    const project = await created(key, "/api/v1/projects", { name: "Secret project" });
+    const repository = await created(key, `/api/v1/projects/${project.id}/repositories`, { name: "secret-repo" });
+    const { body: commits } = await call(key, "POST", `/api/v1/repositories/${repository.id}/commits`, {
+      commits: [{ sha: sha("a1"), message: "Secret commit", committed_at: "2026-01-02T03:04:05Z" }],
+    });
+    const entry = await created(key, "/api/v1/worklog/entries", { content: "Secret entry", tags: ["secret"], project_id: project.id });
+    await call(key, "POST", `/api/v1/worklog/entries/${entry.id}/commits`, { commit_ids: [commits.commits[0].id] });
+    const recap = await created(key, "/api/v1/worklog/recaps", {});
+    // The tests read the account as it stays: its recap must not still be being written.
+    for (let attempt = 0; ; attempt++) {
+      const { body } = await call(key, "GET", `/api/v1/worklog/recaps/${recap.id}`);
+      if (body.status !== "processing") break;
+      if (attempt > 300) throw new Error("the recap did not finish");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { project: project.id, repository: repository.id, commit: commits.commits[0].id as string, entry: entry.id, recap: recap.id };
+  }
+
+  return { call, created, newAccount, seedAccount };
+}

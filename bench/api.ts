@@ -16,11 +16,10 @@
 // older commit) also starts that checkout's servers and runs every row against both, alternately,
 // for a table of before against after; rows the other commit cannot answer (no ETag: (f)) are left
 // out for it. BENCH_ROUNDS=n repeats the rows n times and keeps each cell's best run.
-// BENCH_STATIC_TRIGGERS=1 adds a row: (d) once the entries' counting triggers are replaced, in this
-// checkout's database, by bench/static-triggers.sql (static SQL instead of EXECUTE format()).
+// BENCH_TRIGGER_COST=1 also measures what the entries' counting trigger costs one INSERT alone.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -34,7 +33,7 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const WARM_UP_REQUESTS = Number(process.env.BENCH_WARM_UP_REQUESTS ?? 2_000);
 const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
-const STATIC_TRIGGERS = process.env.BENCH_STATIC_TRIGGERS === "1";
+const TRIGGER_COST = process.env.BENCH_TRIGGER_COST === "1";
 const CONNECTIONS = 50;
 const ENTRIES = 10_000;
 const EMBEDDED_MAX_LATENCY_MS = 2_000;
@@ -67,7 +66,6 @@ const rowNames = {
   user: "(b) GET /api/v1/user",
   entries: "(c) GET /api/v1/worklog/entries",
   create: "(d) POST /api/v1/worklog/entries",
-  create_static_triggers: "(d) POST, static-SQL triggers",
   bare_node: "(e) bare Node http server",
   entries_not_modified: "(f) GET entries, If-None-Match → 304",
   embedded_entries: "(c) embedded GET /api/v1/worklog/entries",
@@ -197,22 +195,6 @@ async function run(label: string, subject: string, row: keyof typeof rowNames, t
   keepBest(results, subject, row, measurement);
 }
 
-/** Swaps the entries' counting triggers for bench/static-triggers.sql's, or back to the migration's. */
-async function swapEntryTriggers(database: pg.Client, on: boolean) {
-  if (on) return void (await database.query(readFileSync(path.join(import.meta.dirname, "static-triggers.sql"), "utf8")));
-  await database.query(`BEGIN;
-    DROP TRIGGER worklog_entries_inserted ON worklog_entries;
-    DROP TRIGGER worklog_entries_updated ON worklog_entries;
-    DROP TRIGGER worklog_entries_deleted ON worklog_entries;
-    CREATE TRIGGER worklog_entries_inserted AFTER INSERT ON worklog_entries REFERENCING NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry_count', 'entry', 'recorded_at');
-    CREATE TRIGGER worklog_entries_updated AFTER UPDATE ON worklog_entries REFERENCING NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry_count', 'entry', 'recorded_at');
-    CREATE TRIGGER worklog_entries_deleted AFTER DELETE ON worklog_entries REFERENCING OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry_count', 'entry', 'recorded_at');
-    COMMIT;`);
-}
-
 /** A fresh server's first thousands of requests run several times slower (JIT): each row's target gets `WARM_UP_REQUESTS` first. */
 async function warmUpSubject(subject: Subject, rows: Row[]) {
   const started = Date.now();
@@ -228,8 +210,8 @@ const TRIGGER_COST_INSERTS = 2_000;
 /**
  * What the entries' counting trigger costs one insert, without the HTTP stack: PostgreSQL's CPU
  * per single-row INSERT (autocommit, a prepared statement, one connection) with the trigger
- * disabled, with the migration's (dynamic SQL) and with bench/static-triggers.sql's, in
- * alternating blocks; each block's backend CPU from /proc, the best of three per variant.
+ * disabled and enabled, in alternating blocks; each block's backend CPU from /proc, the best of
+ * three per variant.
  */
 async function triggerCost(subject: Subject) {
   const client = new pg.Client({ connectionString: subject.server.env.DATABASE_URL });
@@ -244,11 +226,7 @@ async function triggerCost(subject: Subject) {
     };
     const variants = {
       none: () => client.query("ALTER TABLE worklog_entries DISABLE TRIGGER worklog_entries_inserted"),
-      dynamic: async () => {
-        await swapEntryTriggers(client, false);
-        await client.query("ALTER TABLE worklog_entries ENABLE TRIGGER worklog_entries_inserted");
-      },
-      static: () => swapEntryTriggers(client, true),
+      counting: () => client.query("ALTER TABLE worklog_entries ENABLE TRIGGER worklog_entries_inserted"),
     };
     const best: Record<string, { cpu_ms_per_insert: number; wall_ms_per_insert: number }> = {};
     for (let block = 0; block < 3; block++) {
@@ -265,7 +243,7 @@ async function triggerCost(subject: Subject) {
         if (!best[variant] || measured.cpu_ms_per_insert < best[variant].cpu_ms_per_insert) best[variant] = measured;
       }
     }
-    await variants.dynamic();
+    await variants.counting();
     console.log(`\nthe counting trigger, alone: PostgreSQL CPU per single-row INSERT (best of 3 blocks of ${TRIGGER_COST_INSERTS})`);
     for (const [variant, measured] of Object.entries(best)) {
       console.log(`  ${variant.padEnd(8)} ${measured.cpu_ms_per_insert} ms CPU, ${measured.wall_ms_per_insert} ms wall`);
@@ -278,7 +256,6 @@ async function triggerCost(subject: Subject) {
 
 /** Every row against every subject, alternately (the first subject changes from row to row), `ROUNDS` times. */
 async function benchPostgres(subjects: Subject[], bare: { url: string; meter: CpuMeter }, results: Results) {
-  const after = subjects.find((subject) => subject.name === "after")!;
   for (const subject of subjects) await warmUpSubject(subject, postgresRows);
   await warmUp({ url: bare.url }, { connections: CONNECTIONS, requests: WARM_UP_REQUESTS });
   for (let round = 1; round <= ROUNDS; round++) {
@@ -289,14 +266,6 @@ async function benchPostgres(subjects: Subject[], bare: { url: string; meter: Cp
       for (const subject of order) {
         const target = row.target(subject);
         if (target) await run(`(${row.id})`, subject.name, row.name, target, subject.meter, results);
-      }
-      if (row.name === "create" && STATIC_TRIGGERS) {
-        await swapEntryTriggers(after.database!, true);
-        try {
-          await run("(d')", "after", "create_static_triggers", createTarget(after), after.meter, results);
-        } finally {
-          await swapEntryTriggers(after.database!, false);
-        }
       }
       if (row.name === "create") await run("(e)", "bare", "bare_node", { url: bare.url }, bare.meter, results);
     }
@@ -328,7 +297,6 @@ function ratiosOf(cells: Results[string]) {
     entries_vs_live: ratio(cells.entries?.requests_per_second, live),
     create_vs_live: ratio(cells.create?.requests_per_second, live),
     not_modified_vs_live: ratio(cells.entries_not_modified?.requests_per_second, live),
-    create_static_triggers_vs_live: ratio(cells.create_static_triggers?.requests_per_second, live),
     live_vs_bare_node: ratio(live, cells.bare_node?.requests_per_second),
   };
 }
@@ -369,7 +337,7 @@ function printRoundRatios(subjectNames: string[]) {
   if (ROUNDS < 2) return;
   console.log("\nratios to (a) by round (the table keeps each cell's best run):");
   for (const subject of subjectNames) {
-    for (const row of ["user", "entries", "create", "create_static_triggers", "entries_not_modified", "embedded_entries"] as const) {
+    for (const row of ["user", "entries", "create", "entries_not_modified", "embedded_entries"] as const) {
       const perRound = Array.from({ length: ROUNDS }, (_, index) => {
         const of = (name: keyof typeof rowNames) => runs.find((run) => run.round === index + 1 && run.subject === subject && run.row === name)?.measurement.requests_per_second;
         return ratio(of(row), of("live")) ?? "–";
@@ -397,7 +365,7 @@ try {
   try {
     for (const name of names) subjects.push(await startSubject(name, "postgres"));
     await benchPostgres(subjects, { url: bareServer.url, meter: cpuMeter(bareServer.url) }, results);
-    if (STATIC_TRIGGERS) triggerCosts = await triggerCost(subjects.find((subject) => subject.name === "after")!);
+    if (TRIGGER_COST) triggerCosts = await triggerCost(subjects.find((subject) => subject.name === "after")!);
   } finally {
     for (const subject of subjects) await stopSubject(subject);
   }

@@ -34,7 +34,7 @@ export function ensurePrismaClient() {
   if (result.status !== 0) throw new Error("prisma generate failed");
 }
 
-const lockFile = path.join(root, ".next-build.lock");
+const defaultLockFile = path.join(root, ".next-build.lock");
 
 function isAlive(pid) {
   try {
@@ -45,8 +45,18 @@ function isAlive(pid) {
   }
 }
 
+/** The pid written in the lock file, or undefined once its owner has removed it. */
+function lockOwner(lockFile) {
+  try {
+    return Number(readFileSync(lockFile, "utf8"));
+  } catch (error) {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 /** Test runs started together must not build into the same .next at once. */
-function withBuildLock(work) {
+export function withBuildLock(work, lockFile = defaultLockFile) {
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
     try {
@@ -54,7 +64,8 @@ function withBuildLock(work) {
       break;
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
-      const owner = Number(readFileSync(lockFile, "utf8"));
+      const owner = lockOwner(lockFile);
+      if (owner === undefined) continue;
       if (!isAlive(owner)) rmSync(lockFile, { force: true });
       else if (Date.now() > deadline) throw new Error(`another build (pid ${owner}) holds ${lockFile}`);
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);

@@ -1,6 +1,6 @@
 import { paginate } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
-import { getDb, type User } from "@/lib/db/client";
+import { getDb, type User, type WorklogEntry } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
@@ -92,6 +92,13 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
   if (unknown.length > 0) throw AppError.validation(unknown);
   try {
     await db.$transaction(async (transaction) => {
+      // The entry's row lock first. Each counted write's trigger ends by locking the account's
+      // counters row (prisma/migrations/20261123085144_order_of_the_work); a transaction holding
+      // that row must not then wait for a row another write holds while it queues for the
+      // counters: a deadlock. Once the entry is locked, the update below waits for no one.
+      const locked = await transaction.$queryRaw<Pick<WorklogEntry, "id">[]>`SELECT id FROM worklog_entries
+        WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR NO KEY UPDATE`;
+      if (locked.length === 0) throw AppError.notFound();
       const { count } = await transaction.worklogEntryCommit.createMany({
         data: uniqueIds.map((commitId) => ({ entryId: id, commitId })),
         skipDuplicates: true,
@@ -101,8 +108,7 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
     });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
-    // The entry (a 404) or a commit was deleted since it was checked.
-    await requireEntry(userId, id);
+    // A commit was deleted since it was checked (the entry is locked).
     throw AppError.validation([{ pointer: "/commit_ids", detail: "Invalid value", message: "A chosen commit was deleted meanwhile; choose again" }]);
   }
   return getEntry(userId, id);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runAdminCommand } from "@/lib/admin/commands";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
 import { createProject, deleteProject, listProjects, updateProject } from "@/lib/projects/projects";
 import { listCommits, recordCommits } from "@/lib/repositories/commits";
 import { createRepository, deleteRepository, listRepositories } from "@/lib/repositories/repositories";
@@ -106,6 +107,32 @@ describe("the account's counters", () => {
     expect(await accountTotal(user.id, "projectCount")).toBe(5);
     const { meta } = await listEntries(user, { page: { limit: 1 } });
     expect(meta.total_count).toBe(25);
+  });
+
+  it("queue writes that race on one entry without a deadlock: attachments, edits and its deletion", async () => {
+    const user = await newUser();
+    const repository = await createRepository(user.id, { name: "api" });
+    const commits = await recordCommits(
+      user.id,
+      repository.id,
+      Array.from({ length: 3 }, (_, index) => ({ sha: `${index}`.repeat(40), message: `commit ${index}`, committed_at: day("2026-11-10") })),
+    );
+    const commit_ids = commits.map((commit) => commit!.id);
+    for (let round = 0; round < 15; round++) {
+      const entry = await createEntry(user.id, { content: `round ${round}` });
+      const outcomes = await Promise.allSettled([
+        attachCommits(user.id, entry.id, { commit_ids }),
+        updateEntry(user.id, entry.id, { duration_seconds: 60 }),
+        updateEntry(user.id, entry.id, { tags: ["race"] }),
+        ...(round % 3 === 2 ? [deleteEntry(user.id, entry.id)] : []),
+      ]);
+      // A write that lost to the deletion is a 404; any other failure (a deadlock's) is a fault.
+      const faults = outcomes.flatMap((outcome) =>
+        outcome.status === "rejected" && !(outcome.reason instanceof AppError && outcome.reason.kind === "not_found") ? [String(outcome.reason)] : [],
+      );
+      expect(faults, `round ${round}`).toEqual([]);
+    }
+    expect(await accountTotal(user.id, "entryCount")).toBe(await getDb().worklogEntry.count({ where: { userId: user.id } }));
   });
 
   it("are repaired by `stats:rebuild`", async () => {

@@ -83,78 +83,86 @@ BEGIN
 END $$;
 CREATE TRIGGER users_changed AFTER UPDATE ON users FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION worklog_account_changed();
 
--- Inserts and deletes move the table's count (TG_ARGV[0], a column of account_counters, or
--- none), every write moves the sequence on; a deleted row leaves its id and sort key
--- (TG_ARGV[2], a column of the table, or none) under its kind (TG_ARGV[1]), unless its account
--- is being deleted with it.
+-- Inserts and deletes move the count of the table's kind (TG_ARGV[0]: entry, project, repository,
+-- recap; commits are not counted here), every write moves the sequence on; a deleted row leaves
+-- its id and sort key under its kind, unless its account is being deleted with it. Static SQL, not
+-- EXECUTE format(...): plpgsql prepares each statement once per connection and table, where a
+-- built statement is parsed and planned at every write (npm run bench, row (d)). Every trigger
+-- names its transition table changed_rows: the inserted, updated or deleted rows.
 CREATE FUNCTION worklog_count_writes() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  counted text := NULLIF(TG_ARGV[0], '');
-  change text := CASE WHEN counted IS NULL OR TG_OP = 'UPDATE' THEN ''
-    ELSE format(', %1$I = c.%1$I %2$s d.n', counted, CASE TG_OP WHEN 'INSERT' THEN '+' ELSE '-' END) END;
-  rows text := CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END;
+  kind text := TG_ARGV[0];
+  step int := CASE TG_OP WHEN 'INSERT' THEN 1 WHEN 'DELETE' THEN -1 ELSE 0 END;
 BEGIN
-  EXECUTE format('UPDATE account_counters c SET change_seq = c.change_seq + 1%s
-    FROM (SELECT user_id, count(*) AS n FROM %s GROUP BY user_id) d WHERE c.user_id = d.user_id', change, rows);
-  IF TG_OP = 'DELETE' THEN
-    EXECUTE format('INSERT INTO deleted_items (id, user_id, kind, sort_at)
-      SELECT o.id, o.user_id, %L, %s FROM old_rows o WHERE EXISTS (SELECT FROM users u WHERE u.id = o.user_id)
-      ON CONFLICT (id) DO NOTHING', TG_ARGV[1], COALESCE('o.' || quote_ident(NULLIF(TG_ARGV[2], '')), 'NULL'));
+  UPDATE account_counters c SET change_seq = c.change_seq + 1,
+      entry_count = c.entry_count + CASE kind WHEN 'entry' THEN step * d.n ELSE 0 END,
+      project_count = c.project_count + CASE kind WHEN 'project' THEN step * d.n ELSE 0 END,
+      repository_count = c.repository_count + CASE kind WHEN 'repository' THEN step * d.n ELSE 0 END,
+      recap_count = c.recap_count + CASE kind WHEN 'recap' THEN step * d.n ELSE 0 END
+    FROM (SELECT user_id, count(*)::int AS n FROM changed_rows GROUP BY user_id) d WHERE c.user_id = d.user_id;
+  -- Each branch names its table's columns, so it is planned only for that table's trigger.
+  IF TG_OP = 'DELETE' AND TG_TABLE_NAME = 'worklog_entries' THEN
+    INSERT INTO deleted_items (id, user_id, kind, sort_at)
+      SELECT o.id, o.user_id, kind, o.recorded_at FROM changed_rows o WHERE EXISTS (SELECT FROM users u WHERE u.id = o.user_id)
+      ON CONFLICT (id) DO NOTHING;
+  ELSIF TG_OP = 'DELETE' AND TG_TABLE_NAME = 'commits' THEN
+    INSERT INTO deleted_items (id, user_id, kind, sort_at)
+      SELECT o.id, o.user_id, kind, o.committed_at FROM changed_rows o WHERE EXISTS (SELECT FROM users u WHERE u.id = o.user_id)
+      ON CONFLICT (id) DO NOTHING;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO deleted_items (id, user_id, kind, sort_at)
+      SELECT o.id, o.user_id, kind, NULL FROM changed_rows o WHERE EXISTS (SELECT FROM users u WHERE u.id = o.user_id)
+      ON CONFLICT (id) DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER worklog_entries_inserted AFTER INSERT ON worklog_entries REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry_count', 'entry', 'recorded_at');
-CREATE TRIGGER worklog_entries_updated AFTER UPDATE ON worklog_entries REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry_count', 'entry', 'recorded_at');
-CREATE TRIGGER worklog_entries_deleted AFTER DELETE ON worklog_entries REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry_count', 'entry', 'recorded_at');
+CREATE TRIGGER worklog_entries_inserted AFTER INSERT ON worklog_entries REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry');
+CREATE TRIGGER worklog_entries_updated AFTER UPDATE ON worklog_entries REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry');
+CREATE TRIGGER worklog_entries_deleted AFTER DELETE ON worklog_entries REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('entry');
 
-CREATE TRIGGER projects_inserted AFTER INSERT ON projects REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('project_count', 'project', '');
-CREATE TRIGGER projects_updated AFTER UPDATE ON projects REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('project_count', 'project', '');
-CREATE TRIGGER projects_deleted AFTER DELETE ON projects REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('project_count', 'project', '');
+CREATE TRIGGER projects_inserted AFTER INSERT ON projects REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('project');
+CREATE TRIGGER projects_updated AFTER UPDATE ON projects REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('project');
+CREATE TRIGGER projects_deleted AFTER DELETE ON projects REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('project');
 
-CREATE TRIGGER repositories_inserted AFTER INSERT ON repositories REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('repository_count', 'repository', '');
-CREATE TRIGGER repositories_updated AFTER UPDATE ON repositories REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('repository_count', 'repository', '');
-CREATE TRIGGER repositories_deleted AFTER DELETE ON repositories REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('repository_count', 'repository', '');
+CREATE TRIGGER repositories_inserted AFTER INSERT ON repositories REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('repository');
+CREATE TRIGGER repositories_updated AFTER UPDATE ON repositories REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('repository');
+CREATE TRIGGER repositories_deleted AFTER DELETE ON repositories REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('repository');
 
-CREATE TRIGGER recaps_inserted AFTER INSERT ON recaps REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('recap_count', 'recap', '');
-CREATE TRIGGER recaps_updated AFTER UPDATE ON recaps REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('recap_count', 'recap', '');
-CREATE TRIGGER recaps_deleted AFTER DELETE ON recaps REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('recap_count', 'recap', '');
+CREATE TRIGGER recaps_inserted AFTER INSERT ON recaps REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('recap');
+CREATE TRIGGER recaps_updated AFTER UPDATE ON recaps REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('recap');
+CREATE TRIGGER recaps_deleted AFTER DELETE ON recaps REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('recap');
 
 -- A repository's commits are counted where they are listed, by an index-only range scan.
-CREATE TRIGGER commits_inserted AFTER INSERT ON commits REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('', 'commit', 'committed_at');
-CREATE TRIGGER commits_updated AFTER UPDATE ON commits REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('', 'commit', 'committed_at');
-CREATE TRIGGER commits_deleted AFTER DELETE ON commits REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('', 'commit', 'committed_at');
+CREATE TRIGGER commits_inserted AFTER INSERT ON commits REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('commit');
+CREATE TRIGGER commits_updated AFTER UPDATE ON commits REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('commit');
+CREATE TRIGGER commits_deleted AFTER DELETE ON commits REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_count_writes('commit');
 
 -- An attachment is a change of its entry (its commit_ids).
 CREATE FUNCTION worklog_attachments_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    UPDATE account_counters c SET change_seq = c.change_seq + 1
-      FROM (SELECT DISTINCT e.user_id FROM new_rows n JOIN worklog_entries e ON e.id = n.entry_id) d WHERE c.user_id = d.user_id;
-  ELSE
-    UPDATE account_counters c SET change_seq = c.change_seq + 1
-      FROM (SELECT DISTINCT e.user_id FROM old_rows o JOIN worklog_entries e ON e.id = o.entry_id) d WHERE c.user_id = d.user_id;
-  END IF;
+  UPDATE account_counters c SET change_seq = c.change_seq + 1
+    FROM (SELECT DISTINCT e.user_id FROM changed_rows a JOIN worklog_entries e ON e.id = a.entry_id) d WHERE c.user_id = d.user_id;
   RETURN NULL;
 END $$;
-CREATE TRIGGER worklog_entry_commits_inserted AFTER INSERT ON worklog_entry_commits REFERENCING NEW TABLE AS new_rows
+CREATE TRIGGER worklog_entry_commits_inserted AFTER INSERT ON worklog_entry_commits REFERENCING NEW TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION worklog_attachments_changed();
-CREATE TRIGGER worklog_entry_commits_deleted AFTER DELETE ON worklog_entry_commits REFERENCING OLD TABLE AS old_rows
+CREATE TRIGGER worklog_entry_commits_deleted AFTER DELETE ON worklog_entry_commits REFERENCING OLD TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION worklog_attachments_changed();
 
 -- The accounts that exist already, counted.

@@ -29,7 +29,8 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
 export async function createFreshDatabase(backend: Backend): Promise<FreshDatabase> {
   if (backend === "pglite") {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "worklog-test-"));
-    const template = inject("pgliteTemplate");
+    // The migrated template of the API tests' global setup; benchmarks, outside Vitest, migrate anew.
+    const template = process.env.VITEST ? inject("pgliteTemplate") : undefined;
     if (template) await cp(template, path.join(dataDir, "pglite"), { recursive: true });
     return { env: { DATA_DIR: dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }

@@ -1,10 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
+import { libraryStyleHashes } from "@/lib/web/inline-styles";
 
 /**
  * The pages' Content-Security-Policy: scripts run only when they carry this response's nonce
  * (Next.js puts it on its own scripts and inline styles, reading it from the request's policy),
- * or are loaded by such a script; nothing may frame the app. Development needs `eval` for
+ * or are loaded by such a script; inline styles need the nonce too, or one of the hashes of the
+ * stylesheets libraries insert (lib/web/inline-styles.ts); nothing may frame the app. Development needs `eval` for
  * React's error overlays and inline styles for hot reloading.
  */
 function contentSecurityPolicy(nonce: string): string {
@@ -12,7 +14,7 @@ function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
+    `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}' ${Object.values(libraryStyleHashes).map((hash) => `'${hash}'`).join(" ")}`}`,
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "object-src 'none'",

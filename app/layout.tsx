@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -25,6 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
+        <Providers>
         <SiteHeader
           user={user && { name: user.name, email: user.email }}
           signOut={
@@ -35,10 +37,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </form>
           }
         />
-        <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+        <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-5 sm:px-6 sm:py-12">
           {children}
         </main>
         <SiteFooter />
+        </Providers>
       </body>
     </html>
   );

@@ -3,14 +3,13 @@ import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import { PageHeader } from "@/components/page-header";
 import { FormError } from "@/components/ui/form-feedback";
-import { EntryFilters } from "@/components/worklog/entry-filters";
-import { WeeklyChart } from "@/components/worklog/weekly-chart";
+import { SampleDay } from "@/components/worklog/sample-day";
 import { Worklog } from "@/components/worklog/worklog";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import type { User } from "@/lib/db/client";
 import { listProjects } from "@/lib/projects/projects";
 import { dailyTotals, listEntries } from "@/lib/worklog/entries";
-import type { EntryFilters as Filters } from "@/lib/worklog/actions";
+import { filtersFromSearch } from "@/lib/worklog/filters";
 import { entryListQuerySchema } from "@/lib/worklog/schemas";
 import { toEntryPage } from "@/lib/worklog/views";
 import { calendarDay } from "@/lib/time";
@@ -71,6 +70,16 @@ function Introduction() {
         </div>
       </section>
 
+      <section aria-labelledby="sample-heading">
+        <h2 id="sample-heading" className="text-2xl font-semibold tracking-tight">
+          A day of work, as Worklog shows it
+        </h2>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">Entries under the day you did the work, with their time, project, tags, markdown and commits.</p>
+        <div className="mt-6">
+          <SampleDay />
+        </div>
+      </section>
+
       <section aria-labelledby="features-heading">
         <h2 id="features-heading" className="text-2xl font-semibold tracking-tight">
           What you get
@@ -88,41 +97,29 @@ function Introduction() {
   );
 }
 
-/** The worklog: this week's chart, the composer, and the entries the URL's filters select, by day, most recent work first. */
+/** The worklog: the composer, the entries the URL's filters select by day (most recent work first), the filters and the week's chart. */
 async function WorklogHome({ user, searchParams }: { user: User; searchParams: SearchParams }) {
-  const filters: Filters = Object.fromEntries(
-    (["project_id", "tags", "from", "to"] as const).flatMap((name) => {
-      const value = searchParam(searchParams, name);
-      return value ? [[name, value]] : [];
-    }),
-  );
-  const query = entryListQuerySchema.safeParse(filters);
-  const appliedFilters = query.success ? filters : {};
-  const listQuery = query.success ? query.data : { page: { limit: 25 } };
+  const typed = { get: (name: string) => searchParam(searchParams, name) ?? null };
+  const filters = filtersFromSearch(typed);
+  const listQuery = entryListQuerySchema.parse(filters);
+  const ignored = ["project_id", "from", "to"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
   const [firstPage, projects, totals] = await Promise.all([
     listEntries(user, listQuery).then((entries) => toEntryPage(user, entries, listQuery)),
     listProjects(user.id, { limit: 100 }),
     dailyTotals(user, week.days),
   ]);
-  const projectOptions = projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }));
   return (
-    <div className="space-y-8">
-      <PageHeader title="Worklog" description="What you worked on, day by day, most recent work first." />
-      <WeeklyChart days={week.days} totals={totals} projects={projectOptions} />
+    <div className="space-y-6">
+      <PageHeader title="Worklog" description="What you worked on, day by day, most recent work first." descriptionFromSm />
+      {ignored && <FormError message="Some filters in this link are not valid (dates are YYYY-MM-DD), so they are left out." />}
       <Worklog
-        filterForm={
-          <div className="space-y-3">
-            <EntryFilters filters={filters} projects={projectOptions} />
-            {!query.success && <FormError message="These filters are not valid (dates are YYYY-MM-DD), so every entry is shown." />}
-          </div>
-        }
-        filters={appliedFilters}
+        initialFilters={filters}
         firstPage={firstPage}
-        projects={projectOptions}
+        week={{ days: week.days, totals }}
+        projects={projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }))}
         timeZone={user.timezone}
         today={calendarDay(new Date(), user.timezone)}
-        filtered={Object.keys(appliedFilters).length > 0}
       />
     </div>
   );

@@ -1,8 +1,11 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { CommandPalette } from "./command-palette";
+import { MenuButton } from "./menu-button";
 import { NavLink } from "./nav-link";
 
-const primaryLinks = [
+/** The pages of a signed-in account; a visitor sees only what works without an account. */
+const appLinks = [
   { href: "/", label: "Worklog" },
   { href: "/projects", label: "Projects" },
   { href: "/repositories", label: "Repositories" },
@@ -18,57 +21,86 @@ const linkClass = [
   "dark:aria-[current]:bg-brand-950 dark:aria-[current]:text-brand-200",
 ].join(" ");
 
+const signUpClass =
+  "rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950 dark:hover:bg-brand-300";
+
 type SiteHeaderProps = {
   user?: { name: string | null; email: string } | null;
   signOut?: ReactNode;
 };
 
+function AppLinks({ vertical }: { vertical?: boolean }) {
+  return (
+    <ul className={vertical ? "flex flex-col gap-1" : "flex gap-1"}>
+      {appLinks.map(({ href, label }) => (
+        <li key={href}>
+          <NavLink href={href} className={`${linkClass} ${vertical ? "block" : ""}`}>
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Account({ user, signOut, vertical }: { user: { name: string | null; email: string }; signOut?: ReactNode; vertical?: boolean }) {
+  return (
+    <div className={vertical ? "flex flex-col items-start gap-1" : "flex items-center gap-1"}>
+      <NavLink href="/settings/profile" section="/settings" className={`${linkClass} ${vertical ? "block" : ""}`}>
+        Settings
+      </NavLink>
+      <span className="max-w-48 truncate px-2.5 text-sm text-zinc-700 dark:text-zinc-300" title={user.email}>
+        {user.name || user.email}
+      </span>
+      {signOut}
+    </div>
+  );
+}
+
+/**
+ * One row at every width: signed in, the pages, the command palette and the account; under `lg`
+ * the pages and the account fold into a menu. Signed out: the docs, sign in and sign up.
+ */
 export function SiteHeader({ user, signOut }: SiteHeaderProps) {
   return (
     <header className="border-b border-zinc-200 dark:border-zinc-800">
-      <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex w-full max-w-5xl items-center gap-x-4 px-4 py-2.5 sm:px-6">
         <Link href="/" className="rounded-md text-lg font-semibold tracking-tight text-brand-700 dark:text-brand-300">
           Worklog
         </Link>
-
-        {/* Until there is room for one row, the primary nav wraps onto its own row and scrolls sideways if needed. */}
-        <nav aria-label="Primary" className="order-last w-full overflow-x-auto lg:order-none lg:w-auto">
-          <ul className="flex gap-1">
-            {primaryLinks.map(({ href, label }) => (
-              <li key={href}>
-                <NavLink href={href} className={linkClass}>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-label="Account" className="ml-auto flex items-center gap-1">
-          <NavLink href="/settings/profile" section="/settings" className={linkClass}>
-            Settings
-          </NavLink>
-          {user ? (
-            <>
-              <span className="max-w-48 truncate px-2.5 text-sm text-zinc-700 dark:text-zinc-300" title={user.email}>
-                {user.name || user.email}
-              </span>
-              {signOut}
-            </>
-          ) : (
-            <>
-              <NavLink href="/signin" className={linkClass}>
-                Sign in
-              </NavLink>
-              <Link
-                href="/signup"
-                className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950 dark:hover:bg-brand-300"
-              >
-                Sign up
-              </Link>
-            </>
-          )}
-        </nav>
+        {user ? (
+          <>
+            <nav aria-label="Primary" className="max-lg:hidden">
+              <AppLinks />
+            </nav>
+            <div className="ml-auto flex items-center gap-2">
+              <CommandPalette />
+              <nav aria-label="Account" className="max-lg:hidden">
+                <Account user={user} signOut={signOut} />
+              </nav>
+              <MenuButton>
+                <nav aria-label="Menu" className="space-y-3">
+                  <AppLinks vertical />
+                  <div className="border-t border-zinc-200 pt-3 dark:border-zinc-800">
+                    <Account user={user} signOut={signOut} vertical />
+                  </div>
+                </nav>
+              </MenuButton>
+            </div>
+          </>
+        ) : (
+          <nav aria-label="Account" className="ml-auto flex items-center gap-1">
+            <NavLink href="/docs" className={linkClass}>
+              Docs
+            </NavLink>
+            <NavLink href="/signin" className={linkClass}>
+              Sign in
+            </NavLink>
+            <Link href="/signup" className={signUpClass}>
+              Sign up
+            </Link>
+          </nav>
+        )}
       </div>
     </header>
   );

@@ -34,7 +34,7 @@ async function writeEntry(page: Page, fields: { content: string; when?: string; 
   const form = composer(page);
   await form.getByLabel("What did you work on?").fill(fields.content);
   if (fields.when) await form.getByLabel("Date and time").fill(fields.when);
-  await form.getByLabel("Duration (minutes)").fill(fields.minutes);
+  await form.getByLabel("Duration").fill(fields.minutes);
   await form.getByRole("button", { name: "Add entry" }).click();
   await expect(form.getByLabel("What did you work on?")).toHaveValue("");
 }

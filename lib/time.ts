@@ -26,7 +26,7 @@ export const timestampSchema = z
   })
   .meta({ format: "date-time", description: "An RFC 3339 timestamp with any offset; kept to the millisecond." });
 
-function isValidCalendarDate(value: string): boolean {
+export function isValidCalendarDate(value: string): boolean {
   const match = calendarDate.exec(value);
   if (!match) return false;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useRef, useState } from "react";
+import { focusTargets } from "@/components/focus-targets";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
@@ -53,7 +54,7 @@ export function RecapForm({ projects, periods, weekStart }: RecapFormProps) {
 
   return (
     <div className="space-y-8">
-      <form action={formAction} className="space-y-6 rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800">
+      <form id={focusTargets.newRecap} tabIndex={-1} aria-label="New recap" action={formAction} className="space-y-6 rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800">
         <FormError message={state.formError} />
         <div>
           <div role="group" aria-labelledby="recap-periods-label" aria-describedby="recap-periods-hint" className="flex flex-wrap items-center gap-2">

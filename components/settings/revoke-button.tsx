@@ -10,12 +10,14 @@ type RevokeButtonProps = {
   title: string;
   /** The confirming button, e.g. "Revoke key". */
   confirmLabel: string;
+  /** The toast once it is done, e.g. "API key revoked". */
+  doneMessage: string;
   /** A server action bound to the credential. */
   action: () => Promise<ActionResult<void>>;
 };
 
 /** "Revoke", confirmed in a modal dialog before the credential stops working. */
-export function RevokeButton({ name, title, confirmLabel, action }: RevokeButtonProps) {
+export function RevokeButton({ name, title, confirmLabel, doneMessage, action }: RevokeButtonProps) {
   return (
     <ConfirmButton
       label="Revoke"
@@ -30,6 +32,7 @@ export function RevokeButton({ name, title, confirmLabel, action }: RevokeButton
       confirmLabel={confirmLabel}
       pendingLabel="Revoking…"
       action={action}
+      doneMessage={`${doneMessage}: ${name}`}
     />
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useId, useRef, type ReactNode } from "react";
+import { toast } from "sonner";
 import type { ActionResult } from "@/lib/web/action-result";
 import { Button } from "./button";
 import { FormError } from "./form-feedback";
@@ -16,16 +17,20 @@ type ConfirmButtonProps = {
   pendingLabel: string;
   /** A server action, whose refusal the dialog shows, or the page's own handler. */
   action: () => Promise<ActionResult<unknown>> | void;
+  /** Said in a toast once the action is done, e.g. "API key revoked". */
+  doneMessage?: string;
 };
 
 /** A button whose destructive action is confirmed in a modal dialog first. */
-export function ConfirmButton({ label, accessibleLabel, title, description, confirmLabel, pendingLabel, action }: ConfirmButtonProps) {
+export function ConfirmButton({ label, accessibleLabel, title, description, confirmLabel, pendingLabel, action, doneMessage }: ConfirmButtonProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const [refusal, confirm] = useActionState(async () => {
     const result = await action();
-    return result && !result.ok ? result.message : undefined;
+    if (result && !result.ok) return result.message;
+    if (doneMessage) toast.success(doneMessage);
+    return undefined;
   }, undefined);
   return (
     <>

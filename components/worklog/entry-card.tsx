@@ -3,32 +3,58 @@ import type { ReactNode } from "react";
 import { formatDateTime, formatDuration } from "@/components/format";
 import { Markdown } from "@/components/markdown";
 import type { EntryView } from "@/lib/worklog/views";
+import { FilterLink } from "./worklog-filters";
 
-export function ProjectBadge({ project }: { project: { id: string; identifier: string; name: string } }) {
+type ProjectSummary = { id: string; identifier: string; name: string };
+
+const badgeClassName =
+  "inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 hover:bg-brand-100 dark:bg-brand-950 dark:text-brand-200 dark:hover:bg-brand-900";
+
+function BadgeText({ project }: { project: ProjectSummary }) {
   return (
-    <Link
-      href={`/projects/${project.id}`}
-      className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 hover:bg-brand-100 dark:bg-brand-950 dark:text-brand-200 dark:hover:bg-brand-900"
-    >
+    <>
       <span className="font-mono">{project.identifier}</span>
       <span>{project.name}</span>
+    </>
+  );
+}
+
+/** A project's badge, linking to its page. */
+export function ProjectBadge({ project }: { project: ProjectSummary }) {
+  return (
+    <Link href={`/projects/${project.id}`} className={badgeClassName}>
+      <BadgeText project={project} />
     </Link>
   );
 }
 
+const tagClassName =
+  "block rounded-full border border-zinc-300 px-2 py-0.5 text-xs hover:border-brand-400 hover:bg-brand-50 dark:border-zinc-700 dark:hover:border-brand-600 dark:hover:bg-brand-950";
+
 /** One worklog entry: when, how long, project, tags, the rendered markdown and the attached commits. */
 export function EntryCard({ entry, timeZone, actions }: { entry: EntryView; timeZone: string; actions?: ReactNode }) {
   return (
-    <article aria-label={`Entry of ${formatDateTime(entry.recorded_at, timeZone)}`} className="rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
+    <article
+      aria-label={`Entry of ${formatDateTime(entry.recorded_at, timeZone)}`}
+      data-entry-id={entry.id}
+      tabIndex={-1}
+      className="rounded-lg border border-zinc-200 p-4 outline-offset-2 focus:outline-2 focus:outline-brand-500 sm:p-5 dark:border-zinc-800"
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
         <time dateTime={entry.recorded_at}>{formatDateTime(entry.recorded_at, timeZone)}</time>
         {entry.duration_seconds !== null && <span className="font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(entry.duration_seconds)}</span>}
-        {entry.project && <ProjectBadge project={entry.project} />}
+        {entry.project && (
+          <FilterLink filters={{ project_id: entry.project.id }} className={badgeClassName} title={`Show the entries of ${entry.project.name}`}>
+            <BadgeText project={entry.project} />
+          </FilterLink>
+        )}
         {entry.tags.length > 0 && (
           <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
             {entry.tags.map((tag) => (
-              <li key={tag} className="rounded-full border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700">
-                #{tag}
+              <li key={tag}>
+                <FilterLink filters={{ tags: tag }} className={tagClassName} title={`Show the entries tagged #${tag}`}>
+                  #{tag}
+                </FilterLink>
               </li>
             ))}
           </ul>

@@ -1,25 +1,101 @@
-import Link from "next/link";
-import { buttonClassName } from "@/components/ui/button";
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-feedback";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { TextField } from "@/components/ui/field";
-import type { EntryFilters as Filters } from "@/lib/worklog/actions";
+import { normalizeTags, rangeProblem, type EntryFilters as Filters } from "@/lib/worklog/filters";
+import { useWorklogFilters } from "./worklog-filters";
 
-/** The list's filters, submitted into the URL (a GET form), so that a filtered list can be linked and reloaded. */
-export function EntryFilters({ filters, projects }: { filters: Filters; projects: ProjectOption[] }) {
+export const tagFilterId = "entry-filter-tags";
+const typingPause = 300;
+
+/**
+ * The list's filters, applied in place as they change (tags after a pause in typing, Enter at
+ * once); the URL follows, so a filtered list can be linked, reloaded and left with Back.
+ */
+export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
+  const { filters, apply } = useWorklogFilters();
+  const [tags, setTags] = useState(filters.tags ?? "");
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const problem = rangeProblem(filters);
+  const [more, setMore] = useState(false);
+  const moreId = useId();
+  const hiddenCount = [filters.project_id, filters.from, filters.to].filter(Boolean).length;
+
+  // Back, Forward and clicked tags change the filters under the field: it shows theirs unless it
+  // already says the same (adjusted while rendering, as React advises for state that follows props).
+  const [shownFilterTags, setShownFilterTags] = useState(filters.tags);
+  if (shownFilterTags !== filters.tags) {
+    setShownFilterTags(filters.tags);
+    if (normalizeTags(tags) !== (filters.tags ?? "")) setTags(filters.tags ?? "");
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = (next: Partial<Filters>) => {
+    clearTimeout(timer.current);
+    apply({ ...filters, tags: normalizeTags(tags), ...next });
+  };
+  const filtered = Object.keys(filters).length > 0;
+
   return (
-    <form method="get" action="/" aria-label="Filter entries" className="grid grid-cols-2 gap-4 rounded-lg bg-zinc-50 p-4 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end dark:bg-zinc-900">
-      <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" defaultValue={filters.project_id ?? ""} className="max-lg:col-span-2" />
-      <TextField label="Any of the tags" name="tags" autoComplete="off" placeholder="e.g. design review" defaultValue={filters.tags} className="max-lg:col-span-2" />
-      <TextField label="From" name="from" type="date" defaultValue={filters.from} />
-      <TextField label="To" name="to" type="date" defaultValue={filters.to} />
-      <div className="col-span-2 flex gap-2 lg:col-span-1">
-        <button type="submit" className={buttonClassName("primary")}>
-          Filter
-        </button>
-        <Link href="/" className={buttonClassName("secondary")}>
-          Clear
-        </Link>
+    <form
+      role="search"
+      aria-label="Filter entries"
+      className="space-y-3 rounded-lg bg-zinc-50 p-4 dark:bg-zinc-900"
+      onSubmit={(event) => {
+        event.preventDefault();
+        change({});
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <TextField
+          id={tagFilterId}
+          label="Any of the tags"
+          name="tags"
+          type="search"
+          autoComplete="off"
+          placeholder="#design review"
+          value={tags}
+          onChange={(event) => {
+            const typed = event.target.value;
+            setTags(typed);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => apply({ ...filters, tags: normalizeTags(typed) }), typingPause);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && tags) {
+              event.preventDefault();
+              setTags("");
+              change({ tags: "" });
+            }
+          }}
+          className="min-w-0 flex-1"
+        />
+        <Button variant="secondary" className="lg:hidden" aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>
+          More{hiddenCount > 0 ? ` (${hiddenCount})` : ""}
+        </Button>
       </div>
+      {/* On a phone, the project and dates wait behind "More", so that the list starts on the first screen. */}
+      <div id={moreId} className={`grid grid-cols-2 gap-3 ${more ? "" : "max-lg:hidden"}`}>
+        <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" value={filters.project_id ?? ""} onChange={(event) => change({ project_id: event.target.value })} className="col-span-2" />
+        <TextField label="From" name="from" type="date" value={filters.from ?? ""} onChange={(event) => change({ from: event.target.value })} aria-invalid={problem ? true : undefined} />
+        <TextField label="To" name="to" type="date" value={filters.to ?? ""} onChange={(event) => change({ to: event.target.value })} aria-invalid={problem ? true : undefined} />
+      </div>
+      <FormError message={problem} />
+      {filtered && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setTags("");
+            change({ project_id: "", tags: "", from: "", to: "" });
+          }}
+        >
+          Clear filters
+        </Button>
+      )}
     </form>
   );
 }

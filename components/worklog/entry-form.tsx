@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
+import { formatDuration } from "@/components/format";
 import { Markdown } from "@/components/markdown";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
@@ -9,35 +10,45 @@ import { FormError } from "@/components/ui/form-feedback";
 import { instantOf, wallClock } from "@/lib/time";
 import type { FieldErrors } from "@/lib/web/action-result";
 import type { EntryField } from "@/lib/worklog/actions";
+import { durationText, parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
+import { normalizeTags } from "@/lib/worklog/filters";
 import type { EntryView } from "@/lib/worklog/views";
 
-export type EntryFormValues = { content: string; recordedAt: string; durationMinutes: string; tags: string; projectId: string };
+export type EntryFormValues = { content: string; recordedAt: string; duration: string; tags: string; projectId: string };
 
 const pressedClassName = "aria-pressed:bg-zinc-200 aria-pressed:text-zinc-900 dark:aria-pressed:bg-zinc-800 dark:aria-pressed:text-zinc-100";
 
-export const emptyEntryForm: EntryFormValues = { content: "", recordedAt: "", durationMinutes: "", tags: "", projectId: "" };
+export const emptyEntryForm: EntryFormValues = { content: "", recordedAt: "", duration: "", tags: "", projectId: "" };
 
 /** The form's values for an entry; its time is the wall-clock time in the account's time zone. */
 export function entryFormValues(entry: EntryView, timeZone: string): EntryFormValues {
   return {
     content: entry.content,
     recordedAt: wallClock(new Date(entry.recorded_at), timeZone),
-    durationMinutes: entry.duration_seconds === null ? "" : String(Math.round(entry.duration_seconds / 60) || 1),
+    duration: entry.duration_seconds === null ? "" : durationText(entry.duration_seconds),
     tags: entry.tags.join(" "),
     projectId: entry.project_id ?? "",
   };
 }
 
-/** The body the entry schemas take; an empty date means "now" on create and "unchanged" on update. */
+/**
+ * The body the entry schemas take; an empty date means "now" on create and "unchanged" on update.
+ * Tags and a duration typed in the text (lib/worklog/composer-text.ts) join the fields'; a filled
+ * duration field wins over one typed in the text.
+ */
 export function entryInput(values: EntryFormValues, timeZone: string) {
+  const inline = readInlineMeta(values.content);
+  const fieldTags = normalizeTags(values.tags).split(" ").filter(Boolean);
   return {
-    content: values.content,
+    content: inline.content,
     recorded_at: values.recordedAt ? instantOf(values.recordedAt, timeZone).toISOString() : undefined,
-    duration_seconds: values.durationMinutes ? Math.round(Number(values.durationMinutes) * 60) : null,
-    tags: values.tags.split(/[\s,]+/).filter(Boolean),
+    duration_seconds: (values.duration ? parseDuration(values.duration) : inline.durationSeconds) ?? null,
+    tags: [...new Set([...fieldTags, ...inline.tags])],
     project_id: values.projectId || null,
   };
 }
+
+const durationProblem = "Use minutes (45) or hours and minutes (1h30)";
 
 type EntryFormProps = {
   initialValues: EntryFormValues;
@@ -48,82 +59,171 @@ type EntryFormProps = {
   pending?: boolean;
   fieldErrors?: FieldErrors<EntryField>;
   formError?: string;
+  /** Shows only the text box until it is focused or filled: the composer at the top of the worklog. */
+  compact?: boolean;
+  textareaId?: string;
+  autoFocus?: boolean;
   /** Whether to clear the form after a submission the server accepted. */
   onSubmit: (values: EntryFormValues) => Promise<boolean> | void;
   onCancel?: () => void;
 };
 
-/** Markdown content with a preview, tags, project, date and time, and duration. */
-export function EntryForm({ initialValues, projects, timeZone, submitLabel, pending, fieldErrors = {}, formError, onSubmit, onCancel }: EntryFormProps) {
+const subscribeToNothing = () => () => {};
+
+/** "⌘" on Apple devices, "Ctrl" elsewhere and on the server. */
+function useModifierKeyName(): string {
+  return useSyncExternalStore(subscribeToNothing, () => (/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl"), () => "Ctrl");
+}
+
+/**
+ * Markdown content with a preview; tags, project, duration and date on one line. ⌘/Ctrl+Enter
+ * saves from anywhere in the form and Escape cancels an edit.
+ */
+export function EntryForm({ initialValues, projects, timeZone, submitLabel, pending, fieldErrors = {}, formError, compact, textareaId, autoFocus, onSubmit, onCancel }: EntryFormProps) {
   const [values, setValues] = useState(initialValues);
   const [previewing, setPreviewing] = useState(false);
-  const contentId = useId();
+  const [focused, setFocused] = useState(false);
+  const [durationError, setDurationError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const modifierKey = useModifierKeyName();
+  const generatedId = useId();
+  const contentId = textareaId ?? generatedId;
   const set = (field: keyof EntryFormValues) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+  const expanded = !compact || focused || previewing || Object.values(values).some(Boolean);
+  const inline = readInlineMeta(values.content);
+  const inlineSummary = [...inline.tags.map((tag) => `#${tag}`), ...(inline.durationSeconds && !values.duration ? [formatDuration(inline.durationSeconds)] : [])];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (values.duration && parseDuration(values.duration) === undefined) {
+      setDurationError(durationProblem);
+      return;
+    }
+    setDurationError(undefined);
     if (await onSubmit(values)) {
       setValues(initialValues);
       setPreviewing(false);
     }
   }
 
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      formRef.current?.requestSubmit();
+    } else if (event.key === "Escape" && onCancel) {
+      event.preventDefault();
+      onCancel();
+    }
+  }
+
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      className="space-y-3"
+    >
       <div>
         <div className="flex items-end justify-between gap-2">
-          <label htmlFor={contentId} className="block text-sm font-medium">
+          <label htmlFor={contentId} className={compact ? "sr-only" : "block text-sm font-medium"}>
             What did you work on?
           </label>
-          <div className="flex gap-1" role="group" aria-label="Editor mode">
-            <Button variant="ghost" size="sm" className={pressedClassName} aria-pressed={!previewing} onClick={() => setPreviewing(false)}>
-              Write
-            </Button>
-            <Button variant="ghost" size="sm" className={pressedClassName} aria-pressed={previewing} onClick={() => setPreviewing(true)}>
-              Preview
-            </Button>
-          </div>
+          {expanded && (
+            <div className="ml-auto flex gap-1" role="group" aria-label="Editor mode">
+              <Button variant="ghost" size="sm" className={pressedClassName} aria-pressed={!previewing} onClick={() => setPreviewing(false)}>
+                Write
+              </Button>
+              <Button variant="ghost" size="sm" className={pressedClassName} aria-pressed={previewing} onClick={() => setPreviewing(true)}>
+                Preview
+              </Button>
+            </div>
+          )}
         </div>
-        <div className="mt-1.5">
+        <div className={expanded ? "mt-1.5" : "flex items-start gap-2"}>
           {previewing ? (
             <div aria-label="Preview" role="region" className="min-h-28 rounded-md border border-zinc-300 p-3 dark:border-zinc-700">
-              {values.content.trim() ? <Markdown>{values.content}</Markdown> : <p className="text-sm text-zinc-500 dark:text-zinc-400">Nothing to preview</p>}
+              {inline.content.trim() ? <Markdown>{inline.content}</Markdown> : <p className="text-sm text-zinc-500 dark:text-zinc-400">Nothing to preview</p>}
             </div>
           ) : (
             <textarea
               id={contentId}
               name="content"
               required
-              rows={5}
+              autoFocus={autoFocus}
+              rows={expanded ? 5 : 1}
               maxLength={10_000}
-              placeholder="Markdown: **bold**, lists, `code`, links…"
+              placeholder={compact ? "What did you work on? Markdown, #tags and ~1h30 work here" : "Markdown: **bold**, lists, `code`, links…"}
               value={values.content}
               onChange={set("content")}
               aria-invalid={fieldErrors.content ? true : undefined}
-              aria-describedby={fieldErrors.content ? `${contentId}-error` : undefined}
-              className={controlClassName}
+              aria-describedby={[fieldErrors.content && `${contentId}-error`, `${contentId}-keys`].filter(Boolean).join(" ")}
+              className={`${controlClassName} resize-y`}
             />
           )}
+          {!expanded && <FormButtons submitLabel={submitLabel} pending={pending} />}
         </div>
         <FieldError id={`${contentId}-error`} message={fieldErrors.content} />
+        <p id={`${contentId}-keys`} className={expanded ? "mt-1 text-xs text-zinc-600 dark:text-zinc-400" : "sr-only"}>
+          {modifierKey}+Enter saves{onCancel ? ", Escape cancels" : ""}.
+          {inlineSummary.length > 0 && <span> From the text: {inlineSummary.join(" · ")}.</span>}
+        </p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="No project" value={values.projectId} onChange={set("projectId")} error={fieldErrors.project_id} />
-        <TextField label="Tags" name="tags" autoComplete="off" placeholder="design review" hint="Separated by spaces or commas" value={values.tags} onChange={set("tags")} error={fieldErrors.tags} />
-        <TextField label="Date and time" name="recorded_at" type="datetime-local" hint={`${timeZone.replaceAll("_", " ")}${initialValues.recordedAt ? "" : "; empty: now"}`} value={values.recordedAt} onChange={set("recordedAt")} error={fieldErrors.recorded_at} />
-        <TextField label="Duration (minutes)" name="duration" type="number" min={1} max={10_080} step={1} inputMode="numeric" value={values.durationMinutes} onChange={set("durationMinutes")} error={fieldErrors.duration_seconds} />
-      </div>
+      {expanded && (
+        <div className="flex flex-wrap items-start gap-3">
+          <TextField
+            label="Tags"
+            name="tags"
+            autoComplete="off"
+            placeholder="#design #review"
+            value={values.tags}
+            onChange={set("tags")}
+            error={fieldErrors.tags}
+            className="min-w-40 flex-[2_1_10rem]"
+          />
+          <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="No project" value={values.projectId} onChange={set("projectId")} error={fieldErrors.project_id} className="min-w-36 flex-[2_1_9rem]" />
+          <TextField
+            label="Duration"
+            name="duration"
+            autoComplete="off"
+            placeholder="1h30"
+            value={values.duration}
+            onChange={set("duration")}
+            error={durationError ?? fieldErrors.duration_seconds}
+            className="w-24 flex-[1_1_6rem]"
+          />
+          <TextField
+            label="Date and time"
+            name="recorded_at"
+            type="datetime-local"
+            hint={`${timeZone.replaceAll("_", " ")}${initialValues.recordedAt ? "" : "; empty: now"}`}
+            value={values.recordedAt}
+            onChange={set("recordedAt")}
+            error={fieldErrors.recorded_at}
+            className="flex-[2_1_12rem]"
+          />
+        </div>
+      )}
       <FormError message={formError} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      {expanded && <FormButtons submitLabel={submitLabel} pending={pending} onCancel={onCancel} />}
     </form>
+  );
+}
+
+function FormButtons({ submitLabel, pending, onCancel }: { submitLabel: string; pending?: boolean; onCancel?: () => void }) {
+  return (
+    <div className="flex shrink-0 flex-wrap gap-3">
+      <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+        {submitLabel}
+      </Button>
+      {onCancel && (
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
+    </div>
   );
 }

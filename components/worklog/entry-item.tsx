@@ -1,10 +1,9 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { formatDateTime } from "@/components/format";
 import { Button } from "@/components/ui/button";
-import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormError } from "@/components/ui/form-feedback";
 import { attachableCommits, attachCommitsAction } from "@/lib/worklog/actions";
 import type { EntryView } from "@/lib/worklog/views";
@@ -15,6 +14,9 @@ import { accepted, refusalMessage } from "./refusal";
 
 type EntryItemProps = {
   entry: EntryView;
+  /** Whether its form is open, which the worklog's e key also decides. */
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
   projects: ProjectOption[];
   timeZone: string;
   /** Why the server refused the last change of this entry, which was rolled back. */
@@ -24,11 +26,18 @@ type EntryItemProps = {
   onAttached: (entry: EntryView) => void;
 };
 
-/** An entry in the list, edited, deleted and given commits in place. */
-export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, onAttached }: EntryItemProps) {
-  const [mode, setMode] = useState<"view" | "edit" | "attach">("view");
+/** An entry in the list, edited, deleted (with Undo in the toast) and given commits in place. */
+export function EntryItem({ entry, editing, onEditingChange, projects, timeZone, error, onSave, onDelete, onAttached }: EntryItemProps) {
+  const [attaching, setAttaching] = useState(false);
   const label = formatDateTime(entry.recorded_at, timeZone);
-  if (mode === "edit") {
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  // Closing the form gives focus back to the entry's Edit button, where the keyboard left off.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  if (editing) {
     return (
       <section aria-label={`Edit entry of ${label}`} className="rounded-lg border border-brand-300 p-4 sm:p-5 dark:border-brand-700">
         <EntryForm
@@ -36,11 +45,12 @@ export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, 
           projects={projects}
           timeZone={timeZone}
           submitLabel="Save entry"
+          autoFocus
           onSubmit={(values) => {
             onSave(values);
-            setMode("view");
+            onEditingChange(false);
           }}
-          onCancel={() => setMode("view")}
+          onCancel={() => onEditingChange(false)}
         />
       </section>
     );
@@ -53,33 +63,27 @@ export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, 
         timeZone={timeZone}
         actions={
           <>
-            <Button variant="secondary" size="sm" aria-label={`Edit entry of ${label}`} onClick={() => setMode("edit")}>
+            <Button ref={editButton} variant="secondary" size="sm" aria-label={`Edit entry of ${label}`} onClick={() => onEditingChange(true)}>
               Edit
             </Button>
-            <Button variant="secondary" size="sm" aria-label={`Attach commits to entry of ${label}`} aria-expanded={mode === "attach"} onClick={() => setMode(mode === "attach" ? "view" : "attach")}>
+            <Button variant="secondary" size="sm" aria-label={`Attach commits to entry of ${label}`} aria-expanded={attaching} onClick={() => setAttaching(!attaching)}>
               Commits
             </Button>
-            <ConfirmButton
-              label="Delete"
-              accessibleLabel={`Delete entry of ${label}`}
-              title="Delete entry"
-              description={`Delete the entry of ${label}? This cannot be undone.`}
-              confirmLabel="Delete entry"
-              pendingLabel="Deleting…"
-              action={onDelete}
-            />
+            <Button variant="secondary" size="sm" aria-label={`Delete entry of ${label}`} onClick={onDelete}>
+              Delete
+            </Button>
           </>
         }
       />
-      {mode === "attach" && (
+      {attaching && (
         <CommitPicker
           entry={entry}
           timeZone={timeZone}
           onDone={(saved) => {
             onAttached(saved);
-            setMode("view");
+            setAttaching(false);
           }}
-          onCancel={() => setMode("view")}
+          onCancel={() => setAttaching(false)}
         />
       )}
     </div>

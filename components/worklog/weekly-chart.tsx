@@ -1,75 +1,138 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { formatDuration } from "@/components/format";
-import type { DailyProjectTotal } from "@/lib/worklog/entries";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-feedback";
+import { addDays } from "@/lib/time";
+import { loadWeek, type WeekTotals } from "@/lib/worklog/actions";
+import { durationText } from "@/lib/worklog/composer-text";
+import { accepted } from "./refusal";
+import { useWorklogFilters } from "./worklog-filters";
 
 /** One colour per project, in the order projects first appear; entries without a project are grey. */
-const palette = ["fill-brand-500", "fill-emerald-500", "fill-amber-500", "fill-sky-500", "fill-rose-500", "fill-violet-500", "fill-lime-500", "fill-orange-500"];
-const swatchPalette = ["bg-brand-500", "bg-emerald-500", "bg-amber-500", "bg-sky-500", "bg-rose-500", "bg-violet-500", "bg-lime-500", "bg-orange-500"];
+const palette = [
+  { fill: "fill-brand-500", swatch: "bg-brand-500" },
+  { fill: "fill-emerald-500", swatch: "bg-emerald-500" },
+  { fill: "fill-amber-500", swatch: "bg-amber-500" },
+  { fill: "fill-sky-500", swatch: "bg-sky-500" },
+  { fill: "fill-rose-500", swatch: "bg-rose-500" },
+  { fill: "fill-violet-500", swatch: "bg-violet-500" },
+  { fill: "fill-lime-500", swatch: "bg-lime-500" },
+  { fill: "fill-orange-500", swatch: "bg-orange-500" },
+];
 const noProject = { id: null, name: "No project", fill: "fill-zinc-400", swatch: "bg-zinc-400" };
 
 type ChartProps = {
-  days: string[];
-  totals: DailyProjectTotal[];
+  /** The current week, read with the page. */
+  initialWeek: WeekTotals;
   projects: { id: string; name: string }[];
 };
 
-const width = 700;
-const height = 200;
-const axis = 24;
-const barWidth = 56;
-
-function dayLabel(day: string): { weekday: string; date: string } {
+function dayLabel(day: string): { weekday: string; date: string; day: string } {
   const date = new Date(`${day}T12:00:00Z`);
-  return {
-    weekday: new Intl.DateTimeFormat("en", { weekday: "short", timeZone: "UTC" }).format(date),
-    date: new Intl.DateTimeFormat("en", { day: "numeric", month: "short", timeZone: "UTC" }).format(date),
-  };
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" }).format(date);
+  return { weekday: format({ weekday: "short" }), date: format({ day: "numeric", month: "short" }), day: format({ day: "numeric" }) };
 }
 
-/** Time tracked per day of the week, stacked by project: an SVG for the eye and a table for screen readers. */
-export function WeeklyChart({ days, totals, projects }: ChartProps) {
+/** "45m", "1h30", "8h": short enough to sit above a bar on a phone. */
+function shortDuration(seconds: number): string {
+  return seconds < 3600 ? `${Math.max(1, Math.round(seconds / 60))}m` : durationText(seconds);
+}
+
+/**
+ * Time tracked per day of a week, stacked by project, with the week before and after a click away.
+ * Each day is a button that filters the list to that day; a table says it all to screen readers.
+ */
+export function WeeklyChart({ initialWeek, projects }: ChartProps) {
+  const { filters, apply } = useWorklogFilters();
+  const currentStart = initialWeek.days[0]!;
+  const [start, setStart] = useState(currentStart);
+  const week = useQuery({
+    queryKey: ["week", start],
+    queryFn: () => accepted(loadWeek(start)),
+    initialData: start === currentStart ? initialWeek : undefined,
+    placeholderData: keepPreviousData,
+  });
+  const { days, totals } = week.data ?? initialWeek;
   const names = new Map(projects.map((project) => [project.id, project.name]));
   const series = [...new Set(totals.map((total) => total.projectId))].map((projectId, index) =>
-    projectId === null
-      ? noProject
-      : { id: projectId, name: names.get(projectId) ?? "Other project", fill: palette[index % palette.length]!, swatch: swatchPalette[index % palette.length]! },
+    projectId === null ? noProject : { id: projectId, name: names.get(projectId) ?? "Other project", ...palette[index % palette.length]! },
   );
   const secondsOf = (day: string, projectId: string | null) => totals.find((total) => total.day === day && total.projectId === projectId)?.seconds ?? 0;
   const dayTotal = (day: string) => totals.filter((total) => total.day === day).reduce((sum, total) => sum + total.seconds, 0);
   const weekTotal = totals.reduce((sum, total) => sum + total.seconds, 0);
-  const hours = Math.max(1, Math.ceil(Math.max(...days.map(dayTotal)) / 3600));
-  const scale = (height - axis) / (hours * 3600);
-  const slot = width / days.length;
+  const highest = Math.max(3600, ...days.map(dayTotal));
+  /** The day's bar, one segment per project from the bottom up, in a 100-unit-high box. */
+  const stack = (day: string) => {
+    let bottom = 100;
+    return series.flatMap((serie) => {
+      const height = (secondsOf(day, serie.id) / highest) * 100;
+      bottom -= height;
+      return height > 0 ? [{ serie, top: bottom, height }] : [];
+    });
+  };
+  const isCurrent = start === currentStart;
+  const title = isCurrent ? "This week" : `Week of ${dayLabel(days[0]!).date}`;
 
   return (
-    <section aria-labelledby="weekly-chart-heading" className="rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
+    <section aria-labelledby="weekly-chart-heading" aria-busy={week.isFetching || undefined} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="weekly-chart-heading" className="text-lg font-semibold tracking-tight">
-          This week
+          {title}
         </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{weekTotal > 0 ? `${formatDuration(weekTotal)} tracked` : "No time tracked yet"}</p>
+        <div className="flex items-center gap-1">
+          <Button variant="ghost" size="sm" aria-label="Previous week" onClick={() => setStart(addDays(start, -7))}>
+            ←
+          </Button>
+          {!isCurrent && (
+            <Button variant="ghost" size="sm" onClick={() => setStart(currentStart)}>
+              This week
+            </Button>
+          )}
+          <Button variant="ghost" size="sm" aria-label="Next week" disabled={isCurrent} onClick={() => setStart(addDays(start, 7))}>
+            →
+          </Button>
+        </div>
       </div>
-      <svg viewBox={`0 0 ${width} ${height}`} className="mt-3 h-40 w-full sm:h-48" aria-hidden="true" preserveAspectRatio="none">
-        <line x1="0" x2={width} y1={height - axis} y2={height - axis} className="stroke-zinc-300 dark:stroke-zinc-700" />
-        {days.map((day, index) => {
-          let top = height - axis;
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{weekTotal > 0 ? `${formatDuration(weekTotal)} tracked` : "No time tracked yet"}</p>
+      {week.isError && <FormError message="This week could not be loaded. Try again." />}
+      <ol className="mt-3 grid grid-cols-7 gap-1" aria-label={`${title}, by day`}>
+        {days.map((day) => {
+          const seconds = dayTotal(day);
+          const label = dayLabel(day);
+          const selected = filters.from === day && filters.to === day;
+          const breakdown = series.flatMap((serie) => (secondsOf(day, serie.id) > 0 ? [`${serie.name}: ${formatDuration(secondsOf(day, serie.id))}`] : []));
           return (
-            <g key={day}>
-              {series.map((serie) => {
-                const barHeight = secondsOf(day, serie.id) * scale;
-                top -= barHeight;
-                return barHeight > 0 ? <rect key={String(serie.id)} x={index * slot + (slot - barWidth) / 2} y={top} width={barWidth} height={barHeight} className={serie.fill} /> : null;
-              })}
-            </g>
+            <li key={day}>
+              <button
+                type="button"
+                aria-pressed={selected}
+                aria-label={`${label.weekday} ${label.date}: ${seconds > 0 ? formatDuration(seconds) : "no time tracked"}. Show this day’s entries`}
+                title={[`${label.weekday} ${label.date}`, ...breakdown].join("\n")}
+                onClick={() => apply(selected ? { ...filters, from: "", to: "" } : { ...filters, from: day, to: day })}
+                className="group flex w-full flex-col items-center rounded-md px-0.5 pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
+              >
+                <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
+                  {seconds > 0 ? shortDuration(seconds) : ""}
+                </span>
+                {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
+                <svg aria-hidden="true" viewBox="0 0 10 100" preserveAspectRatio="none" className="mt-1 h-12 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-28 dark:bg-zinc-800/60">
+                  {stack(day).map(({ serie, top, height }) => (
+                    <rect key={String(serie.id)} x="0" y={top} width="10" height={height} className={serie.fill} />
+                  ))}
+                </svg>
+                <span aria-hidden="true" className="mt-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">
+                  {label.weekday}
+                </span>
+                <span aria-hidden="true" className="text-xs text-zinc-600 dark:text-zinc-400">
+                  {label.day}
+                </span>
+              </button>
+            </li>
           );
         })}
-      </svg>
-      <ol aria-hidden="true" className="grid grid-cols-7 text-center text-xs text-zinc-600 dark:text-zinc-400">
-        {days.map((day) => (
-          <li key={day}>
-            <span className="block font-medium">{dayLabel(day).weekday}</span>
-            <span className="block">{dayLabel(day).date}</span>
-          </li>
-        ))}
       </ol>
       {series.length > 0 && (
         <ul aria-hidden="true" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -82,7 +145,7 @@ export function WeeklyChart({ days, totals, projects }: ChartProps) {
         </ul>
       )}
       <table className="sr-only">
-        <caption>Time tracked per day this week, by project</caption>
+        <caption>Time tracked per day {isCurrent ? "this week" : `in the week of ${dayLabel(days[0]!).date}`}, by project</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>

@@ -1,44 +1,81 @@
 "use client";
 
-import { QueryClient, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-feedback";
-import { createEntryAction, deleteEntryAction, loadEntries, updateEntryAction, type EntryFilters } from "@/lib/worklog/actions";
-import { byMostRecentWork, groupByDay } from "@/lib/worklog/days";
-import type { EntryPage, EntryView } from "@/lib/worklog/views";
+import { focusTargets } from "@/components/focus-targets";
 import type { ProjectOption } from "@/components/projects/project-select";
+import { calendarDay } from "@/lib/time";
+import { createEntryAction, deleteEntryAction, loadEntries, restoreEntryAction, updateEntryAction, type WeekTotals } from "@/lib/worklog/actions";
+import { byMostRecentWork, groupByDay } from "@/lib/worklog/days";
+import { rangeProblem, sameFilters, type EntryFilters as Filters } from "@/lib/worklog/filters";
+import type { EntryPage, EntryView } from "@/lib/worklog/views";
 import { DayGroup } from "./day-group";
+import { EntryFilters, tagFilterId } from "./entry-filters";
 import { EntryForm, emptyEntryForm, entryInput, type EntryFormValues } from "./entry-form";
 import { EntryItem } from "./entry-item";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
+import { WeeklyChart } from "./weekly-chart";
+import { useWorklogFilters, WorklogFiltersProvider } from "./worklog-filters";
+import { useWorklogKeys } from "./worklog-keys";
+
+const composerId = focusTargets.newEntry;
 
 type WorklogProps = {
-  filters: EntryFilters;
-  /** The filter form, shown between the composer and the entries. */
-  filterForm: ReactNode;
+  /** The filters the first page was read with: the URL's when the page was served. */
+  initialFilters: Filters;
   firstPage: EntryPage;
+  week: WeekTotals;
   projects: ProjectOption[];
   timeZone: string;
   /** Today in `timeZone`, YYYY-MM-DD. */
   today: string;
-  filtered: boolean;
 };
 
 type Pages = InfiniteData<EntryPage, string | undefined>;
 
-function mapEntries(pages: Pages | undefined, change: (entries: EntryView[]) => EntryView[]): Pages | undefined {
-  return pages && { ...pages, pages: pages.pages.map((page) => ({ ...page, entries: change(page.entries) })) };
+/** The cached pages with `change` applied to each page's entries and the first page's total moved by `countChange`. */
+function changePages(pages: Pages | undefined, change: (entries: EntryView[]) => EntryView[], countChange = 0): Pages | undefined {
+  return (
+    pages && {
+      ...pages,
+      pages: pages.pages.map((page, index) => ({
+        ...page,
+        entries: change(page.entries),
+        meta: index === 0 ? { ...page.meta, total_count: page.meta.total_count + countChange } : page.meta,
+      })),
+    }
+  );
+}
+
+/** The cached pages without the entry, its time taken off its day's total. */
+function withoutEntry(pages: Pages | undefined, entry: EntryView, timeZone: string): Pages | undefined {
+  const day = calendarDay(new Date(entry.recorded_at), timeZone);
+  const shorter = changePages(pages, (list) => list.filter((item) => item.id !== entry.id), -1);
+  return (
+    shorter && {
+      ...shorter,
+      pages: shorter.pages.map((page) => ({
+        ...page,
+        dayTotals: page.dayTotals.map((total) => (total.day === day ? { ...total, seconds: total.seconds - (entry.duration_seconds ?? 0) } : total)),
+      })),
+    }
+  );
+}
+
+/** Every list, total and chart that an entry's change may move is read again. */
+function refreshAfterChange(queryClient: QueryClient) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: ["entries"] }), queryClient.invalidateQueries({ queryKey: ["week"] })]);
 }
 
 export function Worklog(props: WorklogProps) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } }));
   return (
-    <QueryClientProvider client={queryClient}>
+    <WorklogFiltersProvider>
       <WorklogEntries {...props} />
-    </QueryClientProvider>
+    </WorklogFiltersProvider>
   );
 }
 
@@ -48,24 +85,43 @@ function loadedEntries(pages: EntryPage[]): EntryView[] {
   return [...byId.values()].sort(byMostRecentWork);
 }
 
-function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, today, filtered }: WorklogProps) {
-  const router = useRouter();
+/** Where focus goes once an entry leaves the list: the next entry, else the one before, else the composer. */
+function focusAfterRemoving(entryId: string) {
+  const articles = [...document.querySelectorAll<HTMLElement>("article[data-entry-id]")];
+  const index = articles.findIndex((article) => article.dataset.entryId === entryId);
+  const next = articles[index + 1] ?? articles[index - 1];
+  return () => (next?.isConnected ? next : document.getElementById(composerId))?.focus();
+}
+
+function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, today }: WorklogProps) {
   const queryClient = useQueryClient();
+  const { filters } = useWorklogFilters();
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
+  const [editing, setEditing] = useState<string>();
+  const pendingFocus = useRef<() => void>(undefined);
+  const rangeError = rangeProblem(filters);
   const queryKey = ["entries", filters];
   const entries = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => accepted(loadEntries(filters, pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.meta.has_more ? (last.meta.end_cursor ?? undefined) : undefined),
-    initialData: { pages: [firstPage], pageParams: [undefined] },
+    initialData: sameFilters(filters, initialFilters) ? { pages: [firstPage], pageParams: [undefined] } : undefined,
+    placeholderData: keepPreviousData,
+    enabled: !rangeError,
+  });
+  useWorklogKeys({ composerId, filterId: tagFilterId, onEdit: setEditing });
+
+  useEffect(() => {
+    pendingFocus.current?.();
+    pendingFocus.current = undefined;
   });
 
   const create = useMutation({
     mutationFn: (values: EntryFormValues) => accepted(createEntryAction(entryInput(values, timeZone))),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ["entries"] });
-      router.refresh();
+      toast.success("Entry added");
+      await refreshAfterChange(queryClient);
     },
   });
 
@@ -86,7 +142,7 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, to
         project_id: project?.id ?? null,
         project,
       };
-      queryClient.setQueryData<Pages>(queryKey, (pages) => mapEntries(pages, (list) => list.map((item) => (item.id === entry.id ? optimistic : item))));
+      queryClient.setQueryData<Pages>(queryKey, (pages) => changePages(pages, (list) => list.map((item) => (item.id === entry.id ? optimistic : item))));
       return { previous };
     },
     onError: (error, { entry }, context) => {
@@ -94,48 +150,61 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, to
       setProblem({ entryId: entry.id, message: refusalMessage(error) });
     },
     onSuccess: async (saved) => {
-      queryClient.setQueryData<Pages>(queryKey, (pages) => mapEntries(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
-      router.refresh();
-      // The day totals changed with the entry's duration or day.
-      await queryClient.invalidateQueries({ queryKey: ["entries"] });
+      queryClient.setQueryData<Pages>(queryKey, (pages) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
+      toast.success("Entry saved");
+      await refreshAfterChange(queryClient);
     },
+  });
+
+  const restore = useMutation({
+    mutationFn: (entry: EntryView) => accepted(restoreEntryAction(entry)),
+    onSuccess: async (restored) => {
+      toast.success("Entry restored");
+      pendingFocus.current = () => document.querySelector<HTMLElement>(`article[data-entry-id="${restored.id}"]`)?.focus();
+      await refreshAfterChange(queryClient);
+    },
+    onError: (error) => toast.error(refusalMessage(error)),
   });
 
   const remove = useMutation({
     mutationFn: (entry: EntryView) => accepted(deleteEntryAction(entry.id)),
     onMutate: async (entry) => {
       setProblem(undefined);
+      pendingFocus.current = focusAfterRemoving(entry.id);
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<Pages>(queryKey);
-      queryClient.setQueryData<Pages>(queryKey, (pages) => mapEntries(pages, (list) => list.filter((item) => item.id !== entry.id)));
+      queryClient.setQueryData<Pages>(queryKey, (pages) => withoutEntry(pages, entry, timeZone));
       return { previous };
     },
     onError: (error, entry, context) => {
       queryClient.setQueryData(queryKey, context?.previous);
       setProblem({ entryId: entry.id, message: refusalMessage(error) });
     },
-    onSuccess: async () => {
-      router.refresh();
-      await queryClient.invalidateQueries({ queryKey: ["entries"] });
+    onSuccess: async (_, entry) => {
+      toast("Entry deleted", { action: { label: "Undo", onClick: () => restore.mutate(entry) } });
+      await refreshAfterChange(queryClient);
     },
   });
 
-  const replaceEntry = (saved: EntryView) =>
-    queryClient.setQueryData<Pages>(queryKey, (pages) => mapEntries(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
+  const replaceEntry = (saved: EntryView) => {
+    queryClient.setQueryData<Pages>(queryKey, (pages) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
+    toast.success(`Commits attached`);
+  };
 
   const refusal = create.error instanceof RefusedError ? create.error.refusal : create.error ? { message: refusalMessage(create.error), fieldErrors: {} } : undefined;
-  const shown = loadedEntries(entries.data.pages);
+  const pages = entries.data?.pages ?? [];
+  const shown = loadedEntries(pages);
   const days = groupByDay(shown, timeZone);
-  const dayTotals = new Map(entries.data.pages.flatMap((page) => page.dayTotals.map(({ day, seconds }) => [day, seconds])));
-  const total = entries.data.pages[0]?.meta.total_count ?? 0;
+  const dayTotals = new Map(pages.flatMap((page) => page.dayTotals.map(({ day, seconds }) => [day, seconds])));
+  const total = pages[0]?.meta.total_count;
+  const filtered = Object.keys(filters).length > 0;
 
   return (
-    <div className="space-y-8">
-      <section aria-labelledby="composer-heading" className="rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
-        <h2 id="composer-heading" className="mb-3 text-lg font-semibold tracking-tight">
-          New entry
-        </h2>
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
+      <section aria-label="New entry" className="rounded-lg border border-zinc-200 p-3 sm:p-4 lg:col-start-1 dark:border-zinc-800">
         <EntryForm
+          compact
+          textareaId={composerId}
           initialValues={emptyEntryForm}
           projects={projects}
           timeZone={timeZone}
@@ -154,20 +223,25 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, to
         />
       </section>
 
-      {filterForm}
-      <section aria-labelledby="entries-heading">
+      <aside aria-label="Filters and the week" className="space-y-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <EntryFilters projects={projects} />
+        <WeeklyChart initialWeek={week} projects={projects} />
+      </aside>
+
+      <section aria-labelledby="entries-heading" aria-busy={entries.isFetching || undefined} className="lg:col-start-1">
         <h2 id="entries-heading" className="text-lg font-semibold tracking-tight">
-          Entries <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>
+          Entries {total !== undefined && <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>}
         </h2>
         <p className="mt-1 mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.
+          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.<span className="max-sm:hidden"> Keys: c new entry, / filter, j and k move, e edit, ⌘K or Ctrl+K anything else.</span>
         </p>
-        {entries.isRefetching && (
-          <p role="status" className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-            Updating…
-          </p>
-        )}
-        {shown.length === 0 ? (
+        <p role="status" className="mb-3 text-sm text-zinc-600 empty:hidden dark:text-zinc-400">
+          {entries.isFetching && !entries.isFetchingNextPage ? "Updating…" : ""}
+        </p>
+        {entries.isError && !entries.isFetchNextPageError && <FormError message="The entries could not be loaded. Try again." />}
+        {rangeError ? (
+          <EmptyState title="No day is in this range">Set “From” on or before “To”.</EmptyState>
+        ) : entries.isPending ? null : shown.length === 0 ? (
           <EmptyState title={filtered ? "No entries match these filters" : "No entries yet"}>
             {filtered ? "Try other filters, or clear them." : "Write down what you worked on above; it appears here under the day you did it, most recent work first."}
           </EmptyState>
@@ -183,6 +257,8 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, to
                           entry={entry}
                           projects={projects}
                           timeZone={timeZone}
+                          editing={editing === entry.id}
+                          onEditingChange={(on) => setEditing(on ? entry.id : undefined)}
                           error={problem?.entryId === entry.id ? problem.message : undefined}
                           onSave={(values) => update.mutate({ entry, values })}
                           onDelete={() => remove.mutate(entry)}

@@ -1,4 +1,7 @@
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import type { User } from "@/lib/db/client";
 import { listQuerySchema, type PageRequest } from "@/lib/api/pagination";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -14,6 +17,20 @@ export async function loadOrNotFound<T>(id: string, load: (id: string) => Promis
   }
 }
 
+/**
+ * A resource page's title, e.g. "Website · Worklog": what `title` makes of the signed-in
+ * account's resource, or `fallback` when there is none to name.
+ */
+export async function resourceTitle<T>(id: string, load: (userId: string, id: string) => Promise<T>, title: (resource: T, user: User) => string, fallback: string): Promise<Metadata> {
+  const user = await getCurrentUser();
+  if (!user || !isUuid(id)) return { title: fallback };
+  try {
+    return { title: title(await load(user.id, id.toLowerCase()), user) };
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "not_found") return { title: fallback };
+    throw error;
+  }
+}
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 

@@ -5,12 +5,13 @@ import { idSchema } from "@/lib/validation";
 import type { ActionResult } from "@/lib/web/action-result";
 import type { FieldLabel } from "@/lib/web/field-messages";
 import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
-import { attachCommits, createEntry, deleteEntry, listEntries, updateEntry } from "./entries";
+import { z } from "zod";
+import { isValidCalendarDate, weekOf } from "@/lib/time";
+import { attachCommits, createEntry, dailyTotals, deleteEntry, listEntries, restoreEntry, updateEntry, type DailyProjectTotal } from "./entries";
 import type { EntryWithRelations } from "./entry-with-relations";
-import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema } from "./schemas";
+import type { EntryFilters } from "./filters";
+import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryRestoreSchema, entryUpdateSchema } from "./schemas";
 import { toEntryPage, toEntryViews, type EntryPage, type EntryView } from "./views";
-
-export type EntryFilters = { project_id?: string; tags?: string; from?: string; to?: string };
 
 export type EntryField = "content" | "recorded_at" | "duration_seconds" | "tags" | "project_id";
 
@@ -66,6 +67,17 @@ export async function deleteEntryAction(id: string): Promise<ActionResult<void>>
   return runSignedInRemoval(worklogPath, id, deleteEntry);
 }
 
+/** Undo of a delete: the entry as it was, under its id. */
+export async function restoreEntryAction(entry: EntryView): Promise<ActionResult<EntryView, EntryField>> {
+  return runSignedInAction(worklogPath, {
+    schema: entryRestoreSchema,
+    input: { ...entry, commit_ids: entry.commits.map((commit) => commit.id) },
+    fields: entryFields,
+    notFoundMessage: "This entry can no longer be restored.",
+    run: async (restored, user) => entryView(user.id, await restoreEntry(user.id, restored)),
+  });
+}
+
 export async function attachCommitsAction(id: string, commitIds: string[]): Promise<ActionResult<EntryView>> {
   return runSignedInAction(worklogPath, {
     schema: attachCommitsSchema.extend({ id: idSchema }),
@@ -73,6 +85,21 @@ export async function attachCommitsAction(id: string, commitIds: string[]): Prom
     fields: {},
     notFoundMessage,
     run: async ({ id: entryId, ...commits }, user) => entryView(user.id, await attachCommits(user.id, entryId, commits)),
+  });
+}
+
+export type WeekTotals = { days: string[]; totals: DailyProjectTotal[] };
+
+/** The time tracked in the week (from the account's first day of the week) that holds `day`, per day and project. */
+export async function loadWeek(day: string): Promise<ActionResult<WeekTotals>> {
+  return runSignedInAction(worklogPath, {
+    schema: z.string().refine(isValidCalendarDate, "Use a date, YYYY-MM-DD"),
+    input: day,
+    fields: {},
+    run: async (validDay, user) => {
+      const days = weekOf(validDay, user.weekStart);
+      return { days, totals: await dailyTotals(user, days) };
+    },
   });
 }
 

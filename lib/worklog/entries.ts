@@ -1,13 +1,13 @@
 import { paginate } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type User, type WorklogEntry } from "@/lib/db/client";
-import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
+import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
-import { countEntries, hasFilters, insertEntry, selectEntryPage } from "./entry-sql";
+import { countEntries, hasFilters, insertEntry, selectEntryPage, type NewEntry } from "./entry-sql";
 import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
-import type { AttachCommits, EntryCreate, EntryListQuery, EntryUpdate } from "./schemas";
+import type { AttachCommits, EntryCreate, EntryListQuery, EntryRestore, EntryUpdate } from "./schemas";
 
 /** A missing entry is a 404; a project deleted since it was checked is an invalid reference. */
 async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
@@ -35,16 +35,18 @@ export async function getEntry(userId: string, id: string) {
   return entry;
 }
 
+function newEntry(input: EntryCreate): NewEntry {
+  return {
+    content: input.content,
+    recordedAt: input.recorded_at ?? new Date(),
+    durationSeconds: input.duration_seconds ?? null,
+    tags: input.tags ?? [],
+    projectId: input.project_id ?? null,
+  };
+}
+
 export async function createEntry(userId: string, input: EntryCreate): Promise<EntryWithRelations> {
-  const entry = await writeEntry(() =>
-    insertEntry(userId, {
-      content: input.content,
-      recordedAt: input.recorded_at ?? new Date(),
-      durationSeconds: input.duration_seconds ?? null,
-      tags: input.tags ?? [],
-      projectId: input.project_id ?? null,
-    }),
-  );
+  const entry = await writeEntry(() => insertEntry(userId, newEntry(input)));
   if (!entry) throw invalidProjectReference();
   return entry;
 }
@@ -69,6 +71,26 @@ export async function updateEntry(userId: string, id: string, changes: EntryUpda
 /** Deletes an entry and returns it as it was, with its project and commit ids. */
 export function deleteEntry(userId: string, id: string) {
   return writeEntry(() => getDb().worklogEntry.delete({ where: { id, userId }, include: entryInclude }));
+}
+
+/**
+ * Puts back an entry the account deleted (its tombstone says so), under its id, with those of its
+ * commits that still exist; putting it back twice gives the same entry.
+ */
+export async function restoreEntry(userId: string, { id, commit_ids, ...input }: EntryRestore): Promise<EntryWithRelations> {
+  const db = getDb();
+  const tombstone = await db.deletedItem.findFirst({ where: { id, userId, kind: "entry" }, select: { id: true } });
+  if (!tombstone) throw AppError.notFound();
+  try {
+    const entry = await writeEntry(() => insertEntry(userId, newEntry(input), id));
+    if (!entry) throw invalidProjectReference();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  await db.deletedItem.deleteMany({ where: { id, userId } });
+  const commits = await db.commit.findMany({ where: { id: { in: commit_ids }, userId }, select: { id: true } });
+  if (commits.length > 0) await attachCommits(userId, id, { commit_ids: commits.map((commit) => commit.id) });
+  return getEntry(userId, id);
 }
 
 async function requireEntry(userId: string, id: string): Promise<void> {

@@ -82,7 +82,8 @@ export type NewEntry = Pick<WorklogEntry, "projectId" | "content" | "recordedAt"
  * Inserts the entry and returns it with its project's summary, in one statement. The project, when
  * given, must be one of the account's: otherwise nothing is inserted and the result is undefined.
  */
-export async function insertEntry(userId: string, entry: NewEntry): Promise<EntryWithRelations | undefined> {
+/** Inserts the entry under a new id, or under `id` when putting a deleted one back. */
+export async function insertEntry(userId: string, entry: NewEntry, id = newId()): Promise<EntryWithRelations | undefined> {
   const [row] = await queryRows<EntryWithRelations>(
     `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND user_id = $2::uuid),
     inserted AS (
@@ -90,7 +91,7 @@ export async function insertEntry(userId: string, entry: NewEntry): Promise<Entr
       SELECT $1, $2, $3, $4, $5, $6, $7, CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
       RETURNING *)
     SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
-    [newId(), userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags],
+    [id, userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags],
   );
   return row;
 }

@@ -36,6 +36,10 @@ export type EntryCreate = z.output<typeof entryCreateSchema>;
 export const entryUpdateSchema = entryCreateSchema.partial().register(requestSchemas, { id: "EntryUpdate" });
 export type EntryUpdate = z.output<typeof entryUpdateSchema>;
 
+/** A deleted entry as the web app's Undo puts it back: its id, fields and attached commits. */
+export const entryRestoreSchema = entryCreateSchema.extend({ id: idSchema, commit_ids: z.array(idSchema).max(1000) });
+export type EntryRestore = z.output<typeof entryRestoreSchema>;
+
 export const attachCommitsSchema = z
   .object({ commit_ids: z.array(idSchema).min(1).max(1000) })
   .register(requestSchemas, { id: "AttachCommits" });

@@ -19,11 +19,13 @@ import { calendarDay } from "@/lib/time";
 import { groupByDay } from "@/lib/worklog/days";
 import { listEntries } from "@/lib/worklog/entries";
 import { toEntryPage } from "@/lib/worklog/views";
-import { loadOrNotFound } from "@/lib/web/pages";
+import { loadOrNotFound, resourceTitle } from "@/lib/web/pages";
 
 type Props = { params: Promise<{ id: string }> };
 
-export const metadata: Metadata = { title: "Project" };
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return resourceTitle((await params).id, getProject, (project) => project.name, "Project");
+}
 
 export default async function ProjectPage({ params }: Props) {
   const { id } = await params;

@@ -9,8 +9,11 @@ import { AppError } from "@/lib/errors";
 import { toRecapResponse } from "@/lib/recaps/responses";
 import type { RecapFilters } from "@/lib/recaps/filters";
 import { getRecap } from "@/lib/recaps/recaps";
+import { resourceTitle } from "@/lib/web/pages";
 
-export const metadata: Metadata = { title: "Recap" };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return resourceTitle((await params).id, getRecap, (recap, user) => `Recap ${recapDays(recap.filters as RecapFilters, user.timezone)}`, "Recap");
+}
 
 async function ownRecap(userId: string, id: string) {
   try {

@@ -1,0 +1,56 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { createContext, useCallback, useContext, useMemo, type MouseEvent, type ReactNode } from "react";
+import { filtersFromSearch, worklogHref, type EntryFilters } from "@/lib/worklog/filters";
+
+type FiltersContext = { filters: EntryFilters; apply: (filters: EntryFilters) => void };
+
+const Context = createContext<FiltersContext | undefined>(undefined);
+
+/**
+ * The worklog's filters live in its URL: shareable, reloadable, and the back button returns to the
+ * previous ones. Applying filters pushes a history entry without a server round trip (Next.js
+ * keeps `useSearchParams` in step with `history.pushState`); the entries query follows.
+ */
+export function WorklogFiltersProvider({ children }: { children: ReactNode }) {
+  const search = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const apply = useCallback((next: EntryFilters) => {
+    const href = worklogHref(next);
+    if (href !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", href);
+  }, []);
+  const value = useMemo(() => ({ filters, apply }), [filters, apply]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useWorklogFilters(): FiltersContext {
+  const context = useContext(Context);
+  if (!context) throw new Error("useWorklogFilters is used outside WorklogFiltersProvider");
+  return context;
+}
+
+const opensElsewhere = (event: MouseEvent) => event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
+
+/**
+ * A link to the worklog filtered by `filters`, added to the current ones. On the worklog it
+ * filters in place; anywhere else (a project page) it is a plain link there.
+ */
+export function FilterLink({ filters, className, title, children }: { filters: EntryFilters; className?: string; title?: string; children: ReactNode }) {
+  const context = useContext(Context);
+  const target = context ? { ...context.filters, ...filters } : filters;
+  return (
+    <a
+      href={worklogHref(target)}
+      title={title}
+      className={className}
+      onClick={(event) => {
+        if (!context || opensElsewhere(event)) return;
+        event.preventDefault();
+        context.apply(target);
+      }}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,51 @@
+import { isUuid } from "@/lib/db/ids";
+import { isValidCalendarDate, parseTimestamp } from "@/lib/time";
+
+/** The worklog's filters as the web app keeps them in its URL: only those set, in the API's names. */
+export type EntryFilters = { project_id?: string; tags?: string; from?: string; to?: string };
+
+const filterNames = ["project_id", "tags", "from", "to"] as const;
+
+/** Tags as people type them, with the `#` the chips show, separated by spaces or commas. */
+export function normalizeTags(text: string): string {
+  return text
+    .split(/[\s,]+/)
+    .map((tag) => tag.replace(/^#+/, "").toLowerCase())
+    .filter(Boolean)
+    .join(" ");
+}
+
+const isRangeBound = (value: string) => isValidCalendarDate(value) || parseTimestamp(value) !== undefined;
+const isValid: Record<(typeof filterNames)[number], (value: string) => boolean> = { project_id: isUuid, tags: () => true, from: isRangeBound, to: isRangeBound };
+
+/** The filters with empty values and values the entries list would refuse (as its schema does) dropped, and tags normalized. */
+export function cleanFilters(filters: EntryFilters): EntryFilters {
+  const clean: EntryFilters = {};
+  for (const name of filterNames) {
+    const value = name === "tags" ? normalizeTags(filters.tags ?? "") : filters[name]?.trim();
+    if (value && isValid[name](value)) clean[name] = value;
+  }
+  return clean;
+}
+
+export function filtersFromSearch(search: URLSearchParams | { get(name: string): string | null }): EntryFilters {
+  return cleanFilters(Object.fromEntries(filterNames.map((name) => [name, search.get(name) ?? undefined])));
+}
+
+/** The worklog's URL for the filters: "/" when there are none, and no empty parameters. */
+export function worklogHref(filters: EntryFilters): string {
+  const search = new URLSearchParams(Object.entries(cleanFilters(filters)));
+  const query = search.toString();
+  return query ? `/?${query}` : "/";
+}
+
+export function sameFilters(a: EntryFilters, b: EntryFilters): boolean {
+  return worklogHref(a) === worklogHref(b);
+}
+
+/** Why a date range selects nothing, said before asking: the end before the start. */
+export function rangeProblem({ from, to }: EntryFilters): string | undefined {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  if (from && to && day.test(from) && day.test(to) && from > to) return `“From” (${from}) is after “To” (${to}): no day is in this range. Swap them?`;
+  return undefined;
+}

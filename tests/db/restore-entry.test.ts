@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { accountTotal } from "@/lib/db/account-counters";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { createProject } from "@/lib/projects/projects";
+import { recordCommits } from "@/lib/repositories/commits";
+import { createRepository } from "@/lib/repositories/repositories";
+import { attachCommits, createEntry, deleteEntry, getEntry, listEntries, restoreEntry } from "@/lib/worklog/entries";
+
+// The worklog's Undo after a delete puts the entry back under its id (lib/worklog/entries.ts).
+
+let accounts = 0;
+const newUser = () => getDb().user.create({ data: { email: `restore-${++accounts}@example.com` } });
+
+async function deletedEntry() {
+  const user = await newUser();
+  const project = await createProject(user.id, { name: "Alpha", identifier: "AL" });
+  const repository = await createRepository(user.id, { name: "api" });
+  const commits = await recordCommits(user.id, repository.id, [
+    { sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") },
+    { sha: "b".repeat(40), message: "second", committed_at: new Date("2026-11-02T10:00:00Z") },
+  ]);
+  const entry = await createEntry(user.id, {
+    content: "Shipped **it**",
+    recorded_at: new Date("2026-11-17T09:30:00Z"),
+    duration_seconds: 5400,
+    tags: ["perf", "api"],
+    project_id: project.id,
+  });
+  await attachCommits(user.id, entry.id, { commit_ids: commits.map((commit) => commit!.id) });
+  await deleteEntry(user.id, entry.id);
+  const snapshot = {
+    id: entry.id,
+    content: entry.content,
+    recorded_at: entry.recordedAt,
+    duration_seconds: entry.durationSeconds,
+    tags: entry.tags,
+    project_id: project.id,
+    commit_ids: commits.map((commit) => commit!.id),
+  };
+  return { user, entry, snapshot, commits };
+}
+
+describe("restoring a deleted entry", () => {
+  it("puts it back under its id with its fields and commits, counted again, its tombstone gone", async () => {
+    const { user, entry, snapshot } = await deletedEntry();
+    expect(await accountTotal(user.id, "entryCount")).toBe(0);
+    const restored = await restoreEntry(user.id, snapshot);
+    expect(restored.id).toBe(entry.id);
+    expect({ content: restored.content, recordedAt: restored.recordedAt, durationSeconds: restored.durationSeconds, tags: restored.tags, projectId: restored.projectId }).toEqual({
+      content: entry.content,
+      recordedAt: entry.recordedAt,
+      durationSeconds: entry.durationSeconds,
+      tags: entry.tags,
+      projectId: entry.projectId,
+    });
+    expect(restored.commits.map((link) => link.commitId).sort()).toEqual([...snapshot.commit_ids].sort());
+    expect(await accountTotal(user.id, "entryCount")).toBe(1);
+    expect(await getDb().deletedItem.count({ where: { id: entry.id } })).toBe(0);
+    const { rows, meta } = await listEntries(user, { page: { limit: 25 } });
+    expect(rows.map((row) => row.id)).toEqual([entry.id]);
+    expect(meta.total_count).toBe(1);
+  });
+
+  it("twice gives the same entry once", async () => {
+    const { user, snapshot } = await deletedEntry();
+    await restoreEntry(user.id, snapshot);
+    await restoreEntry(user.id, snapshot);
+    expect(await accountTotal(user.id, "entryCount")).toBe(1);
+    expect((await getEntry(user.id, snapshot.id)).commits).toHaveLength(2);
+  });
+
+  it("leaves out commits deleted since", async () => {
+    const { user, snapshot, commits } = await deletedEntry();
+    await getDb().commit.delete({ where: { id: commits[0]!.id } });
+    const restored = await restoreEntry(user.id, snapshot);
+    expect(restored.commits.map((link) => link.commitId)).toEqual([commits[1]!.id]);
+  });
+
+  it("is not found for an entry never deleted, another account's deleted entry, or an unknown id", async () => {
+    const { snapshot } = await deletedEntry();
+    const stranger = await newUser();
+    const strangers = { ...snapshot, project_id: null, commit_ids: [] };
+    await expect(restoreEntry(stranger.id, strangers)).rejects.toMatchObject({ kind: "not_found" } satisfies Partial<AppError>);
+    await expect(restoreEntry(stranger.id, { ...strangers, id: "0190d8a4-0000-7000-8000-000000000000" })).rejects.toMatchObject({ kind: "not_found" });
+    const live = await createEntry(stranger.id, { content: "still here" });
+    await expect(restoreEntry(stranger.id, { ...strangers, id: live.id })).rejects.toMatchObject({ kind: "not_found" });
+    expect(await accountTotal(stranger.id, "entryCount")).toBe(1);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { durationText, parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
+import { cleanFilters, filtersFromSearch, rangeProblem, worklogHref } from "@/lib/worklog/filters";
+
+describe("durations as people type them", () => {
+  it.each([
+    ["45", 2700],
+    ["45m", 2700],
+    ["1h", 3600],
+    ["1h30", 5400],
+    ["1h30m", 5400],
+    ["2H05", 7500],
+  ])("%s is %i seconds", (text, seconds) => expect(parseDuration(text)).toBe(seconds));
+
+  it.each(["", "0", "h", "1.5h", "1h90x", "abc", "-5"])("%j is not a duration", (text) => expect(parseDuration(text)).toBeUndefined());
+
+  it("writes seconds back the way they are typed", () => {
+    expect([60, 2700, 3600, 5400, 7500].map(durationText)).toEqual(["1", "45", "1h", "1h30", "2h05"]);
+  });
+});
+
+describe("tags and duration typed in the text", () => {
+  it("takes trailing tokens out of the text and keeps tags inside sentences", () => {
+    expect(readInlineMeta("Looked into #perf regressions in the API #backend ~1h30")).toEqual({
+      content: "Looked into #perf regressions in the API",
+      tags: ["perf", "backend"],
+      durationSeconds: 5400,
+    });
+  });
+
+  it("leaves headings, issue numbers, C# and unknown ~words alone", () => {
+    expect(readInlineMeta("# Release\nFixed #123 in C# ~soon")).toEqual({ content: "# Release\nFixed #123 in C# ~soon", tags: [], durationSeconds: undefined });
+  });
+
+  it("lower-cases and deduplicates tags", () => {
+    expect(readInlineMeta("Paired on #Design #design").tags).toEqual(["design"]);
+  });
+});
+
+describe("the worklog's filters in its URL", () => {
+  it("drops empty values and the # people type before tags", () => {
+    expect(cleanFilters({ project_id: "", tags: " #Perf, #api  ", from: "", to: "2026-11-20" })).toEqual({ tags: "perf api", to: "2026-11-20" });
+    expect(worklogHref({ project_id: "", tags: "", from: "", to: "" })).toBe("/");
+    expect(worklogHref({ tags: "#perf" })).toBe("/?tags=perf");
+    expect(filtersFromSearch(new URLSearchParams("project_id=&tags=%23a+b&from="))).toEqual({ tags: "a b" });
+  });
+
+  it("explains a range whose end comes before its start", () => {
+    expect(rangeProblem({ from: "2026-11-20", to: "2026-11-02" })).toMatch(/after/);
+    expect(rangeProblem({ from: "2026-11-02", to: "2026-11-20" })).toBeUndefined();
+    expect(rangeProblem({ from: "2026-11-02", to: "2026-11-02" })).toBeUndefined();
+  });
+});

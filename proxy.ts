@@ -4,8 +4,11 @@ import { AppError } from "@/lib/errors";
 /**
  * The pages' Content-Security-Policy: scripts run only when they carry this response's nonce
  * (Next.js puts it on its own scripts and inline styles, reading it from the request's policy),
- * or are loaded by such a script; nothing may frame the app. Development needs `eval` for
- * React's error overlays and inline styles for hot reloading.
+ * or are loaded by such a script; nothing may frame the app. Scripts may connect to this
+ * origin, and to this machine's loopback addresses, where /device tells a command-line tool
+ * its user's decision (lib/oauth/schemas.ts, `loopbackCallbackSchema`): on every page, since the
+ * browser keeps the policy of the page it loaded first while the app navigates. Development
+ * needs `eval` for React's error overlays and inline styles for hot reloading.
  */
 function contentSecurityPolicy(nonce: string): string {
   const development = process.env.NODE_ENV === "development";
@@ -13,6 +16,7 @@ function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
+    "connect-src 'self' http://127.0.0.1:* http://localhost:*",
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "object-src 'none'",

@@ -6,8 +6,12 @@ import { libraryStyleHashes } from "@/lib/web/inline-styles";
  * The pages' Content-Security-Policy: scripts run only when they carry this response's nonce
  * (Next.js puts it on its own scripts and inline styles, reading it from the request's policy),
  * or are loaded by such a script; inline styles need the nonce too, or one of the hashes of the
- * stylesheets libraries insert (lib/web/inline-styles.ts); nothing may frame the app. Development needs `eval` for
- * React's error overlays and inline styles for hot reloading.
+ * stylesheets libraries insert (lib/web/inline-styles.ts); nothing may frame the app. Scripts
+ * may connect to this origin, and to this machine's loopback addresses, where /device tells a
+ * command-line tool its user's decision (lib/oauth/schemas.ts, `loopbackCallbackSchema`): on
+ * every page, since the browser keeps the policy of the page it loaded first while the app
+ * navigates. Development needs `eval` for React's error overlays and inline styles for hot
+ * reloading.
  */
 function contentSecurityPolicy(nonce: string): string {
   const development = process.env.NODE_ENV === "development";
@@ -15,6 +19,7 @@ function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}' ${Object.values(libraryStyleHashes).map((hash) => `'${hash}'`).join(" ")}`}`,
+    "connect-src 'self' http://127.0.0.1:* http://localhost:*",
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "object-src 'none'",

@@ -1,33 +1,48 @@
 import { execFileSync } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { screenshotPage, signIn, signUp, uniqueEmail } from "./support";
+import { expectAccessible, screenshotPage, signIn, signUp, uniqueEmail } from "./support";
 
 /** What the Accomplish CLI (acc v0.4) sends: its client id and its eight scopes, comma-separated. */
 const CLI_CLIENT_ID = "90w0AXnlNgnh2XBJdexYjw";
 const CLI_SCOPES = "user:read,user:write,project:read,project:write,worklog:read,worklog:write,repo:read,repo:write";
-const CALLBACK = "http://127.0.0.1:8000/callback";
 
-/** The CLI's local listener on 127.0.0.1:8000, which the browser reaches after a decision. */
-let listener: Server;
-const callbackHits: string[] = [];
+type Terminal = { port: number; hits: string[]; close: () => Promise<void> };
 
-test.beforeAll(async () => {
-  listener = createServer((request, response) => {
-    callbackHits.push(`http://127.0.0.1:8000${request.url}`);
+/** A command-line tool's listener on 127.0.0.1 (a free port unless given), which records the URLs it is sent. */
+async function startTerminal(port = 0): Promise<Terminal> {
+  const hits: string[] = [];
+  const server = createServer((request, response) => {
+    hits.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}${request.url}`);
     response.writeHead(200, { "content-type": "text/plain" }).end("You can close this window.");
   });
-  await new Promise<void>((resolve) => listener.listen(8000, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { port: (server.address() as AddressInfo).port, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A port on 127.0.0.1 that nothing listens on: a closed terminal's. */
+async function closedPort(): Promise<number> {
+  const terminal = await startTerminal();
+  await terminal.close();
+  return terminal.port;
+}
+
+/** The stock CLI's listener on 127.0.0.1:8000, which the approval page tells the decision. */
+let cli: Terminal;
+
+test.beforeAll(async () => {
+  cli = await startTerminal(8000);
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => listener.close(resolve));
+  await cli.close();
 });
 
 type DeviceCode = { device_code: string; user_code: string; verification_uri: string; verification_uri_complete: string; interval: number };
 
-async function requestDeviceCode(request: APIRequestContext): Promise<DeviceCode> {
-  const response = await request.post("/auth/device/code", { data: { client_id: CLI_CLIENT_ID, scope: CLI_SCOPES } });
+async function requestDeviceCode(request: APIRequestContext, clientId = CLI_CLIENT_ID, scope = CLI_SCOPES): Promise<DeviceCode> {
+  const response = await request.post("/auth/device/code", { data: { client_id: clientId, scope } });
   expect(response.status()).toBe(200);
   return response.json();
 }
@@ -36,10 +51,17 @@ function pollToken(request: APIRequestContext, deviceCode: string) {
   return request.post("/auth/device/token", { data: { device_code: deviceCode } });
 }
 
-async function expectCallback(page: Page, deviceCode: string) {
-  const url = `${CALLBACK}?device_code=${deviceCode}`;
-  await expect(page).toHaveURL(url);
-  expect(callbackHits).toContain(url);
+/** Registers a client with the admin command, as an operator would, and returns its id. */
+function registerClient(name: string, redirectUri?: string): string {
+  const args = ["--import", "tsx", "scripts/admin.ts", "client:create", "--name", name, ...(redirectUri ? ["--redirect-uri", redirectUri] : [])];
+  return execFileSync(process.execPath, args, { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" }, encoding: "utf8" }).trim();
+}
+
+/** The browser stayed on Worklog's page for the code, which told the terminal listening at `callback`. */
+async function expectTerminalTold(page: Page, terminal: Terminal, grant: DeviceCode, callback = "http://127.0.0.1:8000/callback") {
+  await expect(page.getByRole("status")).toHaveText("Your terminal has been told. You can close this tab.");
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/device?user_code=${grant.user_code}`);
+  expect(terminal.hits).toContain(`${callback}?device_code=${grant.device_code}`);
 }
 
 test("the Accomplish CLI signs in with the device flow, logs work with its token, and is revoked in Settings", async ({ page, request, baseURL }) => {
@@ -59,7 +81,8 @@ test("the Accomplish CLI signs in with the device flow, logs work with its token
   ]);
   await screenshotPage(page, "device-approve");
   await page.getByRole("button", { name: "Approve" }).click();
-  await expectCallback(page, grant.device_code);
+  await expect(page.getByRole("heading", { name: "Approved — return to your terminal" })).toBeVisible();
+  await expectTerminalTold(page, cli, grant);
 
   const issued = await pollToken(request, grant.device_code);
   expect(issued.status()).toBe(200);
@@ -196,14 +219,24 @@ test("a signed-out user signs in first, types the code, and denies the device", 
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Accomplish CLI wants to use your Worklog account.")).toBeVisible();
   await page.getByRole("button", { name: "Deny" }).click();
-  await expectCallback(page, grant.device_code);
+  await expect(page.getByRole("heading", { name: "Denied — return to your terminal" })).toBeVisible();
+  await expect(page).toHaveTitle("Device denied · Worklog");
+  await expect(page.getByText("Accomplish CLI was not given access to your Worklog account.")).toBeVisible();
+  await expectTerminalTold(page, cli, grant);
 
   const denied = await pollToken(request, grant.device_code);
   expect(denied.status()).toBe(400);
   expect(await denied.json()).toEqual({ error: "access_denied" });
 
+  // The code cannot be decided again: its page says what was decided, and only to the one who decided.
   await page.goto(grant.verification_uri_complete);
-  await expect(page.getByText("This code is unknown, has expired or was already used.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Denied — return to your terminal" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  const someoneElse = await browser.newPage();
+  await signUp(someoneElse, uniqueEmail("other"));
+  await someoneElse.goto(grant.verification_uri_complete);
+  await expect(someoneElse.getByText("This code is unknown, has expired or was already used.")).toBeVisible();
+  await someoneElse.close();
 });
 
 test("a used device code is refused, refresh rotates the pair, and revoke ends a token", async ({ page, request }) => {
@@ -211,7 +244,7 @@ test("a used device code is refused, refresh rotates the pair, and revoke ends a
   const grant = await requestDeviceCode(request);
   await page.goto(grant.verification_uri_complete);
   await page.getByRole("button", { name: "Approve" }).click();
-  await expectCallback(page, grant.device_code);
+  await expectTerminalTold(page, cli, grant);
   const tokens = await (await pollToken(request, grant.device_code)).json();
   const reused = await pollToken(request, grant.device_code);
   expect(reused.status()).toBe(400);
@@ -232,20 +265,87 @@ test("a used device code is refused, refresh rotates the pair, and revoke ends a
 });
 
 test("a client registered without a redirect URI leaves the user on a page that says to return to the terminal", async ({ page, request }) => {
-  const clientId = execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "client:create", "--name", "Build bot"], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" },
-    encoding: "utf8",
-  }).trim();
+  const clientId = registerClient("Build bot");
   await signUp(page, uniqueEmail("headless"));
-  const response = await request.post("/auth/device/code", { form: { client_id: clientId, scope: "worklog:read" } });
-  const grant: DeviceCode = await response.json();
+  const grant = await requestDeviceCode(request, clientId, "worklog:read");
   await page.goto(grant.verification_uri_complete);
   await expect(page.getByText("Build bot wants to use your Worklog account.")).toBeVisible();
   await expect(page.getByRole("list", { name: "Requested access" }).getByRole("listitem")).toHaveText(["See your worklog entries and recaps"]);
   await page.getByRole("button", { name: "Approve" }).click();
-  await expect(page).toHaveURL(/\/device\?decision=approved$/);
-  await expect(page.getByRole("heading", { name: "Device connected" })).toBeVisible();
-  await expect(page.getByText("You can return to your terminal")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Approved — return to your terminal" })).toBeVisible();
+  await expect(page).toHaveTitle("Device approved · Worklog");
+  await expect(page.getByText("Your terminal collects its access the next time it checks with Worklog")).toBeVisible();
   const tokens = await (await pollToken(request, grant.device_code)).json();
   expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 90 * 86_400, scope: "worklog:read" });
+  await page.reload();
+  await expect(page.getByText("Your terminal has collected its access: it is signed in.")).toBeVisible();
+});
+
+test("approved while the terminal does not listen, the user stays on Worklog's page, which says what to do and tells the terminal once it listens", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const port = await closedPort();
+  const callback = `http://127.0.0.1:${port}/callback`;
+  const clientId = registerClient("Offline tool", callback);
+  await signUp(page, uniqueEmail("offline"));
+  const grant = await requestDeviceCode(request, clientId, "worklog:read");
+  await page.goto(grant.verification_uri_complete);
+  await page.getByRole("button", { name: "Approve" }).click();
+
+  await expect(page.getByRole("heading", { name: "Approved — return to your terminal" })).toBeVisible();
+  await expect(page).toHaveTitle("Device approved · Worklog");
+  expect(page.url()).toBe(`${baseURL}/device?user_code=${grant.user_code}`);
+  await expect(page.getByText("Offline tool can now use your Worklog account.")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("This browser could not reach your terminal.");
+  await expect(page.getByRole("listitem").filter({ hasText: "on the computer where it runs" })).toHaveText(
+    `on the computer where it runs, open Connect a device (/device) and enter the code ${grant.user_code} again: that page tells it;`,
+  );
+  const direct = page.getByRole("link", { name: "open your terminal’s address in a new tab" });
+  await expect(direct).toHaveAttribute("href", `${callback}?device_code=${grant.device_code}`);
+  await expect(direct).toHaveAttribute("target", "_blank");
+  await expectAccessible(page);
+  await screenshotPage(page, "device-approved");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // The terminal starts listening (say the user's browser had blocked it): trying again tells it.
+  const terminal = await startTerminal(port);
+  try {
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expectTerminalTold(page, terminal, grant, callback);
+    // What the page advises from another device: the code entered again on this computer tells it too.
+    await page.goto("/device");
+    await page.getByLabel("Code").fill(grant.user_code);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expectTerminalTold(page, terminal, grant, callback);
+    expect(terminal.hits).toHaveLength(2);
+  } finally {
+    await terminal.close();
+  }
+  expect((await pollToken(request, grant.device_code)).status()).toBe(200);
+});
+
+test("with the keyboard alone, the user approves and the listening terminal is told", async ({ page, request }) => {
+  const terminal = await startTerminal();
+  const callback = `http://127.0.0.1:${terminal.port}/callback`;
+  try {
+    const clientId = registerClient("Keyboard tool", callback);
+    await signUp(page, uniqueEmail("keyboard"));
+    const grant = await requestDeviceCode(request, clientId, "worklog:read");
+    await page.goto(grant.verification_uri_complete);
+    const approve = page.getByRole("button", { name: "Approve" });
+    for (let presses = 0; presses < 30 && !(await approve.evaluate((button) => button === document.activeElement)); presses++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(approve).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Approved — return to your terminal" })).toBeVisible();
+    await expectTerminalTold(page, terminal, grant, callback);
+    expect(terminal.hits).toEqual([`${callback}?device_code=${grant.device_code}`]);
+  } finally {
+    await terminal.close();
+  }
 });

@@ -142,12 +142,17 @@ test("hostile text is shown as text everywhere, runs nothing, and no page breaks
 test("the device page and settings keep to the Content-Security-Policy", async ({ page, request }) => {
   const trouble = await watchForTrouble(page);
   await signUp(page, uniqueEmail("device-csp"));
-  // The stock CLI client is sent to its local listener afterwards; the test stands in for it.
-  await page.route("http://127.0.0.1:8000/**", (route) => route.fulfill({ contentType: "text/plain", body: "You can close this window." }));
+  // The page tells the stock CLI client's local listener the decision; the test stands in for it.
+  const told: string[] = [];
+  await page.route("http://127.0.0.1:8000/**", (route) => {
+    told.push(route.request().url());
+    return route.fulfill({ contentType: "text/plain", body: "You can close this window." });
+  });
   const grant = await (await request.post("/auth/device/code", { data: { client_id: "90w0AXnlNgnh2XBJdexYjw", scope: "worklog:read" } })).json();
   await page.goto(grant.verification_uri_complete);
   await page.getByRole("button", { name: "Approve" }).click();
-  await expect(page).toHaveURL(`http://127.0.0.1:8000/callback?device_code=${grant.device_code}`);
+  await expect(page.getByText("Your terminal has been told.")).toBeVisible();
+  expect(told).toEqual([`http://127.0.0.1:8000/callback?device_code=${grant.device_code}`]);
   for (const path of ["/settings/devices", "/settings/profile", "/signin", "/signup", "/no-such-page"]) await page.goto(path);
   expect(trouble).toEqual([]);
 });

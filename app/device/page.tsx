@@ -1,20 +1,20 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
+import { cache, type ReactNode } from "react";
+import { TerminalHandOver } from "@/components/device/terminal-hand-over";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
-import { requireUser } from "@/lib/auth/current-user";
+import { getCurrentUser, requireUser } from "@/lib/auth/current-user";
 import { normalizeScopes } from "@/lib/auth/scopes";
 import { decideDevice } from "@/lib/oauth/actions";
-import { formatUserCode } from "@/lib/oauth/credentials";
+import { formatUserCode, normalizeUserCode } from "@/lib/oauth/credentials";
 import { AppError } from "@/lib/errors";
-import { findPendingGrant } from "@/lib/oauth/device-flow";
+import { findDecidedGrant, findPendingGrant } from "@/lib/oauth/device-flow";
 import { lookUpTypedUserCode } from "@/lib/oauth/user-code-guesses";
 import { describeScope } from "@/lib/oauth/scope-words";
 
-export const metadata: Metadata = { title: "Connect a device" };
-
-type DevicePageProps = { searchParams: Promise<{ user_code?: string | string[]; decision?: string | string[] }> };
+type DevicePageProps = { searchParams: Promise<{ user_code?: string | string[] }> };
+type DecidedGrant = NonNullable<Awaited<ReturnType<typeof findDecidedGrant>>>;
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -49,23 +49,54 @@ function CodeForm({ userCode, error }: { userCode?: string; error?: string }) {
   );
 }
 
-export default async function DevicePage({ searchParams }: DevicePageProps) {
-  const params = await searchParams;
-  const userCode = single(params.user_code)?.trim();
-  const decision = single(params.decision);
-  const user = await requireUser(userCode ? `/device?user_code=${encodeURIComponent(userCode)}` : "/device");
+/**
+ * What a typed code names for `userId`: a grant awaiting a decision, one they decided, or null.
+ * One look-up per request, shared by the title and the page, so that a wrong code counts once.
+ */
+const lookUpGrant = cache((userId: string, userCode: string) =>
+  lookUpTypedUserCode(userId, async () => {
+    const pending = await findPendingGrant(userCode);
+    if (pending) return { pending };
+    const decided = await findDecidedGrant(userId, userCode);
+    return decided && { decided };
+  }),
+);
 
-  if (decision === "approved" || decision === "denied") {
-    return (
-      <Panel title={decision === "approved" ? "Device connected" : "Access denied"}>
-        <p role="status" className="text-pretty">
-          {decision === "approved"
-            ? "You can return to your terminal: it is signed in to Worklog now."
-            : "The device was not given access. You can return to your terminal."}
-        </p>
-      </Panel>
-    );
-  }
+export async function generateMetadata({ searchParams }: DevicePageProps): Promise<Metadata> {
+  const userCode = single((await searchParams).user_code)?.trim();
+  const user = await getCurrentUser();
+  const found = user && userCode ? await lookUpGrant(user.id, userCode).catch(() => null) : null;
+  if (!found?.decided) return { title: "Connect a device" };
+  return { title: found.decided.decision === "approved" ? "Device approved" : "Device denied" };
+}
+
+/** What becomes of the decision: whether the terminal has it, or how it gets it. */
+function Aftermath({ grant, userCode }: { grant: DecidedGrant; userCode: string }) {
+  if (grant.callback) return <TerminalHandOver callback={grant.callback} decision={grant.decision} userCode={userCode} />;
+  let text;
+  if (grant.decision === "denied") text = "Your terminal is refused the next time it checks with Worklog. You can close this tab.";
+  else if (grant.collected) text = "Your terminal has collected its access: it is signed in. You can close this tab.";
+  else if (grant.expired) text = "The approval ran out before your terminal collected it: start signing in again from your terminal.";
+  else text = "Your terminal collects its access the next time it checks with Worklog, within a few seconds. You can close this tab.";
+  return <p className="mt-4 font-medium text-pretty">{text}</p>;
+}
+
+function DecidedPanel({ grant, userCode }: { grant: DecidedGrant; userCode: string }) {
+  const approved = grant.decision === "approved";
+  return (
+    <Panel title={approved ? "Approved — return to your terminal" : "Denied — return to your terminal"}>
+      <p className="text-pretty">
+        <strong className="font-semibold">{grant.clientName}</strong>{" "}
+        {approved ? "can now use your Worklog account." : "was not given access to your Worklog account."}
+      </p>
+      <Aftermath grant={grant} userCode={userCode} />
+    </Panel>
+  );
+}
+
+export default async function DevicePage({ searchParams }: DevicePageProps) {
+  const userCode = single((await searchParams).user_code)?.trim();
+  const user = await requireUser(userCode ? `/device?user_code=${encodeURIComponent(userCode)}` : "/device");
 
   if (!userCode) {
     return (
@@ -78,9 +109,9 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
     );
   }
 
-  let grant;
+  let found;
   try {
-    grant = await lookUpTypedUserCode(user.id, () => findPendingGrant(userCode));
+    found = await lookUpGrant(user.id, userCode);
   } catch (error) {
     if (!(error instanceof AppError && error.kind === "rate_limited")) throw error;
     return (
@@ -89,14 +120,16 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
       </Panel>
     );
   }
-  if (!grant) {
+  if (!found) {
     return (
       <Panel title="Connect a device">
         <CodeForm userCode={userCode} error="This code is unknown, has expired or was already used. Check it, or start again in your terminal." />
       </Panel>
     );
   }
+  if (found.decided) return <DecidedPanel grant={found.decided} userCode={formatUserCode(normalizeUserCode(userCode))} />;
 
+  const grant = found.pending;
   return (
     <Panel title="Connect a device">
       <p className="text-pretty">

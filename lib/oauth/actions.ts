@@ -10,18 +10,19 @@ import { decideDeviceGrant } from "./device-flow";
 import { revokeDevice } from "./tokens";
 import { lookUpTypedUserCode } from "./user-code-guesses";
 
-/** Approves or denies a device's request, then goes where the client asked, or to the page saying what was decided. */
+/**
+ * Approves or denies a device's request, then shows the code's page again: it says what was
+ * decided and tells the client, or, refused (e.g. expired), why.
+ */
 export async function decideDevice(userCode: string, decision: "approved" | "denied"): Promise<never> {
   const path = `/device?user_code=${encodeURIComponent(formatUserCode(normalizeUserCode(userCode)))}`;
-  const result = await runSignedInAction(path, {
+  await runSignedInAction(path, {
     schema: z.object({ userCode: z.string(), decision: z.enum(["approved", "denied"]) }),
     input: { userCode, decision },
     fields: {},
-    run: async (request, user) =>
-      (await lookUpTypedUserCode(user.id, () => decideDeviceGrant(user.id, request.userCode, request.decision))) ?? `/device?decision=${request.decision}`,
+    run: (request, user) => lookUpTypedUserCode(user.id, () => decideDeviceGrant(user.id, request.userCode, request.decision)),
   });
-  // Refused, e.g. expired or decided meanwhile in another tab: the page says so.
-  redirect(result.ok ? result.data : path);
+  redirect(path);
 }
 
 export async function revokeDeviceAction(id: string): Promise<ActionResult<void>> {

@@ -6,7 +6,7 @@ import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { deviceCodeFor, generateUserCode, normalizeUserCode } from "./credentials";
 import { OAuthError } from "./errors";
-import type { TokenResponse } from "./schemas";
+import { loopbackCallbackSchema, type TokenResponse } from "./schemas";
 import { issueTokens } from "./tokens";
 
 export const DEVICE_CODE_TTL_SECONDS = 600;
@@ -55,23 +55,37 @@ export function findPendingGrant(typedUserCode: string) {
   });
 }
 
-/**
- * The signed-in user approves or denies a pending grant. Returns where to send the browser
- * afterwards: the client's redirect URI with the device code, or null when it has none.
- */
-export async function decideDeviceGrant(userId: string, typedUserCode: string, decision: "approved" | "denied"): Promise<string | null> {
-  const db = getDb();
-  const userCode = normalizeUserCode(typedUserCode);
-  const { count } = await db.deviceGrant.updateMany({
-    where: { userCode, status: "pending", expiresAt: { gt: new Date() } },
+/** The signed-in user approves or denies a pending grant. */
+export async function decideDeviceGrant(userId: string, typedUserCode: string, decision: "approved" | "denied"): Promise<void> {
+  const { count } = await getDb().deviceGrant.updateMany({
+    where: { userCode: normalizeUserCode(typedUserCode), status: "pending", expiresAt: { gt: new Date() } },
     data: { status: decision, userId },
   });
   if (count === 0) throw AppError.notFound();
-  const grant = await db.deviceGrant.findUniqueOrThrow({ where: { userCode }, select: { id: true, client: { select: { redirectUri: true } } } });
-  if (!grant.client.redirectUri) return null;
-  const redirect = new URL(grant.client.redirectUri);
-  redirect.searchParams.set("device_code", deviceCodeFor(grant.id));
-  return redirect.toString();
+}
+
+/**
+ * A grant `userId` approved or denied, as /device shows it afterwards; null for any other.
+ * `callback` is where the browser tells the client the decision: the client's loopback redirect
+ * URI with the device code, while the client may still act on it (decided, not yet exchanged,
+ * not expired). The Accomplish CLI waits for that request before it asks for its token.
+ */
+export async function findDecidedGrant(userId: string, typedUserCode: string) {
+  const grant = await getDb().deviceGrant.findFirst({
+    where: { userCode: normalizeUserCode(typedUserCode), userId, status: { not: "pending" } },
+    select: { id: true, status: true, expiresAt: true, client: { select: { name: true, redirectUri: true } } },
+  });
+  if (!grant) return null;
+  const collected = grant.status === "consumed";
+  const expired = grant.expiresAt <= new Date();
+  const redirect = loopbackCallbackSchema.safeParse(grant.client.redirectUri);
+  let callback: string | null = null;
+  if (redirect.success && !collected && !expired) {
+    const url = new URL(redirect.data);
+    url.searchParams.set("device_code", deviceCodeFor(grant.id));
+    callback = url.toString();
+  }
+  return { decision: grant.status === "denied" ? "denied" : "approved", clientName: grant.client.name, collected, expired, callback } as const;
 }
 
 /**

@@ -32,10 +32,17 @@ export const refreshRequestSchema = z
 
 export const tokenRequestSchema = z.object({ token: parameter }).register(requestSchemas, { id: "TokenRequest" });
 
+/**
+ * A client's redirect URI: its listener on the user's own machine, which /device tells the
+ * decision from the browser (docs/api.md, "OAuth device flow"). Not `[::1]`: the pages'
+ * Content-Security-Policy must let /device reach it, and cannot name an IPv6 address (proxy.ts).
+ */
+export const loopbackCallbackSchema = z.url({ protocol: /^http$/, hostname: /^(?:127\.0\.0\.1|localhost)$/ }).max(2048);
+
 /** `npm run admin -- client:create`: a client registered by the operator. */
 export const newClientSchema = z.object({
   name: text(1, 100),
-  redirect_uri: z.url({ protocol: /^https?$/ }).max(2048).nullish(),
+  redirect_uri: loopbackCallbackSchema.nullish(),
   ttl_days: z.coerce.number().int().min(1).max(3650).default(90),
 });
 export type NewClient = z.output<typeof newClientSchema>;

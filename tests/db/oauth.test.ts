@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { createOAuthClient } from "@/lib/oauth/clients";
-import { decideDeviceGrant, exchangeDeviceCode, findPendingGrant, startDeviceAuthorization } from "@/lib/oauth/device-flow";
+import { decideDeviceGrant, exchangeDeviceCode, findDecidedGrant, findPendingGrant, startDeviceAuthorization } from "@/lib/oauth/device-flow";
 import { OAuthError } from "@/lib/oauth/errors";
 import { describeToken, listDevices, refreshTokens, revokeDevice, revokeToken } from "@/lib/oauth/tokens";
 
@@ -88,8 +88,7 @@ describe("device authorization", () => {
     await waitedPollInterval(deviceCode);
     expect(await oauthFailure(exchangeDeviceCode(deviceCode))).toEqual({ code: "authorization_pending", status: 400 });
 
-    const redirect = await decideDeviceGrant(user.id, userCode.toLowerCase(), "approved");
-    expect(redirect).toBe(`http://127.0.0.1:8000/callback?device_code=${deviceCode}`);
+    await decideDeviceGrant(user.id, userCode.toLowerCase(), "approved");
     expect(await findPendingGrant(userCode)).toBeNull();
 
     const tokens = await exchangeDeviceCode(deviceCode);
@@ -111,7 +110,7 @@ describe("device authorization", () => {
   it("says access_denied after a deny, and the code cannot be decided twice", async () => {
     const user = await newUser();
     const { deviceCode, userCode } = await startDeviceAuthorization(CLI_CLIENT_ID, "user:read");
-    expect(await decideDeviceGrant(user.id, userCode, "denied")).toBe(`http://127.0.0.1:8000/callback?device_code=${deviceCode}`);
+    await decideDeviceGrant(user.id, userCode, "denied");
     await expect(decideDeviceGrant(user.id, userCode, "approved")).rejects.toMatchObject({ kind: "not_found" });
     expect(await oauthFailure(exchangeDeviceCode(deviceCode))).toEqual({ code: "access_denied", status: 400 });
     expect(await oauthFailure(exchangeDeviceCode(deviceCode))).toEqual({ code: "access_denied", status: 400 });
@@ -140,8 +139,43 @@ describe("device authorization", () => {
     expect(client.id).toMatch(/^[0-9A-Za-z]{22}$/);
     const user = await newUser();
     const { deviceCode, userCode } = await startDeviceAuthorization(client.id, "worklog:*");
-    expect(await decideDeviceGrant(user.id, userCode, "approved")).toBeNull();
+    await decideDeviceGrant(user.id, userCode, "approved");
+    expect(await findDecidedGrant(user.id, userCode)).toMatchObject({ decision: "approved", clientName: "Headless", callback: null });
     expect(await exchangeDeviceCode(deviceCode)).toMatchObject({ expires_in: 7 * DAY, scope: "worklog:*" });
+  });
+
+  it("shows a decided grant to the user who decided it, with the loopback callback that tells the client, until it is exchanged", async () => {
+    const user = await newUser();
+    const { deviceCode, userCode } = await startDeviceAuthorization(CLI_CLIENT_ID, "user:read");
+    expect(await findDecidedGrant(user.id, userCode)).toBeNull();
+    await decideDeviceGrant(user.id, userCode, "approved");
+    expect(await findDecidedGrant(user.id, userCode.toLowerCase())).toEqual({
+      decision: "approved",
+      clientName: "Accomplish CLI",
+      collected: false,
+      expired: false,
+      callback: `http://127.0.0.1:8000/callback?device_code=${deviceCode}`,
+    });
+    expect(await findDecidedGrant((await newUser()).id, userCode)).toBeNull();
+    await exchangeDeviceCode(deviceCode);
+    expect(await findDecidedGrant(user.id, userCode)).toMatchObject({ decision: "approved", collected: true, callback: null });
+
+    const denied = await startDeviceAuthorization(CLI_CLIENT_ID, "user:read");
+    await decideDeviceGrant(user.id, denied.userCode, "denied");
+    expect(await findDecidedGrant(user.id, denied.userCode)).toMatchObject({ decision: "denied", callback: `http://127.0.0.1:8000/callback?device_code=${denied.deviceCode}` });
+    await getDb().deviceGrant.update({ where: { userCode: denied.userCode }, data: { expiresAt: new Date(Date.now() - 1) } });
+    expect(await findDecidedGrant(user.id, denied.userCode)).toMatchObject({ decision: "denied", expired: true, callback: null });
+  });
+
+  it("tells only a loopback redirect URI, whatever a client was registered with before that rule", async () => {
+    const user = await newUser();
+    for (const redirectUri of ["https://example.com/callback", "http://192.168.1.2:8000/callback", "http://[::1]:8000/callback", "http://localhost:9000/cb"]) {
+      const client = await getDb().oAuthClient.create({ data: { id: crypto.randomUUID(), name: "Old", redirectUri, accessTokenTtlSeconds: DAY } });
+      const { deviceCode, userCode } = await startDeviceAuthorization(client.id, "user:read");
+      await decideDeviceGrant(user.id, userCode, "approved");
+      const expected = redirectUri.startsWith("http://localhost") ? `${redirectUri}?device_code=${deviceCode}` : null;
+      expect((await findDecidedGrant(user.id, userCode))?.callback, redirectUri).toBe(expected);
+    }
   });
 });
 

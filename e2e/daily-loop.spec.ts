@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createKey, expectAccessible, reviewPage, screenshotPage, signUp, uniqueEmail } from "./support";
+import { createKey, expectAccessible, pressUntilFocused, reviewPage, screenshotPage, signUp, uniqueEmail } from "./support";
 
 // The daily loop in the browser: write, find and fix an entry in seconds, with the keyboard alone
 // if one likes (README, "The web app").
@@ -48,8 +48,7 @@ test("writing: c, the words with #tags and ~duration inline, ⌘/Ctrl+Enter; mea
   await expect(textarea).toHaveAttribute("rows", "1");
   await expect(composer(page).getByLabel("Tags")).toHaveCount(0);
   const words = "Profiled the export #perf ~1h30";
-  await page.keyboard.press("c");
-  await expect(textarea).toBeFocused();
+  await pressUntilFocused(page, "c", textarea);
   await expect(textarea).toHaveAttribute("rows", "5");
   await page.keyboard.type(words);
   await expect(composer(page).getByText("From the text: #perf · 1 h 30 min.")).toBeVisible();
@@ -118,9 +117,8 @@ test("finding: filters apply in place, # is accepted, chips, badges and chart da
 
   // / goes to the tag filter; what is typed applies after a pause, without a page load.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press("/");
   const tagField = filters(page).getByLabel("Any of the tags");
-  await expect(tagField).toBeFocused();
+  await pressUntilFocused(page, "/", tagField);
   const typedAt = Date.now();
   await page.keyboard.type("#perf");
   await expect(entriesHeading(page)).toHaveText("Entries (2)");
@@ -130,7 +128,14 @@ test("finding: filters apply in place, # is accepted, chips, badges and chart da
   await inPlace();
   test.info().annotations.push({ type: "measure", description: `typing a tag filter to the updated list: ${filterElapsed} ms` });
 
-  // Back returns to the whole list; the field follows.
+  // Escape clears the field; Back returns to the previous filters, and the field follows.
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL("/");
+  await expect(entriesHeading(page)).toHaveText("Entries (3)");
+  await page.goBack();
+  await expect(page).toHaveURL("/?tags=perf");
+  await expect(entriesHeading(page)).toHaveText("Entries (2)");
+  await expect(tagField).toHaveValue("perf");
   await page.goBack();
   await expect(page).toHaveURL("/");
   await expect(entriesHeading(page)).toHaveText("Entries (3)");

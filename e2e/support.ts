@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 const screenshotDir = path.join(import.meta.dirname, "screenshots");
 
@@ -67,4 +67,15 @@ export async function createKey(page: Page, name: string, scopes: string[]): Pro
   await expect(newKey).toHaveValue(new RegExp(`^wl_[0-9A-Za-z]{40}$`));
   await expect(keyRow(page, name)).toBeVisible();
   return newKey.inputValue();
+}
+
+/**
+ * Presses a page's shortcut key until it has moved focus to `target`: a key pressed before the
+ * page's scripts have started (hydration) does nothing, as it would for a person.
+ */
+export async function pressUntilFocused(page: Page, key: string, target: Locator): Promise<void> {
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(target).toBeFocused({ timeout: 1000 });
+  }).toPass();
 }

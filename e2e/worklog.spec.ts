@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createKey, reviewPage, signUp, uniqueEmail } from "./support";
+import { createKey, pressUntilFocused, reviewPage, signUp, uniqueEmail } from "./support";
 
 type Post = (path: string, data: unknown) => Promise<{ id: string; [field: string]: unknown }>;
 
@@ -356,8 +356,7 @@ test("an entry is written, edited and deleted with the keyboard alone", async ({
   await signUp(page, uniqueEmail("keyboard"));
   await page.goto("/");
   // c goes to the composer, ⌘/Ctrl+Enter saves: no Tab through the fields.
-  await page.keyboard.press("c");
-  await expect(composer(page).getByLabel("What did you work on?")).toBeFocused();
+  await pressUntilFocused(page, "c", composer(page).getByLabel("What did you work on?"));
   await page.keyboard.type("Typed without a mouse #keys ~15m");
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(entries(page)).toHaveCount(1);

@@ -16,9 +16,11 @@ const typingPause = 300;
  * once); the URL follows, so a filtered list can be linked, reloaded and left with Back.
  */
 export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
-  const { filters, apply } = useWorklogFilters();
+  const { filters, change: changeFilters } = useWorklogFilters();
   const [tags, setTags] = useState(filters.tags ?? "");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // One search typed in pauses is one step of history: its first pause adds an entry, the later ones replace it.
+  const typingStepAdded = useRef(false);
   const problem = rangeProblem(filters);
   const [more, setMore] = useState(false);
   const moreId = useId();
@@ -33,9 +35,10 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
   }
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const change = (next: Partial<Filters>) => {
+  const change = (changes: Filters) => {
     clearTimeout(timer.current);
-    apply({ ...filters, tags: normalizeTags(tags), ...next });
+    typingStepAdded.current = false;
+    changeFilters({ tags: normalizeTags(tags), ...changes });
   };
   const filtered = Object.keys(filters).length > 0;
 
@@ -62,7 +65,10 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
             const typed = event.target.value;
             setTags(typed);
             clearTimeout(timer.current);
-            timer.current = setTimeout(() => apply({ ...filters, tags: normalizeTags(typed) }), typingPause);
+            timer.current = setTimeout(() => {
+              changeFilters({ tags: normalizeTags(typed) }, { replace: typingStepAdded.current });
+              typingStepAdded.current = true;
+            }, typingPause);
           }}
           onKeyDown={(event) => {
             if (event.key === "Escape" && tags) {
@@ -71,6 +77,7 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
               change({ tags: "" });
             }
           }}
+          onBlur={() => (typingStepAdded.current = false)}
           className="min-w-0 flex-1"
         />
         <Button variant="secondary" className="lg:hidden" aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>

@@ -156,7 +156,7 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
               autoFocus={autoFocus}
               rows={expanded ? 5 : 1}
               maxLength={10_000}
-              placeholder={compact ? "What did you work on? Markdown, #tags and ~1h30 work here" : "Markdown: **bold**, lists, `code`, links…"}
+              placeholder={compact && !expanded ? "What did you work on?" : "Markdown: **bold**, lists, `code`, links… #tags and ~1h30 work too"}
               value={values.content}
               onChange={set("content")}
               aria-invalid={fieldErrors.content ? true : undefined}

@@ -46,7 +46,7 @@ function shortDuration(seconds: number): string {
  * Each day is a button that filters the list to that day; a table says it all to screen readers.
  */
 export function WeeklyChart({ initialWeek, projects }: ChartProps) {
-  const { filters, apply } = useWorklogFilters();
+  const { filters, change } = useWorklogFilters();
   const currentStart = initialWeek.days[0]!;
   const [start, setStart] = useState(currentStart);
   const week = useQuery({
@@ -111,7 +111,7 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                 aria-pressed={selected}
                 aria-label={`${label.weekday} ${label.date}: ${seconds > 0 ? formatDuration(seconds) : "no time tracked"}. Show this day’s entries`}
                 title={[`${label.weekday} ${label.date}`, ...breakdown].join("\n")}
-                onClick={() => apply(selected ? { ...filters, from: "", to: "" } : { ...filters, from: day, to: day })}
+                onClick={() => change(selected ? { from: "", to: "" } : { from: day, to: day })}
                 className="group flex w-full flex-col items-center rounded-md px-0.5 pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
               >
                 <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium text-zinc-700 tabular-nums dark:text-zinc-300">

@@ -4,7 +4,15 @@ import { useSearchParams } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, type MouseEvent, type ReactNode } from "react";
 import { filtersFromSearch, worklogHref, type EntryFilters } from "@/lib/worklog/filters";
 
-type FiltersContext = { filters: EntryFilters; apply: (filters: EntryFilters) => void };
+type FiltersContext = {
+  filters: EntryFilters;
+  /**
+   * Sets these filters, keeping the others as the URL has them now (which may be ahead of
+   * `filters`, until the next render); `replace` updates the current history entry instead of
+   * adding one, for the steps of one search being typed.
+   */
+  change: (changes: EntryFilters, options?: { replace?: boolean }) => void;
+};
 
 const Context = createContext<FiltersContext | undefined>(undefined);
 
@@ -16,11 +24,13 @@ const Context = createContext<FiltersContext | undefined>(undefined);
 export function WorklogFiltersProvider({ children }: { children: ReactNode }) {
   const search = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
-  const apply = useCallback((next: EntryFilters) => {
-    const href = worklogHref(next);
-    if (href !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", href);
+  const change = useCallback((changes: EntryFilters, { replace = false } = {}) => {
+    const href = worklogHref({ ...filtersFromSearch(new URLSearchParams(window.location.search)), ...changes });
+    if (href === `${window.location.pathname}${window.location.search}`) return;
+    if (replace) window.history.replaceState(null, "", href);
+    else window.history.pushState(null, "", href);
   }, []);
-  const value = useMemo(() => ({ filters, apply }), [filters, apply]);
+  const value = useMemo(() => ({ filters, change }), [filters, change]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
@@ -47,7 +57,7 @@ export function FilterLink({ filters, className, title, children }: { filters: E
       onClick={(event) => {
         if (!context || opensElsewhere(event)) return;
         event.preventDefault();
-        context.apply(target);
+        context.change(filters);
       }}
     >
       {children}

@@ -1,8 +1,10 @@
 import "server-only";
 import { Prisma } from "./generated/prisma/client";
 
+/** A write met a row with the same unique key, through Prisma or the driver. */
 export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+  const code = (error as { code?: unknown } | null)?.code;
+  return (error instanceof Prisma.PrismaClientKnownRequestError && code === "P2002") || code === "23505";
 }
 
 /** An update or delete found no row to act on. */

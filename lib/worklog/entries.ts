@@ -75,11 +75,15 @@ export function deleteEntry(userId: string, id: string) {
 
 /**
  * Puts back an entry the account deleted (its tombstone says so), under its id, with those of its
- * commits that still exist; putting it back twice gives the same entry.
+ * commits that still exist; an entry already back is answered as it is.
  */
 export async function restoreEntry(userId: string, { id, commit_ids, ...input }: EntryRestore): Promise<EntryWithRelations> {
   const db = getDb();
-  const tombstone = await db.deletedItem.findFirst({ where: { id, userId, kind: "entry" }, select: { id: true } });
+  const [existing, tombstone] = await Promise.all([
+    db.worklogEntry.findFirst({ where: { id, userId }, include: entryInclude }),
+    db.deletedItem.findFirst({ where: { id, userId, kind: "entry" }, select: { id: true } }),
+  ]);
+  if (existing) return existing;
   if (!tombstone) throw AppError.notFound();
   try {
     const entry = await writeEntry(() => insertEntry(userId, newEntry(input), id));

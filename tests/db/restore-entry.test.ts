@@ -62,10 +62,11 @@ describe("restoring a deleted entry", () => {
     expect(meta.total_count).toBe(1);
   });
 
-  it("twice gives the same entry once", async () => {
+  it("twice, or at once twice, gives the same entry once", async () => {
     const { user, snapshot } = await deletedEntry();
-    await restoreEntry(user.id, snapshot);
-    await restoreEntry(user.id, snapshot);
+    await Promise.all([restoreEntry(user.id, snapshot), restoreEntry(user.id, snapshot)]);
+    const again = await restoreEntry(user.id, { ...snapshot, content: "changed meanwhile" });
+    expect(again.content).toBe("Shipped **it**");
     expect(await accountTotal(user.id, "entryCount")).toBe(1);
     expect((await getEntry(user.id, snapshot.id)).commits).toHaveLength(2);
   });
@@ -77,14 +78,14 @@ describe("restoring a deleted entry", () => {
     expect(restored.commits.map((link) => link.commitId)).toEqual([commits[1]!.id]);
   });
 
-  it("is not found for an entry never deleted, another account's deleted entry, or an unknown id", async () => {
-    const { snapshot } = await deletedEntry();
+  it("is not found for another account's entry, deleted or not, or an unknown id", async () => {
+    const { user, snapshot } = await deletedEntry();
     const stranger = await newUser();
     const strangers = { ...snapshot, project_id: null, commit_ids: [] };
     await expect(restoreEntry(stranger.id, strangers)).rejects.toMatchObject({ kind: "not_found" } satisfies Partial<AppError>);
     await expect(restoreEntry(stranger.id, { ...strangers, id: "0190d8a4-0000-7000-8000-000000000000" })).rejects.toMatchObject({ kind: "not_found" });
-    const live = await createEntry(stranger.id, { content: "still here" });
+    const live = await createEntry(user.id, { content: "still here" });
     await expect(restoreEntry(stranger.id, { ...strangers, id: live.id })).rejects.toMatchObject({ kind: "not_found" });
-    expect(await accountTotal(stranger.id, "entryCount")).toBe(1);
+    expect(await accountTotal(stranger.id, "entryCount")).toBe(0);
   });
 });

@@ -5,9 +5,9 @@ import { idSchema } from "@/lib/validation";
 import type { ActionResult } from "@/lib/web/action-result";
 import type { FieldLabel } from "@/lib/web/field-messages";
 import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
-import { attachCommits, createEntry, deleteEntry, listEntries, updateEntry } from "./entries";
+import { attachCommits, createEntry, deleteEntry, detachCommit, listEntries, updateEntry } from "./entries";
 import type { EntryWithRelations } from "./entry-with-relations";
-import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema } from "./schemas";
+import { attachCommitsSchema, detachCommitSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema } from "./schemas";
 import { toEntryPage, toEntryViews, type EntryPage, type EntryView } from "./views";
 
 export type EntryFilters = { project_id?: string; tags?: string; from?: string; to?: string };
@@ -73,6 +73,16 @@ export async function attachCommitsAction(id: string, commitIds: string[]): Prom
     fields: {},
     notFoundMessage,
     run: async ({ id: entryId, ...commits }, user) => entryView(user.id, await attachCommits(user.id, entryId, commits)),
+  });
+}
+
+export async function detachCommitAction(id: string, commitId: string): Promise<ActionResult<EntryView>> {
+  return runSignedInAction(worklogPath, {
+    schema: detachCommitSchema,
+    input: { id, commit_id: commitId },
+    fields: {},
+    notFoundMessage: "This entry or commit no longer exists; it may have been deleted elsewhere.",
+    run: async ({ id: entryId, commit_id }, user) => entryView(user.id, await detachCommit(user.id, entryId, commit_id)),
   });
 }
 

@@ -1,12 +1,13 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { formatDateTime } from "@/components/format";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { FormError } from "@/components/ui/form-feedback";
-import { attachableCommits, attachCommitsAction } from "@/lib/worklog/actions";
+import { FormError, FormNotice } from "@/components/ui/form-feedback";
+import type { CommitSummary } from "@/lib/repositories/commits";
+import { attachableCommits, attachCommitsAction, detachCommitAction } from "@/lib/worklog/actions";
 import type { EntryView } from "@/lib/worklog/views";
 import { EntryCard } from "./entry-card";
 import type { ProjectOption } from "@/components/projects/project-select";
@@ -21,12 +22,27 @@ type EntryItemProps = {
   error?: string;
   onSave: (values: EntryFormValues) => void;
   onDelete: () => void;
-  onAttached: (entry: EntryView) => void;
+  /** The entry as saved after commits were attached to it or detached from it. */
+  onCommitsChanged: (entry: EntryView) => void;
 };
 
-/** An entry in the list, edited, deleted and given commits in place. */
-export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, onAttached }: EntryItemProps) {
+const commitName = (commit: CommitSummary) => `${commit.repository.name}@${commit.sha.slice(0, 7)}`;
+
+/** An entry in the list, edited, deleted and given commits (or relieved of them) in place. */
+export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, onCommitsChanged }: EntryItemProps) {
   const [mode, setMode] = useState<"view" | "edit" | "attach">("view");
+  const [notice, setNotice] = useState<string>();
+  // The detached commit's button goes with it: the focus moves to the notice that says so.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const detach = useMutation({
+    mutationFn: (commit: CommitSummary) => accepted(detachCommitAction(entry.id, commit.id)),
+    onMutate: () => setNotice(undefined),
+    onSuccess: (saved, commit) => {
+      onCommitsChanged(saved);
+      setNotice(`Commit ${commitName(commit)} detached.`);
+      noticeRef.current?.focus();
+    },
+  });
   const label = formatDateTime(entry.recorded_at, timeZone);
   if (mode === "edit") {
     return (
@@ -48,9 +64,23 @@ export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, 
   return (
     <div className="space-y-2">
       <FormError message={error} />
+      <FormError message={detach.error ? refusalMessage(detach.error) : undefined} />
+      <FormNotice ref={noticeRef} message={notice} className="empty:sr-only" />
       <EntryCard
         entry={entry}
         timeZone={timeZone}
+        commitActions={(commit) => (
+          <Button
+            variant="ghost"
+            size="xs"
+            className="shrink-0"
+            aria-label={`Detach ${commitName(commit)} from the entry of ${label}`}
+            disabled={detach.isPending}
+            onClick={() => detach.mutate(commit)}
+          >
+            {detach.isPending && detach.variables.id === commit.id ? "Detaching…" : "Detach"}
+          </Button>
+        )}
         actions={
           <>
             <Button variant="secondary" size="sm" aria-label={`Edit entry of ${label}`} onClick={() => setMode("edit")}>
@@ -76,7 +106,7 @@ export function EntryItem({ entry, projects, timeZone, error, onSave, onDelete, 
           entry={entry}
           timeZone={timeZone}
           onDone={(saved) => {
-            onAttached(saved);
+            onCommitsChanged(saved);
             setMode("view");
           }}
           onCancel={() => setMode("view")}
@@ -124,7 +154,7 @@ function CommitPicker({ entry, timeZone, onDone, onCancel }: { entry: EntryView;
                     <input type="checkbox" name="commit_id" value={commit.id} className="mt-1 accent-brand-600 dark:accent-brand-400" />
                     <span className="min-w-0">
                       <span className="font-mono text-brand-700 dark:text-brand-300">
-                        {commit.repository.name}@{commit.sha.slice(0, 7)}
+                        {commitName(commit)}
                       </span>{" "}
                       <span className="break-words">{commit.message.split("\n")[0]}</span>{" "}
                       <span className="text-zinc-500 dark:text-zinc-400">{formatDateTime(commit.committedAt, timeZone)}</span>

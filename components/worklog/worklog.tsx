@@ -186,7 +186,7 @@ function WorklogEntries({ filters, filterForm, firstPage, projects, timeZone, to
                           error={problem?.entryId === entry.id ? problem.message : undefined}
                           onSave={(values) => update.mutate({ entry, values })}
                           onDelete={() => remove.mutate(entry)}
-                          onAttached={replaceEntry}
+                          onCommitsChanged={replaceEntry}
                         />
                       </li>
                     ))}

@@ -41,3 +41,18 @@ export function Markdown({ children }: { children: string }) {
     </div>
   );
 }
+
+/** The first block of markdown: up to the first blank line. */
+const firstBlock = (markdown: string) => markdown.trim().split(/\n[ \t]*\n/, 1)[0]!;
+
+/**
+ * The start of an entry as a one-line label shows it: the text of its first block, its markup
+ * read by the same parser as Markdown's and left out (every element gives way to its text).
+ */
+export function MarkdownExcerpt({ children }: { children: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={[remarkGfm]} allowedElements={[]} unwrapDisallowed>
+      {firstBlock(children)}
+    </ReactMarkdown>
+  );
+}

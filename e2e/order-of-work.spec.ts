@@ -1,19 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createKey, reviewPage, signUp, uniqueEmail } from "./support";
-
-type Post = (path: string, data: unknown) => Promise<{ id: string; [field: string]: unknown }>;
-
-/** Posts to the REST API with a key made on the settings page. */
-async function apiClient(page: Page, request: APIRequestContext): Promise<Post> {
-  await page.goto("/settings/api-keys");
-  const key = await createKey(page, "seed", ["Repo: All", "Worklog: All"]);
-  const headers = { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` };
-  return async (path, data) => {
-    const response = await request.post(`/api/v1${path}`, { headers, data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return response.json();
-  };
-}
+import { expect, test, type Page } from "@playwright/test";
+import { apiClient, reviewPage, signUp, uniqueEmail } from "./support";
 
 /** The calendar day (YYYY-MM-DD) `offset` days from today in a time zone. */
 function dayInZone(timeZone: string, offset = 0): string {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 const screenshotDir = path.join(import.meta.dirname, "screenshots");
 
@@ -78,4 +78,21 @@ export async function pressUntilFocused(page: Page, key: string, target: Locator
     await page.keyboard.press(key);
     await expect(target).toBeFocused({ timeout: 1000 });
   }).toPass();
+}
+
+export type ApiPost = (path: string, data: unknown) => Promise<{ id: string; [field: string]: unknown }>;
+
+/**
+ * Posts to the REST API with a key made on the API-keys page (which it opens): how tests seed
+ * what the web app cannot make, e.g. commits, or makes only one at a time.
+ */
+export async function apiClient(page: Page, request: APIRequestContext, scopes = ["Project: All", "Repo: All", "Worklog: All"]): Promise<ApiPost> {
+  await page.goto("/settings/api-keys");
+  const key = await createKey(page, "seed", scopes);
+  const headers = { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` };
+  return async (path, data) => {
+    const response = await request.post(`/api/v1${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
 }

@@ -1,19 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createKey, pressUntilFocused, reviewPage, signUp, uniqueEmail } from "./support";
-
-type Post = (path: string, data: unknown) => Promise<{ id: string; [field: string]: unknown }>;
-
-/** Posts to the REST API with a key made on the settings page: how these tests seed commits and many entries. */
-async function apiClient(page: Page, request: APIRequestContext): Promise<Post> {
-  await page.goto("/settings/api-keys");
-  const key = await createKey(page, "seed", ["Project: All", "Repo: All", "Worklog: All"]);
-  const headers = { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` };
-  return async (path, data) => {
-    const response = await request.post(`/api/v1${path}`, { headers, data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return response.json();
-  };
-}
+import { expect, test, type Page } from "@playwright/test";
+import { apiClient, pressUntilFocused, reviewPage, signUp, uniqueEmail } from "./support";
 
 const sha = (index: number) => index.toString(16).padStart(40, "a");
 

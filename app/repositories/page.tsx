@@ -4,14 +4,17 @@ import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { PageRequest } from "@/lib/api/pagination";
 import type { Project } from "@/lib/db/client";
+import { countOf, formatDateTime } from "@/components/format";
 import { PageHeader, Section } from "@/components/page-header";
 import { Pager } from "@/components/pager";
+import { RemoteUrl } from "@/components/repositories/remote-url";
 import { RepositoryForm } from "@/components/repositories/repository-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ProjectBadge } from "@/components/worklog/entry-card";
 import { requireUser } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
 import { createRepositoryAction } from "@/lib/repositories/actions";
+import { commitActivity } from "@/lib/repositories/commits";
 import { listRepositories } from "@/lib/repositories/repositories";
 import { pageRequest, type SearchParams } from "@/lib/web/pages";
 
@@ -26,7 +29,7 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
       <PageHeader title="Repositories" description="The code you work on. The CLI records their commits, which you can attach to entries." />
       <Section id="repository-list-heading" title="Your repositories">
         <Suspense fallback={<LoadingBlock label="Loading repositories…" />}>
-          <RepositoryList userId={user.id} page={page} projects={projects} />
+          <RepositoryList userId={user.id} timeZone={user.timezone} page={page} projects={projects} />
         </Suspense>
       </Section>
       <Section id="create-repository-heading" title="New repository">
@@ -36,8 +39,11 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
   );
 }
 
-async function RepositoryList({ userId, page, projects }: { userId: string; page: PageRequest; projects: Project[] }) {
+type RepositoryListProps = { userId: string; timeZone: string; page: PageRequest; projects: Project[] };
+
+async function RepositoryList({ userId, timeZone, page, projects }: RepositoryListProps) {
   const repositories = await listRepositories(userId, page);
+  const activity = await commitActivity(userId, repositories.rows.map((repository) => repository.id));
   const projectById = new Map(projects.map((project) => [project.id, project]));
   return (
     <>
@@ -47,13 +53,30 @@ async function RepositoryList({ userId, page, projects }: { userId: string; page
         <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
           {repositories.rows.map((repository) => {
             const project = repository.projectId ? projectById.get(repository.projectId) : undefined;
+            const commits = activity.get(repository.id);
             return (
               <li key={repository.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
                 <Link href={`/repositories/${repository.id}`} className="font-medium break-all hover:underline">
                   {repository.name}
                 </Link>
                 {project && <ProjectBadge project={project} />}
-                {repository.remoteUrl && <span className="w-full truncate text-sm text-zinc-600 dark:text-zinc-400">{repository.remoteUrl}</span>}
+                {repository.remoteUrl && <RemoteUrl remoteUrl={repository.remoteUrl} className="w-full text-sm text-zinc-600 dark:text-zinc-400" />}
+                {commits ? (
+                  <dl className="flex w-full flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+                    <div>
+                      <dt className="sr-only">Commits</dt>
+                      <dd>{countOf(commits.commitCount, "commit", "commits")}</dd>
+                    </div>
+                    <div className="flex gap-1">
+                      <dt>Last commit</dt>
+                      <dd>
+                        <time dateTime={commits.lastCommittedAt.toISOString()}>{formatDateTime(commits.lastCommittedAt, timeZone)}</time>
+                      </dd>
+                    </div>
+                  </dl>
+                ) : (
+                  <p className="w-full text-sm text-zinc-600 dark:text-zinc-400">No commits yet</p>
+                )}
               </li>
             );
           })}

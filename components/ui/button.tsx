@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
-export type ButtonSize = "sm" | "md";
+export type ButtonSize = "xs" | "sm" | "md";
 
 const variantClasses: Record<ButtonVariant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950 dark:hover:bg-brand-300",
@@ -12,6 +12,8 @@ const variantClasses: Record<ButtonVariant, string> = {
 };
 
 const sizeClasses: Record<ButtonSize, string> = {
+  /** Inside a line of text, e.g. a chip. */
+  xs: "px-2 py-0.5 text-sm",
   sm: "px-2.5 py-1.5 text-sm",
   md: "px-4 py-2 text-sm",
 };

@@ -1,3 +1,5 @@
+import type { Ref } from "react";
+
 /** A problem with the submission as a whole, announced when it appears. */
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;
@@ -11,13 +13,20 @@ export function FormError({ message }: { message?: string }) {
   );
 }
 
+type FormNoticeProps = {
+  message?: string;
+  /** Given, the notice can take the focus, e.g. from a button that went away with what it did. */
+  ref?: Ref<HTMLParagraphElement>;
+  className?: string;
+};
+
 /**
  * A short success notice, e.g. beside the submit button. The status region is always
  * rendered, so that screen readers announce the notice when it appears in it.
  */
-export function FormNotice({ message }: { message?: string }) {
+export function FormNotice({ message, ref, className }: FormNoticeProps) {
   return (
-    <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
+    <p ref={ref} role="status" tabIndex={ref ? -1 : undefined} className={`text-sm font-medium text-emerald-700 dark:text-emerald-400 ${className ?? ""}`}>
       {message}
     </p>
   );

@@ -2,6 +2,8 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatDateTime, formatDuration } from "@/components/format";
 import { Markdown } from "@/components/markdown";
+import type { CommitSummary } from "@/lib/repositories/commits";
+import { entryAnchor } from "@/lib/worklog/days";
 import type { EntryView } from "@/lib/worklog/views";
 import { FilterLink } from "./worklog-filters";
 
@@ -31,14 +33,24 @@ export function ProjectBadge({ project }: { project: ProjectSummary }) {
 const tagClassName =
   "block rounded-full border border-zinc-300 px-2 py-0.5 text-xs hover:border-brand-400 hover:bg-brand-50 dark:border-zinc-700 dark:hover:border-brand-600 dark:hover:bg-brand-950";
 
+type EntryCardProps = {
+  entry: EntryView;
+  timeZone: string;
+  /** The entry's buttons, beside its time. */
+  actions?: ReactNode;
+  /** Buttons beside each attached commit. */
+  commitActions?: (commit: CommitSummary) => ReactNode;
+};
+
 /** One worklog entry: when, how long, project, tags, the rendered markdown and the attached commits. */
-export function EntryCard({ entry, timeZone, actions }: { entry: EntryView; timeZone: string; actions?: ReactNode }) {
+export function EntryCard({ entry, timeZone, actions, commitActions }: EntryCardProps) {
   return (
     <article
+      id={entryAnchor(entry.id)}
       aria-label={`Entry of ${formatDateTime(entry.recorded_at, timeZone)}`}
       data-entry-id={entry.id}
       tabIndex={-1}
-      className="rounded-lg border border-zinc-200 p-4 outline-offset-2 focus:outline-2 focus:outline-brand-500 sm:p-5 dark:border-zinc-800"
+      className="scroll-mt-4 rounded-lg border border-zinc-200 p-4 outline-offset-2 focus:outline-2 focus:outline-brand-500 sm:p-5 dark:border-zinc-800"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
         <time dateTime={entry.recorded_at}>{formatDateTime(entry.recorded_at, timeZone)}</time>
@@ -67,11 +79,12 @@ export function EntryCard({ entry, timeZone, actions }: { entry: EntryView; time
       {entry.commits.length > 0 && (
         <ul aria-label="Attached commits" className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm dark:border-zinc-800">
           {entry.commits.map((commit) => (
-            <li key={commit.id} className="flex min-w-0 gap-2">
+            <li key={commit.id} className="flex min-w-0 items-center gap-2">
               <Link href={`/repositories/${commit.repository.id}`} className="shrink-0 font-mono text-brand-700 hover:underline dark:text-brand-300">
                 {commit.repository.name}@{commit.sha.slice(0, 7)}
               </Link>
-              <span className="truncate text-zinc-700 dark:text-zinc-300">{commit.message.split("\n")[0]}</span>
+              <span className="min-w-0 flex-1 truncate text-zinc-700 dark:text-zinc-300">{commit.message.split("\n")[0]}</span>
+              {commitActions?.(commit)}
             </li>
           ))}
         </ul>

@@ -2,10 +2,12 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
 import { formatDateTime } from "@/components/format";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/form-feedback";
-import { attachableCommits, attachCommitsAction } from "@/lib/worklog/actions";
+import { FormError, FormNotice } from "@/components/ui/form-feedback";
+import type { CommitSummary } from "@/lib/repositories/commits";
+import { attachableCommits, attachCommitsAction, detachCommitAction } from "@/lib/worklog/actions";
 import type { EntryView } from "@/lib/worklog/views";
 import { EntryCard } from "./entry-card";
 import type { ProjectOption } from "@/components/projects/project-select";
@@ -23,12 +25,27 @@ type EntryItemProps = {
   error?: string;
   onSave: (values: EntryFormValues) => void;
   onDelete: () => void;
-  onAttached: (entry: EntryView) => void;
+  /** The entry as saved after commits were attached to it or detached from it. */
+  onCommitsChanged: (entry: EntryView) => void;
 };
 
-/** An entry in the list, edited, deleted (with Undo in the toast) and given commits in place. */
-export function EntryItem({ entry, editing, onEditingChange, projects, timeZone, error, onSave, onDelete, onAttached }: EntryItemProps) {
+const commitName = (commit: CommitSummary) => `${commit.repository.name}@${commit.sha.slice(0, 7)}`;
+
+/** An entry in the list, edited, deleted (with Undo in the toast) and given commits (or relieved of them) in place. */
+export function EntryItem({ entry, editing, onEditingChange, projects, timeZone, error, onSave, onDelete, onCommitsChanged }: EntryItemProps) {
   const [attaching, setAttaching] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  // The detached commit's button goes with it: the focus moves to the notice that says so.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const detach = useMutation({
+    mutationFn: (commit: CommitSummary) => accepted(detachCommitAction(entry.id, commit.id)),
+    onMutate: () => setNotice(undefined),
+    onSuccess: (saved, commit) => {
+      onCommitsChanged(saved);
+      setNotice(`Commit ${commitName(commit)} detached.`);
+      noticeRef.current?.focus();
+    },
+  });
   const label = formatDateTime(entry.recorded_at, timeZone);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
@@ -58,9 +75,23 @@ export function EntryItem({ entry, editing, onEditingChange, projects, timeZone,
   return (
     <div className="space-y-2">
       <FormError message={error} />
+      <FormError message={detach.error ? refusalMessage(detach.error) : undefined} />
+      <FormNotice ref={noticeRef} message={notice} className="empty:sr-only" />
       <EntryCard
         entry={entry}
         timeZone={timeZone}
+        commitActions={(commit) => (
+          <Button
+            variant="ghost"
+            size="xs"
+            className="shrink-0"
+            aria-label={`Detach ${commitName(commit)} from the entry of ${label}`}
+            disabled={detach.isPending}
+            onClick={() => detach.mutate(commit)}
+          >
+            {detach.isPending && detach.variables.id === commit.id ? "Detaching…" : "Detach"}
+          </Button>
+        )}
         actions={
           <>
             <Button ref={editButton} variant="secondary" size="sm" aria-label={`Edit entry of ${label}`} onClick={() => onEditingChange(true)}>
@@ -80,8 +111,9 @@ export function EntryItem({ entry, editing, onEditingChange, projects, timeZone,
           entry={entry}
           timeZone={timeZone}
           onDone={(saved) => {
-            onAttached(saved);
+            onCommitsChanged(saved);
             setAttaching(false);
+            toast.success("Commits attached");
           }}
           onCancel={() => setAttaching(false)}
         />
@@ -128,7 +160,7 @@ function CommitPicker({ entry, timeZone, onDone, onCancel }: { entry: EntryView;
                     <input type="checkbox" name="commit_id" value={commit.id} className="mt-1 accent-brand-600 dark:accent-brand-400" />
                     <span className="min-w-0">
                       <span className="font-mono text-brand-700 dark:text-brand-300">
-                        {commit.repository.name}@{commit.sha.slice(0, 7)}
+                        {commitName(commit)}
                       </span>{" "}
                       <span className="break-words">{commit.message.split("\n")[0]}</span>{" "}
                       <span className="text-zinc-500 dark:text-zinc-400">{formatDateTime(commit.committedAt, timeZone)}</span>

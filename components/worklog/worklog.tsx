@@ -186,10 +186,8 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
     },
   });
 
-  const replaceEntry = (saved: EntryView) => {
+  const replaceEntry = (saved: EntryView) =>
     queryClient.setQueryData<Pages>(queryKey, (pages) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
-    toast.success(`Commits attached`);
-  };
 
   const refusal = create.error instanceof RefusedError ? create.error.refusal : create.error ? { message: refusalMessage(create.error), fieldErrors: {} } : undefined;
   const pages = entries.data?.pages ?? [];
@@ -262,7 +260,7 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
                           error={problem?.entryId === entry.id ? problem.message : undefined}
                           onSave={(values) => update.mutate({ entry, values })}
                           onDelete={() => remove.mutate(entry)}
-                          onAttached={replaceEntry}
+                          onCommitsChanged={replaceEntry}
                         />
                       </li>
                     ))}

@@ -21,6 +21,24 @@ export async function listCommits(userId: string, repositoryId: string, page: Pa
   });
 }
 
+export type CommitActivity = { commitCount: number; lastCommittedAt: Date };
+
+/**
+ * How many commits each of the account's repositories among `repositoryIds` has, and when the
+ * latest was committed; a repository without commits is not in the map. One query: the
+ * repositories by their key, then each one's range of the index of its commits' order, read
+ * from the index alone.
+ */
+export async function commitActivity(userId: string, repositoryIds: string[]): Promise<Map<string, CommitActivity>> {
+  if (repositoryIds.length === 0) return new Map();
+  const rows = await getDb().$queryRaw<({ repositoryId: string } & CommitActivity)[]>`
+    SELECT c.repository_id AS "repositoryId", count(*)::int AS "commitCount", max(c.committed_at) AS "lastCommittedAt"
+    FROM repositories r JOIN commits c ON c.repository_id = r.id
+    WHERE r.user_id = ${userId}::uuid AND r.id = ANY(${repositoryIds}::uuid[])
+    GROUP BY c.repository_id`;
+  return new Map(rows.map(({ repositoryId, ...activity }) => [repositoryId, activity]));
+}
+
 const attachedEntries = {
   entries: { select: { entryId: true }, orderBy: [{ entry: { recordedAt: "desc" } }, { entryId: "desc" }] },
 } satisfies Prisma.CommitInclude;

@@ -7,10 +7,10 @@ import type { FieldLabel } from "@/lib/web/field-messages";
 import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
 import { z } from "zod";
 import { isValidCalendarDate, weekOf } from "@/lib/time";
-import { attachCommits, createEntry, dailyTotals, deleteEntry, listEntries, restoreEntry, updateEntry, type DailyProjectTotal } from "./entries";
+import { attachCommits, createEntry, dailyTotals, deleteEntry, detachCommit, listEntries, restoreEntry, updateEntry, type DailyProjectTotal } from "./entries";
 import type { EntryWithRelations } from "./entry-with-relations";
 import type { EntryFilters } from "./filters";
-import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryRestoreSchema, entryUpdateSchema } from "./schemas";
+import { attachCommitsSchema, detachCommitSchema, entryCreateSchema, entryListQuerySchema, entryRestoreSchema, entryUpdateSchema } from "./schemas";
 import { toEntryPage, toEntryViews, type EntryPage, type EntryView } from "./views";
 
 export type EntryField = "content" | "recorded_at" | "duration_seconds" | "tags" | "project_id";
@@ -100,6 +100,16 @@ export async function loadWeek(day: string): Promise<ActionResult<WeekTotals>> {
       const days = weekOf(validDay, user.weekStart);
       return { days, totals: await dailyTotals(user, days) };
     },
+  });
+}
+
+export async function detachCommitAction(id: string, commitId: string): Promise<ActionResult<EntryView>> {
+  return runSignedInAction(worklogPath, {
+    schema: detachCommitSchema,
+    input: { id, commit_id: commitId },
+    fields: {},
+    notFoundMessage: "This entry or commit no longer exists; it may have been deleted elsewhere.",
+    run: async ({ id: entryId, commit_id }, user) => entryView(user.id, await detachCommit(user.id, entryId, commit_id)),
   });
 }
 

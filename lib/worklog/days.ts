@@ -50,3 +50,15 @@ export function dayHeading(day: string, today: string): { name: string; date?: s
   const relative = relativeDays.find(([offset]) => addDays(today, offset) === day);
   return relative ? { name: relative[1], date } : { name: date };
 }
+
+/** The id of an entry's element in the worklog, a link's fragment. */
+export const entryAnchor = (id: string) => `entry-${id}`;
+
+/**
+ * Where the worklog shows an entry: the entries of its calendar day in `timeZone` (the list's
+ * `from` and `to` filters, as app/page.tsx reads them), scrolled to the entry.
+ */
+export function entryWorklogPath(entry: { id: string; recordedAt: Date }, timeZone: string): string {
+  const day = calendarDay(entry.recordedAt, timeZone);
+  return `/?from=${day}&to=${day}#${entryAnchor(entry.id)}`;
+}

@@ -1,6 +1,6 @@
 import { paginate } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
-import { getDb, type User, type WorklogEntry } from "@/lib/db/client";
+import { getDb, type Transaction, type User, type WorklogEntry } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
@@ -103,6 +103,22 @@ async function requireEntry(userId: string, id: string): Promise<void> {
 }
 
 /**
+ * Locks the account's entry for a change of its commits, first: each counted write's trigger
+ * ends by locking the account's counters row (prisma/migrations/20261123085144_order_of_the_work);
+ * a transaction holding that row must not then wait for a row another write holds while it
+ * queues for the counters: a deadlock. Once the entry is locked, the writes after it wait for no
+ * one. A missing entry, or another account's, is not found.
+ */
+async function lockEntry(transaction: Transaction, userId: string, id: string): Promise<void> {
+  const locked = await transaction.$queryRaw<Pick<WorklogEntry, "id">[]>`SELECT id FROM worklog_entries
+    WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR NO KEY UPDATE`;
+  if (locked.length === 0) throw AppError.notFound();
+}
+
+/** commit_ids are part of the entry: a change of its attachments is a change of it. */
+const touchEntry = (transaction: Transaction, id: string) => transaction.worklogEntry.update({ where: { id }, data: { updatedAt: new Date() } });
+
+/**
  * Attaches commits of the same account; attaching one again changes nothing. Every id that
  * names no commit of the account is reported at its index.
  */
@@ -118,25 +134,34 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
   if (unknown.length > 0) throw AppError.validation(unknown);
   try {
     await db.$transaction(async (transaction) => {
-      // The entry's row lock first. Each counted write's trigger ends by locking the account's
-      // counters row (prisma/migrations/20261123085144_order_of_the_work); a transaction holding
-      // that row must not then wait for a row another write holds while it queues for the
-      // counters: a deadlock. Once the entry is locked, the update below waits for no one.
-      const locked = await transaction.$queryRaw<Pick<WorklogEntry, "id">[]>`SELECT id FROM worklog_entries
-        WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR NO KEY UPDATE`;
-      if (locked.length === 0) throw AppError.notFound();
+      await lockEntry(transaction, userId, id);
       const { count } = await transaction.worklogEntryCommit.createMany({
         data: uniqueIds.map((commitId) => ({ entryId: id, commitId })),
         skipDuplicates: true,
       });
-      // commit_ids are part of the entry: a new attachment is a change of it.
-      if (count > 0) await transaction.worklogEntry.update({ where: { id }, data: { updatedAt: new Date() } });
+      if (count > 0) await touchEntry(transaction, id);
     });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
     // A commit was deleted since it was checked (the entry is locked).
     throw AppError.validation([{ pointer: "/commit_ids", detail: "Invalid value", message: "A chosen commit was deleted meanwhile; choose again" }]);
   }
+  return getEntry(userId, id);
+}
+
+/**
+ * Detaches a commit of the account from its entry; detaching one that is not attached changes
+ * nothing. An entry or a commit of another account (or none) is not found.
+ */
+export async function detachCommit(userId: string, id: string, commitId: string): Promise<EntryWithRelations> {
+  const db = getDb();
+  await db.$transaction(async (transaction) => {
+    await lockEntry(transaction, userId, id);
+    const commit = await transaction.commit.findFirst({ where: { id: commitId, userId }, select: { id: true } });
+    if (!commit) throw AppError.notFound();
+    const { count } = await transaction.worklogEntryCommit.deleteMany({ where: { entryId: id, commitId } });
+    if (count > 0) await touchEntry(transaction, id);
+  });
   return getEntry(userId, id);
 }
 

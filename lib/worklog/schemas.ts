@@ -45,6 +45,9 @@ export const attachCommitsSchema = z
   .register(requestSchemas, { id: "AttachCommits" });
 export type AttachCommits = z.output<typeof attachCommitsSchema>;
 
+/** An entry and the commit to detach from it. */
+export const detachCommitSchema = z.object({ id: idSchema, commit_id: idSchema });
+
 export const entryListQuerySchema = listQuerySchema({
   project_id: z.string().refine(isUuid, "project_id must be a UUID").meta({ format: "uuid", description: "Only the entries of this project." }).optional(),
   tags: z

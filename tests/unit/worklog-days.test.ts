@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byMostRecentWork, dayHeading, groupByDay } from "@/lib/worklog/days";
+import { byMostRecentWork, dayHeading, entryWorklogPath, groupByDay } from "@/lib/worklog/days";
 
 const entry = (id: string, recorded_at: string) => ({ id, recorded_at });
 
@@ -54,5 +54,13 @@ describe("dayHeading", () => {
 
   it("says Yesterday across the turn of a year", () => {
     expect(dayHeading("2025-12-31", "2026-01-01")).toEqual({ name: "Yesterday", date: "Wednesday, December 31, 2025" });
+  });
+});
+
+describe("entryWorklogPath", () => {
+  it("links to the entry among the entries of its day in the account's time zone", () => {
+    const entry = { id: "0196a000-0000-7000-8000-000000000001", recordedAt: new Date("2026-11-22T23:30:00.000Z") };
+    expect(entryWorklogPath(entry, "UTC")).toBe("/?from=2026-11-22&to=2026-11-22#entry-0196a000-0000-7000-8000-000000000001");
+    expect(entryWorklogPath(entry, "Europe/Paris")).toBe("/?from=2026-11-23&to=2026-11-23#entry-0196a000-0000-7000-8000-000000000001");
   });
 });

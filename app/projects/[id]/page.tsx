@@ -6,6 +6,7 @@ import type { User } from "@/lib/db/client";
 import { countOf } from "@/components/format";
 import { PageHeader, Section } from "@/components/page-header";
 import { ProjectForm } from "@/components/projects/project-form";
+import { RemoteUrl } from "@/components/repositories/remote-url";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TextLink } from "@/components/ui/text-link";
@@ -91,7 +92,7 @@ async function ProjectContents({ user, projectId }: { user: User; projectId: str
                 <Link href={`/repositories/${repository.id}`} className="font-medium hover:underline">
                   {repository.name}
                 </Link>
-                {repository.remoteUrl && <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{repository.remoteUrl}</p>}
+                {repository.remoteUrl && <RemoteUrl remoteUrl={repository.remoteUrl} className="text-sm text-zinc-600 dark:text-zinc-400" />}
               </li>
             ))}
           </ul>

@@ -6,23 +6,26 @@ import type { PageRequest } from "@/lib/api/pagination";
 import { formatDateTime } from "@/components/format";
 import { PageHeader, Section } from "@/components/page-header";
 import { Pager } from "@/components/pager";
+import { MarkdownExcerpt } from "@/components/markdown";
+import { CommitEntries } from "@/components/repositories/commit-entries";
+import { RemoteUrl } from "@/components/repositories/remote-url";
 import { RepositoryForm } from "@/components/repositories/repository-form";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ExternalLink } from "@/components/ui/external-link";
 import { requireUser } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
 import { deleteRepositoryAction, updateRepositoryAction } from "@/lib/repositories/actions";
 import { listCommits } from "@/lib/repositories/commits";
 import { getRepository } from "@/lib/repositories/repositories";
+import { commitWebUrl } from "@/lib/repositories/web-urls";
+import { entryWorklogPath } from "@/lib/worklog/days";
 import { entriesByCommit } from "@/lib/worklog/entries";
 import { loadOrNotFound, pageRequest, type SearchParams } from "@/lib/web/pages";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export const metadata: Metadata = { title: "Repository" };
-
-/** The first line of an entry's markdown, as a short plain label. */
-const excerpt = (content: string) => content.trim().split("\n")[0]!.replace(/^[#>*\-\s]+/, "").slice(0, 80);
 
 export default async function RepositoryPage({ params, searchParams }: Props) {
   const { id } = await params;
@@ -45,7 +48,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
               "In no project"
             )}
             {repository.defaultBranch && <> · branch {repository.defaultBranch}</>}
-            {repository.remoteUrl && <span className="block truncate">{repository.remoteUrl}</span>}
+            {repository.remoteUrl && <RemoteUrl remoteUrl={repository.remoteUrl} />}
           </>
         }
       >
@@ -60,7 +63,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
       </PageHeader>
 
       <Suspense fallback={<LoadingBlock label="Loading commits…" />}>
-        <CommitList userId={user.id} repositoryId={repository.id} page={page} timeZone={user.timezone} />
+        <CommitList userId={user.id} repositoryId={repository.id} remoteUrl={repository.remoteUrl} page={page} timeZone={user.timezone} />
       </Suspense>
 
       <Section id="edit-repository-heading" title="Edit repository">
@@ -83,7 +86,9 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   );
 }
 
-async function CommitList({ userId, repositoryId, page, timeZone }: { userId: string; repositoryId: string; page: PageRequest; timeZone: string }) {
+type CommitListProps = { userId: string; repositoryId: string; remoteUrl: string | null; page: PageRequest; timeZone: string };
+
+async function CommitList({ userId, repositoryId, remoteUrl, page, timeZone }: CommitListProps) {
   const commits = await listCommits(userId, repositoryId, page);
   const attached = await entriesByCommit(userId, commits.rows.map((commit) => commit.id));
   const path = `/repositories/${repositoryId}`;
@@ -95,28 +100,39 @@ async function CommitList({ userId, repositoryId, page, timeZone }: { userId: st
         <>
           <p className="-mt-2 mb-4 text-sm text-zinc-600 dark:text-zinc-400">By commit time, the newest first.</p>
           <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-            {commits.rows.map((commit) => (
-              <li key={commit.id} className="space-y-1 px-4 py-3">
-                <p className="flex min-w-0 gap-3">
-                  <code className="shrink-0 font-mono text-sm text-brand-700 dark:text-brand-300" title={commit.sha}>
-                    {commit.sha.slice(0, 7)}
-                  </code>
-                  <span className="min-w-0 font-medium break-words">{commit.message.split("\n")[0]}</span>
-                </p>
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                  {commit.authorName ?? "Unknown author"} · <time dateTime={commit.committedAt.toISOString()}>{formatDateTime(commit.committedAt, timeZone)}</time>
-                </p>
-                {attached.get(commit.id) && (
-                  <ul aria-label={`Entries with commit ${commit.sha.slice(0, 7)}`} className="flex flex-wrap gap-2 text-sm">
-                    {attached.get(commit.id)!.map((entry) => (
-                      <li key={entry.id} className="rounded-md bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
-                        {formatDateTime(entry.recordedAt, timeZone)}: {excerpt(entry.content)}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
+            {commits.rows.map((commit) => {
+              const shortSha = commit.sha.slice(0, 7);
+              const webUrl = remoteUrl && commitWebUrl(remoteUrl, commit.sha);
+              return (
+                <li key={commit.id} className="px-4 py-3">
+                  <p className="flex min-w-0 gap-3">
+                    <code className="shrink-0 font-mono text-sm text-brand-700 dark:text-brand-300" title={commit.sha}>
+                      {webUrl ? (
+                        <ExternalLink href={webUrl} className="underline">
+                          {shortSha}
+                        </ExternalLink>
+                      ) : (
+                        shortSha
+                      )}
+                    </code>
+                    <span className="min-w-0 font-medium break-words">{commit.message.split("\n")[0]}</span>
+                  </p>
+                  <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+                    {commit.authorName ?? "Unknown author"} · <time dateTime={commit.committedAt.toISOString()}>{formatDateTime(commit.committedAt, timeZone)}</time>
+                  </p>
+                  <CommitEntries
+                    commitId={commit.id}
+                    shortSha={shortSha}
+                    entries={(attached.get(commit.id) ?? []).map((entry) => ({
+                      id: entry.id,
+                      href: entryWorklogPath(entry, timeZone),
+                      recordedAt: formatDateTime(entry.recordedAt, timeZone),
+                      excerpt: <MarkdownExcerpt>{entry.content}</MarkdownExcerpt>,
+                    }))}
+                  />
+                </li>
+              );
+            })}
           </ul>
         </>
       )}

@@ -1,7 +1,18 @@
 import type { ReactNode } from "react";
 import { Markdown } from "@/components/markdown";
-import type { Example, MediaType, OpenApiDocument, Parameter } from "@/lib/openapi/document";
-import { fieldRows, resolveResponse, schemaRules, typeLabel, type DocumentedOperation, type FieldRow } from "@/lib/openapi/reading";
+import type { Example, MediaType, OpenApiDocument, Parameter, ResponseObject } from "@/lib/openapi/document";
+import {
+  fieldRows,
+  requestBodyMedia,
+  resolveResponse,
+  schemaRules,
+  sharedResponseName,
+  sharedResponses,
+  typeLabel,
+  type DocumentedOperation,
+  type FieldRow,
+} from "@/lib/openapi/reading";
+import { CodeBlock } from "./code-block";
 
 const methodClassName = {
   get: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
@@ -15,18 +26,6 @@ export function MethodBadge({ method }: { method: DocumentedOperation["method"] 
     <span className={`inline-block w-14 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold uppercase ${methodClassName[method]}`}>
       {method}
     </span>
-  );
-}
-
-/** Long lines wrap rather than scroll, so that phones need no sideways scrolling. */
-export function CodeBlock({ label, children }: { label: string; children: string }) {
-  return (
-    <figure className="min-w-0">
-      <figcaption className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</figcaption>
-      <pre className="rounded-md bg-zinc-900 p-3 text-xs leading-relaxed whitespace-pre-wrap text-zinc-100 wrap-anywhere dark:bg-black">
-        <code>{children}</code>
-      </pre>
-    </figure>
   );
 }
 
@@ -101,20 +100,70 @@ function curlCommand(origin: string, { method, path, operation }: DocumentedOper
   return lines.join(" \\\n  ");
 }
 
+const linkClassName = "rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900 dark:text-brand-300 dark:hover:text-brand-100";
+
+const bodiesOf = (response: ResponseObject) => Object.values(response.content ?? {}).flatMap(examplesOf);
+
+function ErrorBodies({ status, examples }: { status: string; examples: Example[] }) {
+  return examples.map((example) => (
+    <CodeBlock key={example.summary} label={example.summary || `${status} body`}>
+      {asText(example.value)}
+    </CodeBlock>
+  ));
+}
+
+const sharedResponseId = (name: string) => `error-${name}`;
+
+/** `TooManyRequests` as "Too many requests". */
+const inWords = (name: string) => name.replaceAll(/(?<=[a-z])(?=[A-Z])/g, " ").replace(/(?<= )[A-Z]/g, (letter) => letter.toLowerCase());
+
+/** The errors many endpoints share, each with its bodies, shown once: the endpoints link here. */
+export function CommonErrors({ document }: { document: OpenApiDocument }) {
+  const shared = sharedResponses(document)
+    .map((entry) => ({ ...entry, examples: bodiesOf(entry.response) }))
+    .filter(({ examples }) => examples.length > 0);
+  return shared.map(({ name, status, response, examples }) => (
+    <div key={name} id={sharedResponseId(name)} className="scroll-mt-6 space-y-3 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+      <h3 className="flex gap-2 text-lg font-semibold tracking-tight">
+        <StatusCode status={status} />
+        {inWords(name)}
+      </h3>
+      <p className="text-sm">
+        <Prose text={response.description} />
+      </p>
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <ErrorBodies status={status} examples={examples} />
+      </div>
+    </div>
+  ));
+}
+
 function StatusCode({ status }: { status: string }) {
   return <code className="w-10 shrink-0 font-mono font-semibold">{status}</code>;
 }
 
+/**
+ * One endpoint. On wide screens its examples stand in a column beside what they illustrate; on
+ * narrow ones they come after the parameters and before the responses.
+ */
 export function OperationReference({ document, origin, entry }: { document: OpenApiDocument; origin: string; entry: DocumentedOperation }) {
   const { operation, method, path } = entry;
   const titleId = `${operation.operationId}-title`;
-  const bodyMedia = operation.requestBody && Object.values(operation.requestBody.content)[0];
-  const responses = Object.entries(operation.responses).map(([status, response]) => ({ status, response: resolveResponse(document, response) }));
+  const bodyMedia = requestBodyMedia(operation);
+  const responses = Object.entries(operation.responses).map(([status, response]) => ({
+    status,
+    shared: sharedResponseName(response),
+    response: resolveResponse(document, response),
+  }));
   const successes = responses.filter(({ status }) => status.startsWith("2"));
   const errors = responses.filter(({ status }) => !status.startsWith("2"));
   return (
-    <article id={operation.operationId} aria-labelledby={titleId} className="scroll-mt-6 space-y-5 border-t border-zinc-200 pt-8 dark:border-zinc-800">
-      <div className="space-y-2">
+    <article
+      id={operation.operationId}
+      aria-labelledby={titleId}
+      className="grid scroll-mt-6 grid-cols-1 gap-5 border-t border-zinc-200 pt-8 lg:grid-cols-2 lg:grid-rows-[auto_auto_1fr] lg:gap-x-8 dark:border-zinc-800"
+    >
+      <div className="space-y-2 lg:col-span-2">
         <h3 id={titleId} className="text-lg font-semibold tracking-tight">
           {operation.summary}
         </h3>
@@ -123,74 +172,85 @@ export function OperationReference({ document, origin, entry }: { document: Open
           <code className="font-mono text-sm break-all">{path}</code>
         </p>
       </div>
-      {operation.description && <Markdown>{operation.description}</Markdown>}
-      {operation.parameters && (
-        <Block title="Parameters">
-          <FieldList rows={operation.parameters.map((parameter) => parameterRow(document, parameter))} />
-        </Block>
+      {(operation.description || operation.parameters || bodyMedia) && (
+        <div className="space-y-5">
+          {operation.description && <Markdown>{operation.description}</Markdown>}
+          {operation.parameters && (
+            <Block title="Parameters">
+              <FieldList rows={operation.parameters.map((parameter) => parameterRow(document, parameter))} />
+            </Block>
+          )}
+          {operation.requestBody && bodyMedia && (
+            <Block title="Request body">
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                {Object.keys(operation.requestBody.content).join(" or ")}
+                {operation.requestBody.required ? "" : "; may be empty"}
+              </p>
+              <FieldList rows={fieldRows(document, bodyMedia.schema)} />
+            </Block>
+          )}
+        </div>
       )}
-      {operation.requestBody && bodyMedia && (
-        <Block title="Request body">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {Object.keys(operation.requestBody.content).join(" or ")}
-            {operation.requestBody.required ? "" : "; may be empty"}
-          </p>
-          <FieldList rows={fieldRows(document, bodyMedia.schema)} />
-        </Block>
-      )}
-      <CodeBlock label="Example request">{curlCommand(origin, entry)}</CodeBlock>
-      <Block title="Responses">
-        {successes.map(({ status, response }) => (
-          <div key={status} className="space-y-2">
-            <p className="flex gap-2 text-sm">
-              <StatusCode status={status} />
-              <span>
-                <Prose text={response.description} />
-              </span>
-            </p>
-            {Object.entries(response.content ?? {}).flatMap(([type, media]) =>
-              examplesOf(media).map((example) => (
-                <CodeBlock key={`${type}-${example.summary}`} label={[`Example ${type} body`, example.summary].filter(Boolean).join(": ")}>
-                  {asText(example.value)}
-                </CodeBlock>
-              )),
-            )}
-          </div>
-        ))}
-      </Block>
-      {errors.length > 0 && (
-        <Block title="Errors">
+      <div className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-2">
+        <CodeBlock label="Example request">{curlCommand(origin, entry)}</CodeBlock>
+        {successes.flatMap(({ status, response }) =>
+          Object.entries(response.content ?? {}).flatMap(([type, media]) =>
+            examplesOf(media).map((example) => (
+              <CodeBlock key={`${status}-${type}-${example.summary}`} label={[`Example ${status} response (${type})`, example.summary].filter(Boolean).join(": ")}>
+                {asText(example.value)}
+              </CodeBlock>
+            )),
+          ),
+        )}
+      </div>
+      <div className="space-y-5 lg:col-start-1">
+        <Block title="Responses">
           <ul className="space-y-2 text-sm">
-            {errors.map(({ status, response }) => {
-              const examples = Object.values(response.content ?? {}).flatMap(examplesOf);
-              return (
-                <li key={status} className="flex gap-2">
-                  <StatusCode status={status} />
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <p>
-                      <Prose text={response.description} />
-                    </p>
-                    {examples.length > 0 && (
-                      <details className="text-xs">
-                        <summary className="cursor-pointer rounded-sm text-zinc-600 dark:text-zinc-400">
-                          {examples.length === 1 ? "Body" : `Bodies (${examples.length})`}
-                        </summary>
-                        <div className="mt-2 space-y-2">
-                          {examples.map((example) => (
-                            <CodeBlock key={example.summary} label={example.summary || `${status} body`}>
-                              {asText(example.value)}
-                            </CodeBlock>
-                          ))}
-                        </div>
-                      </details>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
+            {successes.map(({ status, response }) => (
+              <li key={status} className="flex gap-2">
+                <StatusCode status={status} />
+                <span>
+                  <Prose text={response.description} />
+                </span>
+              </li>
+            ))}
           </ul>
         </Block>
-      )}
+        {errors.length > 0 && (
+          <Block title="Errors">
+            <ul className="space-y-2 text-sm">
+              {errors.map(({ status, shared, response }) => {
+                const examples = bodiesOf(response);
+                return (
+                  <li key={status} className="flex gap-2">
+                    <StatusCode status={status} />
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <p>
+                        <Prose text={response.description} />
+                      </p>
+                      {examples.length > 0 &&
+                        (shared ? (
+                          <a href={`#${sharedResponseId(shared)}`} className={`text-xs ${linkClassName}`}>
+                            {examples.length === 1 ? "Body" : `${examples.length} bodies`} under Common errors
+                          </a>
+                        ) : (
+                          <details className="text-xs">
+                            <summary className="cursor-pointer rounded-sm text-zinc-600 dark:text-zinc-400">
+                              {examples.length === 1 ? "Body" : `Bodies (${examples.length})`}
+                            </summary>
+                            <div className="mt-2 space-y-2">
+                              <ErrorBodies status={status} examples={examples} />
+                            </div>
+                          </details>
+                        ))}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </Block>
+        )}
+      </div>
     </article>
   );
 }

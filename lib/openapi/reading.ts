@@ -1,5 +1,5 @@
 import { httpMethods, type HttpMethod } from "@/lib/api/operation";
-import type { JsonSchema, OpenApiDocument, OperationObject, Reference, ResponseObject } from "./document";
+import type { JsonSchema, MediaType, OpenApiDocument, OperationObject, Reference, ResponseObject } from "./document";
 
 /** Reading the document for people: what /docs shows of it. */
 
@@ -22,6 +22,13 @@ export function resolveResponse(document: OpenApiDocument, response: ResponseObj
   if (!isReference(response)) return response;
   const shared = resolvePointer(document, response.$ref) as ResponseObject;
   return { ...shared, description: response.description ?? shared.description };
+}
+
+const sharedResponsePrefix = "#/components/responses/";
+
+/** The name in `components.responses` of a response that refers to one there. */
+export function sharedResponseName(response: ResponseObject | Reference): string | undefined {
+  return isReference(response) && response.$ref.startsWith(sharedResponsePrefix) ? response.$ref.slice(sharedResponsePrefix.length) : undefined;
 }
 
 function resolveSchema(document: OpenApiDocument, schema: JsonSchema): JsonSchema {
@@ -111,12 +118,35 @@ export function fieldRows(document: OpenApiDocument, schema: JsonSchema, prefix 
   });
 }
 
+/** The request body's first (for JSON endpoints, only) media type. */
+export function requestBodyMedia(operation: OperationObject): MediaType | undefined {
+  return operation.requestBody && Object.values(operation.requestBody.content)[0];
+}
+
 export type DocumentedOperation = { method: HttpMethod; path: string; operation: OperationObject };
+
+function allOperations(document: OpenApiDocument): DocumentedOperation[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    httpMethods.flatMap((method) => (item[method] ? [{ method, path, operation: item[method] }] : [])),
+  );
+}
 
 /** The operations under each tag, in the document's order of tags and paths. */
 export function operationsByTag(document: OpenApiDocument): { name: string; description: string; operations: DocumentedOperation[] }[] {
-  const all = Object.entries(document.paths).flatMap(([path, item]) =>
-    httpMethods.flatMap((method) => (item[method] ? [{ method, path, operation: item[method] }] : [])),
-  );
+  const all = allOperations(document);
   return document.tags.map((tag) => ({ ...tag, operations: all.filter(({ operation }) => operation.tags.includes(tag.name)) }));
+}
+
+/** The shared responses that operations refer to, each with the status it is given under, in order of status. */
+export function sharedResponses(document: OpenApiDocument): { name: string; status: string; response: ResponseObject }[] {
+  const statuses = new Map<string, string>();
+  for (const { operation } of allOperations(document)) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const name = sharedResponseName(response);
+      if (name && !statuses.has(name)) statuses.set(name, status);
+    }
+  }
+  return [...statuses]
+    .map(([name, status]) => ({ name, status, response: resolveResponse(document, { $ref: sharedResponsePrefix + name }) }))
+    .sort((a, b) => a.status.localeCompare(b.status));
 }

@@ -4,9 +4,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 
-/** What every page's client components share: one query cache, and the toasts that confirm actions. */
+/** A query cache whose data stays until it is invalidated: pages bring their data fresh from the server. */
+export function newQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+}
+
+/** What every page's client components share: a query cache (the command palette's), and the toasts that confirm actions. */
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } }));
+  const [queryClient] = useState(newQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

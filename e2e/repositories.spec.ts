@@ -57,8 +57,9 @@ test("repositories link to their host, show their commits' count and last activi
   await expectAccessibleLightAndDark(page);
   await screenshotPage(page, "repositories");
 
-  // A repository's page: its remote and each commit link to the host.
+  // A repository's page, titled by its name: its remote and each commit link to the host.
   await page.goto(`/repositories/${engine.id}`);
+  await expect(page).toHaveTitle("engine · Worklog");
   await expectExternal(page.getByRole("link", { name: "git@github.com:ada/engine.git (opens in a new tab)" }), "https://github.com/ada/engine");
   await expectExternal(page.getByRole("link", { name: "bbbbbbb (opens in a new tab)" }), `https://github.com/ada/engine/commit/${sha("b")}`);
   await expectExternal(page.getByRole("link", { name: "aaaaaaa (opens in a new tab)" }), `https://github.com/ada/engine/commit/${sha("a")}`);

@@ -5,8 +5,10 @@ test("the home page introduces Worklog and offers sign-up", async ({ page }) => 
   await page.goto("/");
   await expect(page).toHaveTitle("Worklog");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const navigation = page.getByRole("navigation").first();
-  await expect(navigation.getByRole("link", { name: "Projects" })).toBeVisible();
+  // A visitor is offered what works without an account: the docs, signing in and up.
+  const navigation = page.getByRole("banner").getByRole("navigation");
+  await expect(navigation.getByRole("link", { name: "Docs" })).toBeVisible();
+  await expect(navigation.getByRole("link", { name: "Projects" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Sign up" }).first()).toHaveAttribute("href", "/signup");
   await expect(page.getByRole("contentinfo")).toContainText("Worklog");
   await screenshotPage(page, "home");

@@ -1,12 +1,13 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-feedback";
 import { focusTargets } from "@/components/focus-targets";
+import { newQueryClient } from "@/components/providers";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { calendarDay } from "@/lib/time";
 import { createEntryAction, deleteEntryAction, loadEntries, restoreEntryAction, updateEntryAction, type WeekTotals } from "@/lib/worklog/actions";
@@ -71,11 +72,18 @@ function refreshAfterChange(queryClient: QueryClient) {
   return Promise.all([queryClient.invalidateQueries({ queryKey: ["entries"] }), queryClient.invalidateQueries({ queryKey: ["week"] })]);
 }
 
+/**
+ * The worklog keeps its own query cache, which lives as long as the page is shown: every visit
+ * starts from the entries the server just read, not from a list cached on an earlier visit.
+ */
 export function Worklog(props: WorklogProps) {
+  const [queryClient] = useState(newQueryClient);
   return (
-    <WorklogFiltersProvider>
-      <WorklogEntries {...props} />
-    </WorklogFiltersProvider>
+    <QueryClientProvider client={queryClient}>
+      <WorklogFiltersProvider>
+        <WorklogEntries {...props} />
+      </WorklogFiltersProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -21,11 +21,13 @@ import { getRepository } from "@/lib/repositories/repositories";
 import { commitWebUrl } from "@/lib/repositories/web-urls";
 import { entryWorklogPath } from "@/lib/worklog/days";
 import { entriesByCommit } from "@/lib/worklog/entries";
-import { loadOrNotFound, pageRequest, type SearchParams } from "@/lib/web/pages";
+import { loadOrNotFound, pageRequest, resourceTitle, type SearchParams } from "@/lib/web/pages";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
-export const metadata: Metadata = { title: "Repository" };
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return resourceTitle((await params).id, getRepository, (repository) => repository.name, "Repository");
+}
 
 export default async function RepositoryPage({ params, searchParams }: Props) {
   const { id } = await params;

@@ -56,6 +56,8 @@ const environmentSchema = z
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     UPSTASH_REDIS_REST_URL: optionalString.pipe(z.url().optional()),
     UPSTASH_REDIS_REST_TOKEN: optionalString,
+    /** How long the limiter waits for Upstash Redis before letting the request pass unlimited. */
+    UPSTASH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
     AUTH_GITHUB_ID: optionalString,
     AUTH_GITHUB_SECRET: optionalString,
     RECAP_LLM_URL: optionalString.pipe(z.url().optional()),
@@ -118,7 +120,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     signUpsPerHour: env.SIGN_UPS_PER_HOUR,
     sseMaxStreams: env.SSE_MAX_STREAMS,
     upstash: env.UPSTASH_REDIS_REST_URL
-      ? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN! }
+      ? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN!, timeoutMs: env.UPSTASH_TIMEOUT_MS }
       : undefined,
     github: env.AUTH_GITHUB_ID ? { clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET! } : undefined,
     recapLlm: env.RECAP_LLM_URL

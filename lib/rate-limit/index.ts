@@ -25,7 +25,7 @@ export function namedLimiter(name: string, limit: number, windowMs = WINDOW_MS):
   if (!limiter) {
     const { upstash, rateLimitDisabled } = getConfig();
     if (rateLimitDisabled) limiter = unlimited;
-    else limiter = upstash ? new UpstashRateLimiter(upstash, limit, `worklog:${name}`, windowMs) : new MemoryRateLimiter(limit, windowMs);
+    else limiter = upstash ? new UpstashRateLimiter(upstash, limit, `worklog:${name}`, windowMs, upstash.timeoutMs) : new MemoryRateLimiter(limit, windowMs);
     named.set(name, limiter);
   }
   return limiter;

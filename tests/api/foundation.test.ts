@@ -70,7 +70,8 @@ describe("the admin CLI, while the server runs", () => {
     const missing = await server.admin("user:create", "--email", "x@example.com");
     expect(missing).toMatchObject({ exitCode: 2 });
     expect(missing.stderr).toContain("Missing --password");
-  });
+    // Seven runs of the admin CLI, each starting tsx: a bound for a slow machine, not a speed test.
+  }, 180_000);
 
   it("db:migrate reports an up-to-date database", async () => {
     expect(await server.admin("db:migrate")).toMatchObject({ exitCode: 0, stdout: "The database is up to date.\n" });

@@ -19,10 +19,12 @@ let upstash: UpstashRest;
 let redis: Redis;
 
 const upstashEnv = (url: string, token = upstash.token) => ({ UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: token });
+/** Where the tests count in Redis, a slow machine must not turn a late answer into an unlimited pass. */
+const countingUpstashEnv = () => ({ ...upstashEnv(upstash.url), UPSTASH_TIMEOUT_MS: "30000" });
 
 const limiters: Limiter[] = [
   { name: "in-process limiter", countsInRedis: false, env: () => ({}) },
-  { name: "Upstash limiter", countsInRedis: true, env: () => upstashEnv(upstash.url) },
+  { name: "Upstash limiter", countsInRedis: true, env: countingUpstashEnv },
 ];
 
 /**
@@ -288,8 +290,8 @@ describe.skipIf(testBackend() === "pglite")("two instances sharing one Upstash R
   let second: TestServer;
 
   beforeAll(async () => {
-    first = await startServer({ env: upstashEnv(upstash.url) });
-    second = await startServer({ env: { ...upstashEnv(upstash.url), DATABASE_URL: first.env.DATABASE_URL! } });
+    first = await startServer({ env: countingUpstashEnv() });
+    second = await startServer({ env: { ...countingUpstashEnv(), DATABASE_URL: first.env.DATABASE_URL! } });
   });
 
   afterAll(async () => {

@@ -109,7 +109,8 @@ describe("accounts: sign-in limits, passwords, sessions that end", () => {
       expect(refused.location).toContain("code=too_many_attempts");
       return;
     }
-  });
+    // 60 to 120 sign-ins through the whole sign-in path: a bound for a slow machine, not a speed test.
+  }, 180_000);
 });
 
 describe("the device page: guessing user codes", () => {

@@ -78,7 +78,10 @@ describe("parseConfig", () => {
     expect(config.defaultPlan).toBe("free");
     expect(config.rateLimitPerMinute).toBe(120);
     expect(config.authSecretFromEnvironment).toBe(VALID_SECRET);
-    expect(config.upstash).toEqual({ url: "https://redis.example", token: "token" });
+    expect(config.upstash).toEqual({ url: "https://redis.example", token: "token", timeoutMs: 1000 });
+    const upstash = { UPSTASH_REDIS_REST_URL: "https://redis.example", UPSTASH_REDIS_REST_TOKEN: "token" };
+    expect(parse({ ...upstash, UPSTASH_TIMEOUT_MS: "5000" }).upstash).toMatchObject({ timeoutMs: 5000 });
+    expect(() => parse({ ...upstash, UPSTASH_TIMEOUT_MS: "50" })).toThrow(/UPSTASH_TIMEOUT_MS/);
     expect(config.github).toEqual({ clientId: "id", clientSecret: "secret" });
   });
 

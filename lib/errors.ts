@@ -20,6 +20,8 @@ export type ErrorKind =
   | "authorization" // 403
   | "not_found" // 404
   | "method_not_allowed" // 405
+  | "conflict" // 409
+  | "gone" // 410
   | "payload_too_large" // 413
   | "unsupported_media_type" // 415
   | "validation" // 422

@@ -43,11 +43,11 @@ async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
-/** The body as text, refusing more than 1 MiB without reading it all, and invalid UTF-8. */
-export async function readBodyText(request: Request): Promise<string> {
+/** The body's bytes, refusing more than 1 MiB without reading it all. */
+export async function readBodyBytes(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
   if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -61,7 +61,12 @@ export async function readBodyText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return decodeUtf8(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** The body as text, refusing more than 1 MiB without reading it all, and invalid UTF-8. */
+export async function readBodyText(request: Request): Promise<string> {
+  return decodeUtf8(await readBodyBytes(request));
 }
 
 function parseJsonObject(text: string): Record<string, unknown> {
@@ -81,6 +86,11 @@ function parseJsonObject(text: string): Record<string, unknown> {
 /** A JSON object body; an empty body reads as {}. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   return parseJsonObject(await readBodyText(request));
+}
+
+/** The same, from a body already read (to fingerprint its bytes first). */
+export function jsonObjectOf(bytes: Uint8Array): Record<string, unknown> {
+  return parseJsonObject(decodeUtf8(bytes));
 }
 
 /** One name or value of a form body: `+` is a space, `%XX` a byte, and the bytes must be UTF-8. */

@@ -75,7 +75,7 @@ export type ListSource<Row> = {
   countAll: () => Promise<number>;
 };
 
-const articles: Record<ListedKind, string> = { entry: "an entry", commit: "a commit", project: "a project", repository: "a repository" };
+const articles: Record<ListedKind, string> = { entry: "an entry", commit: "a commit", project: "a project", repository: "a repository", tombstone: "a deletion" };
 
 /** Where the page starts: the cursor's item, live or deleted; a 400 for an id the account never had. */
 async function cursorPosition(page: PageRequest, { kind, userId }: ListSource<unknown>): Promise<ListPosition | undefined> {

@@ -8,9 +8,11 @@ import { clientIp } from "@/lib/client-ip";
 import { limitAccount, limitFailedAuthentication } from "@/lib/rate-limit";
 import { requirePlan } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
-import { readJsonObject, requireJsonContentType } from "./body";
+import { jsonObjectOf, readJsonObject, requireJsonContentType } from "./body";
 import { accountReadHeaders, accountReadTag, isCached } from "./conditional";
 import { errorResponse } from "./error-response";
+import { answerOnce } from "./idempotency";
+import { idempotencyKeyOf } from "./idempotency-key";
 import { isConditionalRead, successStatus, type ApiOperation, type BodyOf, type Operation, type QueryOf, type ResponseBody, type ServiceOperation } from "./operation";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -53,17 +55,19 @@ function parseQuery(schema: z.ZodType | undefined, request: Request): unknown {
   return result.data;
 }
 
-async function parseBody(schema: z.ZodType | undefined, request: Request): Promise<unknown> {
+/** The body, from the request or from its bytes when they were read already (to fingerprint them). */
+async function parseBody(schema: z.ZodType | undefined, source: Request | Uint8Array): Promise<unknown> {
   if (!schema) return undefined;
-  return parseInput(schema, await readJsonObject(request));
+  return parseInput(schema, source instanceof Uint8Array ? jsonObjectOf(source) : await readJsonObject(source));
 }
 
 /**
  * Every /api/v1 handler goes through here: the body's content type, authentication, the account's rate limit, the
  * operation's scope, its input, then its plan, then the handler, whose value is sent as JSON
  * with the operation's success status; any error becomes the body of docs/api.md. A read whose
- * `If-None-Match` names its current ETag is a 304 without running the handler. Once the caller
- * is known, every response carries the rate-limit headers.
+ * `If-None-Match` names its current ETag is a 304 without running the handler. A POST with an
+ * `Idempotency-Key` runs once per key, from its input on (lib/api/idempotency.ts). Once the
+ * caller is known, every response carries the rate-limit headers.
  */
 export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (context: ApiContext<Op>) => Promise<Answer<Op>> | Answer<Op>): OperationRoute<Op> {
   const status = successStatus(operation);
@@ -78,19 +82,28 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
       limitHeaders = await limitAccount(principal.user.id);
       requireScope(principal.scopes, operation.scope, principal.kind === "api_key" ? "API key" : "OAuth token");
       const params = await idParams(context);
-      // The schemas are the operation's own, so what they parse to is what its handler's context says.
-      const query = parseQuery(operation.query, request) as QueryOf<Op>;
-      const body = (await parseBody(operation.body?.schema, request)) as BodyOf<Op>;
-      if (operation.plan) requirePlan(principal.user, operation.plan);
-      const etag = tagged ? accountReadTag(principal, request) : undefined;
-      if (etag && isCached(request, etag)) response = new Response(null, { status: 304, headers: accountReadHeaders(etag) });
-      else {
-        const result = await handler({ request, principal, user: principal.user, params, body, query });
-        if (result instanceof Response) response = result;
-        else if (status !== undefined) response = Response.json(result, { status });
-        else throw new Error(`${operation.operationId} has several success statuses: its handler must choose one, answering with a Response.`);
-        if (etag && response.status === 200) for (const [name, value] of Object.entries(accountReadHeaders(etag))) response.headers.set(name, value);
-      }
+      const idempotencyKey = operation.method === "post" ? idempotencyKeyOf(request) : undefined;
+      /** From the input on: what an Idempotency-Key runs once, its errors included. */
+      const answer = async (bodySource: Request | Uint8Array): Promise<Response> => {
+        try {
+          // The schemas are the operation's own, so what they parse to is what its handler's context says.
+          const query = parseQuery(operation.query, request) as QueryOf<Op>;
+          const body = (await parseBody(operation.body?.schema, bodySource)) as BodyOf<Op>;
+          if (operation.plan) requirePlan(principal.user, operation.plan);
+          const etag = tagged ? accountReadTag(principal, request) : undefined;
+          if (etag && isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
+          const result = await handler({ request, principal, user: principal.user, params, body, query });
+          let answered: Response;
+          if (result instanceof Response) answered = result;
+          else if (status !== undefined) answered = Response.json(result, { status });
+          else throw new Error(`${operation.operationId} has several success statuses: its handler must choose one, answering with a Response.`);
+          if (etag && answered.status === 200) for (const [name, value] of Object.entries(accountReadHeaders(etag))) answered.headers.set(name, value);
+          return answered;
+        } catch (error) {
+          return errorResponse(error, requestId);
+        }
+      };
+      response = idempotencyKey === undefined ? await answer(request) : await answerOnce(principal.user.id, idempotencyKey, request, answer);
     } catch (error) {
       response = errorResponse(error, requestId);
     }

@@ -10,6 +10,8 @@ const listedItems = {
   commit: { table: "commits", sortColumn: "committed_at" },
   project: { table: "projects", sortColumn: null },
   repository: { table: "repositories", sortColumn: null },
+  /** The deletions a sync reads (GET /api/v1/deleted), newest first. */
+  tombstone: { table: "deleted_items", sortColumn: "deleted_at" },
 } as const;
 export type ListedKind = keyof typeof listedItems;
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { MAX_BODY_BYTES, payloadTooLarge, unsupportedMediaType } from "@/lib/api/body";
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, stillRunning } from "@/lib/api/idempotency-key";
 import { errorBody, errorBodySchema, rateLimitErrorBodySchema, validationErrorBodySchema } from "@/lib/api/error-response";
 import { isConditionalRead, type ApiOperation, type EventStreamResponse, type HttpMethod, type JsonResponse, type Operation, type Tag } from "@/lib/api/operation";
 import { authenticationError, authenticationMessages } from "@/lib/auth/authorization-header";
@@ -13,6 +14,8 @@ import { projectCreateSchema } from "@/lib/projects/schemas";
 import { recapOperations } from "@/lib/recaps/operations";
 import { repositoryOperations } from "@/lib/repositories/operations";
 import { serverOperations } from "@/lib/server/operations";
+import { sinceTooOld } from "@/lib/sync/schemas";
+import { syncOperations } from "@/lib/sync/operations";
 import { userOperations } from "@/lib/users/operations";
 import { PLAN_REQUIRED_MESSAGE } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
@@ -27,6 +30,7 @@ export const operations: Operation[] = [
   repositoryOperations,
   worklogOperations,
   recapOperations,
+  syncOperations,
   oauthOperations,
   serverOperations,
 ].flatMap((domain) => Object.values(domain));
@@ -141,6 +145,18 @@ const ifNoneMatch: Parameter = {
   schema: { type: "string" },
 };
 
+const idempotencyKey: Parameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "1–255 printable ASCII characters naming this request: a retry with the same key and body within 24 hours gets the first answer again (with `idempotent-replayed: true`) and changes nothing; the same key with another request is a 422.",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
+};
+
+/** A POST of /api/v1: it takes an Idempotency-Key (docs/api.md, "Idempotency-Key"). */
+const takesIdempotencyKey = (declared: Operation) => declared.kind === "api" && declared.method === "post";
+
 /** A query schema's fields as parameters; lists are sent comma-separated (`style: form`, not exploded). */
 function queryParameters(schema: z.ZodType): Parameter[] {
   const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: "input" }) as {
@@ -208,6 +224,7 @@ function apiErrors(declared: ApiOperation): Record<string, Reference> {
     401: ref("responses", "Unauthorized"),
     403: ref("responses", "Forbidden", declared.plan && `The key or token lacks the scope, or the account is not on plan \`${declared.plan}\`.`),
     ...((hasIds || errors[404]) && { 404: ref("responses", "NotFound", errors[404]) }),
+    ...(errors[410] && { 410: ref("responses", "Gone", errors[410]) }),
     ...(declared.body && {
       413: ref("responses", "PayloadTooLarge"),
       415: ref("responses", "UnsupportedMediaType"),
@@ -292,6 +309,11 @@ function operationObject(declared: Operation, schemas: Record<string, JsonSchema
     parameters.push(ifNoneMatch);
     successes[304] = ref("responses", "NotModified");
   }
+  const idempotent = takesIdempotencyKey(declared);
+  if (idempotent) {
+    parameters.push(idempotencyKey);
+    for (const object of Object.values(successes)) if (!("$ref" in object)) object.headers = { ...object.headers, [REPLAYED_HEADER]: ref("headers", "IdempotentReplayed") };
+  }
   return {
     operationId: declared.operationId,
     tags: [declared.tag.name],
@@ -301,7 +323,7 @@ function operationObject(declared: Operation, schemas: Record<string, JsonSchema
     ...(declared.kind === "api" && { "x-scope": declared.scope, ...(declared.plan && { "x-plan": declared.plan }) }),
     ...(parameters.length > 0 && { parameters }),
     ...(body && { requestBody: body }),
-    responses: { ...successes, ...errorResponsesOf(declared) },
+    responses: { ...successes, ...errorResponsesOf(declared), ...(idempotent && { 409: ref("responses", "IdempotencyConflict") }) },
   };
 }
 
@@ -361,6 +383,19 @@ function errorResponses(): Record<string, ResponseObject> {
       description: "No such resource in the account. Another account's resources are indistinguishable from missing ones.",
       headers: requestId,
       content: json({ ...generalError, example: errorBody(AppError.notFound()) }),
+    },
+    Gone: {
+      description: "What was asked for is no longer kept.",
+      headers: requestId,
+      content: json({ ...generalError, example: errorBody(sinceTooOld()) }),
+    },
+    IdempotencyConflict: {
+      description: "A request with the same `Idempotency-Key` is still running. Retry once it has answered.",
+      headers: requestId,
+      content: json({
+        ...generalError,
+        example: errorBody(stillRunning()),
+      }),
     },
     PayloadTooLarge: {
       description: `The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MiB.`,
@@ -424,6 +459,10 @@ const headers: OpenApiDocument["components"]["headers"] = {
   ETag: { description: "A weak tag of this read; send it back as `If-None-Match` to get a 304 while nothing of the account has changed.", schema: { type: "string" } },
   CacheControl: { description: "`private, no-cache`: keep the answer, and revalidate it with its ETag.", schema: { const: "private, no-cache" } },
   RetryAfter: { description: "Whole seconds until the window ends.", schema: { type: "integer", minimum: 1 } },
+  IdempotentReplayed: {
+    description: "`true` on the kept answer to an earlier request with the same `Idempotency-Key`, sent again: nothing was changed this time.",
+    schema: { const: "true" },
+  },
   WwwAuthenticate: { description: "The scheme to authenticate with.", schema: { const: 'Basic realm="api"' } },
 };
 

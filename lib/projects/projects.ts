@@ -3,6 +3,7 @@ import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
+import { changedSince } from "@/lib/sync/schemas";
 import { deriveIdentifier } from "./identifiers";
 import type { ProjectCreate, ProjectUpdate } from "./schemas";
 
@@ -20,16 +21,17 @@ async function mapProjectWriteErrors<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function listProjects(userId: string, page: PageRequest) {
+export function listProjects(userId: string, page: PageRequest, { updatedSince }: { updatedSince?: Date } = {}) {
   const db = getDb();
+  const where = { userId, ...(updatedSince && { updatedAt: { gte: changedSince(updatedSince) } }) };
   return paginate(page, {
     kind: "project",
     userId,
     fetchRows: (query) => {
       const keyset = idKeyset(query);
-      return db.project.findMany({ ...keyset, where: { userId, ...keyset.where } });
+      return db.project.findMany({ ...keyset, where: { ...where, ...keyset.where } });
     },
-    countAll: () => accountTotal(userId, "projectCount"),
+    countAll: () => (updatedSince ? db.project.count({ where }) : accountTotal(userId, "projectCount")),
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/pagination";
+import { updatedSinceField } from "@/lib/sync/schemas";
 import { requestSchemas } from "@/lib/openapi/components";
 import { text } from "@/lib/validation";
 
@@ -33,4 +34,4 @@ export const projectUpdateSchema = z
   .register(requestSchemas, { id: "ProjectUpdate" });
 export type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
-export const projectListQuerySchema = listQuerySchema({});
+export const projectListQuerySchema = listQuerySchema(updatedSinceField);

@@ -3,6 +3,7 @@ import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
+import { changedSince } from "@/lib/sync/schemas";
 import { checkProjectReference, invalidProjectReference, isOwnProject } from "@/lib/projects/projects";
 import type { ProjectRepositoryCreate, RepositoryCreate, RepositoryUpdate } from "./schemas";
 
@@ -28,9 +29,9 @@ function optionalColumns(input: RepositoryUpdate) {
   };
 }
 
-export function listRepositories(userId: string, page: PageRequest, filter: { projectId?: string } = {}) {
+export function listRepositories(userId: string, page: PageRequest, filter: { projectId?: string; updatedSince?: Date } = {}) {
   const db = getDb();
-  const where = { userId, projectId: filter.projectId };
+  const where = { userId, projectId: filter.projectId, ...(filter.updatedSince && { updatedAt: { gte: changedSince(filter.updatedSince) } }) };
   return paginate(page, {
     kind: "repository",
     userId,
@@ -38,7 +39,7 @@ export function listRepositories(userId: string, page: PageRequest, filter: { pr
       const keyset = idKeyset(query);
       return db.repository.findMany({ ...keyset, where: { ...where, ...keyset.where } });
     },
-    countAll: () => (filter.projectId ? db.repository.count({ where }) : accountTotal(userId, "repositoryCount")),
+    countAll: () => (filter.projectId || filter.updatedSince ? db.repository.count({ where }) : accountTotal(userId, "repositoryCount")),
   });
 }
 

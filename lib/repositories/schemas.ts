@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/pagination";
+import { updatedSinceField } from "@/lib/sync/schemas";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
 import { timestampSchema } from "@/lib/time";
@@ -25,6 +26,7 @@ export const repositoryUpdateSchema = repositoryCreateSchema.partial().register(
 export type RepositoryUpdate = z.output<typeof repositoryUpdateSchema>;
 
 export const repositoryListQuerySchema = listQuerySchema({
+  ...updatedSinceField,
   project_id: z.string().refine(isUuid, "project_id must be a UUID").meta({ format: "uuid", description: "Only the repositories of this project." }).optional(),
 });
 

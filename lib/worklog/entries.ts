@@ -115,9 +115,6 @@ async function lockEntry(transaction: Transaction, userId: string, id: string): 
   if (locked.length === 0) throw AppError.notFound();
 }
 
-/** commit_ids are part of the entry: a change of its attachments is a change of it. */
-const touchEntry = (transaction: Transaction, id: string) => transaction.worklogEntry.update({ where: { id }, data: { updatedAt: new Date() } });
-
 /**
  * Attaches commits of the same account; attaching one again changes nothing. Every id that
  * names no commit of the account is reported at its index.
@@ -135,11 +132,12 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
   try {
     await db.$transaction(async (transaction) => {
       await lockEntry(transaction, userId, id);
-      const { count } = await transaction.worklogEntryCommit.createMany({
+      // commit_ids are part of the entry: the attachments' trigger moves its updated_at on
+      // (prisma/migrations/20261123190436_incremental_sync).
+      await transaction.worklogEntryCommit.createMany({
         data: uniqueIds.map((commitId) => ({ entryId: id, commitId })),
         skipDuplicates: true,
       });
-      if (count > 0) await touchEntry(transaction, id);
     });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
@@ -159,8 +157,7 @@ export async function detachCommit(userId: string, id: string, commitId: string)
     await lockEntry(transaction, userId, id);
     const commit = await transaction.commit.findFirst({ where: { id: commitId, userId }, select: { id: true } });
     if (!commit) throw AppError.notFound();
-    const { count } = await transaction.worklogEntryCommit.deleteMany({ where: { entryId: id, commitId } });
-    if (count > 0) await touchEntry(transaction, id);
+    await transaction.worklogEntryCommit.deleteMany({ where: { entryId: id, commitId } });
   });
   return getEntry(userId, id);
 }

@@ -2,6 +2,7 @@ import type { KeysetQuery } from "@/lib/api/pagination";
 import type { User, WorklogEntry } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
+import { changedSince } from "@/lib/sync/schemas";
 import { rangeEnd, rangeStart } from "@/lib/time";
 import type { EntryWithRelations } from "./entry-with-relations";
 import type { EntryListQuery } from "./schemas";
@@ -33,7 +34,7 @@ const commitIds = (entry: string) => `COALESCE((SELECT json_agg(json_build_objec
 type Filters = Omit<EntryListQuery, "page">;
 
 /** The WHERE clause of the account's entries matching the filters, with its values from $1 on. */
-function matching(user: User, { project_id, tags, from, to }: Filters) {
+function matching(user: User, { project_id, tags, from, to, updated_since }: Filters) {
   const values: unknown[] = [user.id];
   const conditions = ["e.user_id = $1"];
   const condition = (sql: (placeholder: string) => string, value: unknown) => {
@@ -44,10 +45,11 @@ function matching(user: User, { project_id, tags, from, to }: Filters) {
   if (tags && tags.length > 0) condition((value) => `e.tags && ${value}::text[]`, tags);
   if (from) condition((value) => `e.recorded_at >= ${value}`, rangeStart(from, user.timezone));
   if (to) condition((value) => `e.recorded_at <= ${value}`, rangeEnd(to, user.timezone));
+  if (updated_since) condition((value) => `e.updated_at >= ${value}`, changedSince(updated_since));
   return { where: conditions.join(" AND "), values };
 }
 
-export const hasFilters = ({ project_id, tags, from, to }: Filters) => Boolean(project_id || tags?.length || from || to);
+export const hasFilters = ({ project_id, tags, from, to, updated_since }: Filters) => Boolean(project_id || tags?.length || from || to || updated_since);
 
 /**
  * One indexed range query: the page's rows (plus one) in the order of the work, `recorded_at`

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/pagination";
+import { updatedSinceField } from "@/lib/sync/schemas";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
 import { rangeBoundSchema, timestampSchema } from "@/lib/time";
@@ -58,5 +59,6 @@ export const entryListQuerySchema = listQuerySchema({
     .optional(),
   from: rangeBoundSchema.optional(),
   to: rangeBoundSchema.optional(),
+  ...updatedSinceField,
 });
 export type EntryListQuery = z.output<typeof entryListQuerySchema>;

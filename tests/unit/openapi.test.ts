@@ -149,9 +149,23 @@ describe("the OpenAPI document", () => {
       const names = (value.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`);
       expect(new Set(names).size, value.operationId).toBe(names.length);
       const outsidePathAndQuery = (value.parameters ?? []).filter((parameter) => !["path", "query"].includes(parameter.in));
+      const api = value.path.startsWith("/api/v1/");
+      const conditional = value.method === "get" && api && !value.path.endsWith("/sse") && value.path !== "/api/v1/openapi.json";
+      const idempotent = value.method === "post" && api;
       expect(outsidePathAndQuery.map((parameter) => `${parameter.in}:${parameter.name}`), value.operationId).toEqual(
-        value.method === "get" && value.path.startsWith("/api/v1/") && !value.path.endsWith("/sse") && value.path !== "/api/v1/openapi.json" ? ["header:If-None-Match"] : [],
+        conditional ? ["header:If-None-Match"] : idempotent ? ["header:Idempotency-Key"] : [],
       );
+    }
+  });
+
+  it("gives every POST of /api/v1 the Idempotency-Key's 409 and the idempotent-replayed header on its successes", () => {
+    for (const { value } of operations()) {
+      const idempotent = value.method === "post" && value.path.startsWith("/api/v1/");
+      expect("409" in value.responses, value.operationId).toBe(idempotent);
+      for (const [status, response] of Object.entries(value.responses)) {
+        if (!/^2\d\d$/.test(status) || "$ref" in response) continue;
+        expect(Object.keys(response.headers ?? {}).includes("idempotent-replayed"), `${value.operationId} ${status}`).toBe(idempotent);
+      }
     }
   });
 

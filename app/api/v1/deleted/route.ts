@@ -1,0 +1,19 @@
+import { apiMethods, apiRoute } from "@/lib/api/route";
+import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
+import { listDeleted } from "@/lib/sync/deleted";
+import { syncOperations } from "@/lib/sync/operations";
+import { toTombstoneResponse } from "@/lib/sync/responses";
+import { syncedKinds, type SyncedKind } from "@/lib/sync/schemas";
+
+/** A deletion says as much as the item's id: listing it needs the scope that reads its kind. */
+const readScopes: Record<SyncedKind, RequiredScope> = { entry: "worklog:read", project: "project:read", repository: "repo:read" };
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(syncOperations.deleted, async ({ principal, user, query }) => {
+    for (const kind of query.type ? [query.type] : syncedKinds) {
+      requireScope(principal.scopes, readScopes[kind], principal.kind === "api_key" ? "API key" : "OAuth token");
+    }
+    const { rows, meta } = await listDeleted(user.id, query);
+    return { deleted: rows.map(toTombstoneResponse), meta };
+  }),
+);

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { claimKey, settleKey } from "@/lib/api/idempotency";
+import { getDb } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/sql";
+import { deleteProject, updateProject, createProject } from "@/lib/projects/projects";
+import { recordCommits } from "@/lib/repositories/commits";
+import { createRepository, deleteRepository } from "@/lib/repositories/repositories";
+import { attachCommits, createEntry, detachCommit, getEntry } from "@/lib/worklog/entries";
+
+// What incremental sync relies on (docs/api.md, "Incremental sync"): every change of what an
+// entry, project or repository answers moves its updated_at, whoever makes it; and the
+// Idempotency-Key store (lib/api/idempotency.ts), whose 5xx case the HTTP tests cannot reach.
+
+let accounts = 0;
+const newUser = () => getDb().user.create({ data: { email: `sync-${++accounts}@example.com` } });
+
+/** Moves the account's rows' updated_at an hour back, so that a change shows as a later one. */
+async function ageRows(userId: string) {
+  for (const table of ["projects", "repositories", "worklog_entries"]) {
+    await queryRows(`UPDATE ${table} SET updated_at = updated_at - interval '1 hour' WHERE user_id = $1::uuid`, [userId]);
+  }
+}
+
+const updatedAt = async (table: string, id: string) =>
+  (await queryRows<{ updated_at: Date }>(`SELECT updated_at FROM ${table} WHERE id = $1::uuid`, [id]))[0]!.updated_at.getTime();
+
+async function account() {
+  const user = await newUser();
+  const project = await createProject(user.id, { name: "Alpha", identifier: "AL" });
+  const repository = await createRepository(user.id, { name: "api", project_id: project.id });
+  const [commit] = await recordCommits(user.id, repository.id, [{ sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") }]);
+  const entry = await createEntry(user.id, { content: "Shipped", project_id: project.id });
+  return { user, project, repository, commit: commit!, entry };
+}
+
+describe("updated_at", () => {
+  it("moves on when commits are attached to or detached from an entry", async () => {
+    const { user, commit, entry } = await account();
+    await ageRows(user.id);
+    const aged = await updatedAt("worklog_entries", entry.id);
+    await attachCommits(user.id, entry.id, { commit_ids: [commit.id] });
+    const attached = await updatedAt("worklog_entries", entry.id);
+    expect(attached).toBeGreaterThan(aged);
+    await ageRows(user.id);
+    await detachCommit(user.id, entry.id, commit.id);
+    expect(await updatedAt("worklog_entries", entry.id)).toBeGreaterThan(attached - 3_600_000);
+  });
+
+  it("moves on for the entries whose commits go with a deleted repository", async () => {
+    const { user, repository, commit, entry } = await account();
+    await attachCommits(user.id, entry.id, { commit_ids: [commit.id] });
+    await ageRows(user.id);
+    const aged = await updatedAt("worklog_entries", entry.id);
+    await deleteRepository(user.id, repository.id);
+    expect((await getEntry(user.id, entry.id)).commits).toEqual([]);
+    expect(await updatedAt("worklog_entries", entry.id)).toBeGreaterThan(aged);
+  });
+
+  it("moves on for the entries and repositories a deleted project leaves, and for the entries of a renamed project", async () => {
+    const { user, project, repository, entry } = await account();
+    const other = await createEntry(user.id, { content: "No project" });
+    await ageRows(user.id);
+    const [entryAged, otherAged] = [await updatedAt("worklog_entries", entry.id), await updatedAt("worklog_entries", other.id)];
+    await updateProject(user.id, project.id, { description: "Only the description" });
+    expect(await updatedAt("worklog_entries", entry.id)).toBe(entryAged);
+    await updateProject(user.id, project.id, { name: "Alpha site" });
+    const renamed = await updatedAt("worklog_entries", entry.id);
+    expect(renamed).toBeGreaterThan(entryAged);
+    await ageRows(user.id);
+    const repositoryAged = await updatedAt("repositories", repository.id);
+    await deleteProject(user.id, project.id);
+    expect(await updatedAt("worklog_entries", entry.id)).toBeGreaterThan(renamed - 3_600_000);
+    expect(await updatedAt("repositories", repository.id)).toBeGreaterThan(repositoryAged);
+    expect(await updatedAt("worklog_entries", other.id)).toBe(otherAged - 3_600_000);
+  });
+});
+
+describe("the Idempotency-Key store", () => {
+  it("claims a key once, keeps a 4xx answer, and frees the key after a 5xx so that a retry runs again", async () => {
+    const { id } = await newUser();
+    expect(await claimKey(id, "k1", "POST /a x")).toEqual({ kind: "claimed" });
+    expect(await claimKey(id, "k1", "POST /a x")).toEqual({ kind: "running" });
+    expect(await claimKey(id, "k1", "POST /a y")).toEqual({ kind: "other_request" });
+    await settleKey(id, "k1", 503, '{"error":{}}');
+    expect(await claimKey(id, "k1", "POST /a y")).toEqual({ kind: "claimed" });
+    await settleKey(id, "k1", 422, '{"errors":[]}');
+    expect(await claimKey(id, "k1", "POST /a y")).toEqual({ kind: "answered", status: 422, body: '{"errors":[]}' });
+  });
+
+  it("keeps keys per account, and frees a key after 24 hours or a claim that never answered after 10 minutes", async () => {
+    const [first, second] = [await newUser(), await newUser()];
+    expect(await claimKey(first.id, "shared", "POST /a x")).toEqual({ kind: "claimed" });
+    expect(await claimKey(second.id, "shared", "POST /b y")).toEqual({ kind: "claimed" });
+    await settleKey(first.id, "shared", 201, "{}");
+    await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '23 hours 59 minutes' WHERE user_id = $1::uuid", [first.id]);
+    expect(await claimKey(first.id, "shared", "POST /a x")).toEqual({ kind: "answered", status: 201, body: "{}" });
+    await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '2 minutes' WHERE user_id = $1::uuid", [first.id]);
+    expect(await claimKey(first.id, "shared", "POST /a z")).toEqual({ kind: "claimed" });
+    await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '11 minutes' WHERE user_id = $1::uuid", [second.id]);
+    expect(await claimKey(second.id, "shared", "POST /b y")).toEqual({ kind: "claimed" });
+  });
+});

@@ -11,14 +11,17 @@ import { insertEntries } from "./seed";
 const EXPORT_SIZES = (process.env.BENCH_EXPORT_SIZES ?? "1000,100000").split(",").map(Number);
 const FORMATS = ["json", "csv"] as const;
 
-/** The pid of the `next start` process listening on the server's port. */
+/**
+ * The pid of the `next start` process of the server: of the processes started for its port (with
+ * `PORT` in their environment), not scripts/start.mjs; Next.js renames its process ("next-server").
+ */
 function nextServerPid(server: TestServer): number {
   const port = new URL(server.url).port;
   for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
     try {
       const command = readFileSync(`/proc/${name}/cmdline`, "utf8");
       const environment = readFileSync(`/proc/${name}/environ`, "utf8").split("\0");
-      if (command.includes("next/dist/bin/next") && command.includes("start") && environment.includes(`PORT=${port}`)) return Number(name);
+      if (environment.includes(`PORT=${port}`) && /next/.test(command) && !command.includes("scripts/start.mjs")) return Number(name);
     } catch {
       // A process that ended, or another user's.
     }

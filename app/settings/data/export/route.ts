@@ -4,6 +4,10 @@ import { exportResponse } from "@/lib/data/export";
 import { exportQuerySchema } from "@/lib/data/export-query";
 import { AppError } from "@/lib/errors";
 
+// A large account's export takes longer than a serverless function's default limit (about 25 000
+// entries a second, README "Benchmarks"); Next reads this export literally.
+export const maxDuration = 300;
+
 /** Settings → Data's downloads: the API's export (`GET /api/v1/export`) on the browser's session, which holds every scope. */
 export async function GET(request: Request) {
   try {

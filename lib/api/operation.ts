@@ -26,6 +26,12 @@ export type JsonResponse = {
 /** A `text/event-stream` response: each event's `data:` line is a JSON document of `eventSchema`. */
 export type EventStreamResponse = { description: string; eventSchema: z.ZodType; example: string };
 
+/**
+ * A file to download (`content-disposition: attachment`), streamed, in one of several media
+ * types by the request: each with its schema (JSON) or an example (text).
+ */
+export type DownloadResponse = { description: string; download: Record<string, { schema: z.ZodType } | { example: string }> };
+
 type RequestBody = { schema: z.ZodType; example: unknown };
 
 type Declaration = {
@@ -37,7 +43,7 @@ type Declaration = {
   summary: string;
   description?: string;
   /** By status. A handler's value is sent with the one 2xx status; with several, it answers with a `Response`. */
-  responses: { [status: number]: JsonResponse | EventStreamResponse };
+  responses: { [status: number]: JsonResponse | EventStreamResponse | DownloadResponse };
 };
 
 /** An /api/v1 endpoint: an API key or OAuth access token with `scope`; `plan` when the account needs one. */
@@ -83,9 +89,17 @@ export type ResponseBody<Op extends Operation> = {
     : never;
 }[keyof Op["responses"]];
 
-/** Whether reads of the operation carry an ETag and honour `If-None-Match`: every GET but an event stream (docs/api.md, "Conditional reads"). */
+/**
+ * Whether reads of the operation carry an ETag and honour `If-None-Match`: every GET but an
+ * event stream or a download, which is a fresh snapshot stamped with its time (docs/api.md,
+ * "Conditional reads").
+ */
 export function isConditionalRead(operation: Operation): boolean {
-  return operation.kind === "api" && operation.method === "get" && !Object.values(operation.responses).some((response) => "eventSchema" in response);
+  return (
+    operation.kind === "api" &&
+    operation.method === "get" &&
+    !Object.values(operation.responses).some((response) => "eventSchema" in response || "download" in response)
+  );
 }
 
 /** The status a handler's value is sent with: the operation's one success status, if it has only one. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
-import { requireScope } from "@/lib/auth/scopes";
+import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
 import type { User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -80,7 +80,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
       requireJsonContentType(request);
       const principal = await authenticateOrLimit(request);
       limitHeaders = await limitAccount(principal.user.id);
-      requireScope(principal.scopes, operation.scope, principal.kind === "api_key" ? "API key" : "OAuth token");
+      requireCallerScope(principal, operation.scope);
       const params = await idParams(context);
       const idempotencyKey = operation.method === "post" ? idempotencyKeyOf(request) : undefined;
       /** From the input on: what an Idempotency-Key runs once, its errors included. */
@@ -110,6 +110,11 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
     for (const [name, value] of Object.entries({ ...limitHeaders, "x-request-id": requestId })) response.headers.set(name, value);
     return response;
   });
+}
+
+/** The contract's 403 unless the caller's key or token grants `scope`: the operation's, or one its handler needs besides. */
+export function requireCallerScope(principal: Principal, scope: RequiredScope): void {
+  requireScope(principal.scopes, scope, principal.kind === "api_key" ? "API key" : "OAuth token");
 }
 
 /** The document and the probes answer as they please: the declaration gives their method. */

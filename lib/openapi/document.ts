@@ -3,10 +3,11 @@ import { z } from "zod";
 import { MAX_BODY_BYTES, payloadTooLarge, unsupportedMediaType } from "@/lib/api/body";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, stillRunning } from "@/lib/api/idempotency-key";
 import { errorBody, errorBodySchema, rateLimitErrorBodySchema, validationErrorBodySchema } from "@/lib/api/error-response";
-import { isConditionalRead, type ApiOperation, type EventStreamResponse, type HttpMethod, type JsonResponse, type Operation, type Tag } from "@/lib/api/operation";
+import { isConditionalRead, type ApiOperation, type DownloadResponse, type EventStreamResponse, type HttpMethod, type JsonResponse, type Operation, type Tag } from "@/lib/api/operation";
 import { authenticationError, authenticationMessages } from "@/lib/auth/authorization-header";
 import { requireScope } from "@/lib/auth/scopes";
 import { AppError } from "@/lib/errors";
+import { dataOperations } from "@/lib/data/operations";
 import { oauthErrorBodySchema } from "@/lib/oauth/errors";
 import { oauthOperations } from "@/lib/oauth/operations";
 import { projectOperations } from "@/lib/projects/operations";
@@ -31,6 +32,7 @@ export const operations: Operation[] = [
   worklogOperations,
   recapOperations,
   syncOperations,
+  dataOperations,
   oauthOperations,
   serverOperations,
 ].flatMap((domain) => Object.values(domain));
@@ -197,8 +199,19 @@ const responseHeaders = {
   service: undefined,
 };
 
-function declaredResponse(response: JsonResponse | EventStreamResponse, kind: Operation["kind"]): ResponseObject {
+const contentDisposition = ref("headers", "ContentDisposition");
+
+function declaredResponse(response: JsonResponse | EventStreamResponse | DownloadResponse, kind: Operation["kind"]): ResponseObject {
   const headers = responseHeaders[kind];
+  if ("download" in response) {
+    const content = Object.fromEntries(
+      Object.entries(response.download).map(([type, media]): [string, MediaType] => [
+        type,
+        "schema" in media ? { schema: schemaRef(media.schema, responseSchemas) } : { schema: { type: "string" }, example: media.example },
+      ]),
+    );
+    return { description: response.description, headers: { ...headers, "content-disposition": contentDisposition }, content };
+  }
   if ("eventSchema" in response) {
     const content = {
       "text/event-stream": { schema: { type: "string" }, "x-event-data": schemaRef(response.eventSchema, responseSchemas), example: response.example },
@@ -462,6 +475,10 @@ const headers: OpenApiDocument["components"]["headers"] = {
   IdempotentReplayed: {
     description: "`true` on the kept answer to an earlier request with the same `Idempotency-Key`, sent again: nothing was changed this time.",
     schema: { const: "true" },
+  },
+  ContentDisposition: {
+    description: 'A download: `attachment; filename="…"`.',
+    schema: { type: "string" },
   },
   WwwAuthenticate: { description: "The scheme to authenticate with.", schema: { const: 'Basic realm="api"' } },
 };

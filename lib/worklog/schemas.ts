@@ -49,7 +49,8 @@ export type AttachCommits = z.output<typeof attachCommitsSchema>;
 /** An entry and the commit to detach from it. */
 export const detachCommitSchema = z.object({ id: idSchema, commit_id: idSchema });
 
-export const entryListQuerySchema = listQuerySchema({
+/** The filters of the entries list, which the export takes too (lib/data/export.ts). */
+export const entryFilterFields = {
   project_id: z.string().refine(isUuid, "project_id must be a UUID").meta({ format: "uuid", description: "Only the entries of this project." }).optional(),
   tags: z
     .string()
@@ -60,5 +61,7 @@ export const entryListQuerySchema = listQuerySchema({
   from: rangeBoundSchema.optional(),
   to: rangeBoundSchema.optional(),
   ...updatedSinceField,
-});
+};
+
+export const entryListQuerySchema = listQuerySchema(entryFilterFields);
 export type EntryListQuery = z.output<typeof entryListQuerySchema>;

@@ -192,6 +192,8 @@ describe("responses of the running API", () => {
     for (const event of events) expect(check(eventSchema, event.data), JSON.stringify(event.data)).toEqual([]);
     await request("get", "/api/v1/worklog/recaps/{id}", 200, { params: { id: recap.id } });
     expect((await request("post", "/api/v1/worklog/recaps", 200, filters)).status).toBe("completed");
+    const exported = await request("get", "/api/v1/export", 200, { query: "?format=json" });
+    expect(exported.entries.map((each: { id: string }) => each.id)).toEqual([entry.id]);
 
     await request("delete", "/api/v1/worklog/entries/{id}", 200, entryId);
     await request("delete", "/api/v1/repositories/{id}", 200, repositoryId);

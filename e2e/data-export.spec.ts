@@ -1,0 +1,51 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { apiClient, reviewPage, signUp, uniqueEmail } from "./support";
+
+/** Clicks an export button and returns the saved file's name and text. */
+async function downloadOf(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: button }).click();
+  const download = await downloading;
+  return { name: download.suggestedFilename(), text: await readFile((await download.path())!, "utf8") };
+}
+
+test("Settings → Data downloads the account as JSON, CSV and markdown", async ({ page, request }) => {
+  await page.goto("/signup");
+  await signUp(page, uniqueEmail("export"));
+  const post = await apiClient(page, request);
+  const project = await post("/projects", { name: "Website" });
+  const content = 'Shipped the "pricing" page, finally\nwith ünïcödé 🧪';
+  await post("/worklog/entries", { content, tags: ["release"], project_id: project.id, duration_seconds: 3600, recorded_at: "2026-11-20T10:00:00Z" });
+  await post("/worklog/entries", { content: "Planned the week", recorded_at: "2026-11-16T09:00:00Z" });
+
+  await page.goto("/settings/profile");
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Data" }).click();
+  await expect(page).toHaveURL(/\/settings\/data$/);
+  await expect(page.getByText("Your account has 2 entries.")).toBeVisible();
+  await reviewPage(page, "settings-data");
+
+  const today = new Date().toISOString().slice(0, 10);
+  const json = await downloadOf(page, "Export JSON");
+  expect(json.name).toBe(`worklog-${today}.json`);
+  // tests/api/export.test.ts checks the document against its schema, which imports server-only modules.
+  const document: { format: string; entries: { content: string }[]; projects: { name: string }[] } = JSON.parse(json.text);
+  expect(document.format).toBe("worklog-export");
+  expect(document.entries.map((entry) => entry.content)).toEqual([content, "Planned the week"]);
+  expect(document.projects.map((each) => each.name)).toEqual(["Website"]);
+  await expect(page.getByText(`Exported worklog-${today}.json`)).toBeVisible();
+
+  const csv = await downloadOf(page, "Export CSV");
+  expect(csv.name).toBe(`worklog-${today}.csv`);
+  const rows: Record<string, string>[] = parse(csv.text, { bom: true, columns: true });
+  expect(rows.map((row) => [row.content, row.project_name, row.tags, row.duration_seconds])).toEqual([
+    [content, "Website", "release", "3600"],
+    ["Planned the week", "", "", ""],
+  ]);
+
+  const markdown = await downloadOf(page, "Export Markdown");
+  expect(markdown.name).toBe(`worklog-${today}.md`);
+  expect(markdown.text.match(/^## .*$/gm)).toEqual(["## 2026-11-20 (Friday)", "## 2026-11-16 (Monday)"]);
+  expect(markdown.text).toContain(`${content}\n\n- Project: Website`);
+});

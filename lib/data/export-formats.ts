@@ -1,0 +1,107 @@
+import "server-only";
+import { stringify } from "csv-stringify/sync";
+import type { User } from "@/lib/db/client";
+import { toProjectResponse } from "@/lib/projects/responses";
+import { toRecapResponse } from "@/lib/recaps/responses";
+import { toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
+import { toUserResponse } from "@/lib/users/responses";
+import { calendarDay, wallClock } from "@/lib/time";
+import type { EntryListFilters } from "@/lib/worklog/entries";
+import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
+import { toEntryResponse } from "@/lib/worklog/responses";
+import { commitBatches, commitShas, entryBatches, projectBatches, recapBatches, repositoryBatches } from "./export-batches";
+import type { ExportDocument } from "./export-document";
+
+// Each format is written piece by piece as the batches come from the database, so that an export
+// holds one batch at a time whatever the account's size (docs/api.md, "Export and import").
+
+type Pieces = AsyncGenerator<string>;
+
+/** `"name":[…]`, the items as the API shows them, one batch at a time. */
+async function* jsonArray<Row>(name: keyof ExportDocument, batches: AsyncIterable<Row[]>, render: (row: Row) => unknown): Pieces {
+  yield `,${JSON.stringify(name)}:[`;
+  let separator = "";
+  for await (const rows of batches) {
+    yield separator + rows.map((row) => JSON.stringify(render(row))).join(",");
+    separator = ",";
+  }
+  yield "]";
+}
+
+/** The export document of lib/data/export-document.ts: every item of the account, and the entries matching the filters. */
+export async function* jsonExport(user: User, filters: EntryListFilters, exportedAt: Date): Pieces {
+  const head: Pick<ExportDocument, "format" | "version" | "exported_at" | "user"> = {
+    format: "worklog-export",
+    version: 1,
+    exported_at: exportedAt.toISOString(),
+    user: toUserResponse(user),
+  };
+  yield JSON.stringify(head).slice(0, -1);
+  yield* jsonArray("projects", projectBatches(user.id), toProjectResponse);
+  yield* jsonArray("repositories", repositoryBatches(user.id), toRepositoryResponse);
+  yield* jsonArray("commits", commitBatches(user.id), toCommitResponse);
+  yield* jsonArray("entries", entryBatches(user, filters), toEntryResponse);
+  yield* jsonArray("recaps", recapBatches(user.id), toRecapResponse);
+  yield "}";
+}
+
+export const csvColumns = ["id", "recorded_at", "duration_seconds", "project_identifier", "project_name", "tags", "content", "commit_shas"] as const;
+
+/** RFC 4180: fields quoted where needed, records ended by CRLF. */
+const csvOptions = { record_delimiter: "windows" } as const;
+
+/** One row per entry; tags and commit SHAs, which contain no spaces, are separated by one. */
+export async function* csvExport(user: User, filters: EntryListFilters): Pieces {
+  yield stringify([csvColumns], { ...csvOptions, bom: true });
+  for await (const entries of entryBatches(user, filters)) {
+    const shas = await commitShas(user.id, entries.flatMap((entry) => entry.commits.map((commit) => commit.commitId)));
+    const rows = entries.map((entry) => [
+      entry.id,
+      entry.recordedAt.toISOString(),
+      entry.durationSeconds ?? "",
+      entry.project?.identifier ?? "",
+      entry.project?.name ?? "",
+      entry.tags.join(" "),
+      entry.content,
+      entry.commits.flatMap((commit) => shas.get(commit.commitId) ?? []).join(" "),
+    ]);
+    yield stringify(rows, csvOptions);
+  }
+}
+
+/** "1h 30m", "45m", "2h", "20s". */
+function briefDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.round((seconds % 3600) / 60);
+  return [hours > 0 && `${hours}h`, minutes > 0 && `${minutes}m`].filter(Boolean).join(" ");
+}
+
+const weekday = (day: string) => new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+
+function markdownEntry(entry: EntryWithRelations, timeZone: string): string {
+  const details = [
+    entry.project && `Project: ${entry.project.name} (${entry.project.identifier})`,
+    entry.tags.length > 0 && `Tags: ${entry.tags.map((tag) => `#${tag}`).join(" ")}`,
+    entry.durationSeconds !== null && `Duration: ${briefDuration(entry.durationSeconds)}`,
+  ].filter(Boolean);
+  const lines = [`### ${wallClock(entry.recordedAt, timeZone).slice(11)}`, "", entry.content.trimEnd(), ""];
+  if (details.length > 0) lines.push(...details.map((detail) => `- ${detail}`), "");
+  return lines.join("\n") + "\n";
+}
+
+/** The entries by day of the account's time zone, newest first: `## YYYY-MM-DD (Weekday)`, then each entry under its time. */
+export async function* markdownExport(user: User, filters: EntryListFilters, exportedAt: Date): Pieces {
+  yield `# Worklog${user.name ? ` of ${user.name}` : ""}\n\nExported ${exportedAt.toISOString()}; days and times in ${user.timezone}.\n\n`;
+  let currentDay: string | undefined;
+  for await (const entries of entryBatches(user, filters)) {
+    let piece = "";
+    for (const entry of entries) {
+      const day = calendarDay(entry.recordedAt, user.timezone);
+      if (day !== currentDay) piece += `## ${day} (${weekday(day)})\n\n`;
+      currentDay = day;
+      piece += markdownEntry(entry, user.timezone);
+    }
+    yield piece;
+  }
+}

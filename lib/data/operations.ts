@@ -1,0 +1,64 @@
+import type { Operation } from "@/lib/api/operation";
+import { commitExample } from "@/lib/repositories/examples";
+import { userExample } from "@/lib/users/examples";
+import { entryExample } from "@/lib/worklog/examples";
+import { exportDocumentSchema } from "./export-document";
+import { exportQuerySchema } from "./export-query";
+
+const tag = { name: "Data", description: "The account's data as files: an export in Worklog's own JSON, or its entries as CSV or markdown." };
+
+const { id, recorded_at, duration_seconds, tags, content, project } = entryExample;
+
+const csvExample = [
+  "\uFEFFid,recorded_at,duration_seconds,project_identifier,project_name,tags,content,commit_shas",
+  `${id},${recorded_at},${duration_seconds},${project.identifier},${project.name},${tags.join(" ")},${content},${commitExample.sha}`,
+  "",
+].join("\r\n");
+
+const markdownExample = `# Worklog of ${userExample.name}
+
+Exported 2026-11-23T08:00:00.000Z; days and times in ${userExample.timezone}.
+
+## 2026-11-22 (Sunday)
+
+### 09:30
+
+${content}
+
+- Project: ${project.name} (${project.identifier})
+- Tags: ${tags.map((tag) => `#${tag}`).join(" ")}
+- Duration: 1h 30m
+`;
+
+export const dataOperations = {
+  export: {
+    kind: "api",
+    operationId: "exportData",
+    method: "get",
+    path: "/api/v1/export",
+    tag,
+    summary: "Export the account's data",
+    description: [
+      "A file to download, streamed as it is read: `worklog-<today in the account's time zone>.json`, `.csv` or `.md`.",
+      "`json` is the whole account in the API's own shapes (the document `POST /api/v1/import` reads back) and also needs `user:read`, `project:read` and `repo:read`; `csv` (one row per entry, UTF-8 with a BOM, tags and commit SHAs separated by spaces) and `markdown` (entries by day, newest first) hold the entries only.",
+      "The filters are the entries list's and select the entries; the JSON document holds every project, repository, commit and recap all the same.",
+      "An error once the download has begun cannot change its status: the body stops short of its end (a JSON document without its closing brace).",
+    ].join("\n\n"),
+    scope: "worklog:read",
+    query: exportQuerySchema,
+    responses: {
+      200: {
+        description: "The file, by `format`.",
+        download: {
+          "application/json": { schema: exportDocumentSchema },
+          "text/csv": { example: csvExample },
+          "text/markdown": { example: markdownExample },
+        },
+      },
+    },
+    errors: {
+      400: "`format` is not `json`, `csv` or `markdown`, or a filter is invalid.",
+      403: "The key or token lacks `worklog:read`, or, for `json`, `user:read`, `project:read` or `repo:read`.",
+    },
+  },
+} satisfies Record<string, Operation>;

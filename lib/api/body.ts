@@ -43,10 +43,10 @@ async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
-/** The body as text, refusing more than 1 MiB without reading it all, and invalid UTF-8. */
-export async function readBodyText(request: Request): Promise<string> {
+/** The body as text, refusing more than `maxBytes` (1 MiB) without reading it all, and invalid UTF-8. */
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
-  if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
+  if (declared > maxBytes) throw payloadTooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -55,7 +55,7 @@ export async function readBodyText(request: Request): Promise<string> {
     const { done, value } = await readChunk(reader);
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       throw payloadTooLarge();
     }
@@ -78,9 +78,9 @@ function parseJsonObject(text: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-/** A JSON object body; an empty body reads as {}. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  return parseJsonObject(await readBodyText(request));
+/** A JSON object body of at most `maxBytes`; an empty body reads as {}. */
+export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readBodyText(request, maxBytes));
 }
 
 /** One name or value of a form body: `+` is a space, `%XX` a byte, and the bytes must be UTF-8. */

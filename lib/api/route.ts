@@ -53,9 +53,10 @@ function parseQuery(schema: z.ZodType | undefined, request: Request): unknown {
   return result.data;
 }
 
-async function parseBody(schema: z.ZodType | undefined, request: Request): Promise<unknown> {
-  if (!schema) return undefined;
-  return parseInput(schema, await readJsonObject(request));
+async function parseBody(operation: ApiOperation, request: Request): Promise<unknown> {
+  if (!operation.body) return undefined;
+  const body = await readJsonObject(request, operation.maxBodyBytes);
+  return operation.body.validatedByHandler ? body : parseInput(operation.body.schema, body);
 }
 
 /**
@@ -80,7 +81,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
       const params = await idParams(context);
       // The schemas are the operation's own, so what they parse to is what its handler's context says.
       const query = parseQuery(operation.query, request) as QueryOf<Op>;
-      const body = (await parseBody(operation.body?.schema, request)) as BodyOf<Op>;
+      const body = (await parseBody(operation, request)) as BodyOf<Op>;
       if (operation.plan) requirePlan(principal.user, operation.plan);
       const etag = tagged ? accountReadTag(principal, request) : undefined;
       if (etag && isCached(request, etag)) response = new Response(null, { status: 304, headers: accountReadHeaders(etag) });

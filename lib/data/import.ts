@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { getDb, type Transaction, type User } from "@/lib/db/client";
+import { insertRows, type BulkColumns } from "@/lib/db/bulk-insert";
+import { getDb, type Commit, type Transaction, type User, type WorklogEntry, type WorklogEntryCommit } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { AppError, type FieldIssue } from "@/lib/errors";
-import { fieldIssues } from "@/lib/validation";
+import { fieldIssues, idSchema } from "@/lib/validation";
 import {
   importedCommitSchema,
   importedEntrySchema,
@@ -23,8 +24,33 @@ import { jrnlEntries } from "./jrnl";
 /** Everything a document brings, valid, its references naming items of the document. */
 type ImportPlan = { projects: ImportedProject[]; repositories: ImportedRepository[]; commits: ImportedCommit[]; entries: ImportedEntry[] };
 
-/** Rows per statement: a few thousand parameters, far below PostgreSQL's 65 535. */
+/** Rows per statement (projects and repositories: parameters, far below PostgreSQL's 65 535). */
 const BATCH_SIZE = 1000;
+
+const entryColumns = {
+  id: ["id", "uuid"],
+  userId: ["user_id", "uuid"],
+  projectId: ["project_id", "uuid"],
+  content: ["content", "text"],
+  recordedAt: ["recorded_at", "timestamptz"],
+  durationSeconds: ["duration_seconds", "integer"],
+  tags: ["tags", "text[]"],
+  updatedAt: ["updated_at", "timestamptz"],
+} satisfies BulkColumns<WorklogEntry>;
+
+const commitColumns = {
+  id: ["id", "uuid"],
+  userId: ["user_id", "uuid"],
+  repositoryId: ["repository_id", "uuid"],
+  sha: ["sha", "text"],
+  message: ["message", "text"],
+  committedAt: ["committed_at", "timestamptz"],
+  authorName: ["author_name", "text"],
+  authorEmail: ["author_email", "text"],
+  updatedAt: ["updated_at", "timestamptz"],
+} satisfies BulkColumns<Commit>;
+
+const linkColumns = { entryId: ["entry_id", "uuid"], commitId: ["commit_id", "uuid"] } satisfies BulkColumns<WorklogEntryCommit>;
 
 const duplicate = (pointer: string): FieldIssue => ({ pointer, detail: "Duplicate value", message: "Appears more than once in the document" });
 const unknownReference = (pointer: string): FieldIssue => ({ pointer, detail: "Invalid value", message: "Names no item of the document" });
@@ -40,13 +66,14 @@ function parseItems<Schema extends z.ZodType>(schema: Schema, items: unknown, at
   });
 }
 
-/**
- * The ids a list's items carry, read from every item that has one, valid or not: a reference to
- * an item with problems of its own is not a problem too.
- */
+/** The objects of a list as sent, before any check. */
+function rawItems(items: unknown): Record<string, unknown>[] {
+  return Array.isArray(items) ? items.map((item: unknown) => (item !== null && typeof item === "object" ? (item as Record<string, unknown>) : {})) : [];
+}
+
+/** The ids a list's items carry, valid items or not: a reference to an item with problems of its own is not a problem too. */
 function documentIds(items: unknown): Set<string> {
-  if (!Array.isArray(items)) return new Set();
-  return new Set(items.flatMap((item: unknown) => (typeof (item as { id?: unknown })?.id === "string" ? [(item as { id: string }).id.trim().toLowerCase()] : [])));
+  return new Set(rawItems(items).flatMap((item) => (typeof item.id === "string" ? [item.id.trim().toLowerCase()] : [])));
 }
 
 /** A `Duplicate value` at each item whose key an earlier item of the list has. */
@@ -98,20 +125,19 @@ export function checkWorklogDocument(body: Record<string, unknown>): ImportPlan 
     ...duplicates(entries, "/entries", "id", (entry) => entry.id),
   );
 
+  // References are checked on every item, valid or not, so that all their problems are listed at once.
   const projectIds = documentIds(body.projects);
   const repositoryIds = documentIds(body.repositories);
   const commitIds = documentIds(body.commits);
-  repositories.forEach((repository, index) => {
-    if (repository?.project_id && !projectIds.has(repository.project_id)) issues.push(unknownReference(`/repositories/${index}/project_id`));
-  });
-  commits.forEach((commit, index) => {
-    if (commit && !repositoryIds.has(commit.repository_id)) issues.push(unknownReference(`/commits/${index}/repository_id`));
-  });
-  entries.forEach((entry, index) => {
-    if (entry?.project_id && !projectIds.has(entry.project_id)) issues.push(unknownReference(`/entries/${index}/project_id`));
-    entry?.commit_ids?.forEach((commitId, position) => {
-      if (!commitIds.has(commitId)) issues.push(unknownReference(`/entries/${index}/commit_ids/${position}`));
-    });
+  const reference = (value: unknown, known: Set<string>, pointer: string) => {
+    const id = idSchema.safeParse(value);
+    if (id.success && !known.has(id.data)) issues.push(unknownReference(pointer));
+  };
+  rawItems(body.repositories).forEach((repository, index) => reference(repository.project_id, projectIds, `/repositories/${index}/project_id`));
+  rawItems(body.commits).forEach((commit, index) => reference(commit.repository_id, repositoryIds, `/commits/${index}/repository_id`));
+  rawItems(body.entries).forEach((entry, index) => {
+    reference(entry.project_id, projectIds, `/entries/${index}/project_id`);
+    if (Array.isArray(entry.commit_ids)) entry.commit_ids.forEach((commitId: unknown, position) => reference(commitId, commitIds, `/entries/${index}/commit_ids/${position}`));
   });
 
   if (issues.length > 0) throw AppError.validation(issues);
@@ -240,9 +266,13 @@ async function importCommits(transaction: Transaction, userId: string, commits: 
     (commit) => `${repositoryIds.get(commit.repository_id)} ${commit.sha}`,
     commitIds,
   );
+  const now = new Date();
   await insertInBatches(created, (batch) =>
-    transaction.commit.createMany({
-      data: batch.map((commit) => ({
+    insertRows(
+      transaction,
+      "commits",
+      commitColumns,
+      batch.map((commit) => ({
         id: commit.newId,
         userId,
         repositoryId: repositoryIds.get(commit.repository_id)!,
@@ -251,26 +281,32 @@ async function importCommits(transaction: Transaction, userId: string, commits: 
         committedAt: commit.committed_at,
         authorName: commit.author_name ?? null,
         authorEmail: commit.author_email ?? null,
+        updatedAt: now,
       })),
-    }),
+    ),
   );
   return { created: created.length, skipped };
 }
 
 async function importEntries(transaction: Transaction, userId: string, entries: ImportedEntry[], projectIds: Map<string, string>, commitIds: Map<string, string>) {
-  const times = [...new Set(entries.map((entry) => entry.recorded_at.getTime()))].map((time) => new Date(time));
-  const found = await findInBatches(times, (recordedAt) =>
-    transaction.worklogEntry.findMany({ where: { userId, recordedAt: { in: recordedAt } }, select: { id: true, recordedAt: true, content: true } }),
-  );
+  // One statement, one parameter, however many entries: the account's entries at the document's times.
+  const times = JSON.stringify([...new Set(entries.map((entry) => entry.recorded_at.toISOString()))]);
+  const found = await transaction.$queryRaw<{ id: string; recordedAt: Date | string; content: string }[]>`
+    SELECT id, recorded_at AS "recordedAt", content FROM worklog_entries
+    WHERE user_id = ${userId}::uuid AND recorded_at = ANY(ARRAY(SELECT jsonb_array_elements_text(${times}::jsonb)::timestamptz))`;
   const { created, skipped } = matchItems(
     entries,
-    new Map(found.map((entry) => [entryKey(entry.recordedAt, entry.content), entry.id])),
+    new Map(found.map((entry) => [entryKey(new Date(entry.recordedAt), entry.content), entry.id])),
     (entry) => entryKey(entry.recorded_at, entry.content),
     new Map(),
   );
+  const now = new Date();
   await insertInBatches(created, (batch) =>
-    transaction.worklogEntry.createMany({
-      data: batch.map((entry) => ({
+    insertRows(
+      transaction,
+      "worklog_entries",
+      entryColumns,
+      batch.map((entry) => ({
         id: entry.newId,
         userId,
         content: entry.content,
@@ -278,11 +314,12 @@ async function importEntries(transaction: Transaction, userId: string, entries: 
         durationSeconds: entry.duration_seconds ?? null,
         tags: entry.tags ?? [],
         projectId: entry.project_id ? projectIds.get(entry.project_id)! : null,
+        updatedAt: now,
       })),
-    }),
+    ),
   );
   const links = created.flatMap((entry) => [...new Set((entry.commit_ids ?? []).map((commitId) => commitIds.get(commitId)!))].map((commitId) => ({ entryId: entry.newId, commitId })));
-  await insertInBatches(links, (batch) => transaction.worklogEntryCommit.createMany({ data: batch }));
+  await insertInBatches(links, (batch) => insertRows(transaction, "worklog_entry_commits", linkColumns, batch));
   return { created: created.length, skipped };
 }
 

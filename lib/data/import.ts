@@ -171,10 +171,12 @@ async function findInBatches<Key, Row>(keys: Key[], find: (batch: Key[]) => Prom
 /**
  * Splits the document's items into those the account has already (by `key`) and new ones, and
  * records for each the account's id that references to it become: the match's, or a new one.
+ * New ids are made from the end of the list: an export lists newest first, and ids order the
+ * lists by creation, so the imported lists keep the exported order.
  */
 function matchItems<T extends { id: string }>(items: T[], existing: Map<string, string>, key: (item: T) => string, accountIds: Map<string, string>) {
   const created: (T & { newId: string })[] = [];
-  for (const item of items) {
+  for (const item of items.toReversed()) {
     const match = existing.get(key(item));
     if (match) {
       accountIds.set(item.id, match);

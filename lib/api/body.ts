@@ -26,7 +26,7 @@ export function requireJsonContentType(request: Request): void {
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Bytes as text, refusing invalid UTF-8 rather than replacing it with U+FFFD. */
-function decodeUtf8(bytes: Uint8Array): string {
+export function decodeUtf8(bytes: Uint8Array): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -64,7 +64,7 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
   return decodeUtf8(Buffer.concat(chunks));
 }
 
-function parseJsonObject(text: string): Record<string, unknown> {
+export function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {

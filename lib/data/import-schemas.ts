@@ -39,7 +39,7 @@ export const worklogImportSchema = z
   .register(requestSchemas, { id: "WorklogImport" });
 
 /** One entry of `jrnl --export json`: its date and time are wall-clock times of the account's time zone. */
-const jrnlEntrySchema = z.object({
+export const jrnlEntrySchema = z.object({
   date: z.string().refine(isValidCalendarDate).meta({ description: "YYYY-MM-DD" }),
   time: z
     .string()
@@ -55,7 +55,7 @@ export const jrnlImportSchema = z
   .object({ tags: z.object({}).catchall(z.number()).optional().meta({ description: "How often each tag is used; read past." }), entries: z.array(jrnlEntrySchema) })
   .meta({ description: "The output of `jrnl --export json`." })
   .register(requestSchemas, { id: "JrnlImport" });
-export type JrnlImport = z.output<typeof jrnlImportSchema>;
+export type JrnlEntry = z.output<typeof jrnlEntrySchema>;
 
 /** The body of POST /api/v1/import: which one the query's `format` says. */
 export const importBodySchema = z.union([worklogImportSchema, jrnlImportSchema]).register(requestSchemas, { id: "ImportBody" });

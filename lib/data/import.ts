@@ -9,6 +9,7 @@ import {
   importedEntrySchema,
   importedProjectSchema,
   importedRepositorySchema,
+  jrnlEntrySchema,
   jrnlImportSchema,
   worklogImportSchema,
   type ImportCounts,
@@ -146,9 +147,11 @@ export function checkWorklogDocument(body: Record<string, unknown>): ImportPlan 
 
 /** Checks a `jrnl --export json` document; its entries become the account's, read in `timeZone`. */
 export function checkJrnlDocument(body: Record<string, unknown>, timeZone: string): ImportPlan {
-  const parsed = jrnlImportSchema.safeParse(body);
-  if (!parsed.success) throw AppError.validation(fieldIssues(parsed.error, body));
-  const { entries, issues } = jrnlEntries(parsed.data, timeZone);
+  const issues: FieldIssue[] = [];
+  const frame = jrnlImportSchema.extend({ entries: z.array(z.unknown()) }).safeParse(body);
+  if (!frame.success) issues.push(...fieldIssues(frame.error, body));
+  const { entries, issues: valueIssues } = jrnlEntries(parseItems(jrnlEntrySchema, body.entries, "/entries", issues), timeZone);
+  issues.push(...valueIssues);
   if (issues.length > 0) throw AppError.validation(issues);
   return { projects: [], repositories: [], commits: [], entries };
 }

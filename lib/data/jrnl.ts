@@ -2,9 +2,7 @@ import type { FieldIssue } from "@/lib/errors";
 import { instantOf } from "@/lib/time";
 import { fieldIssues } from "@/lib/validation";
 import { entryCreateSchema } from "@/lib/worklog/schemas";
-import type { ImportedEntry, JrnlImport } from "./import-schemas";
-
-type JrnlEntry = JrnlImport["entries"][number];
+import type { ImportedEntry, JrnlEntry } from "./import-schemas";
 
 /** jrnl marks tags with a symbol (`@` by default, `#` in some configurations); ours have none. */
 const withoutTagSymbol = (tag: string) => tag.replace(/^[@#]/, "");
@@ -26,13 +24,15 @@ function jrnlPointer(index: number, entry: JrnlEntry, pointer: string): string {
 }
 
 /**
- * The entries of a jrnl export, held to the rules of an entry's create: dates and times are read
- * in `timeZone`. Problems are reported at their place in the jrnl document.
+ * The entries of a jrnl export (undefined where one was refused already), held to the rules of
+ * an entry's create: dates and times are read in `timeZone`. Problems are reported at their
+ * place in the jrnl document.
  */
-export function jrnlEntries(document: JrnlImport, timeZone: string): { entries: ImportedEntry[]; issues: FieldIssue[] } {
+export function jrnlEntries(jrnlEntries: (JrnlEntry | undefined)[], timeZone: string): { entries: ImportedEntry[]; issues: FieldIssue[] } {
   const entries: ImportedEntry[] = [];
   const issues: FieldIssue[] = [];
-  document.entries.forEach((entry, index) => {
+  jrnlEntries.forEach((entry, index) => {
+    if (!entry) return;
     const input = {
       content: contentOf(entry),
       tags: [...(entry.tags ?? []).map(withoutTagSymbol), ...(entry.starred ? ["starred"] : [])],

@@ -12,6 +12,10 @@ const nextConfig = {
   // The build checks the app's own code; `npm test` type-checks everything, tests included.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   poweredByHeader: false,
+  // Settings → Data uploads a document of up to 50 MiB (lib/data/import-limits.ts) to a server
+  // action, plus the form's own bytes: Next.js has one limit for every action, and the proxy
+  // (proxy.ts, which runs for pages and so for their actions) buffers bodies up to its own.
+  experimental: { serverActions: { bodySizeLimit: "51mb" }, proxyClientMaxBodySize: "51mb" },
   // Every response, the API's included; the pages' Content-Security-Policy comes from proxy.ts.
   async headers() {
     return [

@@ -26,7 +26,7 @@ export function requireJsonContentType(request: Request): void {
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Bytes as text, refusing invalid UTF-8 rather than replacing it with U+FFFD. */
-function decodeUtf8(bytes: Uint8Array): string {
+export function decodeUtf8(bytes: Uint8Array): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -43,10 +43,10 @@ async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
-/** The body's bytes, refusing more than 1 MiB without reading it all. */
-export async function readBodyBytes(request: Request): Promise<Uint8Array> {
+/** The body's bytes, refusing more than `maxBytes` (1 MiB) without reading it all. */
+export async function readBodyBytes(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
-  if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
+  if (declared > maxBytes) throw payloadTooLarge();
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -55,7 +55,7 @@ export async function readBodyBytes(request: Request): Promise<Uint8Array> {
     const { done, value } = await readChunk(reader);
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       throw payloadTooLarge();
     }
@@ -64,12 +64,12 @@ export async function readBodyBytes(request: Request): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-/** The body as text, refusing more than 1 MiB without reading it all, and invalid UTF-8. */
-export async function readBodyText(request: Request): Promise<string> {
-  return decodeUtf8(await readBodyBytes(request));
+/** The body as text, refusing more than `maxBytes` (1 MiB) without reading it all, and invalid UTF-8. */
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  return decodeUtf8(await readBodyBytes(request, maxBytes));
 }
 
-function parseJsonObject(text: string): Record<string, unknown> {
+export function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {
@@ -83,9 +83,9 @@ function parseJsonObject(text: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-/** A JSON object body; an empty body reads as {}. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  return parseJsonObject(await readBodyText(request));
+/** A JSON object body of at most `maxBytes`; an empty body reads as {}. */
+export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readBodyText(request, maxBytes));
 }
 
 /** The same, from a body already read (to fingerprint its bytes first). */

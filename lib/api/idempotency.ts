@@ -71,8 +71,14 @@ function sweepExpiredKeys(): void {
  * true`), a 422 for the key of another request, a 409 while the first is running, or `run`'s
  * answer, kept unless it is a 5xx. `run` gets the body's bytes, read here to fingerprint them.
  */
-export async function answerOnce(userId: string, key: string, request: Request, run: (body: Uint8Array) => Promise<Response>): Promise<Response> {
-  const body = await readBodyBytes(request);
+export async function answerOnce(
+  userId: string,
+  key: string,
+  request: Request,
+  maxBodyBytes: number | undefined,
+  run: (body: Uint8Array) => Promise<Response>,
+): Promise<Response> {
+  const body = await readBodyBytes(request, maxBodyBytes);
   const state = await claimKey(userId, key, requestFingerprint(request.method, request.url, body));
   switch (state.kind) {
     case "other_request":

@@ -32,7 +32,15 @@ export type EventStreamResponse = { description: string; eventSchema: z.ZodType;
  */
 export type DownloadResponse = { description: string; download: Record<string, { schema: z.ZodType } | { example: string }> };
 
-type RequestBody = { schema: z.ZodType; example: unknown };
+type RequestBody = {
+  schema: z.ZodType;
+  example: unknown;
+  /**
+   * The handler validates the body itself (a JSON object, typed as such), because its shape
+   * depends on the query; `schema` then only documents it.
+   */
+  validatedByHandler?: true;
+};
 
 type Declaration = {
   operationId: string;
@@ -49,10 +57,13 @@ type Declaration = {
 /** An /api/v1 endpoint: an API key or OAuth access token with `scope`; `plan` when the account needs one. */
 export type ApiOperation = Declaration & {
   kind: "api";
-  scope: RequiredScope;
+  /** Several when the endpoint writes to several resources: the credential needs every one. */
+  scope: RequiredScope | readonly RequiredScope[];
   plan?: "pro";
   query?: z.ZodType;
   body?: RequestBody;
+  /** The largest body it reads; MAX_BODY_BYTES (1 MiB) unless it says more. Larger is a 413. */
+  maxBodyBytes?: number;
   /**
    * What the endpoint's errors mean here, where it says more than the general case. Which of
    * them it can answer follows from the rest of the declaration.
@@ -76,7 +87,11 @@ export type ServiceOperation = Declaration & { kind: "service" };
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 
 /** What the handler of an operation gets as its body: the parsed body, or nothing without one. */
-export type BodyOf<Op extends Operation> = Op extends { body: { schema: infer Schema } } ? Parsed<Schema> : undefined;
+export type BodyOf<Op extends Operation> = Op extends { body: { validatedByHandler: true } }
+  ? Record<string, unknown>
+  : Op extends { body: { schema: infer Schema } }
+    ? Parsed<Schema>
+    : undefined;
 
 export type QueryOf<Op extends Operation> = Op extends { query: infer Schema } ? Parsed<Schema> : undefined;
 
@@ -88,6 +103,11 @@ export type ResponseBody<Op extends Operation> = {
       : Parsed<Schema>
     : never;
 }[keyof Op["responses"]];
+
+/** The scopes an /api/v1 operation requires, in the order it names them. */
+export function requiredScopes(operation: ApiOperation): readonly RequiredScope[] {
+  return typeof operation.scope === "string" ? [operation.scope] : operation.scope;
+}
 
 /**
  * Whether reads of the operation carry an ETag and honour `If-None-Match`: every GET but an

@@ -56,9 +56,10 @@ function parseQuery(schema: z.ZodType | undefined, request: Request): unknown {
 }
 
 /** The body, from the request or from its bytes when they were read already (to fingerprint them). */
-async function parseBody(schema: z.ZodType | undefined, source: Request | Uint8Array): Promise<unknown> {
-  if (!schema) return undefined;
-  return parseInput(schema, source instanceof Uint8Array ? jsonObjectOf(source) : await readJsonObject(source));
+async function parseBody(operation: ApiOperation, source: Request | Uint8Array): Promise<unknown> {
+  if (!operation.body) return undefined;
+  const body = source instanceof Uint8Array ? jsonObjectOf(source) : await readJsonObject(source, operation.maxBodyBytes);
+  return operation.body.validatedByHandler ? body : parseInput(operation.body.schema, body);
 }
 
 /**
@@ -88,7 +89,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
         try {
           // The schemas are the operation's own, so what they parse to is what its handler's context says.
           const query = parseQuery(operation.query, request) as QueryOf<Op>;
-          const body = (await parseBody(operation.body?.schema, bodySource)) as BodyOf<Op>;
+          const body = (await parseBody(operation, bodySource)) as BodyOf<Op>;
           if (operation.plan) requirePlan(principal.user, operation.plan);
           const etag = tagged ? accountReadTag(principal, request) : undefined;
           if (etag && isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
@@ -103,7 +104,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
           return errorResponse(error, requestId);
         }
       };
-      response = idempotencyKey === undefined ? await answer(request) : await answerOnce(principal.user.id, idempotencyKey, request, answer);
+      response = idempotencyKey === undefined ? await answer(request) : await answerOnce(principal.user.id, idempotencyKey, request, operation.maxBodyBytes, answer);
     } catch (error) {
       response = errorResponse(error, requestId);
     }
@@ -113,7 +114,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
 }
 
 /** The contract's 403 unless the caller's key or token grants `scope`: the operation's, or one its handler needs besides. */
-export function requireCallerScope(principal: Principal, scope: RequiredScope): void {
+export function requireCallerScope(principal: Principal, scope: RequiredScope | readonly RequiredScope[]): void {
   requireScope(principal.scopes, scope, principal.kind === "api_key" ? "API key" : "OAuth token");
 }
 

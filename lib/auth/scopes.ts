@@ -57,12 +57,15 @@ export function grants(granted: readonly string[], required: RequiredScope): boo
   return granted.includes(required) || granted.includes(`${resource}:*`);
 }
 
-/** Throws the contract's 403 unless the granted scopes include the required one (docs/api.md, "Scopes"). */
-export function requireScope(granted: readonly string[], required: RequiredScope, credential: "API key" | "OAuth token"): void {
-  if (grants(granted, required)) return;
-  throw new AppError(
-    "authorization",
-    `Insufficient scope for this ${credential}. Required: ${required}. Available: ${granted.join(", ")}`,
-    { extra: { details: { required_scope: required, granted_scopes: [...granted] } } },
-  );
+/**
+ * Throws the contract's 403 unless the granted scopes include every required one (docs/api.md,
+ * "Scopes"); it names those the endpoint requires, separated by spaces as OAuth scopes are.
+ */
+export function requireScope(granted: readonly string[], required: RequiredScope | readonly RequiredScope[], credential: "API key" | "OAuth token"): void {
+  const requiredList: readonly RequiredScope[] = typeof required === "string" ? [required] : required;
+  if (requiredList.every((scope) => grants(granted, scope))) return;
+  const named = requiredList.join(" ");
+  throw new AppError("authorization", `Insufficient scope for this ${credential}. Required: ${named}. Available: ${granted.join(", ")}`, {
+    extra: { details: { required_scope: named, granted_scopes: [...granted] } },
+  });
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MAX_BODY_BYTES, payloadTooLarge, unsupportedMediaType } from "@/lib/api/body";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, stillRunning } from "@/lib/api/idempotency-key";
 import { errorBody, errorBodySchema, rateLimitErrorBodySchema, validationErrorBodySchema } from "@/lib/api/error-response";
-import { isConditionalRead, type ApiOperation, type DownloadResponse, type EventStreamResponse, type HttpMethod, type JsonResponse, type Operation, type Tag } from "@/lib/api/operation";
+import { isConditionalRead, requiredScopes, type ApiOperation, type DownloadResponse, type EventStreamResponse, type HttpMethod, type JsonResponse, type Operation, type Tag } from "@/lib/api/operation";
 import { authenticationError, authenticationMessages } from "@/lib/auth/authorization-header";
 import { requireScope } from "@/lib/auth/scopes";
 import { AppError } from "@/lib/errors";
@@ -75,6 +75,7 @@ export type OperationObject = {
   parameters?: Parameter[];
   requestBody?: { required: boolean; content: Record<string, MediaType> };
   responses: Record<string, ResponseObject | Reference>;
+  /** The scopes the endpoint requires, separated by spaces. */
   "x-scope"?: string;
   "x-plan"?: string;
 };
@@ -228,6 +229,8 @@ function declaredResponse(response: JsonResponse | EventStreamResponse | Downloa
   return { description: response.description, ...(headers && { headers }), content: { "application/json": media } };
 }
 
+const mebibytes = (bytes: number) => bytes / 1024 / 1024;
+
 /** The errors an /api/v1 endpoint can answer, from what it takes: a body, a query, ids in its path, a plan. */
 function apiErrors(declared: ApiOperation): Record<string, Reference> {
   const { errors = {} } = declared;
@@ -239,7 +242,7 @@ function apiErrors(declared: ApiOperation): Record<string, Reference> {
     ...((hasIds || errors[404]) && { 404: ref("responses", "NotFound", errors[404]) }),
     ...(errors[410] && { 410: ref("responses", "Gone", errors[410]) }),
     ...(declared.body && {
-      413: ref("responses", "PayloadTooLarge"),
+      413: ref("responses", "PayloadTooLarge", declared.maxBodyBytes ? `The request body is over ${mebibytes(declared.maxBodyBytes)} MiB.` : undefined),
       415: ref("responses", "UnsupportedMediaType"),
       422: ref("responses", "ValidationFailed", errors[422]),
     }),
@@ -277,7 +280,7 @@ function errorResponsesOf(declared: Operation): Record<string, ResponseObject | 
 function security(declared: Operation): SecurityRequirement[] {
   switch (declared.kind) {
     case "api":
-      return [{ basicAuth: [declared.scope] }, { bearerAuth: [declared.scope] }];
+      return [{ basicAuth: [...requiredScopes(declared)] }, { bearerAuth: [...requiredScopes(declared)] }];
     case "oauth":
       return declared.optionalBearer ? [{}, { bearerAuth: [] }] : [];
     case "service":
@@ -287,7 +290,8 @@ function security(declared: Operation): SecurityRequirement[] {
 
 function requirementsLine(declared: Operation): string | undefined {
   if (declared.kind !== "api") return undefined;
-  return `**Scope:** \`${declared.scope}\`${declared.plan ? ` · **Plan:** \`${declared.plan}\`` : ""}`;
+  const scopes = requiredScopes(declared);
+  return `**Scope${scopes.length > 1 ? "s" : ""}:** ${scopes.map((scope) => `\`${scope}\``).join(", ")}${declared.plan ? ` · **Plan:** \`${declared.plan}\`` : ""}`;
 }
 
 /** Whether a body schema has required fields; without any, an empty body is a valid request. */
@@ -333,7 +337,7 @@ function operationObject(declared: Operation, schemas: Record<string, JsonSchema
     summary: declared.summary,
     ...(description && { description }),
     security: security(declared),
-    ...(declared.kind === "api" && { "x-scope": declared.scope, ...(declared.plan && { "x-plan": declared.plan }) }),
+    ...(declared.kind === "api" && { "x-scope": requiredScopes(declared).join(" "), ...(declared.plan && { "x-plan": declared.plan }) }),
     ...(parameters.length > 0 && { parameters }),
     ...(body && { requestBody: body }),
     responses: { ...successes, ...errorResponsesOf(declared), ...(idempotent && { 409: ref("responses", "IdempotencyConflict") }) },
@@ -411,7 +415,7 @@ function errorResponses(): Record<string, ResponseObject> {
       }),
     },
     PayloadTooLarge: {
-      description: `The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MiB.`,
+      description: `The request body is over ${mebibytes(MAX_BODY_BYTES)} MiB.`,
       headers: requestId,
       content: json({ ...generalError, example: errorBody(payloadTooLarge()) }),
     },

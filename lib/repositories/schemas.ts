@@ -34,7 +34,7 @@ export const repositoryListQuerySchema = listQuerySchema({
 const shaPattern = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const MAX_COMMITS_PER_REQUEST = 1000;
 
-const commitInputSchema = z.object({
+export const commitInputSchema = z.object({
   sha: z.string().trim().toLowerCase().regex(shaPattern).meta({ description: "40 or 64 hexadecimal characters; stored lower-case." }),
   message: text(1, 20000),
   committed_at: timestampSchema,

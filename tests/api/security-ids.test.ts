@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, invalidValue, notFoundBody, sha, type Method } from "../support/accounts";
+import { requiredScopes } from "@/lib/api/operation";
 import { declaredOperationGroups } from "../support/operations";
 import { startServer, type TestServer } from "../support/server";
 
@@ -72,7 +73,7 @@ function servedRoutes(): ServedRoute[] {
       const operation = operationGroups.get(group!)?.[name!];
       if (!operation) throw new Error(`${file}: ${reference} names no operation of lib/*/operations.ts`);
       if (routeOf(operation.path) !== route) throw new Error(`${file} serves ${operation.operationId}, which is declared at ${operation.path}`);
-      return { method: operation.method.toUpperCase() as Method, route, scope: operation.kind === "api" ? operation.scope : "none" };
+      return { method: operation.method.toUpperCase() as Method, route, scope: operation.kind === "api" ? requiredScopes(operation).join(" ") : "none" };
     });
     const own = [...source.matchAll(/export\s+(?:(?:async\s+)?function|const)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)];
     return [...declared, ...own.map(([, method]) => ({ method: method as Method, route, scope: "none" }))];
@@ -209,6 +210,12 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "DELETE", path: "/api/v1/worklog/entries/{entry}", scope: "worklog:write" },
   { method: "POST", path: "/api/v1/worklog/entries/{entry}/commits", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
   { method: "POST", path: "/api/v1/worklog/recaps", scope: "worklog:write", body: {} },
+  {
+    method: "POST",
+    path: "/api/v1/import?format=jrnl",
+    scope: "project:write repo:write worklog:write",
+    body: { tags: {}, entries: [{ date: "2026-01-02", time: "09:30", title: "Planted", body: "", tags: [], starred: false }] },
+  },
 ];
 
 describe("a read-only key", () => {

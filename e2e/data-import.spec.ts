@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, screenshotPage, signUp, uniqueEmail } from "./support";
+
+const jrnl = {
+  tags: { "@work": 2 },
+  entries: [
+    { date: "2026-11-20", time: "09:30", title: "Reviewed the pricing page.", body: "Two fixes left.", tags: ["@work"], starred: false },
+    { date: "2026-11-21", time: "14:00", title: "Shipped the footer.", body: "", tags: ["@work", "@release"], starred: true },
+  ],
+};
+
+const upload = (name: string, document: unknown) => ({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
+
+test("a jrnl journal imported from Settings → Data shows in the worklog, and a broken file lists its problems", async ({ page }) => {
+  await page.goto("/signup");
+  await signUp(page, uniqueEmail("import"));
+
+  await page.goto("/settings/profile");
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Data" }).click();
+  await expect(page).toHaveURL(/\/settings\/data$/);
+  await expectAccessible(page);
+
+  await page.getByLabel("Format").selectOption("jrnl");
+  await page.getByLabel("File", { exact: true }).setInputFiles(upload("broken.json", { entries: [{ ...jrnl.entries[0], date: "2026-02-30" }, { ...jrnl.entries[1], title: "", body: "" }] }));
+  await page.getByRole("button", { name: "Import" }).click();
+  const problems = page.getByRole("alert").filter({ hasText: "Nothing was imported" });
+  await expect(problems).toContainText("the file has 2 problems");
+  await expect(problems).toContainText("Entry 1, date");
+  await expect(problems).toContainText("/entries/1/title");
+  await expectAccessible(page);
+
+  await page.getByLabel("Format").selectOption("jrnl");
+  await page.getByLabel("File", { exact: true }).setInputFiles(upload("journal.json", jrnl));
+  await page.getByRole("button", { name: "Import" }).click();
+  const summary = page.getByRole("region", { name: "Imported" });
+  await expect(summary.getByRole("row", { name: /Entries/ })).toContainText("2");
+  await expect(page.getByText("Imported 2 entries")).toBeVisible();
+  await screenshotPage(page, "settings-data-import");
+
+  await page.goto("/");
+  await expect(page.getByText("Reviewed the pricing page.")).toBeVisible();
+  await expect(page.getByText("Shipped the footer.")).toBeVisible();
+});

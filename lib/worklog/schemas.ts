@@ -58,5 +58,15 @@ export const entryListQuerySchema = listQuerySchema({
     .optional(),
   from: rangeBoundSchema.optional(),
   to: rangeBoundSchema.optional(),
+  q: z
+    .string()
+    .min(1, "q must be 1 to 200 characters")
+    .max(200, "q must be 1 to 200 characters")
+    .refine(isStorableText, "q must not contain NUL characters")
+    .meta({
+      description:
+        'Full-text search of content and tags, 1–200 characters, in web-search syntax: `"exact phrase"`, `or`, `-excluded`. Case, accents and English word endings are ignored, and the last word also matches as the start of a word (as one types). Text with no searchable word (only stop words or punctuation) matches nothing.',
+    })
+    .optional(),
 });
 export type EntryListQuery = z.output<typeof entryListQuerySchema>;

@@ -3,6 +3,7 @@ import { listQuerySchema } from "@/lib/api/pagination";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
 import { rangeBoundSchema, timestampSchema } from "@/lib/time";
+import { searchMaxLength } from "./filters";
 import { idSchema, isStorableText, text } from "@/lib/validation";
 
 /** Markdown, stored exactly as sent: the one string the contract does not trim. */
@@ -60,8 +61,8 @@ export const entryListQuerySchema = listQuerySchema({
   to: rangeBoundSchema.optional(),
   q: z
     .string()
-    .min(1, "q must be 1 to 200 characters")
-    .max(200, "q must be 1 to 200 characters")
+    .min(1, `q must be 1 to ${searchMaxLength} characters`)
+    .max(searchMaxLength, `q must be 1 to ${searchMaxLength} characters`)
     .refine(isStorableText, "q must not contain NUL characters")
     .meta({
       description:

@@ -13,11 +13,13 @@ CREATE TEXT SEARCH CONFIGURATION worklog_words (COPY = simple);
 ALTER TEXT SEARCH CONFIGURATION worklog_words ALTER MAPPING FOR hword, hword_part, word WITH unaccent, simple;
 
 -- A generated column needs an immutable expression: array_to_string is only stable, but on a
--- text[] it does not depend on any setting.
+-- text[] it does not depend on any setting. The configurations are found in the schema the
+-- migration runs in, also when a restore (pg_dump) fills the column under another search_path.
 CREATE FUNCTION worklog_entry_search_vector(content text, tags text[]) RETURNS tsvector
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN to_tsvector('public.worklog_search', content || ' ' || array_to_string(tags, ' '))
-    || to_tsvector('public.worklog_words', content || ' ' || array_to_string(tags, ' '));
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE SET search_path FROM CURRENT AS $$
+  SELECT to_tsvector('worklog_search', content || ' ' || array_to_string(tags, ' '))
+    || to_tsvector('worklog_words', content || ' ' || array_to_string(tags, ' '))
+$$;
 
 -- AlterTable
 ALTER TABLE "worklog_entries" ADD COLUMN "search_vector" tsvector

@@ -102,7 +102,7 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
   const typed = { get: (name: string) => searchParam(searchParams, name) ?? null };
   const filters = filtersFromSearch(typed);
   const listQuery = entryListQuerySchema.parse(filters);
-  const ignored = ["project_id", "from", "to"].some((name) => typed.get(name) && !(name in filters));
+  const ignored = ["q", "project_id", "from", "to"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
   const [firstPage, projects, totals] = await Promise.all([
     listEntries(user, listQuery).then((entries) => toEntryPage(user, entries, listQuery)),
@@ -112,7 +112,7 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
   return (
     <div className="space-y-6">
       <PageHeader title="Worklog" description="What you worked on, day by day, most recent work first." descriptionFromSm />
-      {ignored && <FormError message="Some filters in this link are not valid (dates are YYYY-MM-DD), so they are left out." />}
+      {ignored && <FormError message="Some filters in this link are not valid (dates are YYYY-MM-DD, a search at most 200 characters), so they are left out." />}
       <Worklog
         initialFilters={filters}
         firstPage={firstPage}

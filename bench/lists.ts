@@ -13,6 +13,7 @@ import pg from "pg";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type TestServer } from "../tests/support/server";
 import { benchExport } from "./lists-export";
+import { benchSearch } from "./lists-search";
 import { insertEntries } from "./seed";
 
 const SIZES = (process.env.BENCH_LIST_SIZES ?? "1000,1000000").split(",").map(Number);
@@ -209,6 +210,7 @@ try {
     }
   }
   console.log(`\nplans in short (the plans of the ${smallest.size} account in full with BENCH_ALL_PLANS=1):\n${summaries.join("\n")}`);
+  await benchSearch(server, client, statements);
   await statements.close();
   await benchExport(server, client);
 } finally {

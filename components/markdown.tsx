@@ -1,6 +1,11 @@
+import type { Element, ElementContent, Root, RootContent } from "hast";
 import ReactMarkdown, { type Components } from "react-markdown";
 import type { ReactNode } from "react";
 import remarkGfm from "remark-gfm";
+import { highlightParts } from "@/lib/worklog/search-text";
+
+/** How a word found by the search looks, in an entry's text and its tags. */
+export const matchClassName = "rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-700/60";
 
 const proseClassName = [
   "space-y-2 text-sm leading-relaxed break-words text-zinc-800 dark:text-zinc-200",
@@ -28,14 +33,30 @@ function shifted(Tag: "h3" | "h4" | "h5" | "h6") {
 /** An entry sits under the page's h1 and a section's h2, so its own headings start at h3. */
 const headings: Components = { h1: shifted("h3"), h2: shifted("h4"), h3: shifted("h5"), h4: shifted("h6"), h5: shifted("h6") };
 
+/** A rehype plugin wrapping the words of the rendered text that the search `q` found in `<mark>`. */
+function markMatches(q: string) {
+  const marked = (children: ElementContent[]): ElementContent[] =>
+    children.flatMap((child) => {
+      if (child.type === "element") return [{ ...child, children: marked(child.children) }];
+      if (child.type !== "text") return [child];
+      return highlightParts(child.value, q).map(({ text, match }): ElementContent =>
+        match ? ({ type: "element", tagName: "mark", properties: { className: matchClassName.split(" ") }, children: [{ type: "text", value: text }] } satisfies Element) : { type: "text", value: text },
+      );
+    });
+  return () => (tree: Root) => {
+    tree.children = tree.children.flatMap((child): RootContent[] => (child.type === "doctype" ? [child] : marked([child])));
+  };
+}
+
 /**
  * Markdown with GitHub's extensions. Raw HTML is shown as the text it is, never rendered (an
- * entry keeps what its author wrote), and unsafe link URLs are dropped (react-markdown's defaults).
+ * entry keeps what its author wrote), and unsafe link URLs are dropped (react-markdown's
+ * defaults). With `highlight`, the words that search finds are marked.
  */
-export function Markdown({ children }: { children: string }) {
+export function Markdown({ children, highlight }: { children: string; highlight?: string }) {
   return (
     <div className={proseClassName}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={headings}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={highlight ? [markMatches(highlight)] : []} components={headings}>
         {children}
       </ReactMarkdown>
     </div>

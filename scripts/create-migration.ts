@@ -2,11 +2,11 @@
 // folder, like `prisma migrate dev --create-only`, without Prisma's native engine: the history
 // is replayed on a throwaway in-memory PGlite.
 //   npm run db:migration:create -- <name>
-import { PGlite } from "@electric-sql/pglite";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { migrationsDir, noSchemaFilter, readMigrations, readSchema } from "@/lib/db/migrate";
 import { pgliteMigrationAdapter } from "@/lib/db/migration-adapters";
+import { openPGlite } from "@/lib/db/pglite-options";
 import { openSchemaEngine } from "@/lib/db/schema-engine";
 
 const usage = "usage: npm run db:migration:create -- <name, in snake_case>";
@@ -20,7 +20,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   process.exit(2);
 }
 
-const pglite = new PGlite();
+const pglite = openPGlite();
 const schema = await readSchema();
 const adapterFactory = pgliteMigrationAdapter(pglite);
 const engine = await openSchemaEngine(schema, adapterFactory);

@@ -1,8 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatDateTime, formatDuration } from "@/components/format";
-import { Markdown } from "@/components/markdown";
+import { Markdown, matchClassName } from "@/components/markdown";
 import type { CommitSummary } from "@/lib/repositories/commits";
+import { highlightParts } from "@/lib/worklog/search-text";
 import { entryAnchor } from "@/lib/worklog/days";
 import type { EntryView } from "@/lib/worklog/views";
 import { FilterLink } from "./worklog-filters";
@@ -40,10 +41,25 @@ type EntryCardProps = {
   actions?: ReactNode;
   /** Buttons beside each attached commit. */
   commitActions?: (commit: CommitSummary) => ReactNode;
+  /** The search the entry was found by (docs/api.md, "Search"): its words are marked. */
+  highlight?: string;
 };
 
+function Highlighted({ text, q }: { text: string; q?: string }) {
+  if (!q) return text;
+  return highlightParts(text, q).map(({ text: part, match }, index) =>
+    match ? (
+      <mark key={index} className={matchClassName}>
+        {part}
+      </mark>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** One worklog entry: when, how long, project, tags, the rendered markdown and the attached commits. */
-export function EntryCard({ entry, timeZone, actions, commitActions }: EntryCardProps) {
+export function EntryCard({ entry, timeZone, actions, commitActions, highlight }: EntryCardProps) {
   return (
     <article
       id={entryAnchor(entry.id)}
@@ -65,7 +81,7 @@ export function EntryCard({ entry, timeZone, actions, commitActions }: EntryCard
             {entry.tags.map((tag) => (
               <li key={tag}>
                 <FilterLink filters={{ tags: tag }} className={tagClassName} title={`Show the entries tagged #${tag}`}>
-                  #{tag}
+                  #<Highlighted text={tag} q={highlight} />
                 </FilterLink>
               </li>
             ))}
@@ -74,7 +90,7 @@ export function EntryCard({ entry, timeZone, actions, commitActions }: EntryCard
         {actions && <div className="ml-auto flex gap-2">{actions}</div>}
       </div>
       <div className="mt-3">
-        <Markdown>{entry.content}</Markdown>
+        <Markdown highlight={highlight}>{entry.content}</Markdown>
       </div>
       {entry.commits.length > 0 && (
         <ul aria-label="Attached commits" className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm dark:border-zinc-800">

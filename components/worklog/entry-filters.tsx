@@ -1,45 +1,87 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { TextField } from "@/components/ui/field";
-import { normalizeTags, rangeProblem, type EntryFilters as Filters } from "@/lib/worklog/filters";
+import { normalizeTags, rangeProblem, searchMaxLength, type EntryFilters as Filters } from "@/lib/worklog/filters";
 import { useWorklogFilters } from "./worklog-filters";
 
-export const tagFilterId = "entry-filter-tags";
+export const searchFieldId = "entry-filter-q";
 const typingPause = 300;
 
+type TypedFilter = "q" | "tags";
+const normalized = (name: TypedFilter, text: string) => (name === "tags" ? normalizeTags(text) : text.trim());
+
 /**
- * The list's filters, applied in place as they change (tags after a pause in typing, Enter at
- * once); the URL follows, so a filtered list can be linked, reloaded and left with Back.
+ * A filter typed into a field: applied after a pause in typing (Enter at once, Escape clears
+ * it). One search typed in pauses is one step of history: its first pause adds an entry, the
+ * later ones replace it.
+ */
+function useTypedFilter(name: TypedFilter) {
+  const { filters, change } = useWorklogFilters();
+  const [text, setText] = useState(filters[name] ?? "");
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const typingStepAdded = useRef(false);
+
+  // Back, Forward and clicked tags change the filters under the field: it shows theirs unless it
+  // already says the same (adjusted while rendering, as React advises for state that follows props).
+  const [shownFilter, setShownFilter] = useState(filters[name]);
+  if (shownFilter !== filters[name]) {
+    setShownFilter(filters[name]);
+    if (normalized(name, text) !== (filters[name] ?? "")) setText(filters[name] ?? "");
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return {
+    text,
+    /** The field's text as the filter, for a change of the other filters to carry along. */
+    current: () => {
+      clearTimeout(timer.current);
+      typingStepAdded.current = false;
+      return { [name]: normalized(name, text) };
+    },
+    field: {
+      value: text,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const typed = event.target.value;
+        setText(typed);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          change({ [name]: normalized(name, typed) }, { replace: typingStepAdded.current });
+          typingStepAdded.current = true;
+        }, typingPause);
+      },
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === "Escape" && text) {
+          event.preventDefault();
+          clearTimeout(timer.current);
+          typingStepAdded.current = false;
+          setText("");
+          change({ [name]: "" });
+        }
+      },
+      onBlur: () => (typingStepAdded.current = false),
+    },
+    clear: () => setText(""),
+  };
+}
+
+/**
+ * The list's filters, applied in place as they change (typed ones after a pause in typing, Enter
+ * at once); the URL follows, so a filtered list can be linked, reloaded and left with Back.
  */
 export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
   const { filters, change: changeFilters } = useWorklogFilters();
-  const [tags, setTags] = useState(filters.tags ?? "");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // One search typed in pauses is one step of history: its first pause adds an entry, the later ones replace it.
-  const typingStepAdded = useRef(false);
+  const search = useTypedFilter("q");
+  const tags = useTypedFilter("tags");
   const problem = rangeProblem(filters);
   const [more, setMore] = useState(false);
   const moreId = useId();
   const hiddenCount = [filters.project_id, filters.from, filters.to].filter(Boolean).length;
 
-  // Back, Forward and clicked tags change the filters under the field: it shows theirs unless it
-  // already says the same (adjusted while rendering, as React advises for state that follows props).
-  const [shownFilterTags, setShownFilterTags] = useState(filters.tags);
-  if (shownFilterTags !== filters.tags) {
-    setShownFilterTags(filters.tags);
-    if (normalizeTags(tags) !== (filters.tags ?? "")) setTags(filters.tags ?? "");
-  }
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const change = (changes: Filters) => {
-    clearTimeout(timer.current);
-    typingStepAdded.current = false;
-    changeFilters({ tags: normalizeTags(tags), ...changes });
-  };
+  const change = (changes: Filters) => changeFilters({ ...search.current(), ...tags.current(), ...changes });
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -52,34 +94,9 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
         change({});
       }}
     >
+      <TextField id={searchFieldId} label="Search" name="q" type="search" autoComplete="off" placeholder='deploy -staging "exact phrase"' maxLength={searchMaxLength} {...search.field} />
       <div className="flex items-end gap-2">
-        <TextField
-          id={tagFilterId}
-          label="Any of the tags"
-          name="tags"
-          type="search"
-          autoComplete="off"
-          placeholder="#design review"
-          value={tags}
-          onChange={(event) => {
-            const typed = event.target.value;
-            setTags(typed);
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => {
-              changeFilters({ tags: normalizeTags(typed) }, { replace: typingStepAdded.current });
-              typingStepAdded.current = true;
-            }, typingPause);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "Escape" && tags) {
-              event.preventDefault();
-              setTags("");
-              change({ tags: "" });
-            }
-          }}
-          onBlur={() => (typingStepAdded.current = false)}
-          className="min-w-0 flex-1"
-        />
+        <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" {...tags.field} className="min-w-0 flex-1" />
         <Button variant="secondary" className="lg:hidden" aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>
           More{hiddenCount > 0 ? ` (${hiddenCount})` : ""}
         </Button>
@@ -96,8 +113,9 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
           variant="secondary"
           size="sm"
           onClick={() => {
-            setTags("");
-            change({ project_id: "", tags: "", from: "", to: "" });
+            search.clear();
+            tags.clear();
+            change({ q: "", project_id: "", tags: "", from: "", to: "" });
           }}
         >
           Clear filters

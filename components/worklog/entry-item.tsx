@@ -13,6 +13,7 @@ import { EntryCard } from "./entry-card";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { EntryForm, entryFormValues, type EntryFormValues } from "./entry-form";
 import { accepted, refusalMessage } from "./refusal";
+import { useWorklogFilters } from "./worklog-filters";
 
 type EntryItemProps = {
   entry: EntryView;
@@ -33,6 +34,7 @@ const commitName = (commit: CommitSummary) => `${commit.repository.name}@${commi
 
 /** An entry in the list, edited, deleted (with Undo in the toast) and given commits (or relieved of them) in place. */
 export function EntryItem({ entry, editing, onEditingChange, projects, timeZone, error, onSave, onDelete, onCommitsChanged }: EntryItemProps) {
+  const { filters } = useWorklogFilters();
   const [attaching, setAttaching] = useState(false);
   const [notice, setNotice] = useState<string>();
   // The detached commit's button goes with it: the focus moves to the notice that says so.
@@ -80,6 +82,7 @@ export function EntryItem({ entry, editing, onEditingChange, projects, timeZone,
       <EntryCard
         entry={entry}
         timeZone={timeZone}
+        highlight={filters.q}
         commitActions={(commit) => (
           <Button
             variant="ghost"

@@ -16,14 +16,14 @@ function focusedEntry(): HTMLElement | undefined {
   return document.activeElement?.closest<HTMLElement>("article[data-entry-id]") ?? undefined;
 }
 
-type WorklogKeys = { composerId: string; filterId: string; onEdit: (entryId: string) => void };
+type WorklogKeys = { composerId: string; searchId: string; onEdit: (entryId: string) => void };
 
 /**
- * The worklog's single keys, as in Gmail or Linear: c writes a new entry, / goes to the filter,
+ * The worklog's single keys, as in Gmail or Linear: c writes a new entry, / goes to the search,
  * j and k move between entries, e edits the one in focus. Keys with modifiers, and keys typed
  * into fields or with a dialog open, are not theirs.
  */
-export function useWorklogKeys({ composerId, filterId, onEdit }: WorklogKeys) {
+export function useWorklogKeys({ composerId, searchId, onEdit }: WorklogKeys) {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target)) return;
@@ -38,7 +38,7 @@ export function useWorklogKeys({ composerId, filterId, onEdit }: WorklogKeys) {
         case "c":
           return focus(document.getElementById(composerId));
         case "/":
-          return focus(document.getElementById(filterId));
+          return focus(document.getElementById(searchId));
         case "j":
         case "k": {
           const articles = entryArticles();
@@ -57,5 +57,5 @@ export function useWorklogKeys({ composerId, filterId, onEdit }: WorklogKeys) {
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [composerId, filterId, onEdit]);
+  }, [composerId, searchId, onEdit]);
 }

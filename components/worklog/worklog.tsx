@@ -15,7 +15,7 @@ import { byMostRecentWork, groupByDay } from "@/lib/worklog/days";
 import { rangeProblem, sameFilters, type EntryFilters as Filters } from "@/lib/worklog/filters";
 import type { EntryPage, EntryView } from "@/lib/worklog/views";
 import { DayGroup } from "./day-group";
-import { EntryFilters, tagFilterId } from "./entry-filters";
+import { EntryFilters, searchFieldId } from "./entry-filters";
 import { EntryForm, emptyEntryForm, entryInput, type EntryFormValues } from "./entry-form";
 import { EntryItem } from "./entry-item";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
@@ -103,7 +103,7 @@ function focusAfterRemoving(entryId: string) {
 
 function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, today }: WorklogProps) {
   const queryClient = useQueryClient();
-  const { filters } = useWorklogFilters();
+  const { filters, change: changeFilters } = useWorklogFilters();
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
   const [editing, setEditing] = useState<string>();
   const pendingFocus = useRef<() => void>(undefined);
@@ -118,7 +118,7 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
     placeholderData: keepPreviousData,
     enabled: !rangeError,
   });
-  useWorklogKeys({ composerId, filterId: tagFilterId, onEdit: setEditing });
+  useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing });
 
   useEffect(() => {
     pendingFocus.current?.();
@@ -239,7 +239,7 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
           Entries {total !== undefined && <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>}
         </h2>
         <p className="mt-1 mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.<span className="max-sm:hidden"> Keys: c new entry, / filter, j and k move, e edit, ⌘K or Ctrl+K anything else.</span>
+          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.<span className="max-sm:hidden"> Keys: c new entry, / search, j and k move, e edit, ⌘K or Ctrl+K anything else.</span>
         </p>
         <p role="status" className="mb-3 text-sm text-zinc-600 empty:hidden dark:text-zinc-400">
           {entries.isFetching && !entries.isFetchingNextPage ? "Updating…" : ""}
@@ -247,7 +247,14 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
         {entries.isError && !entries.isFetchNextPageError && <FormError message="The entries could not be loaded. Try again." />}
         {rangeError ? (
           <EmptyState title="No day is in this range">Set “From” on or before “To”.</EmptyState>
-        ) : entries.isPending ? null : shown.length === 0 ? (
+        ) : entries.isPending ? null : shown.length === 0 && filters.q ? (
+          <EmptyState title={`Nothing matches “${filters.q}”`}>
+            <p>No entry{Object.keys(filters).length > 1 ? " that these filters select" : ""} has these words in its text or tags.</p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => changeFilters({ q: "" })}>
+              Clear the search
+            </Button>
+          </EmptyState>
+        ) : shown.length === 0 ? (
           <EmptyState title={filtered ? "No entries match these filters" : "No entries yet"}>
             {filtered ? "Try other filters, or clear them." : "Write down what you worked on above; it appears here under the day you did it, most recent work first."}
           </EmptyState>

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { acquireEmbeddedDatabaseLock, releaseEmbeddedDatabaseLock } from "./embedded-lock";
+import { pgliteOptions } from "./pglite-options";
 import { TurnTakingPGlite } from "./turn-taking-pglite";
 
 /** The one driver this process talks to: an embedded PGlite or a pool of PostgreSQL connections. */
@@ -35,7 +36,7 @@ function openConnection(): Connection {
   }
   mkdirSync(database.dataDir, { recursive: true });
   acquireEmbeddedDatabaseLock(database.dataDir);
-  return { kind: "pglite", pglite: new TurnTakingPGlite(database.dataDir), dataDir: database.dataDir };
+  return { kind: "pglite", pglite: new TurnTakingPGlite({ dataDir: database.dataDir, ...pgliteOptions }), dataDir: database.dataDir };
 }
 
 export async function closeConnection(): Promise<void> {

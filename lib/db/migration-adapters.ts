@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import {
   DriverAdapterError,
@@ -7,6 +7,7 @@ import {
 } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
+import { openPGlite } from "./pglite-options";
 
 /**
  * Driver adapters for the schema engine, mending what the stock adapters get wrong when used
@@ -74,7 +75,7 @@ export function pgliteMigrationAdapter(pglite: PGlite): MigrationAdapterFactory 
     adapterName: factory.adapterName,
     connect: async () => withScriptRunner(await factory.connect(), (script) => pglite.exec(script)),
     connectToShadowDb: async () => {
-      const shadow = new PGlite();
+      const shadow = openPGlite();
       const adapter = withScriptRunner(await new PrismaPGlite(shadow).connect(), (script) => shadow.exec(script));
       adapter.dispose = opened.add(() => shadow.close());
       return adapter;

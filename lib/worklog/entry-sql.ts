@@ -6,6 +6,7 @@ import { changedSince } from "@/lib/sync/schemas";
 import { rangeEnd, rangeStart } from "@/lib/time";
 import type { EntryWithRelations } from "./entry-with-relations";
 import type { EntryListQuery } from "./schemas";
+import { prefixWord } from "./search-text";
 
 // A page of entries and a new entry, the API's busiest statements, in hand-written SQL: Prisma's
 // runtime cost more CPU per request than the queries (README, "What the hot paths do, and why").
@@ -33,8 +34,26 @@ const commitIds = (entry: string) => `COALESCE((SELECT json_agg(json_build_objec
 
 type Filters = Omit<EntryListQuery, "page">;
 
+/**
+ * The tsquery of a search (docs/api.md, "Search"): web-search syntax, and the last word, while it
+ * may still be being typed, also as a prefix of the words as written (the `worklog_words`
+ * lexemes of the search vector, migration 20261123190339_entry_search), since a stem is not always
+ * a prefix of its word's stem. NULL, which matches nothing, when the text has no word to search.
+ * One expression of immutable functions, no subquery: PostgreSQL folds it into a constant when it
+ * plans with the values, and so estimates how many entries match (a rare word is read from the
+ * GIN index, a common one along the order of the work).
+ */
+function searchQuery(text: string, typedWord: string) {
+  const whole = `websearch_to_tsquery('worklog_search', ${text}::text)`;
+  const typed = `websearch_to_tsquery('worklog_search', ${typedWord}::text)`;
+  return `(CASE
+    WHEN numnode(${whole}) = 0 THEN NULL
+    WHEN ${typedWord}::text IS NULL OR numnode(${typed}) = 0 THEN ${whole}
+    ELSE ts_rewrite(${whole}, ${typed}, ${typed} || to_tsquery('worklog_words', ${typedWord}::text || ':*')) END)`;
+}
+
 /** The WHERE clause of the account's entries matching the filters, with its values from $1 on. */
-function matching(user: User, { project_id, tags, from, to, updated_since }: Filters) {
+function matching(user: User, { project_id, tags, from, to, updated_since, q }: Filters) {
   const values: unknown[] = [user.id];
   const conditions = ["e.user_id = $1"];
   const condition = (sql: (placeholder: string) => string, value: unknown) => {
@@ -46,10 +65,14 @@ function matching(user: User, { project_id, tags, from, to, updated_since }: Fil
   if (from) condition((value) => `e.recorded_at >= ${value}`, rangeStart(from, user.timezone));
   if (to) condition((value) => `e.recorded_at <= ${value}`, rangeEnd(to, user.timezone));
   if (updated_since) condition((value) => `e.updated_at >= ${value}`, changedSince(updated_since));
+  if (q) {
+    values.push(q, prefixWord(q) ?? null);
+    conditions.push(`e.search_vector @@ ${searchQuery(`$${values.length - 1}`, `$${values.length}`)}`);
+  }
   return { where: conditions.join(" AND "), values };
 }
 
-export const hasFilters = ({ project_id, tags, from, to, updated_since }: Filters) => Boolean(project_id || tags?.length || from || to || updated_since);
+export const hasFilters = ({ project_id, tags, from, to, updated_since, q }: Filters) => Boolean(project_id || tags?.length || from || to || updated_since || q);
 
 /**
  * One indexed range query: the page's rows (plus one) in the order of the work, `recorded_at`

@@ -2,9 +2,12 @@ import { isUuid } from "@/lib/db/ids";
 import { isValidCalendarDate, parseTimestamp } from "@/lib/time";
 
 /** The worklog's filters as the web app keeps them in its URL: only those set, in the API's names. */
-export type EntryFilters = { project_id?: string; tags?: string; from?: string; to?: string };
+export type EntryFilters = { q?: string; project_id?: string; tags?: string; from?: string; to?: string };
 
-const filterNames = ["project_id", "tags", "from", "to"] as const;
+const filterNames = ["q", "project_id", "tags", "from", "to"] as const;
+
+/** The longest search the entries list takes (lib/worklog/schemas.ts). */
+export const searchMaxLength = 200;
 
 /** Tags as people type them, with the `#` the chips show, separated by spaces or commas. */
 export function normalizeTags(text: string): string {
@@ -16,7 +19,9 @@ export function normalizeTags(text: string): string {
 }
 
 const isRangeBound = (value: string) => isValidCalendarDate(value) || parseTimestamp(value) !== undefined;
-const isValid: Record<(typeof filterNames)[number], (value: string) => boolean> = { project_id: isUuid, tags: () => true, from: isRangeBound, to: isRangeBound };
+const isValid: Record<(typeof filterNames)[number], (value: string) => boolean> = {
+  q: (value) => value.length <= searchMaxLength && !value.includes("\0"),
+  project_id: isUuid, tags: () => true, from: isRangeBound, to: isRangeBound };
 
 /** The filters with empty values and values the entries list would refuse (as its schema does) dropped, and tags normalized. */
 export function cleanFilters(filters: EntryFilters): EntryFilters {

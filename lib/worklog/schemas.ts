@@ -4,6 +4,7 @@ import { updatedSinceField } from "@/lib/sync/schemas";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
 import { rangeBoundSchema, timestampSchema } from "@/lib/time";
+import { searchMaxLength } from "./filters";
 import { idSchema, isStorableText, text } from "@/lib/validation";
 
 /** Markdown, stored exactly as sent: the one string the contract does not trim. */
@@ -60,8 +61,19 @@ export const entryFilterFields = {
     .optional(),
   from: rangeBoundSchema.optional(),
   to: rangeBoundSchema.optional(),
+  q: z
+    .string()
+    .min(1, `q must be 1 to ${searchMaxLength} characters`)
+    .max(searchMaxLength, `q must be 1 to ${searchMaxLength} characters`)
+    .refine(isStorableText, "q must not contain NUL characters")
+    .meta({
+      description:
+        'Full-text search of content and tags, 1–200 characters, in web-search syntax: `"exact phrase"`, `or`, `-excluded`. Case, accents and English word endings are ignored, and the last word also matches as the start of a word (as one types). Text with no searchable word (only stop words or punctuation) matches nothing.',
+    })
+    .optional(),
   ...updatedSinceField,
 };
 
 export const entryListQuerySchema = listQuerySchema(entryFilterFields);
+
 export type EntryListQuery = z.output<typeof entryListQuerySchema>;

@@ -1,8 +1,8 @@
-import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import type { Connection } from "@/lib/db/connection";
 import { applyPendingMigrations } from "@/lib/db/migrate";
+import { openPGlite } from "@/lib/db/pglite-options";
 import { testBackend } from "../support/databases";
 
 const schemaQuery = `
@@ -24,7 +24,7 @@ type SchemaRow = { kind: string; name: string; definition: string };
 // Runs where the file's own database is PostgreSQL, and compares it with an embedded one.
 describe.runIf(testBackend() === "postgres")("the migrations", () => {
   it("produce the same schema on PostgreSQL and on the embedded PGlite", async () => {
-    const pglite = new PGlite();
+    const pglite = openPGlite();
     try {
       await applyPendingMigrations({ kind: "pglite", pglite, dataDir: "memory://" } satisfies Connection);
       const embedded = (await pglite.query<SchemaRow>(schemaQuery)).rows;

@@ -70,6 +70,13 @@ async function seed(key: string) {
   await post("/api/v1/worklog/entries", { content: "Read mail", recorded_at: "2026-11-21T08:00:00Z" });
 }
 
+/** The account as the export endpoint writes it. */
+async function exported(key: string) {
+  const response = await server.request("/api/v1/export?format=json", { key });
+  expect(response.status).toBe(200);
+  return exportDocumentSchema.parse(await response.json());
+}
+
 const importing = (key: string, body: unknown, query = "") => call(key, "POST", `/api/v1/import${query}`, body);
 
 /** An item without what the import makes anew: ids (references become the names of what they refer to) and times of creation. */
@@ -113,6 +120,18 @@ describe("POST /api/v1/import", () => {
     const again = await importing(target, exported);
     expect(again.body).toEqual({ created: { projects: 0, repositories: 0, commits: 0, entries: 0 }, skipped: { projects: 2, repositories: 2, commits: 2, entries: 2 } });
     expect(comparable(await documentOf(target))).toEqual(comparable(exported));
+  });
+
+  it("reads what the export wrote: export, import into a fresh account, export again gives the same document apart from ids and creation times", async () => {
+    const source = await newKey();
+    await seed(source);
+    const first = await exported(source);
+    const target = await newKey();
+    expect((await importing(target, first)).status).toBe(200);
+    const second = await exported(target);
+    expect(comparable(second)).toEqual(comparable(first));
+    expect(second.entries.map((entry) => entry.id)).not.toEqual(first.entries.map((entry) => entry.id));
+    expect((await importing(target, second)).body.created).toEqual({ projects: 0, repositories: 0, commits: 0, entries: 0 });
   });
 
   it("refuses a broken document with every problem at its pointer, and writes nothing", async () => {

@@ -79,7 +79,7 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
   const problem = rangeProblem(filters);
   const [more, setMore] = useState(false);
   const moreId = useId();
-  const hiddenCount = [filters.project_id, filters.from, filters.to].filter(Boolean).length;
+  const hiddenCount = [filters.tags, filters.project_id, filters.from, filters.to].filter(Boolean).length;
 
   const change = (changes: Filters) => changeFilters({ ...search.current(), ...tags.current(), ...changes });
   const filtered = Object.keys(filters).length > 0;
@@ -94,15 +94,15 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
         change({});
       }}
     >
-      <TextField id={searchFieldId} label="Search" name="q" type="search" autoComplete="off" placeholder='deploy -staging "exact phrase"' maxLength={searchMaxLength} {...search.field} />
       <div className="flex items-end gap-2">
-        <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" {...tags.field} className="min-w-0 flex-1" />
+        <TextField id={searchFieldId} label="Search" name="q" type="search" autoComplete="off" placeholder='deploy -staging "exact phrase"' maxLength={searchMaxLength} {...search.field} className="min-w-0 flex-1" />
         <Button variant="secondary" className="lg:hidden" aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>
           More{hiddenCount > 0 ? ` (${hiddenCount})` : ""}
         </Button>
       </div>
-      {/* On a phone, the project and dates wait behind "More", so that the list starts on the first screen. */}
+      {/* On a phone, the tags, project and dates wait behind "More", so that the list starts on the first screen. */}
       <div id={moreId} className={`grid grid-cols-2 gap-3 ${more ? "" : "max-lg:hidden"}`}>
+        <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" {...tags.field} className="col-span-2" />
         <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" value={filters.project_id ?? ""} onChange={(event) => change({ project_id: event.target.value })} className="col-span-2" />
         <TextField label="From" name="from" type="date" value={filters.from ?? ""} onChange={(event) => change({ from: event.target.value })} aria-invalid={problem ? true : undefined} />
         <TextField label="To" name="to" type="date" value={filters.to ?? ""} onChange={(event) => change({ to: event.target.value })} aria-invalid={problem ? true : undefined} />

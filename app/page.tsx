@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import { PageHeader } from "@/components/page-header";
@@ -7,9 +8,12 @@ import { SampleDay } from "@/components/worklog/sample-day";
 import { Worklog } from "@/components/worklog/worklog";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import type { User } from "@/lib/db/client";
+import { isUuid } from "@/lib/db/ids";
+import { AppError } from "@/lib/errors";
 import { listProjects } from "@/lib/projects/projects";
-import { dailyTotals, listEntries } from "@/lib/worklog/entries";
-import { filtersFromSearch } from "@/lib/worklog/filters";
+import { linkedEntryPath } from "@/lib/worklog/days";
+import { dailyTotals, getEntry, listEntries } from "@/lib/worklog/entries";
+import { filtersFromSearch, sameFilters } from "@/lib/worklog/filters";
 import { entryListQuerySchema } from "@/lib/worklog/schemas";
 import { toEntryPage } from "@/lib/worklog/views";
 import { calendarDay } from "@/lib/time";
@@ -97,12 +101,30 @@ function Introduction() {
   );
 }
 
+/** The account's entry that `/?entry=<id>` names, or undefined (a malformed id, a deleted entry, another account's). */
+async function linkedEntry(user: User, id: string) {
+  if (!isUuid(id)) return undefined;
+  try {
+    return await getEntry(user.id, id.toLowerCase());
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "not_found") return undefined;
+    throw error;
+  }
+}
+
 /** The worklog: the composer, the entries the URL's filters select by day (most recent work first), the filters and the week's chart. */
 async function WorklogHome({ user, searchParams }: { user: User; searchParams: SearchParams }) {
   const typed = { get: (name: string) => searchParam(searchParams, name) ?? null };
   const filters = filtersFromSearch(typed);
+  const linkedId = typed.get("entry");
+  const linked = linkedId ? await linkedEntry(user, linkedId) : undefined;
+  // A link to an entry shows its day: the entry is then on the list's first pages.
+  if (linked) {
+    const day = calendarDay(linked.recordedAt, user.timezone);
+    if (linkedId !== linked.id || !sameFilters(filters, { from: day, to: day })) redirect(linkedEntryPath(linked, user.timezone));
+  }
   const listQuery = entryListQuerySchema.parse(filters);
-  const ignored = ["q", "project_id", "from", "to"].some((name) => typed.get(name) && !(name in filters));
+  const ignored = ["q", "project_id", "from", "to", "source"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
   const [firstPage, projects, totals] = await Promise.all([
     listEntries(user, listQuery).then((entries) => toEntryPage(user, entries, listQuery)),
@@ -112,7 +134,8 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
   return (
     <div className="space-y-6">
       <PageHeader title="Worklog" description="What you worked on, day by day, most recent work first." descriptionFromSm />
-      {ignored && <FormError message="Some filters in this link are not valid (dates are YYYY-MM-DD, a search at most 200 characters), so they are left out." />}
+      {linkedId && !linked && <FormError message="The entry this link points to is not in your worklog: it may have been deleted, or belong to another account." />}
+      {ignored && <FormError message="Some filters in this link are not valid (dates are YYYY-MM-DD, a search at most 200 characters, a source web, api, cli or mcp), so they are left out." />}
       <Worklog
         initialFilters={filters}
         firstPage={firstPage}
@@ -120,6 +143,7 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
         projects={projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }))}
         timeZone={user.timezone}
         today={calendarDay(new Date(), user.timezone)}
+        linkedEntryId={linked?.id}
       />
     </div>
   );

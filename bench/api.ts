@@ -7,6 +7,7 @@
 //   (d) POST /api/v1/worklog/entries (another account, which grows as it runs)
 //   (e) a bare Node http server answering the same JSON as (a): the machine's ceiling
 //   (f) (c) with the If-None-Match of its ETag: every answer must be a 304
+//   (g) (c) through MCP: a `tools/call` of search_worklog on /api/mcp (one JSON-RPC POST, answered as JSON)
 // and (c) again on the embedded default (PGlite), which must answer every request within 2 s.
 // Each row also gets the server's and its PostgreSQL backends' CPU time per request (/proc).
 // Rate limiting stays on (the in-process limiter, with a limit no run reaches), since its cost is
@@ -14,7 +15,7 @@
 //
 // BENCH_BEFORE=<another checkout> (built with its own node_modules, e.g. a `git worktree` of an
 // older commit) also starts that checkout's servers and runs every row against both, alternately,
-// for a table of before against after; rows the other commit cannot answer (no ETag: (f)) are left
+// for a table of before against after; rows the other commit cannot answer (no ETag: (f); no MCP: (g)) are left
 // out for it. BENCH_ROUNDS=n repeats the rows n times and keeps each cell's best run.
 // BENCH_TRIGGER_COST=1 also measures what the entries' counting trigger costs one INSERT alone.
 import { spawn } from "node:child_process";
@@ -37,7 +38,7 @@ const TRIGGER_COST = process.env.BENCH_TRIGGER_COST === "1";
 const CONNECTIONS = 50;
 const ENTRIES = 10_000;
 const EMBEDDED_MAX_LATENCY_MS = 2_000;
-const targets = { user_vs_live: 0.7, entries_vs_live: 0.55, create_vs_live: 0.5, not_modified_vs_live: 0.75 };
+const targets = { user_vs_live: 0.7, entries_vs_live: 0.55, create_vs_live: 0.5, not_modified_vs_live: 0.75, mcp_search_vs_entries: 0.8 };
 const QUIET_WAIT_SECONDS = Number(process.env.BENCH_QUIET_WAIT ?? 60);
 const options = { connections: CONNECTIONS, seconds: DURATION_SECONDS, warmUpSeconds: WARM_UP_SECONDS, quietWaitSeconds: QUIET_WAIT_SECONDS };
 const here = path.resolve(import.meta.dirname, "..");
@@ -53,6 +54,8 @@ type Subject = {
   writerUserId: string;
   /** The ETag of (c), if this commit has them. */
   etag?: string;
+  /** Whether this commit serves /api/mcp. */
+  mcp: boolean;
 };
 
 type Row = {
@@ -68,6 +71,7 @@ const rowNames = {
   create: "(d) POST /api/v1/worklog/entries",
   bare_node: "(e) bare Node http server",
   entries_not_modified: "(f) GET entries, If-None-Match → 304",
+  mcp_search: "(g) MCP tools/call search_worklog",
   embedded_entries: "(c) embedded GET /api/v1/worklog/entries",
 };
 
@@ -82,6 +86,14 @@ const createTarget = (subject: Subject): LoadTarget => ({
   expectedStatus: 201,
 });
 
+const mcpSearchBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_worklog", arguments: {} } });
+const mcpSearchTarget = (subject: Subject): LoadTarget => ({
+  url: `${subject.server.url}/api/mcp`,
+  method: "POST",
+  headers: { authorization: basicAuthorization(subject.key), ...json, accept: "application/json, text/event-stream" },
+  body: mcpSearchBody,
+});
+
 const postgresRows: Row[] = [
   { id: "a", name: "live", target: (subject) => ({ url: `${subject.server.url}/api/live` }) },
   { id: "b", name: "user", target: (subject) => ({ url: `${subject.server.url}/api/v1/user`, headers: { authorization: basicAuthorization(subject.key) } }) },
@@ -93,6 +105,7 @@ const postgresRows: Row[] = [
     target: (subject) =>
       subject.etag === undefined ? undefined : { ...entriesTarget(subject), headers: { ...entriesTarget(subject).headers, "if-none-match": subject.etag }, expectedStatus: 304 },
   },
+  { id: "g", name: "mcp_search", target: (subject) => (subject.mcp ? mcpSearchTarget(subject) : undefined) },
 ];
 
 /** The machine's ceiling: Node's own http server in a process of its own, same JSON as /api/live. */
@@ -153,6 +166,10 @@ async function startSubject(name: Subject["name"], backend: "postgres" | "pglite
     const first = await server.request("/api/v1/worklog/entries", { key: reader.key });
     const page = (await first.json()) as { meta: { total_count: number } };
     if (first.status !== 200 || page.meta.total_count !== ENTRIES) throw new Error(`${name}: the seeded list answered ${first.status}, ${JSON.stringify(page.meta)}`);
+    const { url, ...search } = mcpSearchTarget({ server, key: reader.key } as Subject);
+    const viaMcp = await fetch(url, search);
+    const found = viaMcp.status === 200 ? ((await viaMcp.json()) as { result?: { structuredContent?: { entries: unknown[] } } }) : undefined;
+    if (found && found.result?.structuredContent?.entries.length !== 25) throw new Error(`${name}: search_worklog answered ${JSON.stringify(found).slice(0, 300)}`);
     const subject: Subject = {
       name,
       server,
@@ -161,8 +178,9 @@ async function startSubject(name: Subject["name"], backend: "postgres" | "pglite
       key: reader.key,
       writerKey: writer.key,
       writerUserId: writer.userId,
-      etag: first.headers.get("etag") ?? undefined };
-    console.log(`${name}: ${server.backend} server at ${server.url} (${name === "before" ? BEFORE : here}), ${ENTRIES} entries${subject.etag ? "" : ", no ETag"}`);
+      etag: first.headers.get("etag") ?? undefined,
+      mcp: found !== undefined };
+    console.log(`${name}: ${server.backend} server at ${server.url} (${name === "before" ? BEFORE : here}), ${ENTRIES} entries${subject.etag ? "" : ", no ETag"}${subject.mcp ? "" : ", no MCP"}`);
     return subject;
   } catch (error) {
     await server.stop();
@@ -297,6 +315,7 @@ function ratiosOf(cells: Results[string]) {
     entries_vs_live: ratio(cells.entries?.requests_per_second, live),
     create_vs_live: ratio(cells.create?.requests_per_second, live),
     not_modified_vs_live: ratio(cells.entries_not_modified?.requests_per_second, live),
+    mcp_search_vs_entries: ratio(cells.mcp_search?.requests_per_second, cells.entries?.requests_per_second),
     live_vs_bare_node: ratio(live, cells.bare_node?.requests_per_second),
   };
 }
@@ -337,7 +356,7 @@ function printRoundRatios(subjectNames: string[]) {
   if (ROUNDS < 2) return;
   console.log("\nratios to (a) by round (the table keeps each cell's best run):");
   for (const subject of subjectNames) {
-    for (const row of ["user", "entries", "create", "entries_not_modified", "embedded_entries"] as const) {
+    for (const row of ["user", "entries", "create", "entries_not_modified", "mcp_search", "embedded_entries"] as const) {
       const perRound = Array.from({ length: ROUNDS }, (_, index) => {
         const of = (name: keyof typeof rowNames) => runs.find((run) => run.round === index + 1 && run.subject === subject && run.row === name)?.measurement.requests_per_second;
         return ratio(of(row), of("live")) ?? "–";
@@ -390,6 +409,7 @@ const met = {
   entries_vs_live: (measured.ratios.entries_vs_live ?? 0) >= targets.entries_vs_live,
   create_vs_live: (measured.ratios.create_vs_live ?? 0) >= targets.create_vs_live,
   not_modified_vs_live: (measured.ratios.not_modified_vs_live ?? 0) >= targets.not_modified_vs_live,
+  mcp_search_vs_entries: (measured.ratios.mcp_search_vs_entries ?? 0) >= targets.mcp_search_vs_entries,
   embedded_entries_max_latency: embeddedMax !== undefined && embeddedMax <= EMBEDDED_MAX_LATENCY_MS && (measured.embedded.entries?.errors.timeout ?? 0) === 0,
 };
 console.log(`\nratio (this checkout)${BEFORE ? "          before" : ""}  measured  target`);

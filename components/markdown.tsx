@@ -18,7 +18,7 @@ const proseClassName = [
   // Inline code's padding and background stay out of code blocks, whose first line would be pushed in.
   "[&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-zinc-100 [&_pre]:p-3 dark:[&_pre]:bg-zinc-800 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
   "[&_blockquote]:border-l-4 [&_blockquote]:border-zinc-300 [&_blockquote]:pl-3 dark:[&_blockquote]:border-zinc-700",
-  "[&_table]:block [&_table]:overflow-x-auto [&_table]:border-collapse",
+  "[&_table]:block [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:outline-offset-2 [&_table:focus-visible]:outline-2 [&_table:focus-visible]:outline-brand-500",
   "[&_td]:border [&_td]:border-zinc-200 [&_td]:px-2 [&_td]:py-1 dark:[&_td]:border-zinc-700",
   "[&_th]:border [&_th]:border-zinc-200 [&_th]:bg-zinc-50 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left [&_th]:font-semibold dark:[&_th]:border-zinc-700 dark:[&_th]:bg-zinc-800/50",
 ].join(" ");
@@ -30,23 +30,33 @@ function shifted(Tag: "h3" | "h4" | "h5" | "h6") {
   };
 }
 
-/** An entry sits under the page's h1 and a section's h2, so its own headings start at h3. */
-const headings: Components = { h1: shifted("h3"), h2: shifted("h4"), h3: shifted("h5"), h4: shifted("h6"), h5: shifted("h6") };
+/** A wide table scrolls sideways on a phone: it takes the focus, so that a keyboard can scroll it too. */
+function ScrollableTable({ children }: { children?: ReactNode }) {
+  return <table tabIndex={0}>{children}</table>;
+}
 
-/** A rehype plugin wrapping the words of the rendered text that the search `q` found in `<mark>`. */
-function markMatches(q: string) {
-  const marked = (children: ElementContent[]): ElementContent[] =>
+/** An entry sits under the page's h1 and a section's h2, so its own headings start at h3; tables can scroll. */
+const headings: Components = { h1: shifted("h3"), h2: shifted("h4"), h3: shifted("h5"), h4: shifted("h6"), h5: shifted("h6"), table: ScrollableTable };
+
+export type TextPart = { text: string; match: boolean };
+
+/** A rehype plugin wrapping the parts of the rendered text that `split` says match in a `tagName` element of `className`. */
+export function wrapTextParts(split: (text: string) => TextPart[], tagName: string, className: string) {
+  const wrapped = (children: ElementContent[]): ElementContent[] =>
     children.flatMap((child) => {
-      if (child.type === "element") return [{ ...child, children: marked(child.children) }];
+      if (child.type === "element") return [{ ...child, children: wrapped(child.children) }];
       if (child.type !== "text") return [child];
-      return highlightParts(child.value, q).map(({ text, match }): ElementContent =>
-        match ? ({ type: "element", tagName: "mark", properties: { className: matchClassName.split(" ") }, children: [{ type: "text", value: text }] } satisfies Element) : { type: "text", value: text },
+      return split(child.value).map(({ text, match }): ElementContent =>
+        match ? ({ type: "element", tagName, properties: { className: className.split(" ") }, children: [{ type: "text", value: text }] } satisfies Element) : { type: "text", value: text },
       );
     });
   return () => (tree: Root) => {
-    tree.children = tree.children.flatMap((child): RootContent[] => (child.type === "doctype" ? [child] : marked([child])));
+    tree.children = tree.children.flatMap((child): RootContent[] => (child.type === "doctype" ? [child] : wrapped([child])));
   };
 }
+
+/** A rehype plugin wrapping the words of the rendered text that the search `q` found in `<mark>`. */
+const markMatches = (q: string) => wrapTextParts((text) => highlightParts(text, q), "mark", matchClassName);
 
 /**
  * Markdown with GitHub's extensions. Raw HTML is shown as the text it is, never rendered (an

@@ -51,6 +51,21 @@ test("a new account creates scoped API keys, uses them and revokes one", async (
   expect((await getUser(request, userKey)).status()).toBe(401);
 });
 
+test("a new key comes with the setup of MCP clients, on this server's origin, ready to copy", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signUp(page, uniqueEmail("mcp-setup"));
+  await page.goto("/settings/api-keys");
+  const key = await createKey(page, "agent", ["Worklog: All"]);
+  const setup = page.getByRole("region", { name: "Use it from an AI agent" });
+  const command = `claude mcp add --transport http worklog ${baseURL}/api/mcp --header "Authorization: Bearer ${key}"`;
+  await expect(setup.getByText(command)).toBeVisible();
+  await setup.getByRole("button", { name: "Copy Claude Code" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
+  await setup.getByRole("button", { name: /^Copy Cursor/ }).click();
+  const json = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(json.mcpServers.worklog).toEqual({ type: "http", url: `${baseURL}/api/mcp`, headers: { Authorization: `Bearer ${key}` } });
+});
+
 test("signing in: wrong passwords, the way back to the page asked for, and signing out", async ({ page }) => {
   const email = uniqueEmail("signin");
   await signUp(page, email);

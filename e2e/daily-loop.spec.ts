@@ -231,10 +231,9 @@ test("⌘K: jump to a project or a page, or start a new entry", async ({ page, r
   await signUp(page, uniqueEmail("palette"));
   await seed(page, request, [], "Alpha");
   await page.goto("/settings/profile");
-  await page.keyboard.press("ControlOrMeta+k");
   const palette = page.getByRole("dialog");
   const input = palette.getByRole("combobox");
-  await expect(input).toBeFocused();
+  await pressUntilFocused(page, "ControlOrMeta+k", input);
   await page.keyboard.type("alpha");
   await expect(palette.getByRole("option", { name: "AL Alpha" })).toBeVisible();
   await expectAccessible(page);
@@ -280,4 +279,17 @@ test("signed out: the header offers only what a visitor can use, and the landing
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(page);
   await screenshotPage(page, "landing-dark");
+});
+
+test("right after writing, a click on the new entry's tag lands: the composer does not shrink under the pointer", async ({ page }) => {
+  await signUp(page, uniqueEmail("click-after-write"));
+  await page.goto("/");
+  await composer(page).getByLabel("What did you work on?").fill("Wrote the release notes #ops");
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(entries(page)).toHaveCount(1);
+  // The composer still has the focus, and is open: the press on the tag takes it away.
+  await expect(composer(page).getByLabel("What did you work on?")).toBeFocused();
+  await entries(page).first().getByRole("link", { name: "#ops" }).click();
+  await expect(page).toHaveURL("/?tags=ops");
+  await expect(composer(page).getByLabel("What did you work on?")).toHaveAttribute("rows", "1");
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, screenshotPage } from "./support";
+import { expectAccessible, pressUntilFocused, screenshotPage } from "./support";
 
 type Document = { paths: Record<string, Record<string, { operationId: string; summary: string }>> };
 
@@ -106,8 +106,7 @@ test("the search box narrows the endpoints as one types, says when none match, a
   const count = page.getByRole("status").filter({ hasText: /match/ });
   const contents = contentsOf(page);
 
-  await page.keyboard.press("/");
-  await expect(search).toBeFocused();
+  await pressUntilFocused(page, "/", search);
   await page.keyboard.type("post project");
   await expect(page.locator("article#getProject")).toBeHidden();
   await expect(page.locator("article#createProject")).toBeVisible();

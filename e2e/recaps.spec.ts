@@ -44,12 +44,12 @@ test("a recap is generated in the browser and its text streams in before it comp
   await expect(recap.getByRole("definition").first()).toHaveText("2");
   await screenshotPage(page, "recaps");
 
-  const pastRecap = page.getByRole("link", { name: /completed\s*2 entries/ });
+  const pastRecap = page.getByRole("link", { name: /Summary\s*completed\s*2 entries/ });
   await expect(pastRecap).toBeVisible();
   await pastRecap.click();
   await expect(page).toHaveURL(/\/recaps\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Recap \d{4}-\d\d-\d\d$/);
-  await expect(page.getByText("Only 1 project; without meeting.")).toBeVisible();
+  await expect(page.getByText("Summary · only 1 project; without meeting")).toBeVisible();
   await expect(page.getByTestId("recap-content")).toContainText("2 entries across 1 project, 1h tracked, 0 commits.");
   await screenshotPage(page, "recap");
 

@@ -18,8 +18,8 @@ export default async function RecapsPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Recaps</h1>
         <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-          A summary of your worklog entries: the headline numbers, highlights per project, your tags and a day-by-day
-          outline. Choose what to cover and watch it being written.
+          Your worklog entries, summed up: choose a template and the days to cover, and watch the recap being written.
+          Copy it as Markdown or download it when it is done.
         </p>
       </div>
       {user.plan === "pro" ? <RecapsForPro user={user} /> : <PlanNotice />}
@@ -39,6 +39,7 @@ async function RecapsForPro({ user }: { user: User }) {
           projects={projects.map(({ id, name }) => ({ id, name }))}
           periods={recapPeriods(calendarDay(new Date(), user.timezone), user.weekStart)}
           weekStart={user.weekStart}
+          timeZone={user.timezone}
         />
       </section>
       <section aria-labelledby="past-recaps-heading">

@@ -94,8 +94,11 @@ function examplesOf(media: MediaType): Example[] {
 
 function curlCommand(origin: string, { method, path, operation }: DocumentedOperation): string {
   const media = operation.requestBody?.content["application/json"];
-  const credentials = operation["x-scope"] ? " -u wl_yourkey:" : "";
+  const mcp = operation["x-mcp-tools"] !== undefined;
+  const credentials = operation["x-scope"] || mcp ? " -u wl_yourkey:" : "";
   const lines = [`curl${credentials}${method === "get" ? "" : ` -X ${method.toUpperCase()}`} '${origin}${path}'`];
+  // The MCP transport wants clients that take both of its answers' types.
+  if (mcp) lines.push(`-H 'accept: application/json, text/event-stream'`);
   if (media?.example !== undefined) lines.push(`-H 'content-type: application/json'`, `-d '${JSON.stringify(media.example)}'`);
   return lines.join(" \\\n  ");
 }

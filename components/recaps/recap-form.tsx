@@ -9,6 +9,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextLink } from "@/components/ui/text-link";
 import { startRecap, type RecapFormField } from "@/lib/recaps/actions";
 import type { RecapPeriod } from "@/lib/recaps/periods";
+import { DEFAULT_RECAP_TEMPLATE, recapTemplates } from "@/lib/recaps/templates";
 import type { WeekStart } from "@/lib/time";
 import type { RecapResponse } from "@/lib/recaps/responses";
 import { formText, type FieldErrors } from "@/lib/web/action-result";
@@ -23,24 +24,29 @@ type RecapFormState = {
 };
 
 async function submit(previous: RecapFormState, formData: FormData): Promise<RecapFormState> {
-  const values = Object.fromEntries((["from", "to", "tags", "exclude_tags"] as const).map((name) => [name, formText(formData, name)]));
+  const values = Object.fromEntries((["template", "from", "to", "tags", "exclude_tags"] as const).map((name) => [name, formText(formData, name)]));
   const projectIds = formData.getAll("project_ids").map(String);
   const result = await startRecap(formData);
   if (result.ok) return { values, projectIds, fieldErrors: {}, recap: result.data };
   return { values, projectIds, fieldErrors: result.fieldErrors, formError: result.message, recap: previous.recap };
 }
 
-/** The filters of a new recap, the Generate button, and the recap as it streams in. */
+/** The template and filters of a new recap, the Generate button, and the recap as it streams in. */
 type RecapFormProps = {
   projects: { id: string; name: string }[];
   /** The periods offered in one click; the form starts with the first. */
   periods: RecapPeriod[];
   weekStart: WeekStart;
+  timeZone: string;
 };
 
-export function RecapForm({ projects, periods, weekStart }: RecapFormProps) {
+export function RecapForm({ projects, periods, weekStart, timeZone }: RecapFormProps) {
   const initial = periods[0]!;
-  const [state, formAction] = useActionState(submit, { values: { from: initial.from, to: initial.to }, projectIds: [], fieldErrors: {} });
+  const [state, formAction] = useActionState(submit, {
+    values: { template: DEFAULT_RECAP_TEMPLATE, from: initial.from, to: initial.to },
+    projectIds: [],
+    fieldErrors: {},
+  });
   // The dates as typed or chosen, to show which period they are.
   const [range, setRange] = useState({ from: initial.from, to: initial.to });
   const fromField = useRef<HTMLInputElement>(null);
@@ -56,6 +62,36 @@ export function RecapForm({ projects, periods, weekStart }: RecapFormProps) {
     <div className="space-y-8">
       <form id={focusTargets.newRecap} tabIndex={-1} aria-label="New recap" action={formAction} className="space-y-6 rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800">
         <FormError message={state.formError} />
+        <fieldset aria-describedby={state.fieldErrors.template ? "recap-template-error" : undefined}>
+          <legend className="text-sm font-medium">Template</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {recapTemplates.map((template) => (
+              <label
+                key={template.id}
+                className="flex cursor-pointer gap-3 rounded-md border border-zinc-300 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-500 dark:border-zinc-700 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950"
+              >
+                <input
+                  type="radio"
+                  name="template"
+                  value={template.id}
+                  defaultChecked={(state.values.template || DEFAULT_RECAP_TEMPLATE) === template.id}
+                  aria-labelledby={`recap-template-${template.id}-label`}
+                  aria-describedby={`recap-template-${template.id}`}
+                  className="mt-1 accent-brand-600 dark:accent-brand-400"
+                />
+                <span>
+                  <span id={`recap-template-${template.id}-label`} className="block text-sm font-medium">
+                    {template.label}
+                  </span>
+                  <span id={`recap-template-${template.id}`} className="block text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+                    {template.description}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id="recap-template-error" message={state.fieldErrors.template} />
+        </fieldset>
         <div>
           <div role="group" aria-labelledby="recap-periods-label" aria-describedby="recap-periods-hint" className="flex flex-wrap items-center gap-2">
             <span id="recap-periods-label" className="mr-1 text-sm font-medium">
@@ -138,7 +174,7 @@ export function RecapForm({ projects, periods, weekStart }: RecapFormProps) {
       </form>
       {state.recap && (
         <section aria-label="New recap">
-          <RecapLive key={state.recap.id} initial={state.recap} />
+          <RecapLive key={state.recap.id} initial={state.recap} timeZone={timeZone} reveal />
         </section>
       )}
     </div>

@@ -3,20 +3,14 @@ import type { RecapFilters } from "@/lib/recaps/filters";
 import type { RecapMetadata } from "@/lib/recaps/metadata";
 import type { Recap } from "@/lib/db/client";
 import { formatDateTime } from "@/components/format";
-import { calendarDay } from "@/lib/time";
+import { recapTemplateLabel } from "@/lib/recaps/templates";
+import { RecapDays } from "./recap-days";
 
 const statusClassNames: Record<Recap["status"], string> = {
   processing: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   completed: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
   failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
 };
-
-/** The days a recap covers, in the account's time zone. */
-export function recapDays(filters: RecapFilters, timeZone: string): string {
-  const first = calendarDay(new Date(filters.from), timeZone);
-  const last = calendarDay(new Date(filters.to), timeZone);
-  return first === last ? first : `${first} – ${last}`;
-}
 
 /** Past recaps, newest first, each linking to its page. */
 export function RecapList({ recaps, timeZone }: { recaps: Recap[]; timeZone: string }) {
@@ -30,7 +24,10 @@ export function RecapList({ recaps, timeZone }: { recaps: Recap[]; timeZone: str
         return (
           <li key={recap.id}>
             <Link href={`/recaps/${recap.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-900">
-              <span className="font-medium">{recapDays(recap.filters as RecapFilters, timeZone)}</span>
+              <span className="font-medium">
+                <RecapDays filters={recap.filters as RecapFilters} timeZone={timeZone} />
+              </span>
+              <span className="text-sm text-zinc-700 dark:text-zinc-300">{recapTemplateLabel(recap.template)}</span>
               <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClassNames[recap.status]}`}>{recap.status}</span>
               {metadata && <span className="text-sm text-zinc-600 dark:text-zinc-400">{metadata.entry_count} entries</span>}
               <span className="text-sm text-zinc-600 sm:ml-auto dark:text-zinc-400">{formatDateTime(recap.insertedAt, timeZone)}</span>

@@ -3,10 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { RecapResponse } from "@/lib/recaps/responses";
+import { recapFileName } from "./recap-days";
+import { RecapExport } from "./recap-export";
 import { RecapMarkdown } from "./recap-markdown";
 import { RecapMetadataList } from "./recap-metadata";
 
-type StreamEvent = { recap_id: string; status: "processing"; delta: string } | ({ recap_id: string } & RecapResponse);
+type StreamEvent = { recap_id: string; status: "processing"; delta: string; partial_content: string } | ({ recap_id: string } & RecapResponse);
 
 const statusLabels: Record<RecapResponse["status"], string> = {
   processing: "Writing…",
@@ -14,17 +16,34 @@ const statusLabels: Record<RecapResponse["status"], string> = {
   failed: "Failed",
 };
 
+type RecapLiveProps = {
+  initial: RecapResponse;
+  /** The account's, for the days in the downloaded file's name. */
+  timeZone: string;
+  /** Brings the recap to the top of the window when it starts lower than its first third (a phone's form is taller than its screen). */
+  reveal?: boolean;
+};
+
 /**
  * A recap; while it is processing, its text appears as it is written, from the page's own
- * session-authenticated stream.
+ * session-authenticated stream. Once completed: its headline numbers, and its markdown to copy
+ * or download.
  */
-export function RecapLive({ initial }: { initial: RecapResponse }) {
+export function RecapLive({ initial, timeZone, reveal = false }: RecapLiveProps) {
   const router = useRouter();
   const [recap, setRecap] = useState(initial);
   const [text, setText] = useState(initial.content ?? "");
   const [connectionLost, setConnectionLost] = useState(false);
-  // Deltas already shown: a reconnecting stream replays them from the start.
-  const received = useRef(0);
+  const article = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const element = article.current;
+    if (!reveal || !element) return;
+    const { top } = element.getBoundingClientRect();
+    if (top >= 0 && top <= window.innerHeight / 3) return;
+    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    element.scrollIntoView({ block: "start", behavior: reducedMotion ? "auto" : "smooth" });
+  }, [reveal]);
 
   useEffect(() => {
     if (initial.status !== "processing") return;
@@ -32,11 +51,9 @@ export function RecapLive({ initial }: { initial: RecapResponse }) {
     source.onmessage = (message: MessageEvent<string>) => {
       setConnectionLost(false);
       const event = JSON.parse(message.data) as StreamEvent;
-      if ("delta" in event) {
-        const seq = Number(message.lastEventId.split(":").at(-1));
-        if (seq !== received.current) return;
-        received.current += 1;
-        setText((previous) => previous + event.delta);
+      // Every piece carries all the text so far: a reconnected stream simply starts from it.
+      if ("partial_content" in event) {
+        setText(event.partial_content);
         return;
       }
       source.close();
@@ -48,21 +65,31 @@ export function RecapLive({ initial }: { initial: RecapResponse }) {
     return () => source.close();
   }, [initial.id, initial.status, router]);
 
+  const writing = recap.status === "processing";
   return (
-    <article aria-labelledby={`recap-${recap.id}-status`} className="space-y-4" data-status={recap.status}>
-      <p id={`recap-${recap.id}-status`} role="status" className="text-sm font-medium text-zinc-600 dark:text-zinc-400">
-        {statusLabels[recap.status]}
-        {connectionLost && " The live connection was lost; reload the page to see the recap."}
-      </p>
+    <article ref={article} aria-labelledby={`recap-${recap.id}-status`} className="scroll-mt-4 space-y-4" data-status={recap.status}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p id={`recap-${recap.id}-status`} role="status" className="flex items-center gap-2 text-sm font-medium text-zinc-600 dark:text-zinc-400">
+          {writing && <span aria-hidden="true" className="size-2 rounded-full bg-brand-500 motion-safe:animate-pulse" />}
+          {statusLabels[recap.status]}
+          {connectionLost && " The live connection was lost; reload the page to see the recap."}
+        </p>
+        {recap.status === "completed" && recap.content && <RecapExport content={recap.content} fileName={recapFileName(recap.filters, timeZone)} />}
+      </div>
       {recap.status === "failed" && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {recap.error}
         </p>
       )}
       {recap.metadata && <RecapMetadataList metadata={recap.metadata} />}
-      {text && (
-        <div data-testid="recap-content" className="rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800">
-          <RecapMarkdown>{text}</RecapMarkdown>
+      {(text || writing) && (
+        // While writing, the box keeps room for the text to come, so the page can scroll it to the top.
+        <div
+          data-testid="recap-content"
+          aria-busy={writing || undefined}
+          className={`rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800 ${writing ? "min-h-[60svh]" : ""}`}
+        >
+          {text ? <RecapMarkdown>{text}</RecapMarkdown> : <p className="text-sm text-zinc-600 dark:text-zinc-400">The first lines are on their way…</p>}
         </div>
       )}
     </article>

@@ -1,5 +1,6 @@
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { wrapTextParts } from "@/components/markdown";
 
 const markdownClassName = [
   "space-y-3 text-pretty break-words",
@@ -15,11 +16,21 @@ const markdownClassName = [
 /** The page has its own h1: the recap's headings sit one level below it. */
 const headingsBelowPage = { h1: "h2", h2: "h3", h3: "h4", h4: "h5", h5: "h6" } as const;
 
+/** Splits a text around its ISO dates (YYYY-MM-DD), the parts that match. */
+function isoDateParts(text: string) {
+  return text.split(/(\d{4}-\d{2}-\d{2})/).flatMap((part, index) => (part ? [{ text: part, match: index % 2 === 1 }] : []));
+}
+
+/** A narrow screen never breaks a date across lines. */
+const unbrokenDates = wrapTextParts(isoDateParts, "span", "whitespace-nowrap");
+
 /** Markdown as HTML elements; raw HTML in it is not rendered (react-markdown's default). */
 export function RecapMarkdown({ children }: { children: string }) {
   return (
     <div className={markdownClassName}>
-      <Markdown remarkPlugins={[remarkGfm]} components={headingsBelowPage}>{children}</Markdown>
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[unbrokenDates]} components={headingsBelowPage}>
+        {children}
+      </Markdown>
     </div>
   );
 }

@@ -1,23 +1,30 @@
 import { formatDuration } from "@/lib/recaps/generator";
 import type { RecapMetadata } from "@/lib/recaps/metadata";
 
-/** A completed recap's figures. */
+/** A completed recap's headline numbers, big, with the projects and tags they cover beneath. */
 export function RecapMetadataList({ metadata }: { metadata: RecapMetadata }) {
-  const items = [
+  const figures = [
     { label: "Entries", value: String(metadata.entry_count) },
     { label: "Tracked", value: formatDuration(metadata.total_duration_seconds) },
+    { label: "Projects", value: String(metadata.projects.length) },
     { label: "Commits", value: String(metadata.commit_count) },
-    { label: "Projects", value: metadata.projects.join(", ") || "None" },
-    { label: "Tags", value: metadata.tags.join(", ") || "None" },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
-      {items.map(({ label, value }) => (
-        <div key={label} className="rounded-md bg-zinc-50 px-3 py-2 dark:bg-zinc-900">
-          <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
-          <dd className="mt-0.5 font-medium break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="space-y-2">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {figures.map(({ label, value }) => (
+          <div key={label} className="flex flex-col rounded-lg bg-zinc-50 px-4 py-3 dark:bg-zinc-900">
+            <dt className="text-sm text-zinc-600 dark:text-zinc-400">{label}</dt>
+            <dd className="order-first text-3xl font-semibold tracking-tight tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {(metadata.projects.length > 0 || metadata.tags.length > 0) && (
+        <p className="text-sm break-words text-zinc-600 dark:text-zinc-400">
+          {metadata.projects.length > 0 && <>Projects: {metadata.projects.join(", ")}. </>}
+          {metadata.tags.length > 0 && <>Tags: {metadata.tags.map((tag) => `#${tag}`).join(" ")}.</>}
+        </p>
+      )}
+    </div>
   );
 }

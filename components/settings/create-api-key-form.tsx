@@ -62,12 +62,13 @@ async function submit(previous: CreateApiKeyState, formData: FormData): Promise<
   };
 }
 
-export function CreateApiKeyForm() {
+/** `origin`: where this Worklog is reached, for the setup of MCP clients shown with a new key. */
+export function CreateApiKeyForm({ origin }: { origin: string }) {
   const [state, formAction] = useActionState(submit, emptyForm);
   const scopesError = state.fieldErrors.scopes;
   return (
     <div className="space-y-6">
-      {state.created && <NewApiKey key={state.created.key} name={state.created.name} apiKey={state.created.key} />}
+      {state.created && <NewApiKey key={state.created.key} name={state.created.name} apiKey={state.created.key} origin={origin} />}
       <form action={formAction} className="space-y-6">
         <FormError message={state.formError} />
         <TextField

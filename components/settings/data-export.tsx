@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { saveFile } from "@/components/download";
 import { countOf } from "@/components/format";
 
 type Format = "json" | "csv" | "markdown";
@@ -30,16 +31,6 @@ async function errorMessage(response: Response): Promise<string> {
   }
 }
 
-/** Hands the received file to the browser's downloads. */
-function save(parts: BlobPart[], type: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob(parts, { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /**
  * The account's exports (app/settings/data/export/route.ts, the API's export on the session),
  * read as they stream so that a large account's download shows how far it got.
@@ -63,7 +54,7 @@ export function DataExport({ entryCount }: { entryCount: number }) {
         setRunning({ format, bytes });
       }
       const fileName = fileNameOf(response, format);
-      save(parts, response.headers.get("content-type") ?? "application/octet-stream", fileName);
+      saveFile(parts, response.headers.get("content-type") ?? "application/octet-stream", fileName);
       toast.success(`Exported ${fileName} (${formatBytes(bytes)})`);
     } catch (error) {
       toast.error(error instanceof TypeError ? "The download was interrupted. Please try again." : (error as Error).message);

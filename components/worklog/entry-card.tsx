@@ -5,6 +5,7 @@ import { Markdown, matchClassName } from "@/components/markdown";
 import type { CommitSummary } from "@/lib/repositories/commits";
 import { highlightParts } from "@/lib/worklog/search-text";
 import { entryAnchor } from "@/lib/worklog/days";
+import { entrySourceLabels } from "@/lib/worklog/sources";
 import type { EntryView } from "@/lib/worklog/views";
 import { FilterLink } from "./worklog-filters";
 
@@ -34,6 +35,11 @@ export function ProjectBadge({ project }: { project: ProjectSummary }) {
 const tagClassName =
   "block rounded-full border border-zinc-300 px-2 py-0.5 text-xs hover:border-brand-400 hover:bg-brand-50 dark:border-zinc-700 dark:hover:border-brand-600 dark:hover:bg-brand-950";
 
+const sourceClassName =
+  "rounded border border-amber-300 bg-amber-50 px-1.5 py-px text-[0.6875rem] font-medium uppercase tracking-wide text-amber-900 hover:border-amber-500 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200";
+
+const sourceDescriptions = { api: "API with an API key", cli: "CLI (an OAuth token)", mcp: "MCP server, by an AI agent" } as const;
+
 type EntryCardProps = {
   entry: EntryView;
   timeZone: string;
@@ -43,6 +49,8 @@ type EntryCardProps = {
   commitActions?: (commit: CommitSummary) => ReactNode;
   /** The search the entry was found by (docs/api.md, "Search"): its words are marked. */
   highlight?: string;
+  /** Whether a link opened it (`/?entry=<id>`): it stands out, and says so. */
+  linked?: boolean;
 };
 
 function Highlighted({ text, q }: { text: string; q?: string }) {
@@ -59,14 +67,15 @@ function Highlighted({ text, q }: { text: string; q?: string }) {
 }
 
 /** One worklog entry: when, how long, project, tags, the rendered markdown and the attached commits. */
-export function EntryCard({ entry, timeZone, actions, commitActions, highlight }: EntryCardProps) {
+export function EntryCard({ entry, timeZone, actions, commitActions, highlight, linked = false }: EntryCardProps) {
   return (
     <article
       id={entryAnchor(entry.id)}
-      aria-label={`Entry of ${formatDateTime(entry.recorded_at, timeZone)}`}
+      aria-label={`${linked ? "Linked entry" : "Entry"} of ${formatDateTime(entry.recorded_at, timeZone)}`}
+      aria-current={linked || undefined}
       data-entry-id={entry.id}
       tabIndex={-1}
-      className="scroll-mt-4 rounded-lg border border-zinc-200 p-4 outline-offset-2 focus:outline-2 focus:outline-brand-500 sm:p-5 dark:border-zinc-800"
+      className={`scroll-mt-4 rounded-lg border p-4 outline-offset-2 focus:outline-2 focus:outline-brand-500 sm:p-5 ${linked ? "border-brand-500 bg-brand-50/60 ring-2 ring-brand-200 dark:border-brand-400 dark:bg-brand-950/60 dark:ring-brand-800" : "border-zinc-200 dark:border-zinc-800"}`}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
         <time dateTime={entry.recorded_at}>{formatDateTime(entry.recorded_at, timeZone)}</time>
@@ -74,6 +83,11 @@ export function EntryCard({ entry, timeZone, actions, commitActions, highlight }
         {entry.project && (
           <FilterLink filters={{ project_id: entry.project.id }} className={badgeClassName} title={`Show the entries of ${entry.project.name}`}>
             <BadgeText project={entry.project} />
+          </FilterLink>
+        )}
+        {entry.source !== "web" && (
+          <FilterLink filters={{ source: entry.source }} className={sourceClassName} title={`Written through the ${sourceDescriptions[entry.source]}: show the entries written so`}>
+            {entrySourceLabels[entry.source]}
           </FilterLink>
         )}
         {entry.tags.length > 0 && (

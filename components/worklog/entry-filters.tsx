@@ -4,8 +4,9 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEven
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
-import { TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { normalizeTags, rangeProblem, searchMaxLength, type EntryFilters as Filters } from "@/lib/worklog/filters";
+import { entrySourceLabels, entrySources } from "@/lib/worklog/sources";
 import { useWorklogFilters } from "./worklog-filters";
 
 export const searchFieldId = "entry-filter-q";
@@ -79,7 +80,7 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
   const problem = rangeProblem(filters);
   const [more, setMore] = useState(false);
   const moreId = useId();
-  const hiddenCount = [filters.tags, filters.project_id, filters.from, filters.to].filter(Boolean).length;
+  const hiddenCount = [filters.tags, filters.project_id, filters.source, filters.from, filters.to].filter(Boolean).length;
 
   const change = (changes: Filters) => changeFilters({ ...search.current(), ...tags.current(), ...changes });
   const filtered = Object.keys(filters).length > 0;
@@ -103,7 +104,15 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
       {/* On a phone, the tags, project and dates wait behind "More", so that the list starts on the first screen. */}
       <div id={moreId} className={`grid grid-cols-2 gap-3 ${more ? "" : "max-lg:hidden"}`}>
         <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" {...tags.field} className="col-span-2" />
-        <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" value={filters.project_id ?? ""} onChange={(event) => change({ project_id: event.target.value })} className="col-span-2" />
+        <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" value={filters.project_id ?? ""} onChange={(event) => change({ project_id: event.target.value })} />
+        <SelectField label="Source" name="source" value={filters.source ?? ""} onChange={(event) => change({ source: event.target.value })}>
+          <option value="">Any source</option>
+          {entrySources.map((source) => (
+            <option key={source} value={source}>
+              {entrySourceLabels[source]}
+            </option>
+          ))}
+        </SelectField>
         <TextField label="From" name="from" type="date" value={filters.from ?? ""} onChange={(event) => change({ from: event.target.value })} aria-invalid={problem ? true : undefined} />
         <TextField label="To" name="to" type="date" value={filters.to ?? ""} onChange={(event) => change({ to: event.target.value })} aria-invalid={problem ? true : undefined} />
       </div>
@@ -115,7 +124,7 @@ export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
           onClick={() => {
             search.clear();
             tags.clear();
-            change({ q: "", project_id: "", tags: "", from: "", to: "" });
+            change({ q: "", project_id: "", tags: "", from: "", to: "", source: "" });
           }}
         >
           Clear filters

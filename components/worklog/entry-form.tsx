@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
 import { formatDuration } from "@/components/format";
 import { Markdown } from "@/components/markdown";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
@@ -71,6 +71,24 @@ type EntryFormProps = {
 const subscribeToNothing = () => () => {};
 
 /** "⌘" on Apple devices, "Ctrl" elsewhere and on the server. */
+/** Whether a pointer button is down anywhere on the page, kept in a ref that changes no render. */
+function usePointerPressed() {
+  const pressed = useRef(false);
+  useEffect(() => {
+    const press = () => (pressed.current = true);
+    const release = () => (pressed.current = false);
+    document.addEventListener("pointerdown", press, true);
+    document.addEventListener("pointerup", release, true);
+    document.addEventListener("pointercancel", release, true);
+    return () => {
+      document.removeEventListener("pointerdown", press, true);
+      document.removeEventListener("pointerup", release, true);
+      document.removeEventListener("pointercancel", release, true);
+    };
+  }, []);
+  return pressed;
+}
+
 function useModifierKeyName(): string {
   return useSyncExternalStore(subscribeToNothing, () => (/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl"), () => "Ctrl");
 }
@@ -85,6 +103,7 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
   const [focused, setFocused] = useState(false);
   const [durationError, setDurationError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
+  const pointerPressed = usePointerPressed();
   const modifierKey = useModifierKeyName();
   const generatedId = useId();
   const contentId = textareaId ?? generatedId;
@@ -123,7 +142,12 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
       onKeyDown={onKeyDown}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+        // A press of the pointer elsewhere blurs the form before its click: shrinking the form now
+        // would move what is under the pointer, and the click would miss it (a tag, a link).
+        const leave = () => setFocused(Boolean(formRef.current?.contains(document.activeElement)));
+        if (pointerPressed.current) document.addEventListener("pointerup", () => setTimeout(leave), { once: true, capture: true });
+        else leave();
       }}
       className="space-y-3"
     >

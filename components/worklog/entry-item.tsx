@@ -17,6 +17,8 @@ import { useWorklogFilters } from "./worklog-filters";
 
 type EntryItemProps = {
   entry: EntryView;
+  /** Whether a link opened it (`/?entry=<id>`): it is highlighted. */
+  linked?: boolean;
   /** Whether its form is open, which the worklog's e key also decides. */
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
@@ -33,7 +35,7 @@ type EntryItemProps = {
 const commitName = (commit: CommitSummary) => `${commit.repository.name}@${commit.sha.slice(0, 7)}`;
 
 /** An entry in the list, edited, deleted (with Undo in the toast) and given commits (or relieved of them) in place. */
-export function EntryItem({ entry, editing, onEditingChange, projects, timeZone, error, onSave, onDelete, onCommitsChanged }: EntryItemProps) {
+export function EntryItem({ entry, linked, editing, onEditingChange, projects, timeZone, error, onSave, onDelete, onCommitsChanged }: EntryItemProps) {
   const { filters } = useWorklogFilters();
   const [attaching, setAttaching] = useState(false);
   const [notice, setNotice] = useState<string>();
@@ -83,6 +85,7 @@ export function EntryItem({ entry, editing, onEditingChange, projects, timeZone,
         entry={entry}
         timeZone={timeZone}
         highlight={filters.q}
+        linked={linked}
         commitActions={(commit) => (
           <Button
             variant="ghost"

@@ -13,6 +13,7 @@ function sampleEntry(id: number, fields: Pick<EntryView, "content" | "recorded_a
     project_id: project.id,
     project,
     commit_ids: fields.commits.map((commit) => commit.id),
+    source: "web",
     inserted_at: fields.recorded_at,
     updated_at: fields.recorded_at,
     ...fields,

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -34,6 +35,8 @@ type WorklogProps = {
   timeZone: string;
   /** Today in `timeZone`, YYYY-MM-DD. */
   today: string;
+  /** The entry a link opened (`/?entry=<id>`, found in the account), shown on its day and highlighted. */
+  linkedEntryId?: string;
 };
 
 type Pages = InfiniteData<EntryPage, string | undefined>;
@@ -101,7 +104,29 @@ function focusAfterRemoving(entryId: string) {
   return () => (next?.isConnected ? next : document.getElementById(composerId))?.focus();
 }
 
-function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, today }: WorklogProps) {
+/**
+ * The entry a link opened, while the URL still names it: the list's pages are loaded until it is
+ * there, then it is scrolled to the middle of the window and given the focus, once.
+ */
+function useLinkedEntry(linkedEntryId: string | undefined, shown: EntryView[], more: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown }) {
+  const linked = useSearchParams().get("entry") === linkedEntryId ? linkedEntryId : undefined;
+  const loaded = linked !== undefined && shown.some((entry) => entry.id === linked);
+  const revealed = useRef(false);
+  const { hasNextPage, isFetching, fetchNextPage } = more;
+  useEffect(() => {
+    if (linked && !loaded && hasNextPage && !isFetching) fetchNextPage();
+  }, [linked, loaded, hasNextPage, isFetching, fetchNextPage]);
+  useEffect(() => {
+    if (!loaded || revealed.current) return;
+    revealed.current = true;
+    const article = document.querySelector<HTMLElement>(`article[data-entry-id="${linked}"]`);
+    article?.scrollIntoView({ block: "center" });
+    article?.focus({ preventScroll: true });
+  }, [loaded, linked]);
+  return linked;
+}
+
+function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, today, linkedEntryId }: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
@@ -204,6 +229,7 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
   const dayTotals = new Map(pages.flatMap((page) => page.dayTotals.map(({ day, seconds }) => [day, seconds])));
   const total = pages[0]?.meta.total_count;
   const filtered = Object.keys(filters).length > 0;
+  const linked = useLinkedEntry(linkedEntryId, shown, entries);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
@@ -241,6 +267,14 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
         <p className="mt-1 mb-4 text-sm text-zinc-600 dark:text-zinc-400">
           By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.<span className="max-sm:hidden"> Keys: c new entry, / search, j and k move, e edit, ⌘K or Ctrl+K anything else.</span>
         </p>
+        {linked && (
+          <p className="mb-4 rounded-md border border-brand-300 bg-brand-50 px-3 py-2 text-sm dark:border-brand-700 dark:bg-brand-950">
+            This link opened an entry: here are the entries of its day, that one highlighted.{" "}
+            <button type="button" className="font-medium text-brand-700 underline dark:text-brand-300" onClick={() => changeFilters({ from: "", to: "" })}>
+              Show all entries
+            </button>
+          </p>
+        )}
         <p role="status" className="mb-3 text-sm text-zinc-600 empty:hidden dark:text-zinc-400">
           {entries.isFetching && !entries.isFetchingNextPage ? "Updating…" : ""}
         </p>
@@ -270,6 +304,7 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
                           entry={entry}
                           projects={projects}
                           timeZone={timeZone}
+                          linked={linked === entry.id}
                           editing={editing === entry.id}
                           onEditingChange={(on) => setEditing(on ? entry.id : undefined)}
                           error={problem?.entryId === entry.id ? problem.message : undefined}

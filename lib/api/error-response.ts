@@ -65,7 +65,10 @@ export const rateLimitErrorBodySchema = z
 
 export type ErrorBody = z.infer<typeof errorBodySchema> | z.infer<typeof validationErrorBodySchema> | z.infer<typeof rateLimitErrorBodySchema>;
 
-const internalBody = { error: { message: "Something went wrong. Please try again later.", type: "internal_error" } } satisfies ErrorBody;
+/** What a caller is told of an error that is not one of the contract's: nothing about its cause. */
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again later.";
+
+const internalBody = { error: { message: INTERNAL_ERROR_MESSAGE, type: "internal_error" } } satisfies ErrorBody;
 
 /** The body an error is sent with. */
 export function errorBody(error: AppError): ErrorBody {
@@ -89,7 +92,12 @@ export function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof AppError) {
     return Response.json(errorBody(error), { status: statusOf[error.kind], headers: { ...headers, ...error.headers } });
   }
+  return Response.json(internalBody, { status: logUnexpectedError(error, requestId), headers });
+}
+
+/** Logs an error that is not an AppError under the request's id; its status is 503 while the database is unreachable, else 500. */
+export function logUnexpectedError(error: unknown, requestId: string): 500 | 503 {
   const unavailable = isDatabaseUnavailable(error);
   console.error(`[api] request ${requestId} failed${unavailable ? " (database unavailable)" : ""}:`, error);
-  return Response.json(internalBody, { status: unavailable ? 503 : 500, headers });
+  return unavailable ? 503 : 500;
 }

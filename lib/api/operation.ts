@@ -7,7 +7,7 @@ import type { OAuthErrorCode } from "@/lib/oauth/errors";
  * hands it to a wrapper of lib/api/route.ts or lib/oauth/route.ts, which enforces what it says
  * (method, scope, plan, body, query, success status), and lib/openapi/document.ts documents it.
  */
-export type Operation = ApiOperation | OAuthOperation | ServiceOperation;
+export type Operation = ApiOperation | OAuthOperation | McpOperation | ServiceOperation;
 
 export const httpMethods = ["get", "post", "put", "delete"] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -80,6 +80,15 @@ export type OAuthOperation = Declaration & {
   /** The RFC 6749/8628 error codes it answers, by status; a 429 means it is limited per client address. */
   oauthErrors: { 400: OAuthErrorCode[]; 401?: OAuthErrorCode[]; 429?: ["rate_limited"] };
 };
+
+/** A tool of the MCP endpoint as the API reference lists it: what it needs is its /api/v1 operation's. */
+export type McpToolListing = { name: string; title: string; description: string; scopes: readonly RequiredScope[]; plan?: "pro" };
+
+/**
+ * The MCP endpoint (/api/mcp): JSON-RPC messages, authenticated and rate-limited like /api/v1;
+ * each of its tools requires the scopes and plan of its own (lib/mcp/tools.ts).
+ */
+export type McpOperation = Declaration & { kind: "mcp"; body: RequestBody; tools: McpToolListing[] };
 
 /** This document and the probes of the running service: no authentication. */
 export type ServiceOperation = Declaration & { kind: "service" };

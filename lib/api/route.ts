@@ -44,15 +44,22 @@ async function idParams(context: RouteContext): Promise<Record<string, string>> 
   return params;
 }
 
-function parseQuery(schema: z.ZodType | undefined, request: Request): unknown {
-  if (!schema) return undefined;
-  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+/**
+ * Query parameters by a list's query schema, or the contract's 400 naming the parameter: from the
+ * query string, or from an MCP tool's arguments (lib/mcp/tool.ts).
+ */
+export function parseQueryParameters<Schema extends z.ZodType>(schema: Schema, parameters: Record<string, unknown>): z.output<Schema> {
+  const result = schema.safeParse(parameters);
   if (!result.success) {
     const { path, message } = result.error.issues[0]!;
     const parameter = path[0] === undefined ? "" : String(path[0]);
     throw AppError.invalidRequest(message.startsWith(parameter) ? message : `${parameter} ${message}`);
   }
   return result.data;
+}
+
+function parseQuery(schema: z.ZodType | undefined, request: Request): unknown {
+  return schema && parseQueryParameters(schema, Object.fromEntries(new URL(request.url).searchParams));
 }
 
 /** The body, from the request or from its bytes when they were read already (to fingerprint them). */
@@ -63,24 +70,39 @@ async function parseBody(operation: ApiOperation, source: Request | Uint8Array):
 }
 
 /**
- * Every /api/v1 handler goes through here: the body's content type, authentication, the account's rate limit, the
- * operation's scope, its input, then its plan, then the handler, whose value is sent as JSON
- * with the operation's success status; any error becomes the body of docs/api.md. A read whose
- * `If-None-Match` names its current ETag is a 304 without running the handler. A POST with an
- * `Idempotency-Key` runs once per key, from its input on (lib/api/idempotency.ts). Once the
- * caller is known, every response carries the rate-limit headers.
+ * What every authenticated endpoint (/api/v1 and /api/mcp) does around its own work: the body's
+ * content type, authentication, the account's rate limit; any error becomes the body of
+ * docs/api.md. Once the caller is known, every response carries the rate-limit headers, and
+ * every response its `x-request-id`.
+ */
+export async function answerCaller(request: Request, work: (principal: Principal, requestId: string) => Promise<Response>): Promise<Response> {
+  const requestId = crypto.randomUUID();
+  let limitHeaders: Record<string, string> = {};
+  let response: Response;
+  try {
+    requireJsonContentType(request);
+    const principal = await authenticateOrLimit(request);
+    limitHeaders = await limitAccount(principal.user.id);
+    response = await work(principal, requestId);
+  } catch (error) {
+    response = errorResponse(error, requestId);
+  }
+  for (const [name, value] of Object.entries({ ...limitHeaders, "x-request-id": requestId })) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * Every /api/v1 handler goes through here: what `answerCaller` does, then the operation's scope,
+ * its input, then its plan, then the handler, whose value is sent as JSON with the operation's
+ * success status. A read whose `If-None-Match` names its current ETag is a 304 without running
+ * the handler. A POST with an `Idempotency-Key` runs once per key, from its input on
+ * (lib/api/idempotency.ts).
  */
 export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (context: ApiContext<Op>) => Promise<Answer<Op>> | Answer<Op>): OperationRoute<Op> {
   const status = successStatus(operation);
   const tagged = isConditionalRead(operation);
-  return operationRoute(operation, async (request, context) => {
-    const requestId = crypto.randomUUID();
-    let limitHeaders: Record<string, string> = {};
-    let response: Response;
-    try {
-      requireJsonContentType(request);
-      const principal = await authenticateOrLimit(request);
-      limitHeaders = await limitAccount(principal.user.id);
+  return operationRoute(operation, (request, context) =>
+    answerCaller(request, async (principal, requestId) => {
       requireCallerScope(principal, operation.scope);
       const params = await idParams(context);
       const idempotencyKey = operation.method === "post" ? idempotencyKeyOf(request) : undefined;
@@ -104,13 +126,9 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
           return errorResponse(error, requestId);
         }
       };
-      response = idempotencyKey === undefined ? await answer(request) : await answerOnce(principal.user.id, idempotencyKey, request, operation.maxBodyBytes, answer);
-    } catch (error) {
-      response = errorResponse(error, requestId);
-    }
-    for (const [name, value] of Object.entries({ ...limitHeaders, "x-request-id": requestId })) response.headers.set(name, value);
-    return response;
-  });
+      return idempotencyKey === undefined ? answer(request) : answerOnce(principal.user.id, idempotencyKey, request, operation.maxBodyBytes, answer);
+    }),
+  );
 }
 
 /** The contract's 403 unless the caller's key or token grants `scope`: the operation's, or one its handler needs besides. */

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { API_KEY_PREFIX } from "./api-keys";
 
 /** The credential a request presents in its Authorization header (docs/api.md, "Authentication"). */
 export type PresentedCredential = { kind: "api_key"; key: string } | { kind: "oauth_token"; token: string };
@@ -38,7 +39,8 @@ export function parseAuthorizationHeader(header: string | null): PresentedCreden
     }
     case "bearer":
       if (!value) throw authenticationError(authenticationMessages.missingToken);
-      return { kind: "oauth_token", token: value };
+      // An API key may come as Bearer too (MCP clients send only that): its prefix tells it from an OAuth token's `wlo_`.
+      return value.startsWith(API_KEY_PREFIX) ? { kind: "api_key", key: value } : { kind: "oauth_token", token: value };
     default:
       throw authenticationError(authenticationMessages.unsupportedScheme);
   }

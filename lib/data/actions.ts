@@ -38,7 +38,7 @@ export async function importDataAction(formData: FormData): Promise<ActionResult
     fields: { file: { label: "file", format: "a JSON file of at most 50 MiB" } },
     run: async ({ format, file }, user): Promise<ImportOutcome> => {
       try {
-        return { summary: await importDocument(user, format, await readDocument(file)) };
+        return { summary: await importDocument(user, format, await readDocument(file), "web") };
       } catch (error) {
         if (error instanceof AppError && error.kind === "validation") return { problems: error.issues };
         throw error;

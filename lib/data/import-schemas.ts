@@ -5,6 +5,7 @@ import { commitInputSchema, repositoryCreateSchema } from "@/lib/repositories/sc
 import { isValidCalendarDate, timestampSchema } from "@/lib/time";
 import { idSchema } from "@/lib/validation";
 import { entryCreateSchema } from "@/lib/worklog/schemas";
+import { entrySourceSchema } from "@/lib/worklog/sources";
 
 /**
  * How the import reads Worklog's export (lib/data/export-document.ts): each item by the rules of
@@ -18,6 +19,7 @@ export const importedEntrySchema = entryCreateSchema.extend({
   id: idSchema,
   recorded_at: timestampSchema,
   commit_ids: z.array(idSchema).max(1000).optional(),
+  source: entrySourceSchema.optional().meta({ description: "Kept as exported; an entry without one gets the importer's source." }),
 });
 
 export type ImportedProject = z.output<typeof importedProjectSchema>;

@@ -4,6 +4,7 @@ import { getDb, type Commit, type Transaction, type User, type WorklogEntry, typ
 import { newId } from "@/lib/db/ids";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { fieldIssues, idSchema } from "@/lib/validation";
+import type { EntrySource } from "@/lib/worklog/sources";
 import {
   importedCommitSchema,
   importedEntrySchema,
@@ -36,6 +37,7 @@ const entryColumns = {
   recordedAt: ["recorded_at", "timestamptz"],
   durationSeconds: ["duration_seconds", "integer"],
   tags: ["tags", "text[]"],
+  source: ["source", '"EntrySource"'],
   updatedAt: ["updated_at", "timestamptz"],
 } satisfies BulkColumns<WorklogEntry>;
 
@@ -199,7 +201,7 @@ const entryKey = (recordedAt: Date, content: string) => `${recordedAt.toISOStrin
  * account has already (projects by identifier, repositories by name, commits by repository and
  * sha, entries by time and content) is skipped, and references to it are remapped to it.
  */
-async function writePlan(userId: string, plan: ImportPlan): Promise<ImportSummary> {
+async function writePlan(userId: string, plan: ImportPlan, source: EntrySource): Promise<ImportSummary> {
   return getDb().$transaction(
     async (transaction) => {
       // Every counted insert ends on this row: holding it first, the import waits behind the account's
@@ -214,7 +216,7 @@ async function writePlan(userId: string, plan: ImportPlan): Promise<ImportSummar
       const repositories = await importRepositories(transaction, userId, plan.repositories, projectIds, repositoryIds);
       const commitIds = new Map<string, string>();
       const commits = await importCommits(transaction, userId, plan.commits, repositoryIds, commitIds);
-      const entries = await importEntries(transaction, userId, plan.entries, projectIds, commitIds);
+      const entries = await importEntries(transaction, userId, plan.entries, projectIds, commitIds, source);
       for (const [kind, result] of Object.entries({ projects, repositories, commits, entries }) as [keyof ImportCounts, { created: number; skipped: number }][]) {
         created[kind] = result.created;
         skipped[kind] = result.skipped;
@@ -293,7 +295,14 @@ async function importCommits(transaction: Transaction, userId: string, commits: 
   return { created: created.length, skipped };
 }
 
-async function importEntries(transaction: Transaction, userId: string, entries: ImportedEntry[], projectIds: Map<string, string>, commitIds: Map<string, string>) {
+async function importEntries(
+  transaction: Transaction,
+  userId: string,
+  entries: ImportedEntry[],
+  projectIds: Map<string, string>,
+  commitIds: Map<string, string>,
+  source: EntrySource,
+) {
   // One statement, one parameter, however many entries: the account's entries at the document's times.
   const times = JSON.stringify([...new Set(entries.map((entry) => entry.recorded_at.toISOString()))]);
   const found = await transaction.$queryRaw<{ id: string; recordedAt: Date | string; content: string }[]>`
@@ -319,6 +328,7 @@ async function importEntries(transaction: Transaction, userId: string, entries: 
         durationSeconds: entry.duration_seconds ?? null,
         tags: entry.tags ?? [],
         projectId: entry.project_id ? projectIds.get(entry.project_id)! : null,
+        source: entry.source ?? source,
         updatedAt: now,
       })),
     ),
@@ -330,9 +340,10 @@ async function importEntries(transaction: Transaction, userId: string, entries: 
 
 /**
  * Imports a document into the account (docs/api.md, "Import"): Worklog's own export, or jrnl's.
- * An invalid document is a 422 listing every problem, and nothing is written.
+ * An invalid document is a 422 listing every problem, and nothing is written. Entries keep the
+ * source their document gives and otherwise get `source`, the importer's.
  */
-export async function importDocument(user: User, format: ImportFormat, body: Record<string, unknown>): Promise<ImportSummary> {
+export async function importDocument(user: User, format: ImportFormat, body: Record<string, unknown>, source: EntrySource): Promise<ImportSummary> {
   const plan = format === "jrnl" ? checkJrnlDocument(body, user.timezone) : checkWorklogDocument(body);
-  return writePlan(user.id, plan);
+  return writePlan(user.id, plan, source);
 }

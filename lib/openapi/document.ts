@@ -3,11 +3,12 @@ import { z } from "zod";
 import { MAX_BODY_BYTES, payloadTooLarge, unsupportedMediaType } from "@/lib/api/body";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, stillRunning } from "@/lib/api/idempotency-key";
 import { errorBody, errorBodySchema, rateLimitErrorBodySchema, validationErrorBodySchema } from "@/lib/api/error-response";
-import { isConditionalRead, requiredScopes, type ApiOperation, type DownloadResponse, type EventStreamResponse, type HttpMethod, type JsonResponse, type Operation, type Tag } from "@/lib/api/operation";
+import { isConditionalRead, requiredScopes, type ApiOperation, type DownloadResponse, type EventStreamResponse, type HttpMethod, type JsonResponse, type McpToolListing, type Operation, type Tag } from "@/lib/api/operation";
 import { authenticationError, authenticationMessages } from "@/lib/auth/authorization-header";
 import { requireScope } from "@/lib/auth/scopes";
 import { AppError } from "@/lib/errors";
 import { dataOperations } from "@/lib/data/operations";
+import { mcpOperations } from "@/lib/mcp/operations";
 import { oauthErrorBodySchema } from "@/lib/oauth/errors";
 import { oauthOperations } from "@/lib/oauth/operations";
 import { projectOperations } from "@/lib/projects/operations";
@@ -33,6 +34,7 @@ export const operations: Operation[] = [
   recapOperations,
   syncOperations,
   dataOperations,
+  mcpOperations,
   oauthOperations,
   serverOperations,
 ].flatMap((domain) => Object.values(domain));
@@ -78,6 +80,8 @@ export type OperationObject = {
   /** The scopes the endpoint requires, separated by spaces. */
   "x-scope"?: string;
   "x-plan"?: string;
+  /** The MCP endpoint's tools, each with the scopes and plan it requires. */
+  "x-mcp-tools"?: McpToolListing[];
 };
 
 export type PathItem = Partial<Record<HttpMethod, OperationObject>>;
@@ -186,16 +190,20 @@ function pathParameters(path: string): Parameter[] {
   }));
 }
 
+/** Every authenticated response's: /api/v1's and /api/mcp's. */
+const callerHeaders = {
+  "x-request-id": ref("headers", "RequestId"),
+  "x-ratelimit-limit": ref("headers", "RateLimitLimit"),
+  "x-ratelimit-remaining": ref("headers", "RateLimitRemaining"),
+  "x-ratelimit-reset": ref("headers", "RateLimitReset"),
+  "x-ratelimit-window": ref("headers", "RateLimitWindow"),
+  "ratelimit-policy": ref("headers", "RateLimitPolicy"),
+  ratelimit: ref("headers", "RateLimit"),
+};
+
 const responseHeaders = {
-  api: {
-    "x-request-id": ref("headers", "RequestId"),
-    "x-ratelimit-limit": ref("headers", "RateLimitLimit"),
-    "x-ratelimit-remaining": ref("headers", "RateLimitRemaining"),
-    "x-ratelimit-reset": ref("headers", "RateLimitReset"),
-    "x-ratelimit-window": ref("headers", "RateLimitWindow"),
-    "ratelimit-policy": ref("headers", "RateLimitPolicy"),
-    ratelimit: ref("headers", "RateLimit"),
-  },
+  api: callerHeaders,
+  mcp: callerHeaders,
   oauth: { "x-request-id": ref("headers", "RequestId") },
   service: undefined,
 };
@@ -272,6 +280,15 @@ function errorResponsesOf(declared: Operation): Record<string, ResponseObject | 
         503: ref("responses", "ServiceUnavailable"),
       };
     }
+    case "mcp":
+      return {
+        400: ref("responses", "BadRequest", "The body is not valid UTF-8, or not JSON (then a JSON-RPC parse error)."),
+        401: ref("responses", "Unauthorized"),
+        413: ref("responses", "PayloadTooLarge"),
+        415: ref("responses", "UnsupportedMediaType"),
+        429: ref("responses", "TooManyRequests"),
+        503: ref("responses", "ServiceUnavailable"),
+      };
     case "service":
       return {};
   }
@@ -283,6 +300,8 @@ function security(declared: Operation): SecurityRequirement[] {
       return [{ basicAuth: [...requiredScopes(declared)] }, { bearerAuth: [...requiredScopes(declared)] }];
     case "oauth":
       return declared.optionalBearer ? [{}, { bearerAuth: [] }] : [];
+    case "mcp":
+      return [{ basicAuth: [] }, { bearerAuth: [] }];
     case "service":
       return [];
   }
@@ -338,6 +357,7 @@ function operationObject(declared: Operation, schemas: Record<string, JsonSchema
     ...(description && { description }),
     security: security(declared),
     ...(declared.kind === "api" && { "x-scope": requiredScopes(declared).join(" "), ...(declared.plan && { "x-plan": declared.plan }) }),
+    ...(declared.kind === "mcp" && { "x-mcp-tools": declared.tools }),
     ...(parameters.length > 0 && { parameters }),
     ...(body && { requestBody: body }),
     responses: { ...successes, ...errorResponsesOf(declared), ...(idempotent && { 409: ref("responses", "IdempotencyConflict") }) },
@@ -434,16 +454,7 @@ function errorResponses(): Record<string, ResponseObject> {
     },
     TooManyRequests: {
       description: "Over the account's rate limit (or, for failed authentications, the client address's). Retry after `retry-after` seconds.",
-      headers: {
-        ...requestId,
-        "retry-after": ref("headers", "RetryAfter"),
-        "x-ratelimit-limit": ref("headers", "RateLimitLimit"),
-        "x-ratelimit-remaining": ref("headers", "RateLimitRemaining"),
-        "x-ratelimit-reset": ref("headers", "RateLimitReset"),
-        "x-ratelimit-window": ref("headers", "RateLimitWindow"),
-        "ratelimit-policy": ref("headers", "RateLimitPolicy"),
-        ratelimit: ref("headers", "RateLimit"),
-      },
+      headers: { ...callerHeaders, "retry-after": ref("headers", "RetryAfter") },
       content: json({
         schema: schemaRef(rateLimitErrorBodySchema, responseSchemas),
         example: errorBody(
@@ -489,13 +500,15 @@ const headers: OpenApiDocument["components"]["headers"] = {
 
 const overview = `Worklog's REST API: projects, repositories and their commits, worklog entries and recaps of them. Everything under \`/api/v1\` speaks JSON with \`snake_case\` fields; ids are UUIDs and timestamps are ISO 8601 in UTC with milliseconds.
 
-**Authentication.** Send an API key as the HTTP Basic user name with an empty password (\`curl -u wl_yourkey: …\`), or an OAuth access token from the device flow as \`Authorization: Bearer wlo_…\`. Keys are created under Settings → API keys; each carries scopes of the form \`<resource>:<permission>\` (resources \`user\`, \`project\`, \`repo\`, \`worklog\`; permissions \`read\`, \`write\`, or \`*\` for both). Every endpoint names the scope it requires.
+**Authentication.** Send an API key as the HTTP Basic user name with an empty password (\`curl -u wl_yourkey: …\`) or as \`Authorization: Bearer wl_…\`, or an OAuth access token from the device flow as \`Authorization: Bearer wlo_…\`. Keys are created under Settings → API keys; each carries scopes of the form \`<resource>:<permission>\` (resources \`user\`, \`project\`, \`repo\`, \`worklog\`; permissions \`read\`, \`write\`, or \`*\` for both). Every endpoint names the scope it requires.
 
 **Pagination.** Lists are newest first: entries by \`recorded_at\`, commits by \`committed_at\`, the rest by creation (then by id). \`limit\` takes 1 to 100 (default 25); pass the previous page's \`meta.end_cursor\` as \`starting_after\` for the next page, or \`meta.start_cursor\` as \`ending_before\` for the previous one; a deleted item's id still works as a cursor. \`meta.has_more\` says whether another page follows.
 
 **Conditional reads.** Every read answers with a weak \`ETag\`; send it back as \`If-None-Match\` and, while nothing of the account has changed, the answer is 304 with no body.
 
 **Errors.** Errors are \`{"error": {"message", "type"}}\`, except a 422 (\`{"errors": [{"title", "detail", "source": {"pointer"}}]}\`, one per invalid field) and a 429 (\`{"error", "retry_after"}\`). A method a path does not serve is a 405 with \`Allow\`. Unknown fields in a body are ignored. Every response carries \`x-request-id\`.
+
+**AI agents.** \`POST /api/mcp\` is a Model Context Protocol server with the same credentials, scopes and rate limit (section "MCP server").
 
 **Rate limits.** 500 requests a minute per account by default, shared by all its keys and tokens, announced in the \`x-ratelimit-*\` headers and the IETF \`RateLimit-Policy\` and \`RateLimit\` headers of every authenticated response; over it, 429 with \`retry-after\`. Failed authentications are limited to 60 a minute per client address.`;
 
@@ -533,8 +546,8 @@ function documentTemplate(): OpenApiDocument {
         bearerAuth: {
           type: "http",
           scheme: "bearer",
-          bearerFormat: "wlo_…",
-          description: "An OAuth access token from the device flow, limited to the scopes the user approved.",
+          bearerFormat: "wlo_… or wl_…",
+          description: "An OAuth access token from the device flow, limited to the scopes the user approved; or an API key.",
         },
       },
     },

@@ -1,6 +1,7 @@
 import { idKeyset, paginate, type PageRequest } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
+import { isUuid } from "@/lib/db/ids";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { changedSince } from "@/lib/sync/schemas";
@@ -66,6 +67,12 @@ export async function listProjectSummaries(userId: string, since: Date): Promise
 
 export async function isOwnProject(userId: string, projectId: string): Promise<boolean> {
   return (await getDb().project.count({ where: { id: projectId, userId } })) > 0;
+}
+
+/** The id of the account's project named by its id or its identifier; undefined for another account's, as for a missing one. */
+export async function findProjectId(userId: string, idOrIdentifier: string): Promise<string | undefined> {
+  const where = isUuid(idOrIdentifier) ? { id: idOrIdentifier, userId } : { identifier: idOrIdentifier, userId };
+  return (await getDb().project.findFirst({ where, select: { id: true } }))?.id;
 }
 
 /** What an entry shows of its project. */

@@ -9,9 +9,10 @@ import { createRecap, generateRecap } from "./recaps";
 import { toRecapResponse, type RecapResponse } from "./responses";
 import { recapFiltersSchema } from "./schemas";
 
-export type RecapFormField = "from" | "to" | "project_ids" | "tags" | "exclude_tags";
+export type RecapFormField = "template" | "from" | "to" | "project_ids" | "tags" | "exclude_tags";
 
 const recapFields = {
+  template: "template",
   from: "start date",
   to: "end date",
   project_ids: { label: "projects", item: "project" },
@@ -20,13 +21,14 @@ const recapFields = {
 } satisfies Record<RecapFormField, FieldLabel>;
 
 /**
- * Starts a recap of the filters submitted (or finds the completed one of the same filters).
+ * Starts a recap of the template and filters submitted (or finds the completed one of the same filters).
  * No matching entries, or an account without the plan: the refusal's message says what to do.
  */
 export async function startRecap(formData: FormData): Promise<ActionResult<RecapResponse, RecapFormField>> {
   const result = await runSignedInAction("/recaps", {
     schema: recapFiltersSchema,
     input: {
+      template: formText(formData, "template") || undefined,
       from: formText(formData, "from") || undefined,
       to: formText(formData, "to") || undefined,
       project_ids: formData.getAll("project_ids").filter((value) => typeof value === "string"),

@@ -8,17 +8,31 @@ import { subscribeToRecapChanges, type StreamSubscription } from "./stream-hub";
 /** What a stream waits on between its reads of the database: the hub's news of its account. */
 type Changes = Pick<StreamSubscription, "version" | "changedSince">;
 
-/** Events carry `<recap id>:<number of deltas before it>`. */
+/** Events carry `<recap id>:<number of pieces before it>`. */
 const eventId = (recapId: string, seq: number) => `${recapId}:${seq}`;
 
-/** The deltas of a recap from `seq` on, as events; returns the next seq. */
-async function* deltasFrom(recapId: string, seq: number): AsyncGenerator<ServerSentEvent, number> {
-  const chunks = await getDb().recapChunk.findMany({ where: { recapId, seq: { gte: seq } }, orderBy: { seq: "asc" } });
-  for (const chunk of chunks) {
-    const data: RecapEvent = { recap_id: recapId, status: "processing", delta: chunk.delta };
-    yield { id: eventId(recapId, chunk.seq), data };
+/** How far a stream has sent a recap: the pieces sent (the next one's seq) and their text. */
+type Sent = { seq: number; text: string };
+const nothingSent: Sent = { seq: 0, text: "" };
+
+/**
+ * The pieces of a recap stored since `sent`, as events that also carry all the text so far; the
+ * pieces already written when a stream that `joinedLate` first meets the recap come as one event,
+ * so that the client shows the text at once; a stream that was there before the recap began gets
+ * every piece as it came, like any other stream there. Returns how far the stream has now sent it.
+ */
+async function* piecesSince(recapId: string, sent: Sent, joinedLate: boolean): AsyncGenerator<ServerSentEvent, Sent> {
+  const chunks = await getDb().recapChunk.findMany({ where: { recapId, seq: { gte: sent.seq } }, orderBy: { seq: "asc" } });
+  const batches = joinedLate && sent.seq === 0 && chunks.length > 0 ? [chunks] : chunks.map((chunk) => [chunk]);
+  let { seq, text } = sent;
+  for (const batch of batches) {
+    const delta = batch.map((chunk) => chunk.delta).join("");
+    text += delta;
+    const data: RecapEvent = { recap_id: recapId, status: "processing", delta, partial_content: text };
+    yield { id: eventId(recapId, batch[0]!.seq), data };
+    seq = batch.at(-1)!.seq + 1;
   }
-  return chunks.length > 0 ? chunks.at(-1)!.seq + 1 : seq;
+  return { seq, text };
 }
 
 /** The last event of a recap: its whole state, content included. */
@@ -28,21 +42,21 @@ function finished(recap: Recap, seq: number): ServerSentEvent {
 }
 
 /**
- * The events of one recap: the deltas written so far, then new ones as they are persisted,
+ * The events of one recap: the text written so far, then the new pieces as they are persisted,
  * then `completed` or `failed`. A recap already finished gives that one event. The recap is read
  * before its chunks, so that a finished status guarantees every chunk has been seen.
  */
 export async function* recapEvents(userId: string, recapId: string, changes: Changes, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
   const db = getDb();
-  let seq = 0;
+  let sent = nothingSent;
   for (let first = true; !signal.aborted; first = false) {
     const seen = changes.version();
     const stored = await db.recap.findFirst({ where: { id: recapId, userId } });
     if (!stored) return;
     const recap = asRead(stored);
-    if (!first || recap.status === "processing") seq = yield* deltasFrom(recapId, seq);
+    if (!first || recap.status === "processing") sent = yield* piecesSince(recapId, sent, true);
     if (recap.status !== "processing") {
-      yield finished(recap, seq);
+      yield finished(recap, sent.seq);
       return;
     }
     await changes.changedSince(seen, signal);
@@ -56,22 +70,22 @@ export async function* recapEvents(userId: string, recapId: string, changes: Cha
 export async function* accountRecapEvents(userId: string, changes: Changes, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
   const db = getDb();
   const connectedAt = new Date();
-  const seqs = new Map<string, number>();
+  const sent = new Map<string, Sent>();
   const done: string[] = [];
   while (!signal.aborted) {
     const seen = changes.version();
     const recaps = await db.recap.findMany({
-      where: { userId, id: { notIn: done }, OR: [{ status: "processing" }, { insertedAt: { gte: connectedAt } }, { id: { in: [...seqs.keys()] } }] },
+      where: { userId, id: { notIn: done }, OR: [{ status: "processing" }, { insertedAt: { gte: connectedAt } }, { id: { in: [...sent.keys()] } }] },
       orderBy: { id: "asc" },
     });
     for (const stored of recaps) {
       const recap = asRead(stored);
-      let seq = seqs.get(recap.id) ?? 0;
-      if (recap.status === "processing" || seqs.has(recap.id) || recap.insertedAt >= connectedAt) seq = yield* deltasFrom(recap.id, seq);
-      seqs.set(recap.id, seq);
+      let progress = sent.get(recap.id) ?? nothingSent;
+      if (recap.status === "processing" || sent.has(recap.id) || recap.insertedAt >= connectedAt) progress = yield* piecesSince(recap.id, progress, recap.insertedAt < connectedAt);
+      sent.set(recap.id, progress);
       if (recap.status !== "processing") {
-        yield finished(recap, seq);
-        seqs.delete(recap.id);
+        yield finished(recap, progress.seq);
+        sent.delete(recap.id);
         done.push(recap.id);
       }
     }

@@ -1,15 +1,26 @@
 import type { z } from "zod";
-import { exampleCreatedAt, exampleOrigin, exampleUpdatedAt } from "@/lib/openapi/examples";
+import { exampleCreatedAt, exampleEntryId, exampleOrigin, exampleUpdatedAt } from "@/lib/openapi/examples";
+import { commitExample } from "@/lib/repositories/examples";
 import type { createdRecapResponseSchema, recapResponseSchema } from "./responses";
 
 const id = "01936f24-5f6a-7b7c-8d8e-9f0a1b2c3d45";
+/** The example commit's page: its repository's remote is on GitHub. */
+const commitUrl = `https://github.com/example/website/commit/${commitExample.sha}`;
 
 export const completedRecapExample = {
   id,
   url: `/api/v1/worklog/recaps/${id}`,
   status: "completed",
-  content: "**1 entry** across 1 project, 1 h 30 min tracked, 1 commit.\n\n### Website Project\n- Built the pricing page and fixed the footer links.\n",
+  content:
+    "# Recap 2026-11-16 – 2026-11-22\n\n1 entry across 1 project, 1h 30m tracked, 1 commit.\n\n## Website Project\n\n1 entry, 1h 30m.\n\n" +
+    `- Built the pricing page and fixed the footer links ([Nov 22](/?entry=${exampleEntryId}); commit [\`${commitExample.sha.slice(0, 7)}\`](${commitUrl}))\n\n` +
+    "## Tags\n\n- `frontend`: 1 entry, 1h 30m\n- `release`: 1 entry, 1h 30m\n\n## Day by day\n\n- **Sunday 2026-11-22**: 1 entry, 1h 30m (Website Project)\n",
   metadata: { entry_count: 1, projects: ["Website Project"], tags: ["frontend", "release"], total_duration_seconds: 5400, commit_count: 1 },
+  sources: [
+    { type: "entry", id: exampleEntryId },
+    { type: "commit", id: commitExample.id },
+  ],
+  template: "summary",
   filters: { from: "2026-11-16T00:00:00.000Z", to: "2026-11-22T23:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] },
   error: null,
   inserted_at: exampleCreatedAt,
@@ -22,6 +33,7 @@ const processingRecap = {
   status: "processing",
   content: null,
   metadata: null,
+  sources: null,
   updated_at: exampleCreatedAt,
   completed_at: null,
 } satisfies z.infer<typeof recapResponseSchema>;
@@ -35,8 +47,16 @@ export const createdRecapExamples = {
 };
 
 const streamedEvents = [
-  { id: `${id}:0`, data: { recap_id: id, status: "processing", delta: "**1 entry** across 1 project" } },
-  { id: `${id}:1`, data: { recap_id: id, status: "processing", delta: ", 1 h 30 min tracked, 1 commit.\n\n" } },
+  { id: `${id}:0`, data: { recap_id: id, status: "processing", delta: "# Recap 2026-11-16 – 2026-11-22\n\n", partial_content: "# Recap 2026-11-16 – 2026-11-22\n\n" } },
+  {
+    id: `${id}:1`,
+    data: {
+      recap_id: id,
+      status: "processing",
+      delta: "1 entry across 1 project, 1h 30m tracked, 1 commit.\n\n",
+      partial_content: "# Recap 2026-11-16 – 2026-11-22\n\n1 entry across 1 project, 1h 30m tracked, 1 commit.\n\n",
+    },
+  },
   { id: `${id}:2`, data: { recap_id: id, ...completedRecapExample } },
 ];
 

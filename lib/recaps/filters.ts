@@ -2,17 +2,17 @@ import { z } from "zod";
 import { sha256Hex } from "@/lib/crypto";
 import type { Prisma, User } from "@/lib/db/client";
 import { responseSchemas } from "@/lib/openapi/components";
-import { rangeEnd, rangeStart, startOfDay, calendarDay } from "@/lib/time";
+import { addDays, rangeEnd, rangeStart, startOfDay, calendarDay } from "@/lib/time";
 import type { RecapFiltersInput } from "./schemas";
 
 /** The filters as stored with a recap and returned in its `filters`. */
 export const recapFiltersResponseSchema = z
   .object({
-  from: z.iso.datetime(),
-  to: z.iso.datetime(),
-  project_ids: z.array(z.uuid()),
-  tags: z.array(z.string()),
-  exclude_tags: z.array(z.string()),
+    from: z.iso.datetime(),
+    to: z.iso.datetime(),
+    project_ids: z.array(z.uuid()),
+    tags: z.array(z.string()),
+    exclude_tags: z.array(z.string()),
   })
   .register(responseSchemas, { id: "RecapFilters" });
 export type RecapFilters = z.infer<typeof recapFiltersResponseSchema>;
@@ -26,9 +26,20 @@ export type ResolvedFilters = {
   key: string;
 };
 
-/** Fills the defaults (start of today in the account's time zone → now) and computes the key. */
+/**
+ * A standup's "yesterday" is the last day with entries before today: without a `from`, its
+ * period starts this many days back, so that on a Monday it still reaches the Friday.
+ */
+const STANDUP_DAYS_BACK = 3;
+
+/**
+ * Fills the defaults (start of today in the account's time zone, or for a standup the start of
+ * the third day before, → now) and computes the key.
+ */
 export function resolveFilters(user: User, input: RecapFiltersInput, now = new Date()): ResolvedFilters {
-  const from = input.from ? rangeStart(input.from, user.timezone) : startOfDay(calendarDay(now, user.timezone), user.timezone);
+  const today = calendarDay(now, user.timezone);
+  const firstDay = input.template === "standup" ? addDays(today, -STANDUP_DAYS_BACK) : today;
+  const from = input.from ? rangeStart(input.from, user.timezone) : startOfDay(firstDay, user.timezone);
   const to = input.to ? rangeEnd(input.to, user.timezone) : now;
   const filters: RecapFilters = {
     from: from.toISOString(),

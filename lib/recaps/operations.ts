@@ -18,14 +18,14 @@ export const recapOperations = {
     tag,
     summary: "Create a recap",
     description:
-      "Starts a recap of the entries matching the filters, given in the JSON body or the query string (the body wins, field by field). `from` defaults to the start of today in the account's time zone, `to` to now. The recap is written in the background: follow it at `sse_url` or poll `poll_url`. When a completed recap of the same filters exists and none of its entries changed, that recap is returned at once with 200.",
+      "Starts a recap of the entries matching the filters, in the shape of its `template`, given in the JSON body or the query string (the body wins, field by field). `from` defaults to the start of today in the account's time zone, `to` to now, `template` to `summary`. The recap is written in the background: follow it at `sse_url` or poll `poll_url`. Every statement cites its entries (`/?entry=<id>`) and commits, listed in `sources`; repeated entries are merged. When a completed recap of the same filters and template exists and none of its entries changed, that recap is returned at once with 200.",
     scope: "worklog:write",
     plan: RECAP_PLAN,
     query: recapFiltersSchema,
-    body: { schema: recapFiltersSchema, example: { from: "2026-11-16", to: "2026-11-22", tags: ["frontend"] } },
+    body: { schema: recapFiltersSchema, example: { from: "2026-11-16", to: "2026-11-22", tags: ["frontend"], template: "weekly" } },
     responses: {
       201: { description: "A new recap, `processing`.", schema: createdRecapResponseSchema, example: createdRecapExamples.processing },
-      200: { description: "The completed recap of the same filters, unchanged since.", schema: createdRecapResponseSchema, example: createdRecapExamples.completed },
+      200: { description: "The completed recap of the same filters and template, unchanged since.", schema: createdRecapResponseSchema, example: createdRecapExamples.completed },
     },
     errors: { 400: "A query parameter is invalid, or no worklog entry matches the filters (`No worklog entries match these filters`)." },
   },
@@ -49,7 +49,7 @@ export const recapOperations = {
     tag,
     summary: "Stream recap events",
     description:
-      "Server-sent events. Each event has an `id:` line and one `data:` line of JSON: `delta` pieces of content while the recap is `processing`, then the whole recap once `completed` or `failed`, and the stream closes. On connect the current state comes first (a finished recap: one event, then the end). Without `recap_id` the stream carries the events of all the account's recaps until the client leaves. Comments (`: heartbeat`) keep the connection open every 15 s. Authentication, scope, plan and rate limit are checked before the stream opens, with the usual JSON errors. An account may hold 5 open streams (with the web app's) and a server process `SSE_MAX_STREAMS`; past either, 429 `Too many open event streams` with the general error body and `retry-after`. A stream whose key or token is revoked, or whose account is deleted, closes within 5 s.",
+      "Server-sent events. Each event has an `id:` line and one `data:` line of JSON: `delta` pieces of content while the recap is `processing`, each with `partial_content`, all the text so far, then the whole recap once `completed` or `failed`, and the stream closes. On connect the current state comes first: the text already written as one event, or a finished recap as its one event, then the end. Without `recap_id` the stream carries the events of all the account's recaps until the client leaves. Comments (`: heartbeat`) keep the connection open every 15 s. Authentication, scope, plan and rate limit are checked before the stream opens, with the usual JSON errors. An account may hold 5 open streams (with the web app's) and a server process `SSE_MAX_STREAMS`; past either, 429 `Too many open event streams` with the general error body and `retry-after`. A stream whose key or token is revoked, or whose account is deleted, closes within 5 s.",
     scope: "worklog:read",
     plan: RECAP_PLAN,
     query: recapStreamQuerySchema,

@@ -4,11 +4,15 @@ import { getDb, type Recap, type User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { requirePlan } from "@/lib/users/plans";
+import { commitWebUrl } from "@/lib/repositories/web-urls";
+import { builtInGenerator } from "./built-in";
+import { citableSources, citedSources } from "./citations";
 import { matchingEntries, resolveFilters, type RecapFilters } from "./filters";
-import { builtInGenerator, recapMetadata, type RecapEntry, type RecapGenerator } from "./generator";
+import { recapMetadata, type RecapEntry, type RecapGenerator, type RecapInput } from "./generator";
 import { llmGenerator } from "./llm";
 import type { RecapMetadata } from "./metadata";
 import type { RecapFiltersInput } from "./schemas";
+import { DEFAULT_RECAP_TEMPLATE, type RecapTemplate } from "./templates";
 
 /** A recap still `processing` whose generator has not written for this long died with its instance. */
 export const ABANDONED_AFTER_MS = 5 * 60_000;
@@ -42,17 +46,19 @@ export type CreatedRecap = { recap: Recap; cached: boolean };
 
 /**
  * Starts a recap of the entries matching the filters, or returns the completed recap of the
- * same filters when none of those entries changed (or appeared, or left) since it was made.
+ * same filters and template when none of those entries changed (or appeared, or left) since it
+ * was made.
  * The caller runs `generateRecap` in the background for a new one.
  */
 export async function createRecap(user: User, input: RecapFiltersInput): Promise<CreatedRecap> {
   requireRecapPlan(user);
   const db = getDb();
   const { filters, key } = resolveFilters(user, input);
+  const template = input.template ?? DEFAULT_RECAP_TEMPLATE;
   const where = matchingEntries(user.id, filters);
   const [{ _count: count, _max: latest }, previous] = await Promise.all([
     db.worklogEntry.aggregate({ where, _count: true, _max: { updatedAt: true } }),
-    db.recap.findFirst({ where: { userId: user.id, filtersKey: key, status: "completed" }, orderBy: { id: "desc" } }),
+    db.recap.findFirst({ where: { userId: user.id, filtersKey: key, template, status: "completed" }, orderBy: { id: "desc" } }),
   ]);
   if (count === 0) throw AppError.invalidRequest("No worklog entries match these filters");
   const unchanged =
@@ -61,7 +67,7 @@ export async function createRecap(user: User, input: RecapFiltersInput): Promise
     latest.updatedAt !== null &&
     latest.updatedAt <= previous.insertedAt;
   if (unchanged) return { recap: previous, cached: true };
-  const recap = await db.recap.create({ data: { userId: user.id, filters, filtersKey: key } });
+  const recap = await db.recap.create({ data: { userId: user.id, filters, filtersKey: key, template } });
   return { recap, cached: false };
 }
 
@@ -69,12 +75,25 @@ async function loadEntries(userId: string, filters: RecapFilters): Promise<Recap
   const entries = await getDb().worklogEntry.findMany({
     where: matchingEntries(userId, filters),
     orderBy: [{ recordedAt: "desc" }, { id: "desc" }],
-    include: { project: { select: { id: true, name: true } }, commits: { select: { commitId: true } } },
+    include: {
+      project: { select: { id: true, name: true } },
+      commits: {
+        select: { commit: { select: { id: true, sha: true, message: true, repository: { select: { remoteUrl: true } } } } },
+        orderBy: { commitId: "asc" },
+      },
+    },
   });
-  return entries.map((entry) => ({ ...entry, commitIds: entry.commits.map((link) => link.commitId) }));
+  return entries.map((entry) => ({
+    ...entry,
+    commits: entry.commits.map(({ commit: { repository, ...commit } }) => ({
+      ...commit,
+      url: repository.remoteUrl ? commitWebUrl(repository.remoteUrl, commit.sha) : null,
+    })),
+  }));
 }
 
-function configuredGenerator(): RecapGenerator {
+/** The generator the configuration names: an LLM's, or the built-in one, paced by RECAP_DELTA_DELAY_MS. */
+export function configuredGenerator(): RecapGenerator {
   const { recapLlm, recapDeltaDelayMs } = getConfig();
   if (recapLlm) return llmGenerator(recapLlm);
   if (recapDeltaDelayMs === 0) return builtInGenerator;
@@ -96,7 +115,7 @@ export async function generateRecap(recapId: string, generator: RecapGenerator =
   const filters = recap.filters as RecapFilters;
   try {
     const entries = await loadEntries(recap.userId, filters);
-    const input = { entries, filters, timeZone: recap.user.timezone };
+    const input: RecapInput = { template: recap.template as RecapTemplate, entries, filters, timeZone: recap.user.timezone };
     let content = "";
     let seq = 0;
     for await (const delta of generator(input, AbortSignal.timeout(ABANDONED_AFTER_MS))) {
@@ -109,7 +128,13 @@ export async function generateRecap(recapId: string, generator: RecapGenerator =
     }
     await db.recap.update({
       where: { id: recapId },
-      data: { status: "completed", content, metadata: recapMetadata(input), completedAt: new Date() },
+      data: {
+        status: "completed",
+        content,
+        metadata: recapMetadata(input),
+        sources: citedSources(content, citableSources(entries)),
+        completedAt: new Date(),
+      },
     });
   } catch (error) {
     console.error(`[recaps] recap ${recapId} failed:`, error);

@@ -4,7 +4,14 @@ import { responseSchemas } from "@/lib/openapi/components";
 import { publicOrigin } from "@/lib/public-origin";
 import { recapFiltersResponseSchema, type RecapFilters } from "./filters";
 import { recapMetadataSchema, type RecapMetadata } from "./metadata";
+import { recapTemplateSchema } from "./schemas";
+import type { RecapTemplate } from "./templates";
 
+/** An entry or commit that a recap's content cites (lib/recaps/citations.ts). */
+export const recapSourceSchema = z
+  .object({ type: z.enum(["entry", "commit"]), id: z.uuid() })
+  .register(responseSchemas, { id: "RecapSource" });
+export type RecapSource = z.infer<typeof recapSourceSchema>;
 
 export const recapResponseSchema = z
   .object({
@@ -13,6 +20,11 @@ export const recapResponseSchema = z
     status: z.enum(["processing", "completed", "failed"]),
     content: z.string().nullable(),
     metadata: recapMetadataSchema.nullable(),
+    sources: z
+      .array(recapSourceSchema)
+      .nullable()
+      .meta({ description: "What the content cites, in order of first citation; null until the recap is completed." }),
+    template: recapTemplateSchema,
     filters: recapFiltersResponseSchema,
     error: z.string().nullable(),
     inserted_at: z.iso.datetime(),
@@ -29,7 +41,12 @@ export type RecapResponse = z.infer<typeof recapResponseSchema>;
 
 /** The `data:` of a stream's event: a piece of content while the recap is written... */
 export const recapDeltaEventSchema = z
-  .object({ recap_id: z.uuid(), status: z.literal("processing"), delta: z.string() })
+  .object({
+    recap_id: z.uuid(),
+    status: z.literal("processing"),
+    delta: z.string(),
+    partial_content: z.string().meta({ description: "All the text written so far, this event's `delta` included." }),
+  })
   .register(responseSchemas, { id: "RecapDeltaEvent" });
 
 /** ...and, last, the whole recap (`completed` with its content, or `failed` with its error). */
@@ -47,6 +64,8 @@ export function toRecapResponse(recap: Recap): RecapResponse {
     status: recap.status,
     content: recap.content,
     metadata: recap.metadata as RecapMetadata | null,
+    sources: recap.sources as RecapSource[] | null,
+    template: recap.template as RecapTemplate,
     filters: recap.filters as RecapFilters,
     error: recap.error,
     inserted_at: recap.insertedAt.toISOString(),

@@ -3,6 +3,7 @@ import { requestSchemas } from "@/lib/openapi/components";
 import { rangeBoundSchema } from "@/lib/time";
 import { idSchema } from "@/lib/validation";
 import { entryTagSchema } from "@/lib/worklog/schemas";
+import { recapTemplateIds } from "./templates";
 
 /** A list given as an array, or as one string split on commas and whitespace (the CLI's form). */
 function listOf<Element extends z.ZodType<string>>(element: Element) {
@@ -12,7 +13,12 @@ function listOf<Element extends z.ZodType<string>>(element: Element) {
     .meta({ description: "An array, or one string of values separated by commas or whitespace." });
 }
 
-/** The filters of a recap, from a JSON body or a query string alike. */
+/** A recap's template; the message is the query string's 400 (a body's 422 says `Invalid enum value`). */
+export const recapTemplateSchema = z
+  .enum(recapTemplateIds, { error: `must be one of ${recapTemplateIds.join(", ")}` })
+  .meta({ description: "The shape of the recap's text: `summary` (the default), `standup`, `weekly` or `brag`." });
+
+/** The filters and template of a recap, from a JSON body or a query string alike. */
 export const recapFiltersSchema = z
   .object({
     from: rangeBoundSchema.optional(),
@@ -20,6 +26,7 @@ export const recapFiltersSchema = z
     project_ids: listOf(idSchema).optional(),
     tags: listOf(entryTagSchema).optional(),
     exclude_tags: listOf(entryTagSchema).optional(),
+    template: recapTemplateSchema.optional(),
   })
   .register(requestSchemas, { id: "RecapRequest" });
 export type RecapFiltersInput = z.output<typeof recapFiltersSchema>;

@@ -49,7 +49,7 @@ export async function createEntryAction(input: EntryInput): Promise<ActionResult
     schema: entryCreateSchema,
     input,
     fields: entryFields,
-    run: async (entry, user) => entryView(user.id, await createEntry(user.id, entry)),
+    run: async (entry, user) => entryView(user.id, await createEntry(user.id, entry, "web")),
   });
 }
 

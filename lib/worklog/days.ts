@@ -62,3 +62,12 @@ export function entryWorklogPath(entry: { id: string; recordedAt: Date }, timeZo
   const day = calendarDay(entry.recordedAt, timeZone);
   return `/?from=${day}&to=${day}#${entryAnchor(entry.id)}`;
 }
+
+/**
+ * Where a link to an entry (`/?entry=<id>`, e.g. a recap's citation) leads once the entry is
+ * found: the entries of its calendar day in `timeZone`, that one highlighted.
+ */
+export function linkedEntryPath(entry: { id: string; recordedAt: Date }, timeZone: string): string {
+  const day = calendarDay(entry.recordedAt, timeZone);
+  return `/?from=${day}&to=${day}&entry=${entry.id}`;
+}

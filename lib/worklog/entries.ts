@@ -5,9 +5,10 @@ import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
-import { countEntries, hasFilters, insertEntry, selectEntryPage, type NewEntry } from "./entry-sql";
+import { countEntries, hasFilters, insertEntry, selectEntryPage, selectTimedEntries, type NewEntry } from "./entry-sql";
 import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryRestore, EntryUpdate } from "./schemas";
+import type { EntrySource } from "./sources";
 
 /** A missing entry is a 404; a project deleted since it was checked is an invalid reference. */
 async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
@@ -35,8 +36,9 @@ export async function getEntry(userId: string, id: string) {
   return entry;
 }
 
-function newEntry(input: EntryCreate): NewEntry {
+function newEntry(input: EntryCreate, source: EntrySource): NewEntry {
   return {
+    source,
     content: input.content,
     recordedAt: input.recorded_at ?? new Date(),
     durationSeconds: input.duration_seconds ?? null,
@@ -45,8 +47,9 @@ function newEntry(input: EntryCreate): NewEntry {
   };
 }
 
-export async function createEntry(userId: string, input: EntryCreate): Promise<EntryWithRelations> {
-  const entry = await writeEntry(() => insertEntry(userId, newEntry(input)));
+/** Creates an entry of the account, written through `source` (docs/api.md, "Sources"). */
+export async function createEntry(userId: string, input: EntryCreate, source: EntrySource): Promise<EntryWithRelations> {
+  const entry = await writeEntry(() => insertEntry(userId, newEntry(input, source)));
   if (!entry) throw invalidProjectReference();
   return entry;
 }
@@ -77,7 +80,7 @@ export function deleteEntry(userId: string, id: string) {
  * Puts back an entry the account deleted (its tombstone says so), under its id, with those of its
  * commits that still exist; an entry already back is answered as it is.
  */
-export async function restoreEntry(userId: string, { id, commit_ids, ...input }: EntryRestore): Promise<EntryWithRelations> {
+export async function restoreEntry(userId: string, { id, commit_ids, source, ...input }: EntryRestore): Promise<EntryWithRelations> {
   const db = getDb();
   const [existing, tombstone] = await Promise.all([
     db.worklogEntry.findFirst({ where: { id, userId }, include: entryInclude }),
@@ -86,7 +89,7 @@ export async function restoreEntry(userId: string, { id, commit_ids, ...input }:
   if (existing) return existing;
   if (!tombstone) throw AppError.notFound();
   try {
-    const entry = await writeEntry(() => insertEntry(userId, newEntry(input), id));
+    const entry = await writeEntry(() => insertEntry(userId, newEntry(input, source), id));
     if (!entry) throw invalidProjectReference();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -169,23 +172,10 @@ export type EntryListFilters = Omit<EntryListQuery, "page">;
 /**
  * The seconds tracked on the calendar days (YYYY-MM-DD, in the account's time zone) from
  * `firstDay` to `lastDay`, per day and project (null: no project), among the entries the filters
- * select (as entry-sql.ts reads them): one query, summed by day here.
+ * select (the same selection as the list's): one query, summed by day here.
  */
-async function trackedTime(user: User, firstDay: string, lastDay: string, { project_id, tags, from, to }: EntryListFilters): Promise<DailyProjectTotal[]> {
-  const entries = await getDb().worklogEntry.findMany({
-    where: {
-      userId: user.id,
-      durationSeconds: { not: null },
-      ...(project_id && { projectId: project_id }),
-      ...(tags && tags.length > 0 && { tags: { hasSome: tags } }),
-      AND: [
-        { recordedAt: { gte: rangeStart({ kind: "day", date: firstDay }, user.timezone), lte: rangeEnd({ kind: "day", date: lastDay }, user.timezone) } },
-        ...(from ? [{ recordedAt: { gte: rangeStart(from, user.timezone) } }] : []),
-        ...(to ? [{ recordedAt: { lte: rangeEnd(to, user.timezone) } }] : []),
-      ],
-    },
-    select: { recordedAt: true, durationSeconds: true, projectId: true },
-  });
+async function trackedTime(user: User, firstDay: string, lastDay: string, filters: EntryListFilters): Promise<DailyProjectTotal[]> {
+  const entries = await selectTimedEntries(user, filters, rangeStart({ kind: "day", date: firstDay }, user.timezone), rangeEnd({ kind: "day", date: lastDay }, user.timezone));
   const totals = new Map<string, DailyProjectTotal>();
   for (const entry of entries) {
     const day = calendarDay(entry.recordedAt, user.timezone);

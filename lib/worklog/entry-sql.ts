@@ -22,6 +22,7 @@ const entryColumns = {
   recordedAt: "recorded_at",
   durationSeconds: "duration_seconds",
   tags: "tags",
+  source: "source",
   insertedAt: "inserted_at",
   updatedAt: "updated_at",
 } satisfies Record<keyof WorklogEntry, string>;
@@ -53,7 +54,7 @@ function searchQuery(text: string, typedWord: string) {
 }
 
 /** The WHERE clause of the account's entries matching the filters, with its values from $1 on. */
-function matching(user: User, { project_id, tags, from, to, updated_since, q }: Filters) {
+function matching(user: User, { project_id, tags, from, to, source, updated_since, q }: Filters) {
   const values: unknown[] = [user.id];
   const conditions = ["e.user_id = $1"];
   const condition = (sql: (placeholder: string) => string, value: unknown) => {
@@ -64,6 +65,7 @@ function matching(user: User, { project_id, tags, from, to, updated_since, q }: 
   if (tags && tags.length > 0) condition((value) => `e.tags && ${value}::text[]`, tags);
   if (from) condition((value) => `e.recorded_at >= ${value}`, rangeStart(from, user.timezone));
   if (to) condition((value) => `e.recorded_at <= ${value}`, rangeEnd(to, user.timezone));
+  if (source) condition((value) => `e.source = ANY(${value}::text[]::"EntrySource"[])`, source);
   if (updated_since) condition((value) => `e.updated_at >= ${value}`, changedSince(updated_since));
   if (q) {
     values.push(q, prefixWord(q) ?? null);
@@ -72,7 +74,8 @@ function matching(user: User, { project_id, tags, from, to, updated_since, q }: 
   return { where: conditions.join(" AND "), values };
 }
 
-export const hasFilters = ({ project_id, tags, from, to, updated_since, q }: Filters) => Boolean(project_id || tags?.length || from || to || updated_since || q);
+export const hasFilters = ({ project_id, tags, from, to, source, updated_since, q }: Filters) =>
+  Boolean(project_id || tags?.length || from || to || source || updated_since || q);
 
 /**
  * One indexed range query: the page's rows (plus one) in the order of the work, `recorded_at`
@@ -101,22 +104,33 @@ export async function countEntries(user: User, filters: Filters): Promise<number
   return row!.count;
 }
 
-export type NewEntry = Pick<WorklogEntry, "projectId" | "content" | "recordedAt" | "durationSeconds" | "tags">;
+/** The time, duration and project of the entries the filters select between two instants that have a duration. */
+export function selectTimedEntries(user: User, filters: Filters, start: Date, end: Date) {
+  const { where, values } = matching(user, filters);
+  values.push(start, end);
+  return queryRows<Pick<WorklogEntry, "recordedAt" | "durationSeconds" | "projectId">>(
+    `SELECT e.recorded_at AS "recordedAt", e.duration_seconds AS "durationSeconds", e.project_id AS "projectId" FROM worklog_entries e
+      WHERE ${where} AND e.duration_seconds IS NOT NULL AND e.recorded_at >= $${values.length - 1} AND e.recorded_at <= $${values.length}`,
+    values,
+  );
+}
+
+export type NewEntry = Pick<WorklogEntry, "projectId" | "content" | "recordedAt" | "durationSeconds" | "tags" | "source">;
 
 /**
- * Inserts the entry and returns it with its project's summary, in one statement. The project, when
- * given, must be one of the account's: otherwise nothing is inserted and the result is undefined.
+ * Inserts the entry under a new id, or under `id` when putting a deleted one back, and returns it
+ * with its project's summary, in one statement. The project, when given, must be one of the
+ * account's: otherwise nothing is inserted and the result is undefined.
  */
-/** Inserts the entry under a new id, or under `id` when putting a deleted one back. */
 export async function insertEntry(userId: string, entry: NewEntry, id = newId()): Promise<EntryWithRelations | undefined> {
   const [row] = await queryRows<EntryWithRelations>(
     `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND user_id = $2::uuid),
     inserted AS (
-      INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, updated_at)
-      SELECT $1, $2, $3, $4, $5, $6, $7, CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
+      INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
+      SELECT $1, $2, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
       RETURNING *)
     SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
-    [id, userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags],
+    [id, userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source],
   );
   return row;
 }

@@ -15,6 +15,7 @@ export const entryExample = {
   project_id: projectExample.id,
   project: { id: projectExample.id, name: projectExample.name, identifier: projectExample.identifier },
   commit_ids: [commitExample.id],
+  source: "api",
   inserted_at: exampleCreatedAt,
   updated_at: exampleUpdatedAt,
 } satisfies z.infer<typeof entryResponseSchema>;

@@ -1,10 +1,11 @@
 import { isUuid } from "@/lib/db/ids";
 import { isValidCalendarDate, parseTimestamp } from "@/lib/time";
+import { entrySources } from "./sources";
 
 /** The worklog's filters as the web app keeps them in its URL: only those set, in the API's names. */
-export type EntryFilters = { q?: string; project_id?: string; tags?: string; from?: string; to?: string };
+export type EntryFilters = { q?: string; project_id?: string; tags?: string; from?: string; to?: string; source?: string };
 
-const filterNames = ["q", "project_id", "tags", "from", "to"] as const;
+const filterNames = ["q", "project_id", "tags", "from", "to", "source"] as const;
 
 /** The longest search the entries list takes (lib/worklog/schemas.ts). */
 export const searchMaxLength = 200;
@@ -21,7 +22,8 @@ export function normalizeTags(text: string): string {
 const isRangeBound = (value: string) => isValidCalendarDate(value) || parseTimestamp(value) !== undefined;
 const isValid: Record<(typeof filterNames)[number], (value: string) => boolean> = {
   q: (value) => value.length <= searchMaxLength && !value.includes("\0"),
-  project_id: isUuid, tags: () => true, from: isRangeBound, to: isRangeBound };
+  project_id: isUuid, tags: () => true, from: isRangeBound, to: isRangeBound,
+  source: (value) => value.split(/[\s,]+/).every((source) => (entrySources as string[]).includes(source)) };
 
 /** The filters with empty values and values the entries list would refuse (as its schema does) dropped, and tags normalized. */
 export function cleanFilters(filters: EntryFilters): EntryFilters {

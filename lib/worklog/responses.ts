@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
 import { responseSchemas } from "@/lib/openapi/components";
 import type { EntryWithRelations } from "./entry-with-relations";
+import { entrySourceSchema } from "./sources";
 
 export const entryProjectSchema = z
   .object({ id: z.uuid(), name: z.string(), identifier: z.string() })
@@ -18,6 +19,7 @@ export const entryResponseSchema = z
     project_id: z.uuid().nullable(),
     project: entryProjectSchema.nullable(),
     commit_ids: z.array(z.uuid()),
+    source: entrySourceSchema,
     inserted_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -38,6 +40,7 @@ export function toEntryResponse(entry: EntryWithRelations): z.infer<typeof entry
     project_id: entry.projectId,
     project: entry.project,
     commit_ids: entry.commits.map((link) => link.commitId),
+    source: entry.source,
     inserted_at: entry.insertedAt.toISOString(),
     updated_at: entry.updatedAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
 import { rangeBoundSchema, timestampSchema } from "@/lib/time";
 import { searchMaxLength } from "./filters";
+import { entrySourceSchema } from "./sources";
 import { idSchema, isStorableText, text } from "@/lib/validation";
 
 /** Markdown, stored exactly as sent: the one string the contract does not trim. */
@@ -38,8 +39,8 @@ export type EntryCreate = z.output<typeof entryCreateSchema>;
 export const entryUpdateSchema = entryCreateSchema.partial().register(requestSchemas, { id: "EntryUpdate" });
 export type EntryUpdate = z.output<typeof entryUpdateSchema>;
 
-/** A deleted entry as the web app's Undo puts it back: its id, fields and attached commits. */
-export const entryRestoreSchema = entryCreateSchema.extend({ id: idSchema, commit_ids: z.array(idSchema).max(1000) });
+/** A deleted entry as the web app's Undo puts it back: its id, fields, source and attached commits. */
+export const entryRestoreSchema = entryCreateSchema.extend({ id: idSchema, source: entrySourceSchema, commit_ids: z.array(idSchema).max(1000) });
 export type EntryRestore = z.output<typeof entryRestoreSchema>;
 
 export const attachCommitsSchema = z
@@ -61,6 +62,12 @@ export const entryFilterFields = {
     .optional(),
   from: rangeBoundSchema.optional(),
   to: rangeBoundSchema.optional(),
+  source: z
+    .string()
+    .transform((value) => [...new Set(value.split(/[\s,]+/).filter(Boolean))])
+    .pipe(z.array(entrySourceSchema).min(1, "source must name at least one of web, api, cli, mcp"))
+    .meta({ description: "Sources separated by commas or whitespace (`web`, `api`, `cli`, `mcp`); an entry matches if it has any of them." })
+    .optional(),
   q: z
     .string()
     .min(1, `q must be 1 to ${searchMaxLength} characters`)

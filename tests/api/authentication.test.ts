@@ -83,7 +83,12 @@ describe("authentication of /api/v1 (docs/api.md, Authentication)", () => {
     await expect401(await getUser("Bearer"), messages.missingToken);
     await expect401(await getUser("Bearer "), messages.missingToken);
     await expect401(await getUser("Bearer wlo_unknown"), messages.invalidToken);
-    await expect401(await getUser(`bearer ${key}`), messages.invalidToken);
+  });
+
+  it("accepts the key as Bearer too, as MCP clients send it, and words a bad one as a key", async () => {
+    expect((await getUser(`bearer ${key}`)).status).toBe(200);
+    await expect401(await getUser(`Bearer wl_${"A".repeat(40)}`), messages.invalidKey);
+    await expect401(await getUser(`Bearer ${key}x`), messages.invalidKey);
   });
 
   it("answers headers over the server's limit with 431, and long ones below it with 401", async () => {

@@ -24,6 +24,7 @@ type Entry = {
   project_id: string | null;
   project: { id: string; name: string; identifier: string } | null;
   commit_ids: string[];
+  source: "web" | "api" | "cli" | "mcp";
   inserted_at: string;
   updated_at: string;
 };
@@ -93,6 +94,7 @@ describe("worklog entries", () => {
       project_id: project.id,
       project: { id: project.id, name: "Website Project", identifier: "WP" },
       commit_ids: [],
+      source: "api",
       inserted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -392,6 +394,27 @@ describe("list filters", () => {
     for (const [query, expected] of cases) {
       expect(await listIds(key, query), query).toEqual({ ids: expected, total: expected.length });
     }
+  });
+
+  it("filter by source: an API key's entries are api, and source is read-only", async () => {
+    const { newYear, lateNight, third, lastMilli } = ids;
+    const ignored = await newEntry(key, { source: "mcp", recorded_at: "2025-12-31T00:00:00Z" });
+    expect(ignored.source).toBe("api");
+    const all = [lastMilli, third, lateNight, newYear, ignored.id];
+    const cases: [string, string[]][] = [
+      ["source=api", all],
+      ["source=mcp", []],
+      ["source=web,%20cli", []],
+      ["source=mcp+api", all],
+      [`source=api&project_id=${website.id}`, [lastMilli, newYear]],
+    ];
+    for (const [query, expected] of cases) expect(await listIds(key, query), query).toEqual({ ids: expected, total: expected.length });
+    for (const query of ["source=robot", "source=", "source=api,robot"]) {
+      const refused = await server.request(`${entriesPath}?${query}`, { key });
+      expect(refused.status, query).toBe(400);
+      expect((await refused.json()).error.message, query).toMatch(/^source /);
+    }
+    await json(server.request(ignored.url, { key, method: "DELETE" }), 200);
   });
 
   it("filter by from and to, as inclusive timestamps or days in the account's time zone", async () => {

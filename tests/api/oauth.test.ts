@@ -265,6 +265,15 @@ describe.runIf(onPostgres)("a grant approved and expired in the database", () =>
     }
   });
 
+  it("writes entries whose source is cli, the CLI's, through an OAuth token", async () => {
+    const { tokens } = await approvedTokens("worklog:read,worklog:write");
+    const created = await post("/api/v1/worklog/entries", { content: "Logged from the terminal" }, bearer(tokens.access_token));
+    expect(created.status).toBe(201);
+    expect((await created.json()).source).toBe("cli");
+    const listed = await server.request("/api/v1/worklog/entries?source=cli", { headers: bearer(tokens.access_token) });
+    expect((await listed.json()).entries.map((entry: { content: string }) => entry.content)).toEqual(["Logged from the terminal"]);
+  });
+
   it("keeps the grant of another device when an unknown refresh token is presented", async () => {
     const { tokens } = await approvedTokens("user:read");
     await expectOAuthError(await refresh("wlr_" + "x".repeat(40)), 400, "invalid_grant");

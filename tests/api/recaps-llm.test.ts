@@ -5,9 +5,17 @@ import { startServer, type TestServer } from "../support/server";
 import { readEvents } from "../support/sse";
 
 /** A small stand-in for an OpenAI-compatible chat-completions endpoint, streaming. */
-type FakeModel = { server: Server; url: string; requests: { authorization?: string; body: Record<string, unknown> }[]; reply: "tokens" | "error" | "cut" };
+type FakeModel = { server: Server; url: string; requests: { authorization?: string; body: Record<string, unknown> }[]; reply: "tokens" | "citing" | "error" | "cut" };
 
 const tokens = ["## Your ", "week", "\n\nYou shipped ", "the landing page", "."];
+const foreignEntryId = "0190ffff-0000-7000-8000-000000000000";
+
+/** A reply citing the first entry of the prompt's sources and one it made up, links split across tokens. */
+function citingTokens(body: Record<string, unknown>): string[] {
+  const prompt = (body.messages as { content: string }[])[1]!.content;
+  const entryId = /"type":"entry","id":"([0-9a-f-]{36})"/.exec(prompt)![1]!;
+  return ["You shipped the landing page ([Mar", ` 2](/?entry=${entryId}`, ")) and the pricing page ([Mar 1](/?entry=", `${foreignEntryId})).`];
+}
 
 async function startFakeModel(): Promise<FakeModel> {
   const fake = { requests: [], reply: "tokens" } as unknown as FakeModel;
@@ -20,11 +28,11 @@ async function startFakeModel(): Promise<FakeModel> {
       return;
     }
     response.writeHead(200, { "content-type": "text/event-stream" });
-    for (const token of tokens) {
+    for (const token of fake.reply === "citing" ? citingTokens(fake.requests.at(-1)!.body) : tokens) {
       response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: token } }] })}\n\n`);
       await new Promise((resolve) => setTimeout(resolve, 60));
     }
-    if (fake.reply === "tokens") response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`);
+    if (fake.reply !== "cut") response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`);
     response.end();
   });
   await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
@@ -53,8 +61,8 @@ async function accountWithEntry() {
   return key;
 }
 
-async function recapEvents(key: string) {
-  const created = await server.request("/api/v1/worklog/recaps", { key, method: "POST" });
+async function recapEvents(key: string, body?: Record<string, unknown>) {
+  const created = await server.request("/api/v1/worklog/recaps", { key, method: "POST", body });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const { events } = await readEvents(await server.request(`/api/v1/worklog/recaps/sse?recap_id=${id}`, { key }));
@@ -67,7 +75,15 @@ describe("recaps written by a language model", () => {
     const key = await accountWithEntry();
     const { id, events } = await recapEvents(key);
 
-    expect(events.slice(0, -1).map((event) => event.data)).toEqual(tokens.map((delta) => ({ recap_id: id, status: "processing", delta })));
+    // The tokens written before the stream met the recap come as its first event; then one event per token.
+    const processing = events.slice(0, -1).map((event) => event.data);
+    expect(processing.map((event) => event.delta).join("")).toBe(tokens.join(""));
+    expect(processing.slice(1).map((event) => event.delta)).toEqual(tokens.slice(tokens.length - processing.length + 1));
+    let written = "";
+    for (const event of processing) {
+      written += event.delta;
+      expect(event).toEqual({ recap_id: id, status: "processing", delta: event.delta, partial_content: written });
+    }
     expect(events.at(-1)!.data).toMatchObject({
       recap_id: id,
       status: "completed",
@@ -81,8 +97,26 @@ describe("recaps written by a language model", () => {
     expect(request.body).toMatchObject({ model: "fake-model", stream: true });
     const messages = request.body.messages as { role: string; content: string }[];
     expect(messages.map((message) => message.role)).toEqual(["system", "user"]);
-    expect(messages[1]!.content).toContain("1 entry across 0 projects, 10m tracked, 0 commits.");
-    expect(messages[1]!.content).toContain("- Shipped the landing page");
+    expect(messages[0]!.content).toContain("Template summary:");
+    expect(messages[1]!.content).toContain("Figures: 1 entry across 0 projects, 10m tracked, 0 commits.");
+    expect(messages[1]!.content).toMatch(/\{"type":"entry","id":"[0-9a-f-]{36}","cite":"\/\?entry=[0-9a-f-]{36}","date":"\d{4}-\d\d-\d\d","project":null,"tags":\[\],"tracked":"10m","text":"Shipped the landing page"\}/);
+    expect(messages[1]!.content).toContain("- Shipped the landing page ([");
+  });
+
+  it("give the model the template's instructions, and drop its citations of entries that are not among the sources", async () => {
+    fake.reply = "citing";
+    const key = await accountWithEntry();
+    const { id, events } = await recapEvents(key, { template: "standup" });
+    const system = (fake.requests.at(-1)!.body.messages as { content: string }[])[0]!.content;
+    expect(system).toContain("Template standup: three sections, ## Yesterday, ## Today and ## Blockers");
+
+    const { entries } = (await (await server.request("/api/v1/worklog/entries", { key })).json()) as { entries: { id: string }[] };
+    const entryId = entries[0]!.id;
+    const content = `You shipped the landing page ([Mar 2](/?entry=${entryId})) and the pricing page (Mar 1).`;
+    const last = events.at(-1)!.data;
+    expect(last).toMatchObject({ recap_id: id, status: "completed", template: "standup", content, sources: [{ type: "entry", id: entryId }] });
+    expect(events.slice(0, -1).map((event) => event.data.delta).join("")).toBe(content);
+    expect(content).not.toContain(foreignEntryId);
   });
 
   it("mark the recap failed, with a message, when the model fails or stops early", async () => {

@@ -23,6 +23,8 @@ type Recap = {
   status: "processing" | "completed" | "failed";
   content: string | null;
   metadata: { entry_count: number; projects: string[]; tags: string[]; total_duration_seconds: number; commit_count: number } | null;
+  sources: { type: "entry" | "commit"; id: string }[] | null;
+  template: "summary" | "standup" | "weekly" | "brag";
   filters: { from: string; to: string; project_ids: string[]; tags: string[]; exclude_tags: string[] };
   error: string | null;
   inserted_at: string;
@@ -74,14 +76,17 @@ async function fixedDataSet(key: string) {
     tags: ["frontend", "deploy"],
     project_id: website.id,
   });
-  await newEntry(key, { content: "## Fixed the header\n", recorded_at: "2026-03-03T16:30:00Z", duration_seconds: 1800, tags: ["frontend"], project_id: website.id });
+  const header = await newEntry(key, { content: "## Fixed the header\n", recorded_at: "2026-03-03T16:30:00Z", duration_seconds: 1800, tags: ["frontend"], project_id: website.id });
   // 00:30 on March 3 in Paris.
-  await newEntry(key, { content: "- Added rate limits", recorded_at: "2026-03-02T23:30:00Z", tags: ["backend"], project_id: api.id });
-  await newEntry(key, { content: "Planning meeting", recorded_at: "2026-03-04T08:00:00Z", duration_seconds: 2700 });
+  const limits = await newEntry(key, { content: "- Added rate limits", recorded_at: "2026-03-02T23:30:00Z", tags: ["backend"], project_id: api.id });
+  const planning = await newEntry(key, { content: "Planning meeting", recorded_at: "2026-03-04T08:00:00Z", duration_seconds: 2700 });
   // Outside the range in Paris (23:59 on March 4 UTC is March 5 there).
   await newEntry(key, { content: "Too late", recorded_at: "2026-03-04T23:00:00Z", project_id: api.id });
 
-  const repository = await json<{ id: string }>(server.request("/api/v1/repositories", { key, method: "POST", body: { name: "site" } }), 201);
+  const repository = await json<{ id: string }>(
+    server.request("/api/v1/repositories", { key, method: "POST", body: { name: "site", remote_url: "git@github.com:acme/site.git" } }),
+    201,
+  );
   const { commits } = await json<{ commits: { id: string }[] }>(
     server.request(`/api/v1/repositories/${repository.id}/commits`, {
       key,
@@ -96,12 +101,16 @@ async function fixedDataSet(key: string) {
     201,
   );
   await json(server.request(`${landing.url}/commits`, { key, method: "POST", body: { commit_ids: commits.map((commit) => commit.id) } }), 200);
-  return { website, api, landing };
+  return { website, api, landing, ids: { landing: landing.id, header: header.id, limits: limits.id, planning: planning.id, commits: commits.map((commit) => commit.id) } };
 }
+
+type DataSetIds = Awaited<ReturnType<typeof fixedDataSet>>["ids"];
+const commitUrl = (letter: string) => `https://github.com/acme/site/commit/${letter.repeat(40)}`;
 
 const snapshotFilters = { from: "2026-03-02", to: "2026-03-04" };
 
-const snapshotContent = `# Recap 2026-03-02 – 2026-03-04
+/** The summary of the data set: every bullet cites its entry, and the commits their pages on GitHub. */
+const snapshotContent = (ids: DataSetIds) => `# Recap 2026-03-02 – 2026-03-04
 
 4 entries across 2 projects, 2h 15m tracked, 2 commits.
 
@@ -109,20 +118,20 @@ const snapshotContent = `# Recap 2026-03-02 – 2026-03-04
 
 1 entry.
 
-- Added rate limits
+- Added rate limits ([Mar 3](/?entry=${ids.limits}))
 
 ## Website
 
 2 entries, 1h 30m.
 
-- Fixed the header
-- Shipped the **landing page**
+- Fixed the header ([Mar 3](/?entry=${ids.header}))
+- Shipped the **landing page** with its details ([Mar 2](/?entry=${ids.landing}); commits [\`aaaaaaa\`](${commitUrl("a")}), [\`bbbbbbb\`](${commitUrl("b")}))
 
 ## No project
 
 1 entry, 45m.
 
-- Planning meeting
+- Planning meeting ([Mar 4](/?entry=${ids.planning}))
 
 ## Tags
 
@@ -137,12 +146,22 @@ const snapshotContent = `# Recap 2026-03-02 – 2026-03-04
 - **Wednesday 2026-03-04**: 1 entry, 45m (No project)
 `;
 
+/** In order of first citation. */
+const snapshotSources = (ids: DataSetIds) => [
+  { type: "entry", id: ids.limits },
+  { type: "entry", id: ids.header },
+  { type: "entry", id: ids.landing },
+  { type: "commit", id: ids.commits[0] },
+  { type: "commit", id: ids.commits[1] },
+  { type: "entry", id: ids.planning },
+];
+
 const snapshotMetadata = { entry_count: 4, projects: ["API", "Website"], tags: ["backend", "deploy", "frontend"], total_duration_seconds: 8100, commit_count: 2 };
 
 describe("recaps", () => {
   it("go from processing through streamed deltas to completed, and read back the same", async () => {
     const { key } = await newAccount();
-    await fixedDataSet(key);
+    const { ids } = await fixedDataSet(key);
 
     const created = await json<Recap>(createRecap(key, snapshotFilters), 201);
     const timestamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -152,6 +171,8 @@ describe("recaps", () => {
       status: "processing",
       content: null,
       metadata: null,
+      sources: null,
+      template: "summary",
       filters: { from: "2026-03-01T23:00:00.000Z", to: "2026-03-04T22:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] },
       error: null,
       inserted_at: timestamp,
@@ -175,20 +196,26 @@ describe("recaps", () => {
     const last = events.at(-1)!;
     expect(deltas.length).toBeGreaterThan(5);
     for (const event of deltas) {
-      expect(event.data).toEqual({ recap_id: created.id, status: "processing", delta: expect.any(String) });
+      expect(event.data).toEqual({ recap_id: created.id, status: "processing", delta: expect.any(String), partial_content: expect.any(String) });
     }
-    expect(events.map((event) => event.id)).toEqual(events.map((_, index) => `${created.id}:${index}`));
+    // `<recap id>:<pieces before it>`: the pieces written before the stream opened come as one event.
+    const seqs = events.map((event) => Number(event.id!.slice(`${created.id}:`.length)));
+    expect(events.every((event) => event.id!.startsWith(`${created.id}:`))).toBe(true);
+    expect(seqs[0]).toBe(0);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
     const completedEvent = await json<Recap>(server.request(created.poll_url!, { key }), 200);
     expect(last.data).toEqual({ recap_id: created.id, ...completedEvent });
-    expect(deltas.map((event) => event.data.delta).join("")).toBe(snapshotContent);
+    expect(deltas.map((event) => event.data.delta).join("")).toBe(snapshotContent(ids));
     expect(completedEvent).toEqual({
       ...created,
       recap_id: undefined,
       poll_url: undefined,
       sse_url: undefined,
       status: "completed",
-      content: snapshotContent,
+      content: snapshotContent(ids),
       metadata: snapshotMetadata,
+      sources: snapshotSources(ids),
       updated_at: timestamp,
       completed_at: timestamp,
     });
@@ -196,17 +223,17 @@ describe("recaps", () => {
 
   it("give the same text for the same data, and reuse a completed recap until a matching entry changes", async () => {
     const { key } = await newAccount();
-    const { landing } = await fixedDataSet(key);
+    const { landing, ids } = await fixedDataSet(key);
     const first = await json<Recap>(createRecap(key, snapshotFilters), 201);
-    expect((await finishedRecap(key, first.id)).content).toBe(snapshotContent);
+    expect((await finishedRecap(key, first.id)).content).toBe(snapshotContent(ids));
 
     const again = await json<Recap>(createRecap(key, { ...snapshotFilters, tags: [] }), 200);
-    expect(again).toMatchObject({ id: first.id, status: "completed", content: snapshotContent, metadata: snapshotMetadata });
+    expect(again).toMatchObject({ id: first.id, status: "completed", content: snapshotContent(ids), metadata: snapshotMetadata });
 
     await json(server.request(landing.url, { key, method: "PUT", body: { tags: ["deploy", "frontend"] } }), 200);
     const regenerated = await json<Recap>(createRecap(key, snapshotFilters), 201);
     expect(regenerated.id).not.toBe(first.id);
-    expect(await finishedRecap(key, regenerated.id)).toMatchObject({ status: "completed", content: snapshotContent, metadata: snapshotMetadata });
+    expect(await finishedRecap(key, regenerated.id)).toMatchObject({ status: "completed", content: snapshotContent(ids), metadata: snapshotMetadata });
 
     // An entry outside the filters changes nothing.
     await newEntry(key, { content: "Later", recorded_at: "2026-04-01T10:00:00Z" });
@@ -247,16 +274,18 @@ describe("recaps", () => {
     expect(await metadataOf(createRecap(key, { from: "2026-03-02T23:30:00Z", to: "2026-03-02T23:30:00.000+00:00" }))).toMatchObject({ entry_count: 1, projects: ["API"] });
   });
 
-  it("list at most ten highlights per project, newest first, then how many more", async () => {
+  it("list at most ten highlights per project, newest first, then how many more, citing them", async () => {
     const { key } = await newAccount("UTC");
     const project = await newProject(key, "Busy");
+    const ids: string[] = [];
     for (let day = 1; day <= 12; day++) {
-      await newEntry(key, { content: `Task ${day}`, recorded_at: `2026-05-${String(day).padStart(2, "0")}T12:00:00Z`, project_id: project.id });
+      ids.push((await newEntry(key, { content: `Task ${day}`, recorded_at: `2026-05-${String(day).padStart(2, "0")}T12:00:00Z`, project_id: project.id })).id);
     }
     const recap = await json<Recap>(createRecap(key, { from: "2026-05-01", to: "2026-05-31" }), 201);
-    const { content } = await finishedRecap(key, recap.id);
-    const tasks = Array.from({ length: 10 }, (_, index) => `- Task ${12 - index}`).join("\n");
-    expect(content).toContain(`## Busy\n\n12 entries.\n\n${tasks}\n- and 2 more\n\n## Day by day\n`);
+    const { content, sources } = await finishedRecap(key, recap.id);
+    const tasks = Array.from({ length: 10 }, (_, index) => `- Task ${12 - index} ([May ${12 - index}](/?entry=${ids[11 - index]}))`).join("\n");
+    expect(content).toContain(`## Busy\n\n12 entries.\n\n${tasks}\n- and 2 more ([May 1](/?entry=${ids[0]}), [May 2](/?entry=${ids[1]}))\n\n## Day by day\n`);
+    expect(sources).toEqual([...ids.slice(2).reverse(), ids[0], ids[1]].map((id) => ({ type: "entry", id })));
   });
 
   it("default to today in the account's time zone, and refuse filters that match nothing", async () => {
@@ -360,5 +389,80 @@ describe("recaps", () => {
       expect(own.slice(0, -1).map((event) => event.data.delta).join("")).toBe(completed.data.content);
     }
     expect(new Set(events.map((event) => event.data.recap_id))).toEqual(new Set([first.id, second.id]));
+  });
+});
+
+describe("recap templates", () => {
+  it("refuse an unknown template with the contract's errors: 422 in the body, 400 in the query string", async () => {
+    const { key } = await newAccount();
+    await newEntry(key, { content: "work" });
+    expect(await json(createRecap(key, { template: "haiku" }), 422)).toEqual({
+      errors: [{ title: "Invalid value", detail: "Invalid enum value", source: { pointer: "/template" } }],
+    });
+    expect(await json(createRecap(key, { template: ["standup"] }), 422)).toMatchObject({ errors: [{ detail: "Invalid enum value", source: { pointer: "/template" } }] });
+    expect(await json(createRecap(key, undefined, "?template=Standup"), 400)).toEqual({
+      error: { message: "template must be one of summary, standup, weekly, brag", type: "invalid_request_error" },
+    });
+  });
+
+  it("default to summary, and reuse a completed recap only of the same filters and template", async () => {
+    const { key } = await newAccount();
+    const { ids } = await fixedDataSet(key);
+    const summary = await json<Recap>(createRecap(key, snapshotFilters), 201);
+    expect(summary.template).toBe("summary");
+    await finishedRecap(key, summary.id);
+
+    const standup = await json<Recap>(createRecap(key, { ...snapshotFilters, template: "standup" }), 201);
+    expect(standup).toMatchObject({ template: "standup", status: "processing", sources: null });
+    const finished = await finishedRecap(key, standup.id);
+    // The query string names the template too; the body wins over it.
+    expect((await json<Recap>(createRecap(key, snapshotFilters, "?template=standup"), 200)).id).toBe(standup.id);
+    expect((await json<Recap>(createRecap(key, { ...snapshotFilters, template: "summary" }, "?template=standup"), 200)).id).toBe(summary.id);
+    const weekly = await json<Recap>(createRecap(key, { ...snapshotFilters, template: "weekly" }), 201);
+    expect(weekly.id).not.toBe(standup.id);
+
+    expect(finished.content).toBe(
+      "# Standup 2026-03-04\n\n" +
+        "## Yesterday: Tuesday 2026-03-03\n\n" +
+        `- Fixed the header ([Mar 3](/?entry=${ids.header}))\n` +
+        `- Added rate limits ([Mar 3](/?entry=${ids.limits}))\n\n` +
+        "## Today: Wednesday 2026-03-04\n\n" +
+        `- Planning meeting ([Mar 4](/?entry=${ids.planning}))\n\n` +
+        "## Blockers\n\nNone recorded.\n\n" +
+        "_1 earlier entry of the period left out: a standup covers its last two days._\n",
+    );
+    expect(finished.sources).toEqual([ids.header, ids.limits, ids.planning].map((id) => ({ type: "entry", id })));
+    expect(await json<Recap>(server.request(`${recapsPath}/${standup.id}`, { key }), 200)).toEqual(finished);
+  });
+
+  it("start a standup without `from` three days back, so that its yesterday is there on a Monday", async () => {
+    const { key } = await newAccount("UTC");
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    threeDaysAgo.setUTCHours(12, 0, 0, 0);
+    const friday = await newEntry(key, { content: "Shipped the importer", recorded_at: threeDaysAgo.toISOString() });
+    await newEntry(key, { content: "Reviewed the export", recorded_at: new Date(Date.now() - 4 * 86_400_000).toISOString() });
+    const standup = await json<Recap>(createRecap(key, { template: "standup" }), 201);
+    const startOfThirdDayBack = new Date(threeDaysAgo);
+    startOfThirdDayBack.setUTCHours(0, 0, 0, 0);
+    expect(standup.filters.from).toBe(startOfThirdDayBack.toISOString());
+    const finished = await finishedRecap(key, standup.id);
+    expect(finished.metadata?.entry_count).toBe(1);
+    expect(finished.content).toContain(`Shipped the importer ([`);
+    expect(finished.sources).toEqual([{ type: "entry", id: friday.id }]);
+    // Without a template, the period is still today alone: no entry.
+    expect((await createRecap(key, {})).status).toBe(400);
+  });
+
+  it("cite the commits of a weekly recap by their pages, and a brag document's outcomes with their links", async () => {
+    const { key } = await newAccount();
+    const { ids } = await fixedDataSet(key);
+    await newEntry(key, { content: "Released v2 ([notes](https://example.com/v2))", recorded_at: "2026-03-04T10:00:00Z", tags: ["release"] });
+    const weekly = await finishedRecap(key, (await json<Recap>(createRecap(key, { ...snapshotFilters, template: "weekly" }), 201)).id);
+    expect(weekly.content).toContain(`**Commits**\n\n- One ([\`aaaaaaa\`](${commitUrl("a")}))\n- Two ([\`bbbbbbb\`](${commitUrl("b")}))\n`);
+    expect(weekly.sources).toEqual(expect.arrayContaining(ids.commits.map((id) => ({ type: "commit", id }))));
+
+    const brag = await finishedRecap(key, (await json<Recap>(createRecap(key, { ...snapshotFilters, template: "brag" }), 201)).id);
+    expect(brag.content).toContain("- Released v2 ([notes](https://example.com/v2)) ([Mar 4](/?entry=");
+    expect(brag.content).not.toContain("Planning meeting");
   });
 });

@@ -18,7 +18,7 @@ async function accountWithAttachments() {
     ["a", "b", "c"].map((digit, index) => ({ sha: digit.repeat(40), message: `commit ${digit}`, committed_at: new Date(Date.UTC(2026, 10, 1, index)) })),
   );
   const commitIds = commits.map((commit) => commit.id);
-  const entry = await createEntry(user.id, { content: "Shipped the engine" });
+  const entry = await createEntry(user.id, { content: "Shipped the engine" }, "api");
   await attachCommits(user.id, entry.id, { commit_ids: commitIds });
   return { user, repository, commitIds, entry: await getEntry(user.id, entry.id) };
 }
@@ -72,7 +72,7 @@ describe("detachCommit", () => {
   it("queues with attachments, edits and the entry's deletion that race on the entry, without a deadlock", async () => {
     const { user, commitIds } = await accountWithAttachments();
     for (let round = 0; round < 15; round++) {
-      const entry = await createEntry(user.id, { content: `round ${round}` });
+      const entry = await createEntry(user.id, { content: `round ${round}` }, "api");
       await attachCommits(user.id, entry.id, { commit_ids: commitIds.slice(0, 2) });
       const outcomes = await Promise.allSettled([
         detachCommit(user.id, entry.id, commitIds[0]!),

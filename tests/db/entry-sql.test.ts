@@ -20,15 +20,15 @@ async function accountWithEntries(email: string) {
   const project = await createProject(user.id, { name: "Website", identifier: "WEB" });
   const repository = await createRepository(user.id, { name: "site", project_id: project.id });
   const commits = await recordCommits(user.id, repository.id, ["c", "a", "b"].map((digit, index) => ({ sha: digit.repeat(40), message: `commit ${digit}`, committed_at: new Date(Date.UTC(2026, 10, 1, index)) })));
-  const plain = await createEntry(user.id, { content: "no project, no time" });
+  const plain = await createEntry(user.id, { content: "no project, no time" }, "api");
   const full = await createEntry(user.id, {
     content: "<b>all</b> 'fields' \\ \"quoted\"",
     recorded_at: new Date("2026-11-20T23:30:00.123Z"),
     duration_seconds: 5400,
     tags: ["backend", "perf"],
     project_id: project.id,
-  });
-  const untagged = await createEntry(user.id, { content: "project only", recorded_at: new Date("2026-11-21T08:00:00Z"), project_id: project.id });
+  }, "api");
+  const untagged = await createEntry(user.id, { content: "project only", recorded_at: new Date("2026-11-21T08:00:00Z"), project_id: project.id }, "api");
   await attachCommits(user.id, full.id, { commit_ids: commits.map((commit) => commit.id) });
   return { user, project, ids: [plain.id, full.id, untagged.id] };
 }
@@ -47,11 +47,11 @@ describe("entries in hand-written SQL", () => {
   it("create an entry that reads back the same through Prisma, with and without a project", async () => {
     const user = await newUser("create-columns@example.com");
     const project = await createProject(user.id, { name: "Website", identifier: "WEB" });
-    const withProject = await createEntry(user.id, { content: "x", tags: ["a"], duration_seconds: 1, project_id: project.id, recorded_at: new Date("2026-01-01T00:00:00.001Z") });
+    const withProject = await createEntry(user.id, { content: "x", tags: ["a"], duration_seconds: 1, project_id: project.id, recorded_at: new Date("2026-01-01T00:00:00.001Z") }, "api");
     expect(withProject).toEqual(await getEntry(user.id, withProject.id));
     expect(withProject.project).toEqual({ id: project.id, name: "Website", identifier: "WEB" });
     expect(withProject.updatedAt).toEqual(withProject.insertedAt);
-    const withoutProject = await createEntry(user.id, { content: "y" });
+    const withoutProject = await createEntry(user.id, { content: "y" }, "api");
     expect(withoutProject).toEqual(await getEntry(user.id, withoutProject.id));
     expect(withoutProject).toMatchObject({ project: null, projectId: null, tags: [], durationSeconds: null, commits: [] });
   });
@@ -60,8 +60,8 @@ describe("entries in hand-written SQL", () => {
     const user = await newUser("create-foreign@example.com");
     const stranger = await newUser("create-foreign-stranger@example.com");
     const theirs = await createProject(stranger.id, { name: "Theirs" });
-    await expect(createEntry(user.id, { content: "x", project_id: theirs.id })).rejects.toMatchObject({ kind: "validation", issues: [{ pointer: "/project_id", detail: "Invalid value" }] });
-    await expect(createEntry(user.id, { content: "x", project_id: crypto.randomUUID() })).rejects.toMatchObject({ kind: "validation" });
+    await expect(createEntry(user.id, { content: "x", project_id: theirs.id }, "api")).rejects.toMatchObject({ kind: "validation", issues: [{ pointer: "/project_id", detail: "Invalid value" }] });
+    await expect(createEntry(user.id, { content: "x", project_id: crypto.randomUUID() }, "api")).rejects.toMatchObject({ kind: "validation" });
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(0);
   });
 

@@ -20,10 +20,10 @@ const changeSeq = async (userId: string) => (await getDb().accountCounters.findU
 describe("lists in the order of the work", () => {
   it("entries by recorded_at, then id, newest first: a backfilled entry sits among its day's", async () => {
     const user = await newUser();
-    const monday = await createEntry(user.id, { content: "monday", recorded_at: day("2026-11-16") });
-    const wednesday = await createEntry(user.id, { content: "wednesday", recorded_at: day("2026-11-18") });
-    const backfilledTuesday = await createEntry(user.id, { content: "tuesday, typed later", recorded_at: day("2026-11-17") });
-    const sameTime = await createEntry(user.id, { content: "also wednesday noon", recorded_at: day("2026-11-18") });
+    const monday = await createEntry(user.id, { content: "monday", recorded_at: day("2026-11-16") }, "api");
+    const wednesday = await createEntry(user.id, { content: "wednesday", recorded_at: day("2026-11-18") }, "api");
+    const backfilledTuesday = await createEntry(user.id, { content: "tuesday, typed later", recorded_at: day("2026-11-17") }, "api");
+    const sameTime = await createEntry(user.id, { content: "also wednesday noon", recorded_at: day("2026-11-18") }, "api");
     const { rows } = await listEntries(user, { page: { limit: 25 } });
     expect(rows.map((row) => row.content)).toEqual([sameTime, wednesday, backfilledTuesday, monday].map((entry) => entry.content));
   });
@@ -49,7 +49,7 @@ describe("cursors", () => {
   it("a deleted entry's id still marks its place, both ways", async () => {
     const user = await newUser();
     const entries = [];
-    for (const date of ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"]) entries.push(await createEntry(user.id, { content: date, recorded_at: day(date) }));
+    for (const date of ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"]) entries.push(await createEntry(user.id, { content: date, recorded_at: day(date) }, "api"));
     const [first, second, third, fourth, fifth] = entries.map((entry) => entry.id);
     await deleteEntry(user.id, third!);
     const after = await listEntries(user, { page: { limit: 25, startingAfter: third } });
@@ -81,8 +81,8 @@ describe("cursors", () => {
   it("an id the account never had is a 400 naming the parameter: another account's, or nobody's", async () => {
     const user = await newUser();
     const stranger = await newUser();
-    const theirs = await createEntry(stranger.id, { content: "theirs" });
-    const theirDeleted = await createEntry(stranger.id, { content: "theirs, deleted" });
+    const theirs = await createEntry(stranger.id, { content: "theirs" }, "api");
+    const theirDeleted = await createEntry(stranger.id, { content: "theirs, deleted" }, "api");
     await deleteEntry(stranger.id, theirDeleted.id);
     for (const id of [theirs.id, theirDeleted.id, crypto.randomUUID()]) {
       await expect(listEntries(user, { page: { limit: 25, startingAfter: id } })).rejects.toMatchObject({ kind: "invalid_request", message: expect.stringMatching(/^starting_after names no item/) });
@@ -96,9 +96,9 @@ describe("cursors", () => {
 describe("the account's counters", () => {
   it("stay exact under concurrent creates and deletes", async () => {
     const user = await newUser();
-    const seeded = await Promise.all(Array.from({ length: 25 }, (_, index) => createEntry(user.id, { content: `seed ${index}` })));
+    const seeded = await Promise.all(Array.from({ length: 25 }, (_, index) => createEntry(user.id, { content: `seed ${index}` }, "api")));
     await Promise.all([
-      ...Array.from({ length: 25 }, (_, index) => createEntry(user.id, { content: `new ${index}` })),
+      ...Array.from({ length: 25 }, (_, index) => createEntry(user.id, { content: `new ${index}` }, "api")),
       ...seeded.map((entry) => deleteEntry(user.id, entry.id)),
       ...Array.from({ length: 5 }, (_, index) => createProject(user.id, { name: `Project ${index}` })),
     ]);
@@ -119,7 +119,7 @@ describe("the account's counters", () => {
     );
     const commit_ids = commits.map((commit) => commit!.id);
     for (let round = 0; round < 15; round++) {
-      const entry = await createEntry(user.id, { content: `round ${round}` });
+      const entry = await createEntry(user.id, { content: `round ${round}` }, "api");
       const outcomes = await Promise.allSettled([
         attachCommits(user.id, entry.id, { commit_ids }),
         updateEntry(user.id, entry.id, { duration_seconds: 60 }),
@@ -137,7 +137,7 @@ describe("the account's counters", () => {
 
   it("are repaired by `stats:rebuild`", async () => {
     const user = await newUser();
-    await createEntry(user.id, { content: "one" });
+    await createEntry(user.id, { content: "one" }, "api");
     await createRepository(user.id, { name: "repo" });
     await getDb().accountCounters.update({ where: { userId: user.id }, data: { entryCount: 40, repositoryCount: 0 } });
     const result = await runAdminCommand(["stats:rebuild", "--email", user.email]);
@@ -166,7 +166,7 @@ describe("the account's counters", () => {
     await expectMoved("repository created");
     const [commit] = await recordCommits(user.id, repository.id, [{ sha: "1".repeat(40), message: "m", committed_at: day("2026-11-01") }]);
     await expectMoved("commits recorded");
-    const entry = await createEntry(user.id, { content: "e", project_id: project.id });
+    const entry = await createEntry(user.id, { content: "e", project_id: project.id }, "api");
     await expectMoved("entry created");
     await updateEntry(user.id, entry.id, { content: "changed" });
     await expectMoved("entry updated");

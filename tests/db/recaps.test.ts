@@ -50,7 +50,7 @@ describe("recaps in the database", () => {
     const client = new AbortController();
     const changes = subscribeToRecapChanges(user.id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
     const events = recapEvents(user.id, recap.id, changes, client.signal);
-    expect((await events.next()).value).toEqual({ id: `${recap.id}:0`, data: { recap_id: recap.id, status: "processing", delta: "Hello" } });
+    expect((await events.next()).value).toEqual({ id: `${recap.id}:0`, data: { recap_id: recap.id, status: "processing", delta: "Hello", partial_content: "Hello" } });
 
     // The recap stays in progress, so the stream would go on reading until the client leaves.
     const waiting = events.next();

@@ -26,7 +26,7 @@ async function deletedEntry() {
     duration_seconds: 5400,
     tags: ["perf", "api"],
     project_id: project.id,
-  });
+  }, "mcp");
   await attachCommits(user.id, entry.id, { commit_ids: commits.map((commit) => commit!.id) });
   await deleteEntry(user.id, entry.id);
   const snapshot = {
@@ -36,6 +36,7 @@ async function deletedEntry() {
     duration_seconds: entry.durationSeconds,
     tags: entry.tags,
     project_id: project.id,
+    source: entry.source,
     commit_ids: commits.map((commit) => commit!.id),
   };
   return { user, entry, snapshot, commits };
@@ -47,6 +48,7 @@ describe("restoring a deleted entry", () => {
     expect(await accountTotal(user.id, "entryCount")).toBe(0);
     const restored = await restoreEntry(user.id, snapshot);
     expect(restored.id).toBe(entry.id);
+    expect(restored.source).toBe("mcp");
     expect({ content: restored.content, recordedAt: restored.recordedAt, durationSeconds: restored.durationSeconds, tags: restored.tags, projectId: restored.projectId }).toEqual({
       content: entry.content,
       recordedAt: entry.recordedAt,
@@ -84,7 +86,7 @@ describe("restoring a deleted entry", () => {
     const strangers = { ...snapshot, project_id: null, commit_ids: [] };
     await expect(restoreEntry(stranger.id, strangers)).rejects.toMatchObject({ kind: "not_found" } satisfies Partial<AppError>);
     await expect(restoreEntry(stranger.id, { ...strangers, id: "0190d8a4-0000-7000-8000-000000000000" })).rejects.toMatchObject({ kind: "not_found" });
-    const live = await createEntry(user.id, { content: "still here" });
+    const live = await createEntry(user.id, { content: "still here" }, "api");
     await expect(restoreEntry(stranger.id, { ...strangers, id: live.id })).rejects.toMatchObject({ kind: "not_found" });
     expect(await accountTotal(stranger.id, "entryCount")).toBe(0);
   });

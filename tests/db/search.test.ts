@@ -33,7 +33,7 @@ describe("searching an account's entries", () => {
       ["Reviewed the excluded branch and the deploy script", []],
       ["Élégances of the naming", []],
     ];
-    for (const [index, [content, tags]] of entries.entries()) await createEntry(user.id, { content, tags, recorded_at: day(`2026-11-${String(index + 1).padStart(2, "0")}`) });
+    for (const [index, [content, tags]] of entries.entries()) await createEntry(user.id, { content, tags, recorded_at: day(`2026-11-${String(index + 1).padStart(2, "0")}`) }, "api");
   });
 
   it("matches words whatever their ending, case or accents", async () => {
@@ -83,7 +83,7 @@ describe("searching an account's entries", () => {
   });
 
   it("follows edits and deletions", async () => {
-    const entry = await createEntry(user.id, { content: "Quarterly planning", recorded_at: day("2026-10-01") });
+    const entry = await createEntry(user.id, { content: "Quarterly planning", recorded_at: day("2026-10-01") }, "api");
     expect(await found(user, "quarterly")).toEqual(["Quarterly planning"]);
     await updateEntry(user.id, entry.id, { content: "Yearly planning", tags: ["roadmap"] });
     expect(await found(user, "quarterly")).toEqual([]);
@@ -97,10 +97,10 @@ describe("a search among the other filters and pages", () => {
   it("combines with project, tags, from and to, and counts exactly", async () => {
     const user = await newUser();
     const api = await createProject(user.id, { name: "API" });
-    await createEntry(user.id, { content: "Deploy of the API", project_id: api.id, tags: ["ops"], recorded_at: day("2026-11-02") });
-    await createEntry(user.id, { content: "Deploy of the web app", tags: ["ops"], recorded_at: day("2026-11-03") });
-    await createEntry(user.id, { content: "Deploy of the docs", tags: ["docs"], recorded_at: day("2026-11-10") });
-    await createEntry(user.id, { content: "Wrote the API docs", project_id: api.id, recorded_at: day("2026-11-04") });
+    await createEntry(user.id, { content: "Deploy of the API", project_id: api.id, tags: ["ops"], recorded_at: day("2026-11-02") }, "api");
+    await createEntry(user.id, { content: "Deploy of the web app", tags: ["ops"], recorded_at: day("2026-11-03") }, "api");
+    await createEntry(user.id, { content: "Deploy of the docs", tags: ["docs"], recorded_at: day("2026-11-10") }, "api");
+    await createEntry(user.id, { content: "Wrote the API docs", project_id: api.id, recorded_at: day("2026-11-04") }, "api");
 
     expect((await search(user, { q: "deploy" })).meta.total_count).toBe(3);
     expect((await search(user, { q: "deploy", project_id: api.id })).contents).toEqual(["Deploy of the API"]);
@@ -116,8 +116,8 @@ describe("a search among the other filters and pages", () => {
     const matching = [];
     for (let index = 1; index <= 7; index++) {
       const recorded_at = day(`2026-11-${String(index).padStart(2, "0")}`);
-      matching.push(await createEntry(user.id, { content: `release ${index}`, recorded_at }));
-      await createEntry(user.id, { content: `other work ${index}`, recorded_at });
+      matching.push(await createEntry(user.id, { content: `release ${index}`, recorded_at }, "api"));
+      await createEntry(user.id, { content: `other work ${index}`, recorded_at }, "api");
     }
     const newestFirst = matching.reverse().map((entry) => entry.content);
     const first = await listEntries(user, { q: "releas", page: { limit: 3 } });
@@ -135,7 +135,7 @@ describe("a search among the other filters and pages", () => {
 
   it("never finds another account's text", async () => {
     const [owner, stranger] = [await newUser(), await newUser()];
-    await createEntry(owner.id, { content: "Confidential merger notes", tags: ["secret"] });
+    await createEntry(owner.id, { content: "Confidential merger notes", tags: ["secret"] }, "api");
     expect((await search(owner, { q: "merger" })).meta.total_count).toBe(1);
     for (const q of ["merger", "confidential", "secret", "merg", "#secret"]) {
       const { contents, meta } = await search(stranger, { q });

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { createProject, listProjectSummaries } from "@/lib/projects/projects";
 import { commitSummaries, recentCommits, recordCommits } from "@/lib/repositories/commits";
 import { createRepository } from "@/lib/repositories/repositories";
-import { attachCommits, createEntry, dailyTotals, entriesByCommit } from "@/lib/worklog/entries";
+import { attachCommits, createEntry, dailyTotals, dayTotals, entriesByCommit, type EntryListFilters } from "@/lib/worklog/entries";
 
 async function newUser(email: string, timezone = "UTC") {
   return getDb().user.create({ data: { email, timezone } });
@@ -28,11 +28,11 @@ describe("summaries for the web app", () => {
     const theirs = await createProject(stranger.id, { name: "Theirs" });
     await createRepository(user.id, { name: "site", project_id: website.id });
     await createRepository(user.id, { name: "loose" });
-    await createEntry(user.id, { content: "old", recorded_at: new Date("2026-11-15T12:00:00Z"), duration_seconds: 500, project_id: website.id });
-    await createEntry(user.id, { content: "new", recorded_at: new Date("2026-11-16T00:00:00Z"), duration_seconds: 3600, project_id: website.id });
-    await createEntry(user.id, { content: "untimed", recorded_at: new Date("2026-11-17T00:00:00Z"), project_id: website.id });
-    await createEntry(user.id, { content: "no project", recorded_at: new Date("2026-11-17T00:00:00Z"), duration_seconds: 60 });
-    await createEntry(stranger.id, { content: "theirs", recorded_at: new Date("2026-11-17T00:00:00Z"), duration_seconds: 60, project_id: theirs.id });
+    await createEntry(user.id, { content: "old", recorded_at: new Date("2026-11-15T12:00:00Z"), duration_seconds: 500, project_id: website.id }, "api");
+    await createEntry(user.id, { content: "new", recorded_at: new Date("2026-11-16T00:00:00Z"), duration_seconds: 3600, project_id: website.id }, "api");
+    await createEntry(user.id, { content: "untimed", recorded_at: new Date("2026-11-17T00:00:00Z"), project_id: website.id }, "api");
+    await createEntry(user.id, { content: "no project", recorded_at: new Date("2026-11-17T00:00:00Z"), duration_seconds: 60 }, "api");
+    await createEntry(stranger.id, { content: "theirs", recorded_at: new Date("2026-11-17T00:00:00Z"), duration_seconds: 60, project_id: theirs.id }, "api");
 
     const summaries = await listProjectSummaries(user.id, new Date("2026-11-16T00:00:00Z"));
     expect(summaries.map(({ name, repositoryCount, entryCount, secondsSince }) => ({ name, repositoryCount, entryCount, secondsSince }))).toEqual([
@@ -46,7 +46,7 @@ describe("summaries for the web app", () => {
     const user = await newUser("daily@example.com", "Europe/Paris");
     const project = await createProject(user.id, { name: "Chart" });
     const entry = (at: string, seconds: number | null, projectId: string | null = project.id) =>
-      createEntry(user.id, { content: "x", recorded_at: new Date(at), duration_seconds: seconds, project_id: projectId });
+      createEntry(user.id, { content: "x", recorded_at: new Date(at), duration_seconds: seconds, project_id: projectId }, "api");
     await entry("2026-11-15T22:59:59Z", 100); // Sunday 23:59:59 in Paris: outside the week
     await entry("2026-11-15T23:00:00Z", 60); // Monday 00:00 in Paris
     await entry("2026-11-16T12:00:00Z", 30);
@@ -62,6 +62,21 @@ describe("summaries for the web app", () => {
       { day: "2026-11-22", projectId: project.id, seconds: 7 },
     ]);
     expect(await dailyTotals(user, [])).toEqual([]);
+  });
+
+  it("total each day's time over the entries the list's filters select, search and source included", async () => {
+    const user = await newUser("day-totals@example.com");
+    const entry = (content: string, seconds: number, tags: string[], source: "api" | "mcp") =>
+      createEntry(user.id, { content, recorded_at: new Date("2026-11-18T10:00:00Z"), duration_seconds: seconds, tags }, source);
+    await entry("Deployed the release", 600, ["ops"], "api");
+    await entry("Reviewed the deploy script", 60, [], "mcp");
+    await entry("Lunch talk", 3000, ["ops"], "mcp");
+    const totals = (filters: EntryListFilters) => dayTotals(user, ["2026-11-18"], filters);
+    expect(await totals({})).toEqual([{ day: "2026-11-18", seconds: 3660 }]);
+    expect(await totals({ q: "deploy" })).toEqual([{ day: "2026-11-18", seconds: 660 }]);
+    expect(await totals({ source: ["mcp"] })).toEqual([{ day: "2026-11-18", seconds: 3060 }]);
+    expect(await totals({ q: "deploy", source: ["mcp"], tags: [] })).toEqual([{ day: "2026-11-18", seconds: 60 }]);
+    expect(await totals({ tags: ["ops"], source: ["api"] })).toEqual([{ day: "2026-11-18", seconds: 600 }]);
   });
 
   it("list the commits one may attach, summarise commits, and find the entries each commit is attached to", async () => {
@@ -88,11 +103,11 @@ describe("summaries for the web app", () => {
       { id: older!.id, sha: sha("a"), message: "commit a", committedAt: new Date("2026-11-01T00:00:00Z"), repository: { id: inProject.id, name: "app" } },
     ]);
 
-    const first = await createEntry(user.id, { content: "first", recorded_at: new Date("2026-11-05T00:00:00Z") });
-    const second = await createEntry(user.id, { content: "second", recorded_at: new Date("2026-11-06T00:00:00Z") });
+    const first = await createEntry(user.id, { content: "first", recorded_at: new Date("2026-11-05T00:00:00Z") }, "api");
+    const second = await createEntry(user.id, { content: "second", recorded_at: new Date("2026-11-06T00:00:00Z") }, "api");
     await attachCommits(user.id, first.id, { commit_ids: [older!.id, newer!.id] });
     await attachCommits(user.id, second.id, { commit_ids: [older!.id] });
-    const strangerEntry = await createEntry(stranger.id, { content: "theirs" });
+    const strangerEntry = await createEntry(stranger.id, { content: "theirs" }, "api");
     await attachCommits(stranger.id, strangerEntry.id, { commit_ids: [foreign!.id] });
 
     const attached = await entriesByCommit(user.id, [older!.id, newer!.id, outside!.id, foreign!.id]);

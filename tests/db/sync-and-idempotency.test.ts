@@ -29,7 +29,7 @@ async function account() {
   const project = await createProject(user.id, { name: "Alpha", identifier: "AL" });
   const repository = await createRepository(user.id, { name: "api", project_id: project.id });
   const [commit] = await recordCommits(user.id, repository.id, [{ sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") }]);
-  const entry = await createEntry(user.id, { content: "Shipped", project_id: project.id });
+  const entry = await createEntry(user.id, { content: "Shipped", project_id: project.id }, "api");
   return { user, project, repository, commit: commit!, entry };
 }
 
@@ -58,7 +58,7 @@ describe("updated_at", () => {
 
   it("moves on for the entries and repositories a deleted project leaves, and for the entries of a renamed project", async () => {
     const { user, project, repository, entry } = await account();
-    const other = await createEntry(user.id, { content: "No project" });
+    const other = await createEntry(user.id, { content: "No project" }, "api");
     await ageRows(user.id);
     const [entryAged, otherAged] = [await updatedAt("worklog_entries", entry.id), await updatedAt("worklog_entries", other.id)];
     await updateProject(user.id, project.id, { description: "Only the description" });

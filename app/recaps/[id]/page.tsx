@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PlanNotice } from "@/components/recaps/plan-notice";
-import { recapDays } from "@/components/recaps/recap-list";
+import { RecapDays, recapDays } from "@/components/recaps/recap-days";
 import { RecapLive } from "@/components/recaps/recap-live";
 import { TextLink } from "@/components/ui/text-link";
 import { requireUser } from "@/lib/auth/current-user";
@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { toRecapResponse } from "@/lib/recaps/responses";
 import type { RecapFilters } from "@/lib/recaps/filters";
 import { getRecap } from "@/lib/recaps/recaps";
+import { recapTemplateLabel } from "@/lib/recaps/templates";
 import { resourceTitle } from "@/lib/web/pages";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
@@ -39,10 +40,15 @@ export default async function RecapPage({ params }: { params: Promise<{ id: stri
     <div className="space-y-6">
       <TextLink href="/recaps">← All recaps</TextLink>
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Recap {recapDays(filters, user.timezone)}</h1>
-        {narrowed.length > 0 && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Only {narrowed.join("; ")}.</p>}
+        <h1 className="text-2xl font-semibold tracking-tight">
+          Recap <RecapDays filters={filters} timeZone={user.timezone} />
+        </h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {recapTemplateLabel(recap.template)}
+          {narrowed.length > 0 && ` · only ${narrowed.join("; ")}`}
+        </p>
       </div>
-      <RecapLive initial={toRecapResponse(recap)} />
+      <RecapLive initial={toRecapResponse(recap)} timeZone={user.timezone} />
     </div>
   );
 }

@@ -11,12 +11,13 @@ export const metadata: Metadata = { title: "API keys" };
 export default async function ApiKeysPage() {
   const user = await requireUser("/settings/api-keys");
   const apiKeys = await listApiKeys(user.id);
+  const origin = publicOrigin(await headers());
   return (
     <div className="space-y-12">
       <div>
         <h2 className="text-xl font-semibold tracking-tight">API keys</h2>
         <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-          Keys let scripts and tools call the Worklog REST API as you. Each key can do only what its scopes allow, and
+          Keys let scripts, tools and AI agents call the Worklog REST API and MCP server as you. Each key can do only what its scopes allow, and
           its value is shown once, when you create it.
         </p>
       </div>
@@ -24,7 +25,7 @@ export default async function ApiKeysPage() {
         <h3 id="create-api-key-heading" className="mb-4 text-lg font-semibold tracking-tight">
           Create a key
         </h3>
-        <CreateApiKeyForm />
+        <CreateApiKeyForm origin={origin} />
       </section>
       <section aria-labelledby="api-key-list-heading">
         <h3 id="api-key-list-heading" className="text-lg font-semibold tracking-tight">
@@ -41,7 +42,7 @@ export default async function ApiKeysPage() {
                 Create one above, then try it:
               </p>
               <pre className="mt-4 overflow-x-auto rounded-md bg-zinc-900 p-3 text-sm text-zinc-100 dark:bg-black">
-                <code>curl -u wl_your_key: {publicOrigin(await headers())}/api/v1/user</code>
+                <code>curl -u wl_your_key: {origin}/api/v1/user</code>
               </pre>
               <p className="mt-3 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
                 The key is the user name and the password stays empty (mind the colon). This call needs the User: Read

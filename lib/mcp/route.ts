@@ -1,0 +1,41 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { readBodyText } from "@/lib/api/body";
+import { answerCaller } from "@/lib/api/route";
+import { publicOrigin } from "@/lib/public-origin";
+import { mcpServer } from "./server";
+
+/** The transport's own answer to a body that is not JSON. */
+const parseError = () => Response.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: Invalid JSON" }, id: null }, { status: 400 });
+
+function parseMessage(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a message (or one of a batch) asks for progress notifications, which only an event stream can carry. */
+function asksForProgress(message: unknown): boolean {
+  const messages: unknown[] = Array.isArray(message) ? message : [message];
+  return messages.some((each) => {
+    const meta = (each as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta;
+    return meta?.progressToken !== undefined;
+  });
+}
+
+/**
+ * POST /api/mcp: authenticated and counted like any /api/v1 request (lib/api/route.ts), the body
+ * read within the API's limits (1 MiB, valid UTF-8), then answered by a server and a stateless
+ * transport of its own. The answer is plain JSON, which costs least, unless the request asks for
+ * progress: then an event stream carries the notifications before it.
+ */
+export function mcpRoute(request: Request): Promise<Response> {
+  return answerCaller(request, async (principal, requestId) => {
+    const message = parseMessage(await readBodyText(request));
+    if (message === undefined) return parseError();
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(message) });
+    await mcpServer({ principal, origin: publicOrigin(request.headers), requestId }).connect(transport);
+    return transport.handleRequest(request, { parsedBody: message });
+  });
+}

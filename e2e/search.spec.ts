@@ -53,3 +53,35 @@ test("/ goes to the search; the list narrows as one types, the matches are marke
   await expect(entriesHeading(page)).toHaveText("Entries (3)");
   await expect(search).toHaveValue("");
 });
+
+test("typing on while the last pause's search is still being applied loses no character, on a slow device too", async ({ page, request }) => {
+  await signUp(page, uniqueEmail("search-typing"));
+  const post = await apiClient(page, request, ["Worklog: All"]);
+  await post("/worklog/entries", { content: "Deployed the release notes" });
+  await post("/worklog/entries", { content: "Profiled the dashboard", tags: ["perf"] });
+  await page.goto("/");
+  await expect(entriesHeading(page)).toHaveText("Entries (2)");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+
+  const search = filters(page).getByLabel("Search");
+  await pressUntilFocused(page, "/", search);
+  let typed = "";
+  for (const word of ["deployed ", "the ", "release ", "notes"]) {
+    await page.keyboard.type(word);
+    typed += word;
+    // The pause applied the search to the URL: type on at once, while the list follows it.
+    await page.waitForURL((url) => url.searchParams.get("q") === typed.trim(), { waitUntil: "commit", timeout: 15_000 });
+  }
+  await expect(search).toHaveValue("deployed the release notes");
+  await expect(page).toHaveURL("/?q=deployed+the+release+notes");
+  await expect(entriesHeading(page)).toHaveText("Entries (1)");
+
+  // Escape clears the search, and what is typed right after it stays.
+  await page.keyboard.press("Escape");
+  await page.keyboard.type("dashboard");
+  await expect(search).toHaveValue("dashboard");
+  await expect(page).toHaveURL("/?q=dashboard");
+  await expect(entries(page)).toHaveCount(1);
+  await expect(entries(page).first()).toContainText("Profiled the dashboard");
+});

@@ -25,13 +25,23 @@ function useTypedFilter(name: TypedFilter) {
   const [text, setText] = useState(filters[name] ?? "");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const typingStepAdded = useRef(false);
+  // The filters this field asked for that the URL has not reached yet: when it reaches one, what
+  // was typed since stays in the field (on a slow device the URL trails the typing).
+  const [pending, setPending] = useState<string[]>([]);
+  const request = (filter: string, options?: { replace?: boolean }) => {
+    setPending((requested) => [...requested, filter]);
+    change({ [name]: filter }, options);
+  };
 
   // Back, Forward and clicked tags change the filters under the field: it shows theirs unless it
   // already says the same (adjusted while rendering, as React advises for state that follows props).
   const [shownFilter, setShownFilter] = useState(filters[name]);
   if (shownFilter !== filters[name]) {
     setShownFilter(filters[name]);
-    if (normalized(name, text) !== (filters[name] ?? "")) setText(filters[name] ?? "");
+    const filter = filters[name] ?? "";
+    const reached = pending.indexOf(filter);
+    setPending(reached === -1 ? [] : pending.slice(reached + 1));
+    if (reached === -1 && normalized(name, text) !== filter) setText(filter);
   }
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -41,7 +51,9 @@ function useTypedFilter(name: TypedFilter) {
     current: () => {
       clearTimeout(timer.current);
       typingStepAdded.current = false;
-      return { [name]: normalized(name, text) };
+      const filter = normalized(name, text);
+      setPending((requested) => [...requested, filter]);
+      return { [name]: filter };
     },
     field: {
       value: text,
@@ -50,7 +62,7 @@ function useTypedFilter(name: TypedFilter) {
         setText(typed);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
-          change({ [name]: normalized(name, typed) }, { replace: typingStepAdded.current });
+          request(normalized(name, typed), { replace: typingStepAdded.current });
           typingStepAdded.current = true;
         }, typingPause);
       },
@@ -60,7 +72,7 @@ function useTypedFilter(name: TypedFilter) {
           clearTimeout(timer.current);
           typingStepAdded.current = false;
           setText("");
-          change({ [name]: "" });
+          request("");
         }
       },
       onBlur: () => (typingStepAdded.current = false),

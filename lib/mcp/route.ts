@@ -1,8 +1,7 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { readBodyText } from "@/lib/api/body";
 import { answerCaller } from "@/lib/api/route";
 import { publicOrigin } from "@/lib/public-origin";
-import { mcpServer } from "./server";
+import { answerMcpRequest } from "./server";
 
 /** The transport's own answer to a body that is not JSON. */
 const parseError = () => Response.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: Invalid JSON" }, id: null }, { status: 400 });
@@ -27,15 +26,13 @@ function asksForProgress(message: unknown): boolean {
 /**
  * POST /api/mcp: authenticated and counted like any /api/v1 request (lib/api/route.ts), the body
  * read within the API's limits (1 MiB, valid UTF-8), then answered by a server and a stateless
- * transport of its own. The answer is plain JSON, which costs least, unless the request asks for
+ * transport (lib/mcp/server.ts). The answer is plain JSON, which costs least, unless the request asks for
  * progress: then an event stream carries the notifications before it.
  */
 export function mcpRoute(request: Request): Promise<Response> {
   return answerCaller(request, async (principal, requestId) => {
     const message = parseMessage(await readBodyText(request));
     if (message === undefined) return parseError();
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(message) });
-    await mcpServer({ principal, origin: publicOrigin(request.headers), requestId }).connect(transport);
-    return transport.handleRequest(request, { parsedBody: message });
+    return answerMcpRequest({ principal, origin: publicOrigin(request.headers), requestId }, request, message, { stream: asksForProgress(message) });
   });
 }

@@ -1,4 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   CallToolRequestSchema,
@@ -77,8 +78,10 @@ async function callTool(caller: McpCaller, tool: AnyMcpTool, args: Record<string
   }
 }
 
-/** The MCP server of one HTTP request (the stateless transport's pattern): its tools, acting for the caller. */
-export function mcpServer(caller: McpCaller): Server {
+/** A server and the caller of the request it is answering; a server answers one request at a time. */
+type Slot = { server: Server; caller?: McpCaller };
+
+function newSlot(): Slot {
   const server = new Server(
     { name: "worklog", title: "Worklog", version: "1" },
     {
@@ -87,11 +90,37 @@ export function mcpServer(caller: McpCaller): Server {
         "Worklog keeps a log of work done: markdown entries with tags and a project, commits of repositories attached to them, and recaps written from them. Log work as it is finished with log_work; find earlier work with search_worklog.",
     },
   );
+  const slot: Slot = { server };
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing() }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const tool = toolsByName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return callTool(caller, tool, request.params.arguments ?? {}, extra);
+    return callTool(slot.caller!, tool, request.params.arguments ?? {}, extra);
   });
-  return server;
+  return slot;
+}
+
+/** Servers between requests: making one for each request cost a fifth of a search's server CPU (`npm run bench`, row (g)). */
+const idle: Slot[] = [];
+const MAX_IDLE = 32;
+
+/**
+ * Answers one HTTP request's messages (the stateless transport's pattern: a transport per
+ * request). A plain JSON answer is complete when `handleRequest` resolves, so its server is
+ * closed and kept for the next request; an event stream goes on after that, so its server is
+ * its own.
+ */
+export async function answerMcpRequest(caller: McpCaller, request: Request, message: unknown, { stream }: { stream: boolean }): Promise<Response> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream });
+  const slot = (!stream && idle.pop()) || newSlot();
+  slot.caller = caller;
+  await slot.server.connect(transport);
+  if (stream) return transport.handleRequest(request, { parsedBody: message });
+  try {
+    return await transport.handleRequest(request, { parsedBody: message });
+  } finally {
+    await slot.server.close();
+    slot.caller = undefined;
+    if (idle.length < MAX_IDLE) idle.push(slot);
+  }
 }

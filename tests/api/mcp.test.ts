@@ -205,6 +205,19 @@ describe("tools/call", () => {
     expect([await snapshot(owner.key), await snapshot(intruder.key)]).toEqual(before);
   });
 
+  it("answers many accounts' calls at once, each acting for its own caller", async () => {
+    const accounts = await Promise.all(
+      Array.from({ length: 4 }, async (_, index) => {
+        const { key } = await newAccount();
+        const entry = await created(key, "/api/v1/worklog/entries", { content: `Account ${index}'s work` });
+        return { key, entry, client: await connect(basic(key)) };
+      }),
+    );
+    const calls = accounts.flatMap((account) => Array.from({ length: 10 }, () => account));
+    const results = await Promise.all(calls.map(async ({ client }) => (await succeeded(client, "search_worklog", {})).entries.map((entry: { id: string }) => entry.id)));
+    expect(results).toEqual(calls.map(({ entry }) => [entry.id]));
+  });
+
   it("refuses recaps to an account without the plan, as the API does", async () => {
     const { email } = await server.createUser({ plan: "free" });
     const key = await server.createKey(email, allScopes);

@@ -1,11 +1,20 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { isPostgresReachable } from "./scripts/postgres.mjs";
 
 const alias = {
   "@": path.resolve(import.meta.dirname),
   // Tests are server code: `server-only` resolves to its empty module, as in Next's server bundles.
   "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
 };
+
+/**
+ * The API tests speak HTTP to real servers, which behave alike on both databases: they run once,
+ * on PostgreSQL when it is reachable (on PGlite otherwise, or as WORKLOG_TEST_API_DATABASE says),
+ * while tests/db covers what differs between the databases on both, and
+ * tests/api/embedded-smoke.test.ts runs the main flows on the embedded database through HTTP.
+ */
+const apiBackend = process.env.WORKLOG_TEST_API_DATABASE ?? ((await isPostgresReachable()) ? "postgres" : "pglite");
 
 /** Integration tests run once per database: the embedded PGlite always, PostgreSQL when reachable. */
 const databaseProject = (backend: "pglite" | "postgres") => ({
@@ -20,30 +29,26 @@ const databaseProject = (backend: "pglite" | "postgres") => ({
   },
 });
 
-const apiProject = (backend: "pglite" | "postgres") => ({
-  resolve: { alias },
-  test: {
-    name: `api-${backend}`,
-    include: ["tests/api/**/*.test.ts"],
-    env: { WORKLOG_TEST_DATABASE: backend },
-    globalSetup: ["tests/support/build-once.ts", ...(backend === "pglite" ? ["tests/support/pglite-template.ts"] : [])],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
-});
-
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one, on a 2-core machine. The API
-    // tests mostly wait on their servers (and on rate-limit windows and stream checks), so
-    // three files at a time keep the cores busy.
+    // tests mostly wait on their servers, so several files at a time keep the cores busy.
     maxWorkers: 3,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       databaseProject("pglite"),
       databaseProject("postgres"),
-      apiProject("pglite"),
-      apiProject("postgres"),
+      {
+        resolve: { alias },
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          env: { WORKLOG_TEST_DATABASE: apiBackend },
+          globalSetup: ["tests/support/global-servers.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -25,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ensureBuild } from "../scripts/build.mjs";
-import { startServer, type TestServer } from "../tests/support/server";
+import { startServer, type PrivateServer } from "../tests/support/server";
 import { insertEntries } from "./seed";
 import { basicAuthorization, cpuMeter, cpuSeconds, describe, measure, warmUp, type CpuMeter, type LoadTarget, type Measurement } from "./wrk";
 
@@ -46,7 +46,7 @@ const here = path.resolve(import.meta.dirname, "..");
 /** One server under test: a checkout, its server, a key on an account with the entries, a writer's key. */
 type Subject = {
   name: "after" | "before";
-  server: TestServer;
+  server: PrivateServer;
   database?: pg.Client;
   meter: CpuMeter;
   key: string;
@@ -125,7 +125,7 @@ async function startBareNodeServer() {
 const env = { RATE_LIMIT_PER_MINUTE: "1000000" };
 
 /** An account with a project and a key; its id and the project's. */
-async function createAccount(server: TestServer, email: string) {
+async function createAccount(server: PrivateServer, email: string) {
   await server.createUser({ email });
   const key = await server.createKey(email, ["user:read", "project:*", "worklog:*"]);
   const project = (await (await server.request("/api/v1/projects", { key, method: "POST", body: { name: "Bench" } })).json()) as { id: string };
@@ -134,7 +134,7 @@ async function createAccount(server: TestServer, email: string) {
 }
 
 /** `count` entries through the API, `concurrency` requests at a time (the embedded database cannot be written from outside). */
-async function postEntries(server: TestServer, key: string, projectId: string, count: number, concurrency = 20) {
+async function postEntries(server: PrivateServer, key: string, projectId: string, count: number, concurrency = 20) {
   const body = JSON.stringify({ content: "Wrote the **benchmark** for the entries list", project_id: projectId, tags: ["backend", "perf"], duration_seconds: 1800 });
   let next = 0;
   const worker = async () => {

@@ -11,7 +11,7 @@
 import { register } from "node:module";
 import pg from "pg";
 import { ensureBuild } from "../scripts/build.mjs";
-import { startServer, type TestServer } from "../tests/support/server";
+import { startServer, type PrivateServer } from "../tests/support/server";
 import { benchExport } from "./lists-export";
 import { benchSearch } from "./lists-search";
 import { insertEntries } from "./seed";
@@ -39,7 +39,7 @@ function percentile(sorted: number[], p: number): number {
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** An account with three projects and `size` entries, and another account of the same size. */
-async function seedAccount(server: TestServer, client: pg.Client, size: number): Promise<Account> {
+async function seedAccount(server: PrivateServer, client: pg.Client, size: number): Promise<Account> {
   const { email } = await server.createUser({ email: `list${size}@example.com` });
   const key = await server.createKey(email, ["worklog:read", "project:*"]);
   const projectIds: string[] = [];
@@ -76,7 +76,7 @@ async function seedAccount(server: TestServer, client: pg.Client, size: number):
 }
 
 /** p50/p99 of each account's page, the accounts' requests alternating. */
-async function timePages(server: TestServer, accounts: Account[], kind: PageKind) {
+async function timePages(server: PrivateServer, accounts: Account[], kind: PageKind) {
   const samples = accounts.map(() => [] as number[]);
   for (let index = 0; index < WARM_UP_SAMPLES + SAMPLES; index++) {
     for (const [which, account] of accounts.entries()) {

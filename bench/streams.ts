@@ -12,7 +12,7 @@ import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { sha256Hex } from "../lib/crypto";
 import { ensureBuild } from "../scripts/build.mjs";
-import { startServer, type TestServer } from "../tests/support/server";
+import { startServer, type PrivateServer } from "../tests/support/server";
 import { basicAuthorization as basic, cpuMeter, cpuUsed, describe, measure as measureRow } from "./wrk";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -45,7 +45,7 @@ async function createAccounts(database: pg.Client): Promise<string[]> {
 type OpenStream = { close: () => void };
 
 /** Opens a recap stream and resolves once it is connected. */
-function openStream(server: TestServer, agent: http.Agent, key: string): Promise<OpenStream> {
+function openStream(server: PrivateServer, agent: http.Agent, key: string): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${server.url}/api/v1/worklog/recaps/sse`, { agent, headers: { authorization: basic(key) } }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`a stream answered ${response.statusCode}`));

@@ -43,6 +43,8 @@ const environmentSchema = z
     VERCEL: optionalString,
     DEFAULT_PLAN: z.enum(["free", "pro"]).default("pro"),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    /** The window of the per-minute limits (API requests, failed authentications, device flow); shorter in tests. */
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Sign-up attempts per client IP and hour; each refusal of a taken address hints that it has an account. */
     SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** For benchmarks that measure what limiting costs; never in production. */
@@ -116,6 +118,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     onVercel: env.VERCEL === "1",
     defaultPlan: env.DEFAULT_PLAN,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    rateLimitWindowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     rateLimitDisabled: env.RATE_LIMIT_DISABLED === "true",
     signUpsPerHour: env.SIGN_UPS_PER_HOUR,
     sseMaxStreams: env.SSE_MAX_STREAMS,

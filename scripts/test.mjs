@@ -1,13 +1,14 @@
-// `npm test`: every check, in order of speed: lint, typecheck, unit and integration tests on
-// both databases, API tests against real `next start` servers, then Playwright in Chromium.
-// Ends with one line `N passed, N failed[, N skipped]`, and exits non-zero on any failure.
-//   --only unit|db|api|e2e  one part of the suite, without lint and typecheck (`npm run test:db`…)
+// `npm test`: every check, in phases: lint and types, unit tests, database tests on both
+// databases, API tests against shared `next start` servers (on PostgreSQL when reachable), then
+// Playwright in Chromium. Prints each phase's duration, and ends with one line
+// `N passed, N failed, N skipped` for the whole run; exits non-zero on any failure.
+//   --only unit|db|api|e2e  one phase, without lint and types (`npm run test:db`…)
 //   --list                  names the test files and tests that the run would run, running none
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ensurePrismaClient } from "./build.mjs";
+import { ensureBuild, ensurePrismaClient } from "./build.mjs";
 import { isPostgresReachable, postgresServerUrl } from "./postgres.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -25,11 +26,28 @@ const includes = (part) => options.only === undefined || options.only === part;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** [phase, seconds]; .ci/run tells how long its installs took. */
+const durations = process.env.WORKLOG_CI_INSTALL_SECONDS ? [["install (.ci/run)", Number(process.env.WORKLOG_CI_INSTALL_SECONDS)]] : [];
 
-function step(title, command, args, env = {}) {
-  console.log(`\n━━ ${title}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status === 0;
+/**
+ * Runs a command; resolves to whether it succeeded. Its output goes to the terminal as it comes,
+ * or, `buffered` (a command run beside others), all at once when it ends.
+ */
+function step(title, command, args, { env = {}, buffered = false } = {}) {
+  if (!buffered) console.log(`\n━━ ${title}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...env } });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.once("error", (error) => {
+      output += `${error.message}\n`;
+    });
+    child.once("close", (code) => {
+      if (buffered) process.stdout.write(`\n━━ ${title}\n${output}`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function record(title, passed) {
@@ -40,9 +58,13 @@ function record(title, passed) {
   }
 }
 
-/** A check of the whole source tree (lint, types): part of a full run only. */
-function check(title, command, args) {
-  if (options.only === undefined && !options.list) record(title, step(title, command, args));
+/** Runs a phase and notes how long it took. */
+async function phase(name, work) {
+  const started = performance.now();
+  await work();
+  const seconds = (performance.now() - started) / 1000;
+  durations.push([name, seconds]);
+  console.log(`\n━━ ${name}: ${seconds.toFixed(1)} s`);
 }
 
 function readJson(file) {
@@ -53,27 +75,28 @@ function readJson(file) {
   }
 }
 
-function runVitest(projects) {
+async function runVitest(name, projects, env = {}) {
   const title = `vitest (${projects.join(", ")})`;
   const projectOptions = projects.flatMap((project) => ["--project", project]);
-  if (options.list) return record(title, step(title, bin("vitest"), ["list", "--filesOnly", ...projectOptions]));
-  const report = path.join(resultsDir, "vitest.json");
-  const ok = step(title, bin("vitest"), ["run", ...projectOptions, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  if (options.list) return record(title, await step(title, bin("vitest"), ["list", "--filesOnly", ...projectOptions], { env }));
+  const report = path.join(resultsDir, `vitest-${name}.json`);
+  // A test that passes only when tried again is a failure (--retry=0 is vitest's default, said anyway).
+  const ok = await step(title, bin("vitest"), ["run", "--retry=0", ...projectOptions, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { env });
   const vitest = readJson(report);
   if (vitest) {
     totals.passed += vitest.numPassedTests;
     totals.failed += vitest.numFailedTests;
     totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   }
-  if (!ok && !(vitest?.numFailedTests > 0)) record("vitest did not finish", false);
-  else if (!ok) failures.push("vitest");
+  if (!ok && !(vitest?.numFailedTests > 0)) record(`${title} did not finish`, false);
+  else if (!ok) failures.push(title);
 }
 
-function runPlaywright() {
-  if (options.list) return record("playwright", step("playwright", bin("playwright"), ["test", "--list"]));
+async function runPlaywright() {
+  if (options.list) return record("playwright", await step("playwright", bin("playwright"), ["test", "--list"]));
   if (!existsSync(chromium)) return record(`Chromium is missing at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`, false);
   const report = path.join(resultsDir, "playwright.json");
-  const ok = step("playwright", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: report });
+  const ok = await step("playwright", bin("playwright"), ["test", "--retries=0", "--reporter=list,json"], { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report } });
   const stats = readJson(report)?.stats;
   if (stats) {
     totals.passed += stats.expected + stats.flaky;
@@ -92,21 +115,46 @@ if (!options.list) {
   ensurePrismaClient();
 }
 
-check("eslint", bin("eslint"), ["."]);
-check("import cycles", bin("madge"), ["--circular", "--extensions", "ts,tsx", "--exclude", "^lib/db/generated", "app", "components", "lib"]);
-check("typecheck", bin("tsc"), ["--noEmit"]);
-
-const databaseParts = ["db", "api"].filter(includes);
-const projects = [...(includes("unit") ? ["unit"] : []), ...databaseParts.map((part) => `${part}-pglite`)];
-if (databaseParts.length > 0) {
-  if (await isPostgresReachable()) projects.push(...databaseParts.map((part) => `${part}-postgres`));
-  else if (process.env.CI) record(`PostgreSQL is not reachable at ${postgresServerUrl}`, false);
-  else console.log(`\nPostgreSQL is not reachable at ${postgresServerUrl}: its test runs are skipped (set WORKLOG_TEST_POSTGRES_URL).`);
+const postgres = includes("db") || includes("api") ? await isPostgresReachable() : false;
+if (!postgres && (includes("db") || includes("api"))) {
+  if (process.env.CI) record(`PostgreSQL is not reachable at ${postgresServerUrl}`, false);
+  else console.log(`\nPostgreSQL is not reachable at ${postgresServerUrl}: the database tests run on PGlite alone, and so do the API tests (set WORKLOG_TEST_POSTGRES_URL).`);
 }
-if (projects.length > 0) runVitest(projects);
-if (includes("e2e")) runPlaywright();
+
+if (options.only === undefined && !options.list) {
+  // Three checks of the whole source tree, side by side: each is mostly one thread.
+  await phase("lint and types", async () => {
+    const checks = [
+      ["eslint", bin("eslint"), ["."]],
+      ["import cycles", bin("madge"), ["--circular", "--extensions", "ts,tsx", "--exclude", "^lib/db/generated", "app", "components", "lib"]],
+      ["typecheck", bin("tsc"), ["--noEmit"]],
+    ];
+    const results = await Promise.all(checks.map(([title, command, args]) => step(title, command, args, { buffered: true })));
+    checks.forEach(([title], i) => record(title, results[i]));
+  });
+}
+if (includes("unit")) await phase("unit", () => runVitest("unit", ["unit"]));
+if (includes("db")) await phase("db", () => runVitest("db", ["db-pglite", ...(postgres ? ["db-postgres"] : [])]));
+if ((includes("api") || includes("e2e")) && !options.list) {
+  // One build serves the API tests' servers and Playwright's.
+  await phase("build", async () => {
+    try {
+      ensureBuild();
+    } catch (error) {
+      record(error.message, false);
+    }
+  });
+}
+if (includes("api")) await phase("api", () => runVitest("api", ["api"], { WORKLOG_TEST_API_DATABASE: postgres ? "postgres" : "pglite" }));
+if (includes("e2e")) await phase("e2e", runPlaywright);
 
 console.log("");
+if (durations.length) {
+  const ciStarted = Number(process.env.WORKLOG_CI_STARTED_AT);
+  if (ciStarted) durations.push(["total (.ci/run)", Date.now() / 1000 - ciStarted]);
+  console.log("Durations:");
+  for (const [name, seconds] of durations) console.log(`  ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
+}
 if (failures.length) console.log(`Failed: ${failures.join("; ")}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

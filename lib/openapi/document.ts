@@ -481,21 +481,21 @@ const headers: OpenApiDocument["components"]["headers"] = {
   RateLimitLimit: { description: "Requests allowed per window (500 unless the server is configured otherwise).", schema: integer },
   RateLimitRemaining: { description: "Requests left in the current window.", schema: integer },
   RateLimitReset: { description: "When the current window ends, in Unix seconds.", schema: integer },
-  RateLimitWindow: { description: "The window's length in seconds.", schema: { const: 60 } },
+  RateLimitWindow: { description: "The window's length in seconds: 60.", schema: { type: "integer", minimum: 1, example: 60 } },
   RateLimitPolicy: { description: 'The limit as IETF httpapi-ratelimit-headers say it: `"default"; q=<requests>; w=<window seconds>`.', schema: { type: "string" } },
   RateLimit: { description: 'What is left of it: `"default"; r=<requests remaining>; t=<seconds until the window ends>`.', schema: { type: "string" } },
   ETag: { description: "A weak tag of this read; send it back as `If-None-Match` to get a 304 while nothing of the account has changed.", schema: { type: "string" } },
-  CacheControl: { description: "`private, no-cache`: keep the answer, and revalidate it with its ETag.", schema: { const: "private, no-cache" } },
+  CacheControl: { description: "`private, no-cache`: keep the answer, and revalidate it with its ETag.", schema: { type: "string", const: "private, no-cache" } },
   RetryAfter: { description: "Whole seconds until the window ends.", schema: { type: "integer", minimum: 1 } },
   IdempotentReplayed: {
     description: "`true` on the kept answer to an earlier request with the same `Idempotency-Key`, sent again: nothing was changed this time.",
-    schema: { const: "true" },
+    schema: { type: "string", const: "true" },
   },
   ContentDisposition: {
     description: 'A download: `attachment; filename="…"`.',
     schema: { type: "string" },
   },
-  WwwAuthenticate: { description: "The scheme to authenticate with.", schema: { const: 'Basic realm="api"' } },
+  WwwAuthenticate: { description: "The scheme to authenticate with.", schema: { type: "string", const: 'Basic realm="api"' } },
 };
 
 const overview = `Worklog's REST API: projects, repositories and their commits, worklog entries and recaps of them. Everything under \`/api/v1\` speaks JSON with \`snake_case\` fields; ids are UUIDs and timestamps are ISO 8601 in UTC with milliseconds.

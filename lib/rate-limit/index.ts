@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { MemoryRateLimiter } from "./memory";
-import { WINDOW_MS, type RateLimitDecision, type RateLimiter } from "./types";
+import type { RateLimitDecision, RateLimiter } from "./types";
 import { UpstashRateLimiter } from "./upstash";
 
 /** Failed authentications allowed per client IP and minute (docs/api.md, "Rate limits"). */
@@ -15,11 +15,14 @@ const holder = globalThis as typeof globalThis & { __worklogRateLimiters?: Map<s
 const unlimitedDecision = async () => ({ allowed: true, limit: Number.MAX_SAFE_INTEGER, remaining: Number.MAX_SAFE_INTEGER, resetAt: 0 });
 const unlimited: RateLimiter = { check: unlimitedDecision, peek: unlimitedDecision };
 
+/** The window of the limits counted per minute: 60 s unless RATE_LIMIT_WINDOW_SECONDS says otherwise (tests). */
+const minuteWindowMs = () => getConfig().rateLimitWindowMs;
+
 /**
- * A limiter of its own for one purpose: `limit` per window of `windowMs` per identifier, in this
- * process or in Upstash under `name`; one per name and process.
+ * A limiter of its own for one purpose: `limit` per window of `windowMs` (the configured minute
+ * unless given) per identifier, in this process or in Upstash under `name`; one per name and process.
  */
-export function namedLimiter(name: string, limit: number, windowMs = WINDOW_MS): RateLimiter {
+export function namedLimiter(name: string, limit: number, windowMs = minuteWindowMs()): RateLimiter {
   const named = (holder.__worklogRateLimiters ??= new Map());
   let limiter = named.get(name);
   if (!limiter) {
@@ -41,15 +44,21 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
     "x-ratelimit-limit": String(decision.limit),
     "x-ratelimit-remaining": String(decision.remaining),
     "x-ratelimit-reset": String(Math.ceil(decision.resetAt / 1000)),
-    "x-ratelimit-window": String(WINDOW_MS / 1000),
-    "ratelimit-policy": `"default"; q=${decision.limit}; w=${WINDOW_MS / 1000}`,
+    "x-ratelimit-window": String(minuteWindowMs() / 1000),
+    "ratelimit-policy": `"default"; q=${decision.limit}; w=${minuteWindowMs() / 1000}`,
     ratelimit: `"default"; r=${decision.remaining}; t=${Math.max(0, Math.ceil((decision.resetAt - Date.now()) / 1000))}`,
   };
 }
 
+/** "minute", or the window's seconds where RATE_LIMIT_WINDOW_SECONDS makes it another length. */
+function windowInWords(): string {
+  const seconds = minuteWindowMs() / 1000;
+  return seconds === 60 ? "minute" : `${seconds} seconds`;
+}
+
 function rateLimited(decision: RateLimitDecision): AppError {
   const retryAfter = secondsUntil(decision.resetAt);
-  return new AppError("rate_limited", `Rate limit exceeded: ${decision.limit} requests per minute. Retry after ${retryAfter} seconds.`, {
+  return new AppError("rate_limited", `Rate limit exceeded: ${decision.limit} requests per ${windowInWords()}. Retry after ${retryAfter} seconds.`, {
     extra: { retry_after: retryAfter },
     headers: { ...rateLimitHeaders(decision), "retry-after": String(retryAfter) },
   });

@@ -1,4 +1,4 @@
-import { WINDOW_MS, type RateLimitDecision, type RateLimiter } from "./types";
+import { type RateLimitDecision, type RateLimiter } from "./types";
 
 /**
  * A fixed-window limiter in this process's memory, for the embedded default (one instance).
@@ -10,7 +10,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(
     private readonly limit: number,
-    private readonly windowMs = WINDOW_MS,
+    private readonly windowMs: number,
   ) {}
 
   async check(identifier: string): Promise<RateLimitDecision> {

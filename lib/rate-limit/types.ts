@@ -13,5 +13,3 @@ export interface RateLimiter {
   /** Whether one more would be allowed, counting nothing. */
   peek(identifier: string): Promise<RateLimitDecision>;
 }
-
-export const WINDOW_MS = 60_000;

@@ -1,6 +1,6 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
-import { WINDOW_MS, type RateLimitDecision, type RateLimiter } from "./types";
+import { type RateLimitDecision, type RateLimiter } from "./types";
 
 const FAILURE_LOG_INTERVAL_MS = 60_000;
 
@@ -17,7 +17,7 @@ export class UpstashRateLimiter implements RateLimiter {
     connection: { url: string; token: string },
     private readonly limit: number,
     prefix: string,
-    private readonly windowMs = WINDOW_MS,
+    private readonly windowMs: number,
     timeoutMs = 1_000,
   ) {
     this.ratelimit = new Ratelimit({

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
 let email: string;
@@ -26,14 +27,11 @@ const messages = {
 };
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   ({ email } = await server.createUser());
   key = await server.createKey(email, ["user:read"]);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const getUser = (authorization?: string) =>
   server.request("/api/v1/user", { headers: authorization === undefined ? {} : { authorization } });

@@ -1,7 +1,8 @@
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { exportDocumentSchema, type ExportDocument } from "@/lib/data/export-document";
-import { startServer, type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 // More entries than one batch of the export (lib/data/export-batches.ts), many at the same
 // instant, so that the walk across batches is checked against the list's own pages.
@@ -64,7 +65,7 @@ async function inParallel<T>(count: number, make: (index: number) => Promise<T>)
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_DISABLED: "true" } });
+  server = await sharedServer("unlimited");
   const { email } = await server.createUser({ plan: "pro" });
   key = await server.createKey(email, ["user:*", "project:*", "repo:*", "worklog:*"]);
   await json(server.request("/api/v1/user", { key, method: "PUT", body: { name: "Ada", timezone: TIME_ZONE } }));
@@ -108,9 +109,6 @@ beforeAll(async () => {
   fixtures = { projectId: project.id, otherProjectId: otherProject.id, recapId: recap.id, trickyContent };
 }, 240_000);
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 describe("GET /api/v1/export?format=json", () => {
   it("is the account as the API lists it, in one document with the export's headers", async () => {

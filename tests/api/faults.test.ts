@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { postgresServerUrl } from "../../scripts/postgres.mjs";
 import { testBackend } from "../support/databases";
 import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, type PrivateServer } from "../support/server";
 
 const entriesPath = "/api/v1/worklog/entries";
 const unavailableBody = { error: { message: "Something went wrong. Please try again later.", type: "internal_error" } };
@@ -20,7 +20,7 @@ async function json<T>(response: Promise<Response>, status: number): Promise<T> 
   return body as T;
 }
 
-async function newAccount(server: TestServer) {
+async function newAccount(server: PrivateServer) {
   const { email } = await server.createUser();
   return server.createKey(email, ["worklog:*", "project:*", "repo:*", "user:*"]);
 }
@@ -71,7 +71,7 @@ function unexpectedOutcomes(outcomes: Outcome[]): Record<string, number> {
 }
 
 /** The server is ready again, and the traffic gets 40 more successes. */
-async function expectRecovery(server: TestServer, traffic: ReturnType<typeof startTraffic>) {
+async function expectRecovery(server: PrivateServer, traffic: ReturnType<typeof startTraffic>) {
   await vi.waitFor(async () => expect((await server.request("/api/health")).status).toBe(200), { timeout: 30_000, interval: 200 });
   const successesBefore = traffic.count(200) + traffic.count(201);
   await vi.waitFor(() => expect(traffic.count(200) + traffic.count(201)).toBeGreaterThanOrEqual(successesBefore + 40), { timeout: 30_000 });
@@ -88,7 +88,7 @@ const privatePostgres = testBackend() === "postgres" && (Boolean(process.env.CI)
 
 describe.runIf(privatePostgres)("PostgreSQL stopped during traffic", () => {
   let cluster: PrivatePostgres;
-  let server: TestServer;
+  let server: PrivateServer;
   let key: string;
 
   beforeAll(async () => {
@@ -139,7 +139,7 @@ describe.runIf(privatePostgres)("PostgreSQL stopped during traffic", () => {
       // The same process serves reads and writes again.
       const written = await json<{ id: string }>(server.request(entriesPath, { key, method: "POST", body: { content: `after ${mode}` } }), 201);
       expect((await json<{ content: string }>(server.request(`${entriesPath}/${written.id}`, { key }), 200)).content).toBe(`after ${mode}`);
-      expect(uncaughtErrors(server.logs())).toEqual([]);
+      expect(uncaughtErrors(await server.logs())).toEqual([]);
     },
     180_000,
   );
@@ -148,7 +148,7 @@ describe.runIf(privatePostgres)("PostgreSQL stopped during traffic", () => {
 describe.runIf(privatePostgres)("PostgreSQL frozen during traffic (accepting connections, answering nothing)", () => {
   const queryTimeoutMs = 1_500;
   let cluster: PrivatePostgres;
-  let server: TestServer;
+  let server: PrivateServer;
   let key: string;
 
   beforeAll(async () => {
@@ -189,12 +189,12 @@ describe.runIf(privatePostgres)("PostgreSQL frozen during traffic (accepting con
       await traffic.stop();
     }
     expect(unexpectedOutcomes(traffic.outcomes)).toEqual({});
-    expect(uncaughtErrors(server.logs())).toEqual([]);
+    expect(uncaughtErrors(await server.logs())).toEqual([]);
   }, 120_000);
 });
 
 describe("a running server", () => {
-  let server: TestServer;
+  let server: PrivateServer;
 
   beforeAll(async () => {
     // A pause between a recap's deltas, so that streams are left while it is being written.
@@ -212,7 +212,7 @@ describe("a running server", () => {
     expect((await server.request("/api/live")).status).toBe(200);
     expect((await server.request("/api/health")).status).toBe(200);
     expect((await server.request("/api/v1/user", { key })).status).toBe(200);
-    const errors = server.logs().split("\n").filter((line) => /unhandled|uncaught|\[api\] request|\[sse\]|error/i.test(line));
+    const errors = (await server.logs()).split("\n").filter((line) => /unhandled|uncaught|\[api\] request|\[sse\]|error/i.test(line));
     expect(errors).toEqual([]);
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, type PrivateServer } from "../support/server";
 
-let server: TestServer;
+let server: PrivateServer;
 
 beforeAll(async () => {
   server = await startServer();
@@ -84,6 +84,6 @@ describe("restarts", () => {
     await server.restart();
     expect((await server.request("/api/health")).status).toBe(200);
     expect(await server.admin("user:plan", "--email", email, "--plan", "free")).toMatchObject({ exitCode: 0 });
-    expect(server.logs()).toContain("schema up to date");
+    expect(await server.logs()).toContain("schema up to date");
   });
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { startServer, type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 // Idempotency-Key on every POST of /api/v1 (docs/api.md, "Idempotency-Key"). That a 5xx is not
 // kept is held by tests/db/sync-and-idempotency.test.ts: no request over HTTP gets a 5xx while
@@ -10,12 +11,9 @@ let server: TestServer;
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const entriesPath = "/api/v1/worklog/entries";
 

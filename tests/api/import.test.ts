@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { exportDocumentSchema } from "@/lib/data/export-document";
 import { allScopes } from "../support/accounts";
-import { startServer, type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 async function newKey(scopes = allScopes) {
   const { email } = await server.createUser();

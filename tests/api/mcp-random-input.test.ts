@@ -5,9 +5,9 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, allScopes, sha } from "../support/accounts";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, type PrivateServer } from "../support/server";
 
-let server: TestServer;
+let server: PrivateServer;
 let key: string;
 let client: Client;
 const { created, seedAccount } = accountRequests(() => server);
@@ -65,6 +65,6 @@ describe("random arguments to every tool", () => {
       }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
     );
-    expect(server.logs()).not.toMatch(/\[api\] request .* failed/);
+    expect(await server.logs()).not.toMatch(/\[api\] request .* failed/);
   });
 });

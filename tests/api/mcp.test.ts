@@ -6,13 +6,13 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, allScopes, sha } from "../support/accounts";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, type PrivateServer } from "../support/server";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
 const toolNames = ["log_work", "search_worklog", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap"];
 const notFound = "Could not find the requested resource";
 
-let server: TestServer;
+let server: PrivateServer;
 const { call, created, newAccount, seedAccount } = accountRequests(() => server);
 const clients: Client[] = [];
 

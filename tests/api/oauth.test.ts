@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 const CLI_CLIENT_ID = "90w0AXnlNgnh2XBJdexYjw";
 const CLI_SCOPES = "user:read,user:write,project:read,project:write,worklog:read,worklog:write,repo:read,repo:write";
@@ -13,12 +14,9 @@ let server: TestServer;
 beforeAll(async () => {
   // Behind one proxy: every request below comes from a client address of its own, so that the
   // many requests of this file stay under the 60 a minute allowed per address.
-  server = await startServer({ env: { TRUSTED_PROXY_COUNT: "1" } });
+  server = await sharedServer("standard");
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const anotherClient = () => `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>

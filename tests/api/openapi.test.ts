@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { HttpMethod } from "@/lib/api/operation";
 import type { OpenApiDocument } from "@/lib/openapi/document";
 import { schemaChecker } from "../support/openapi";
-import { startServer, type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 import { readEvents } from "../support/sse";
 
 const appDirectory = path.resolve(import.meta.dirname, "../../app");
@@ -48,7 +49,7 @@ let writesKey: string;
 let email: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   ({ email } = await server.createUser());
   key = await server.createKey(email, ["user:*", "project:*", "repo:*", "worklog:*"]);
   readsKey = await server.createKey(email, ["user:read", "project:read", "repo:read", "worklog:read"]);
@@ -58,9 +59,6 @@ beforeAll(async () => {
   ({ check, responsePointer } = schemaChecker(document));
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 type CallOptions = { params?: Record<string, string>; query?: string; body?: unknown; key?: string; headers?: Record<string, string> };
 

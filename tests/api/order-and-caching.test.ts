@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 // docs/api.md, "Pagination" and "Conditional reads": lists in the order of the work, cursors that
 // outlive their items, exact totals, ETags, and the standard rate-limit headers.
@@ -7,12 +8,9 @@ import { startServer, type TestServer } from "../support/server";
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const entriesPath = "/api/v1/worklog/entries";
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
 let key: string;
@@ -7,7 +8,7 @@ let readOnlyKey: string;
 let otherKey: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   const { email } = await server.createUser();
   key = await server.createKey(email, ["project:*"]);
   readOnlyKey = await server.createKey(email, ["project:read"]);
@@ -15,9 +16,6 @@ beforeAll(async () => {
   otherKey = await server.createKey(other.email, ["project:*"]);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const create = (body: unknown, as = key) => server.request("/api/v1/projects", { key: as, method: "POST", body });
 

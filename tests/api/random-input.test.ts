@@ -1,6 +1,7 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
 let key: string;
@@ -24,7 +25,7 @@ const allowed = new Set([200, 201, 400, 404, 413, 422]);
 
 beforeAll(async () => {
   // Thousands of requests from one account: the rate limit is not what is tested here.
-  server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
+  server = await sharedServer("unlimited");
   const { email } = await server.createUser();
   key = await server.createKey(email, ["user:*", "project:*", "repo:*", "worklog:*"]);
   const post = async (path: string, body: unknown) => (await (await server.request(path, { key, method: "POST", body })).json()).id as string;
@@ -33,9 +34,6 @@ beforeAll(async () => {
   ids.entry = await post("/api/v1/worklog/entries", { content: "fuzzed" });
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 /** Everything a write could have changed, read through the API. */
 async function snapshot(): Promise<string> {

@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-keys";
 import { testBackend } from "../support/databases";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, type PrivateServer } from "../support/server";
 import { startUpstashRest, type UpstashRest } from "../support/upstash-rest";
 
 const SLOW = 180_000;
@@ -31,9 +31,9 @@ const limiters: Limiter[] = [
  * Per limiter: a server with the default limit of 500, and one with a limit of 3. They live for the
  * whole file so that the reset tests of both limiters can wait for the same minute boundary.
  */
-const servers = new Map<Limiter, { standard: TestServer; small: TestServer }>();
+const servers = new Map<Limiter, { standard: PrivateServer; small: PrivateServer }>();
 
-async function startServers(...envs: Record<string, string>[]): Promise<TestServer[]> {
+async function startServers(...envs: Record<string, string>[]): Promise<PrivateServer[]> {
   const results = await Promise.allSettled(envs.map((env) => startServer({ env })));
   const started = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const failure = results.find((result) => result.status === "rejected");
@@ -61,7 +61,7 @@ afterAll(async () => {
   await redis?.quit();
 });
 
-async function newAccount(server: TestServer, scopes = ["user:read"], keys = 1) {
+async function newAccount(server: PrivateServer, scopes = ["user:read"], keys = 1) {
   const { email } = await server.createUser();
   const created: string[] = [];
   for (let i = 0; i < keys; i++) created.push(await server.createKey(email, scopes, `key ${i + 1}`));
@@ -286,8 +286,8 @@ describe.concurrent("a new window", () => {
 
 // An embedded database belongs to one process: two instances of one account need PostgreSQL.
 describe.skipIf(testBackend() === "pglite")("two instances sharing one Upstash Redis", () => {
-  let first: TestServer;
-  let second: TestServer;
+  let first: PrivateServer;
+  let second: PrivateServer;
 
   beforeAll(async () => {
     first = await startServer({ env: countingUpstashEnv() });
@@ -332,8 +332,8 @@ async function startHangingServer(): Promise<{ url: string; server: Server }> {
 
 describe("Upstash configured but unavailable", () => {
   let hanging: Server;
-  let unreachable: TestServer;
-  let unanswered: TestServer;
+  let unreachable: PrivateServer;
+  let unanswered: PrivateServer;
 
   beforeAll(async () => {
     const hangingUpstash = await startHangingServer();
@@ -362,8 +362,8 @@ describe("Upstash configured but unavailable", () => {
     const responses = [];
     for (let i = 0; i < 3; i++) responses.push(await server.request("/api/v1/user", { key }));
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
-    await vi.waitFor(() => expect(occurrences(server.logs())).toBeGreaterThan(0));
-    expect(occurrences(server.logs())).toBe(1);
+    await vi.waitFor(async () => expect(occurrences(await server.logs())).toBeGreaterThan(0));
+    expect(occurrences(await server.logs())).toBe(1);
     // Nothing was counted: the headers still tell the limit and the window, and promise nothing less.
     expect(responses.map(limitHeaders)).toEqual(Array(3).fill(expectedHeaders(500, 500, reset)));
   });
@@ -405,7 +405,7 @@ describe("Upstash configured but unavailable", () => {
           await Promise.all(clients);
         }
         expect(outcomes.filter((outcome) => outcome.status !== 200)).toEqual([]);
-        expect(occurrences(server.logs())).toBe(1);
+        expect(occurrences(await server.logs())).toBe(1);
         // The window's count went on from where it was: at least every counted answer is in it (a
         // request cut off by the outage may have been counted without its answer saying so).
         const { remaining } = limitHeaders(await server.request("/api/v1/user", { key }));

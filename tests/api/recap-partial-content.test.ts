@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 import { readEvents, type ReceivedEvent } from "../support/sse";
 
 let server: TestServer;
 
 beforeAll(async () => {
   // A pause between pieces, so that a second client can join while the recap is being written.
-  server = await startServer({ env: { RECAP_DELTA_DELAY_MS: "60", RATE_LIMIT_PER_MINUTE: "100000" } });
+  server = await sharedServer("recaps");
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const recapsPath = "/api/v1/worklog/recaps";
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, type PrivateServer } from "../support/server";
 import { readEvents } from "../support/sse";
 
 /** A small stand-in for an OpenAI-compatible chat-completions endpoint, streaming. */
@@ -41,7 +41,7 @@ async function startFakeModel(): Promise<FakeModel> {
 }
 
 let fake: FakeModel;
-let server: TestServer;
+let server: PrivateServer;
 
 beforeAll(async () => {
   fake = await startFakeModel();

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 import { readEvents } from "../support/sse";
 
 let server: TestServer;
 
 beforeAll(async () => {
   // A pause between deltas, so that a client connecting after the POST still sees them stream.
-  server = await startServer({ env: { RECAP_DELTA_DELAY_MS: "40", RATE_LIMIT_PER_MINUTE: "100000" } });
+  server = await sharedServer("recaps");
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const recapsPath = "/api/v1/worklog/recaps";
 const notFoundBody = { error: { message: "Could not find the requested resource", type: "not_found_error" } };

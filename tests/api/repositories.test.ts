@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
 let key: string;
@@ -8,7 +9,7 @@ let projectOnlyKey: string;
 let otherKey: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   const { email } = await server.createUser();
   key = await server.createKey(email, ["repo:*", "project:*"]);
   readOnlyKey = await server.createKey(email, ["repo:read"]);
@@ -17,9 +18,6 @@ beforeAll(async () => {
   otherKey = await server.createKey(other.email, ["repo:*", "project:*"]);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

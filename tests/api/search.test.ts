@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 // The q parameter of GET /worklog/entries over HTTP (docs/api.md, "Search"); tests/db/search.test.ts
 // covers the matching itself on each database.
@@ -7,12 +8,9 @@ import { startServer, type TestServer } from "../support/server";
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const entriesPath = "/api/v1/worklog/entries";
 type Page = { entries: { id: string; content: string }[]; meta: { total_count: number; result_count: number; has_more: boolean } };

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, type PrivateServer } from "../support/server";
 
 describe("client addresses, guessable endpoints and absolute links (README.md, Security)", () => {
-  let unproxied: TestServer;
-  let proxied: TestServer;
+  let unproxied: PrivateServer;
+  let proxied: PrivateServer;
 
   beforeAll(async () => {
     [unproxied, proxied] = await Promise.all([

@@ -1,20 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, invalidValue, notFoundBody, sha, type Method } from "../support/accounts";
 import { requiredScopes } from "@/lib/api/operation";
 import { declaredOperationGroups } from "../support/operations";
-import { startServer, type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const readScopes = ["user:read", "project:read", "repo:read", "worklog:read"];
 const writeMethods: Method[] = ["POST", "PUT", "PATCH", "DELETE"];

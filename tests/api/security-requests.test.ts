@@ -1,18 +1,16 @@
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, invalidValue, notFoundBody, sha } from "../support/accounts";
-import { startServer, type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 const MiB = 1024 * 1024;
 const tooLargeBody = { error: { message: "Request body too large", type: "invalid_request_error" } };
@@ -115,7 +113,7 @@ describe("hostile text", () => {
       expect(response.status, pathname).toBe(400);
       expect(await response.json()).toEqual({ error: "invalid_request" });
     }
-    expect(server.logs()).not.toContain("invalid byte sequence");
+    expect(await server.logs()).not.toContain("invalid byte sequence");
   });
 });
 
@@ -306,7 +304,7 @@ describe("oversized headers and bodies", () => {
 
   it("none of it crashed the server or reached the error handler", async () => {
     await expectServing();
-    expect(server.logs()).not.toMatch(/\[api\] request .* failed|uncaught|unhandled/i);
+    expect(await server.logs()).not.toMatch(/\[api\] request .* failed|uncaught|unhandled/i);
   });
 });
 
@@ -510,7 +508,7 @@ describe("paths that cannot be decoded, and methods the API does not serve", () 
     expect(JSON.parse(response.text)).toEqual(notFoundBody);
   });
 
-  it("none of it reached the error handler", () => {
-    expect(server.logs()).not.toMatch(/\[api\] request .* failed|HTTP method is unsupported|failed to decode/i);
+  it("none of it reached the error handler", async () => {
+    expect(await server.logs()).not.toMatch(/\[api\] request .* failed|HTTP method is unsupported|failed to decode/i);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, type PrivateServer } from "../support/server";
 
 /** next-auth's CSRF token, with the cookie it belongs to (and any session cookie given). */
-async function csrf(server: TestServer, sessionCookie = "") {
+async function csrf(server: PrivateServer, sessionCookie = "") {
   const response = await fetch(`${server.url}/api/auth/csrf`, { headers: { cookie: sessionCookie } });
   const cookies = response.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]);
   const { csrfToken } = (await response.json()) as { csrfToken: string };
@@ -10,7 +10,7 @@ async function csrf(server: TestServer, sessionCookie = "") {
 }
 
 /** Signs in through next-auth's own endpoint: the session cookie, or undefined and where it sent the browser. */
-async function signIn(server: TestServer, email: string, password: string) {
+async function signIn(server: PrivateServer, email: string, password: string) {
   const { csrfToken, cookie } = await csrf(server);
   const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
     method: "POST",
@@ -23,7 +23,7 @@ async function signIn(server: TestServer, email: string, password: string) {
 }
 
 describe("accounts: sign-in limits, passwords, sessions that end", () => {
-  let accounts: TestServer;
+  let accounts: PrivateServer;
 
   beforeAll(async () => {
     accounts = await startServer();
@@ -114,7 +114,7 @@ describe("accounts: sign-in limits, passwords, sessions that end", () => {
 });
 
 describe("the device page: guessing user codes", () => {
-  let devices: TestServer;
+  let devices: PrivateServer;
 
   beforeAll(async () => {
     devices = await startServer();

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountRequests, allScopes } from "../support/accounts";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, type PrivateServer } from "../support/server";
 import { readEvents } from "../support/sse";
 
-let server: TestServer;
+let server: PrivateServer;
 
 beforeAll(async () => {
   server = await startServer();
@@ -30,7 +30,7 @@ describe("event streams are bounded", () => {
   });
 
   /** Opens a stream; once it answers 200 its first bytes have arrived, so the server holds it. */
-  async function open(target: TestServer, pathname: string, headers: Record<string, string>): Promise<OpenStream> {
+  async function open(target: PrivateServer, pathname: string, headers: Record<string, string>): Promise<OpenStream> {
     const controller = new AbortController();
     const response = await fetch(`${target.url}${pathname}`, { headers, signal: controller.signal });
     const stream = { response, close: () => controller.abort() };
@@ -46,13 +46,13 @@ describe("event streams are bounded", () => {
     expect(await stream.response.json()).toEqual(tooManyStreamsBody);
   }
 
-  async function proAccount(target: TestServer) {
+  async function proAccount(target: PrivateServer) {
     const { email, password } = await target.createUser({ plan: "pro" });
     return { email, password, key: await target.createKey(email, allScopes) };
   }
 
   /** A session cookie of the web app, signed in through next-auth's credentials form. */
-  async function sessionCookie(target: TestServer, email: string, password: string): Promise<string> {
+  async function sessionCookie(target: PrivateServer, email: string, password: string): Promise<string> {
     const csrf = await fetch(`${target.url}/api/auth/csrf`);
     const cookie = csrf.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]).join("; ");
     const { csrfToken } = await csrf.json();

@@ -1,6 +1,7 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 // Incremental sync (docs/api.md, "Incremental sync"): `updated_since` on the lists and
 // GET /api/v1/deleted, and the promise that replaying both keeps a local copy exact.
@@ -9,12 +10,9 @@ let server: TestServer;
 
 beforeAll(async () => {
   // The random histories below send hundreds of requests from one account.
-  server = await startServer({ env: { RATE_LIMIT_DISABLED: "true" } });
+  server = await sharedServer("unlimited");
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
 
 type Item = { id: string; url: string; updated_at: string } & Record<string, unknown>;
 type Meta = { result_count: number; total_count: number; start_cursor: string | null; end_cursor: string | null; has_more: boolean };

@@ -1,11 +1,13 @@
+import { execFile } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
 import { postgresServerUrl } from "../../scripts/postgres.mjs";
 
 export type Backend = "pglite" | "postgres";
+
+const root = path.resolve(import.meta.dirname, "../..");
 
 export function testBackend(): Backend {
   const backend = process.env.WORKLOG_TEST_DATABASE;
@@ -26,12 +28,14 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-export async function createFreshDatabase(backend: Backend): Promise<FreshDatabase> {
+/**
+ * An empty database; on PGlite a copy of `pgliteTemplate` (a migrated PGlite directory) when
+ * given, which spares a server's start the migrations (tests/db migrates each of its own anew).
+ */
+export async function createFreshDatabase(backend: Backend, pgliteTemplate?: string): Promise<FreshDatabase> {
   if (backend === "pglite") {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "worklog-test-"));
-    // The migrated template of the API tests' global setup; benchmarks, outside Vitest, migrate anew.
-    const template = process.env.VITEST ? inject("pgliteTemplate") : undefined;
-    if (template) await cp(template, path.join(dataDir, "pglite"), { recursive: true });
+    if (pgliteTemplate) await cp(pgliteTemplate, path.join(dataDir, "pglite"), { recursive: true });
     return { env: { DATA_DIR: dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `worklog_test_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -42,4 +46,19 @@ export async function createFreshDatabase(backend: Backend): Promise<FreshDataba
     env: { DATABASE_URL: url.toString() },
     drop: () => onServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/** A migrated PGlite directory that servers' databases start as copies of, and how to remove it. */
+export async function migratedPgliteTemplate(): Promise<{ directory: string; remove: () => Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "worklog-template-"));
+  const remove = () => rm(dataDir, { recursive: true, force: true });
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, ["--import", "tsx", "scripts/admin.ts", "db:migrate"], { cwd: root, env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir } }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`db:migrate of the template database failed:\n${stderr}`)) : resolve(),
+    ),
+  ).catch(async (error) => {
+    await remove();
+    throw error;
+  });
+  return { directory: path.join(dataDir, "pglite"), remove };
 }

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import path from "node:path";
+import { askControl, hasControl } from "./control";
 import { createFreshDatabase, testBackend, type Backend, type FreshDatabase } from "./databases";
 
 const ownRoot = path.resolve(import.meta.dirname, "../..");
@@ -17,19 +19,28 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-/** A real server (`npm start`: `next start`) on a free port, with a database of its own. */
+/** A real server (`npm start`: `next start`) with a database of its own, as a test file sees it. */
 export type TestServer = {
   url: string;
   backend: Backend;
   env: NodeJS.ProcessEnv;
-  logs: () => string;
+  /** What the server has printed so far. */
+  logs: () => Promise<string>;
+  /** Runs the admin CLI (`npm run admin -- …`) on the server's database, as an operator would. */
   admin: (...args: string[]) => Promise<AdminOutput>;
+  /** A new account; its email is unique unless given. */
   createUser: (options?: { email?: string; password?: string; plan?: "free" | "pro" }) => Promise<{ email: string; password: string }>;
   createKey: (email: string, scopes: string[], name?: string) => Promise<string>;
   request: (pathname: string, options?: RequestOptions) => Promise<Response>;
+};
+
+/** A server a test file started for itself: it may restart and must stop it. */
+export type PrivateServer = TestServer & {
   /** Stops the server and starts it again on the same database and port. */
   restart: () => Promise<void>;
   stop: () => Promise<void>;
+  /** Runs a fixture's admin command (createUser, createKey) in the long-lived fixtures process. */
+  fixture: (...argv: string[]) => Promise<AdminOutput>;
 };
 
 export function freePort(): Promise<number> {
@@ -111,11 +122,59 @@ async function waitUntilReady(url: string, child: ChildProcess, logs: () => stri
   throw new Error(`next start did not become ready within 60 s:\n${logs()}`);
 }
 
-/** `root`: the checkout to serve, this one unless given (the benchmarks compare another commit's). */
-export async function startServer(options: { backend?: Backend; env?: Record<string, string>; root?: string } = {}): Promise<TestServer> {
+/**
+ * Requests to a server: `key` as HTTP Basic, a body as JSON. `clientAddress`: the address a
+ * server behind one trusted proxy (TRUSTED_PROXY_COUNT=1) takes the requests for, unless a
+ * request names its own `x-forwarded-for`.
+ */
+export function requester(url: string, clientAddress?: string): TestServer["request"] {
+  return (pathname, { method = "GET", key, body, headers = {}, signal } = {}) => {
+    const allHeaders: Record<string, string> = { ...headers };
+    if (clientAddress && !Object.keys(headers).some((name) => name.toLowerCase() === "x-forwarded-for")) allHeaders["x-forwarded-for"] = clientAddress;
+    if (key !== undefined) allHeaders.authorization = `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === "string" ? body : JSON.stringify(body);
+      allHeaders["content-type"] ??= "application/json";
+    }
+    return fetch(`${url}${pathname}`, { method, headers: allHeaders, body: payload, signal });
+  };
+}
+
+/** The fixtures every server offers, on top of a way to run an admin command in the fixtures process. */
+export function accountFixtures(fixture: (...argv: string[]) => Promise<AdminOutput>): Pick<TestServer, "createUser" | "createKey"> {
+  return {
+    async createUser({ email = `user-${randomUUID()}@example.com`, password = "correct horse battery", plan } = {}) {
+      const result = await fixture("user:create", "--email", email, "--password", password, ...(plan ? ["--plan", plan] : []));
+      if (result.exitCode !== 0) throw new Error(`user:create failed: ${result.stderr}`);
+      return { email, password };
+    },
+    async createKey(email, scopes, name = "test key") {
+      const result = await fixture("key:create", "--email", email, "--name", name, "--scopes", scopes.join(","));
+      if (result.exitCode !== 0) throw new Error(`key:create failed: ${result.stderr}`);
+      return result.stdout.trim();
+    },
+  };
+}
+
+export function adminCli(root: string, env: NodeJS.ProcessEnv): TestServer["admin"] {
+  return (...args) => run(root, process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], env);
+}
+
+export type LaunchOptions = {
+  backend?: Backend;
+  env?: Record<string, string>;
+  /** The checkout to serve, this one unless given (the benchmarks compare another commit's). */
+  root?: string;
+  /** A migrated PGlite directory to copy the database from (databases.ts). */
+  pgliteTemplate?: string;
+};
+
+/** Starts `npm start` (`next start`) on a free port, with a database of its own. */
+export async function launchServer(options: LaunchOptions = {}): Promise<PrivateServer> {
   const root = options.root ?? ownRoot;
   const backend = options.backend ?? testBackend();
-  const database: FreshDatabase = await createFreshDatabase(backend);
+  const database: FreshDatabase = await createFreshDatabase(backend, options.pgliteTemplate);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The host the tests send requests to is the server's own (README.md, "Security": absolute links).
@@ -136,8 +195,9 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
     child.kill("SIGTERM");
     await exited;
   };
+  const admin = adminCli(root, env);
   // Another checkout's server (the benchmarks' "before") gets its fixtures from its own admin CLI.
-  const fixtures = root === ownRoot ? fixtureAdmin(env) : { run: (...argv: string[]) => run(root, process.execPath, ["--import", "tsx", "scripts/admin.ts", ...argv], env), stop: async () => {} };
+  const fixtures = root === ownRoot ? fixtureAdmin(env) : { run: admin, stop: async () => {} };
   const stop = async () => {
     await Promise.all([kill(), fixtures.stop()]);
     await database.drop();
@@ -149,38 +209,30 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
     throw error;
   }
 
-  const admin = (...args: string[]) => run(root, process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], env);
-  let users = 0;
   return {
     url,
     backend,
     env,
-    logs,
+    logs: async () => output,
     admin,
-    async createUser({ email = `user${++users}-${port}@example.com`, password = "correct horse battery", plan } = {}) {
-      const result = await fixtures.run("user:create", "--email", email, "--password", password, ...(plan ? ["--plan", plan] : []));
-      if (result.exitCode !== 0) throw new Error(`user:create failed: ${result.stderr}`);
-      return { email, password };
-    },
-    async createKey(email, scopes, name = "test key") {
-      const result = await fixtures.run("key:create", "--email", email, "--name", name, "--scopes", scopes.join(","));
-      if (result.exitCode !== 0) throw new Error(`key:create failed: ${result.stderr}`);
-      return result.stdout.trim();
-    },
-    request(pathname, { method = "GET", key, body, headers = {}, signal } = {}) {
-      const allHeaders: Record<string, string> = { ...headers };
-      if (key !== undefined) allHeaders.authorization = `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
-      let payload: string | undefined;
-      if (body !== undefined) {
-        payload = typeof body === "string" ? body : JSON.stringify(body);
-        allHeaders["content-type"] ??= "application/json";
-      }
-      return fetch(`${url}${pathname}`, { method, headers: allHeaders, body: payload, signal });
-    },
+    fixture: fixtures.run,
+    ...accountFixtures(fixtures.run),
+    request: requester(url),
     async restart() {
       await kill();
       await launch();
     },
     stop,
   };
+}
+
+/**
+ * A server of the test file's own, for what no shared server can be used for (a restart, a
+ * stopped database, a configuration that fails): tests/support/shared-server.ts has the others.
+ * In the API project its embedded database starts from the global setup's migrated template.
+ */
+export async function startServer(options: LaunchOptions = {}): Promise<PrivateServer> {
+  const backend = options.backend ?? testBackend();
+  const pgliteTemplate = options.pgliteTemplate ?? (backend === "pglite" && hasControl() ? (await askControl<{ directory: string }>("/pglite-template")).directory : undefined);
+  return launchServer({ ...options, backend, pgliteTemplate });
 }

@@ -22,19 +22,19 @@ async function checkTimes(limiter: MemoryRateLimiter, identifier: string, times:
 
 describe("MemoryRateLimiter", () => {
   it("counts the remaining requests down exactly", async () => {
-    const decisions = await checkTimes(new MemoryRateLimiter(5), "account", 5);
+    const decisions = await checkTimes(new MemoryRateLimiter(5, 60_000), "account", 5);
     expect(decisions).toEqual([4, 3, 2, 1, 0].map((remaining) => ({ allowed: true, limit: 5, remaining, resetAt: endOfMinute })));
   });
 
   it("refuses every request past the limit, with nothing remaining", async () => {
-    const limiter = new MemoryRateLimiter(3);
+    const limiter = new MemoryRateLimiter(3, 60_000);
     await checkTimes(limiter, "account", 3);
     const refused = await checkTimes(limiter, "account", 3);
     expect(refused).toEqual(Array(3).fill({ allowed: false, limit: 3, remaining: 0, resetAt: endOfMinute }));
   });
 
   it("counts each identifier on its own", async () => {
-    const limiter = new MemoryRateLimiter(2);
+    const limiter = new MemoryRateLimiter(2, 60_000);
     await checkTimes(limiter, "alice", 2);
     expect((await limiter.check("alice")).allowed).toBe(false);
     expect(await limiter.check("bob")).toEqual({ allowed: true, limit: 2, remaining: 1, resetAt: endOfMinute });
@@ -42,7 +42,7 @@ describe("MemoryRateLimiter", () => {
   });
 
   it("starts afresh in the next minute", async () => {
-    const limiter = new MemoryRateLimiter(2);
+    const limiter = new MemoryRateLimiter(2, 60_000);
     await checkTimes(limiter, "account", 3);
 
     vi.setSystemTime(endOfMinute - 1);
@@ -53,7 +53,7 @@ describe("MemoryRateLimiter", () => {
   });
 
   it("resets at the end of the calendar minute, not 60 s after the first request", async () => {
-    const limiter = new MemoryRateLimiter(10);
+    const limiter = new MemoryRateLimiter(10, 60_000);
     expect((await limiter.check("account")).resetAt).toBe(endOfMinute);
     vi.setSystemTime(endOfMinute - 1);
     expect((await limiter.check("account")).resetAt).toBe(endOfMinute);

@@ -1,0 +1,47 @@
+// The configurations of the servers that API test files share (tests/support/global-servers.ts
+// starts one server per configuration and database, on first use). A file needing another
+// configuration adds it here, so that the next file needing it shares its server; a file starts
+// a server of its own (server.ts, startServer) only to restart it, stop its database or watch it
+// fail to start.
+import { startUpstashRest, type UpstashRest } from "./upstash-rest";
+
+/** What the global setup runs beside the servers, started on first use and shared like them. */
+export type Services = { upstash: () => Promise<UpstashRest> };
+
+export function startServices(): Services & { stop: () => Promise<void> } {
+  let upstash: Promise<UpstashRest> | undefined;
+  return {
+    upstash: () => (upstash ??= startUpstashRest({ token: `token-${crypto.randomUUID()}` })),
+    stop: async () => void (await (await upstash)?.stop()),
+  };
+}
+
+/** A configuration: the environment of its server, beside the defaults of server.ts. */
+export type ServerEnvironment = (services: Services) => Record<string, string> | Promise<Record<string, string>>;
+
+/**
+ * Behind one trusted proxy, each test file is a client address of its own (its requests say so
+ * in `x-forwarded-for`, server.ts): the limits counted per address (failed authentications,
+ * sign-ins, sign-ups, the device flow) then never add up across the files that share a server.
+ */
+const ownClientAddresses = { TRUSTED_PROXY_COUNT: "1" };
+
+/** A limit no test file reaches by the number of its requests. */
+const unlimitedRequests = { RATE_LIMIT_PER_MINUTE: "1000000" };
+
+export const serverConfigs = {
+  /** The defaults: what most files use. */
+  standard: () => ({ ...ownClientAddresses }),
+  /** The defaults exactly, the client address being the connection's. */
+  direct: () => ({}),
+  /** Behind a proxy that may name this server as `worklog.example.com`. */
+  allowedHost: () => ({ ...ownClientAddresses, ALLOWED_HOSTS: "worklog.example.com" }),
+  /** Many requests per account: random input, sync histories, exports. */
+  unlimited: () => ({ ...ownClientAddresses, ...unlimitedRequests }),
+  /** Recaps written slowly enough that a stream is seen piece by piece. */
+  recaps: () => ({ ...ownClientAddresses, ...unlimitedRequests, RECAP_DELTA_DELAY_MS: "40" }),
+  /** A ceiling of three event streams in the whole process. */
+  fewStreams: () => ({ ...ownClientAddresses, SSE_MAX_STREAMS: "3" }),
+} satisfies Record<string, ServerEnvironment>;
+
+export type ServerConfigName = keyof typeof serverConfigs;

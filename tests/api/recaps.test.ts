@@ -186,7 +186,7 @@ describe("recaps", () => {
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(response.headers.get("x-accel-buffering")).toBe("no");
-    expect(response.headers.get("x-ratelimit-limit")).toBe("100000");
+    expect(response.headers.get("x-ratelimit-limit")).toBe(server.env.RATE_LIMIT_PER_MINUTE);
     const { events, closedByServer } = await readEvents(response);
     expect(closedByServer).toBe(true);
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import path from "node:path";
+import { contractChecker, ContractViolation, type ContractChecker, type SentRequest } from "./contract";
 import { askControl, hasControl } from "./control";
 import { createFreshDatabase, testBackend, type Backend, type FreshDatabase } from "./databases";
 
@@ -17,6 +18,11 @@ export type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Sent wrong on purpose: the request is not checked against the OpenAPI document (the
+   * response is, as every response is; contract.ts).
+   */
+  invalid?: boolean;
 };
 
 /** A real server (`npm start`: `next start`) with a database of its own, as a test file sees it. */
@@ -122,22 +128,47 @@ async function waitUntilReady(url: string, child: ChildProcess, logs: () => stri
   throw new Error(`next start did not become ready within 60 s:\n${logs()}`);
 }
 
+const contracts = new Map<string, Promise<ContractChecker>>();
+
+/** The OpenAPI document a server serves, as a checker of requests and responses (contract.ts). */
+function contractOf(url: string): Promise<ContractChecker> {
+  let contract = contracts.get(url);
+  if (!contract) {
+    contract = fetch(`${url}/api/v1/openapi.json`).then(async (response) => contractChecker(await response.json()));
+    contracts.set(url, contract);
+  }
+  return contract;
+}
+
 /**
- * Requests to a server: `key` as HTTP Basic, a body as JSON. `clientAddress`: the address a
- * server behind one trusted proxy (TRUSTED_PROXY_COUNT=1) takes the requests for, unless a
- * request names its own `x-forwarded-for`.
+ * Requests to a server: `key` as HTTP Basic, a body as JSON. In the test suites each request and
+ * response is checked against the server's OpenAPI document (contract.ts). `clientAddress`: the
+ * address a server behind one trusted proxy (TRUSTED_PROXY_COUNT=1) takes the requests for,
+ * unless a request names its own `x-forwarded-for`.
  */
 export function requester(url: string, clientAddress?: string): TestServer["request"] {
-  return (pathname, { method = "GET", key, body, headers = {}, signal } = {}) => {
+  const checked = Boolean(process.env.VITEST);
+  return async (pathname, { method = "GET", key, body, headers = {}, signal, invalid = false } = {}) => {
     const allHeaders: Record<string, string> = { ...headers };
     if (clientAddress && !Object.keys(headers).some((name) => name.toLowerCase() === "x-forwarded-for")) allHeaders["x-forwarded-for"] = clientAddress;
     if (key !== undefined) allHeaders.authorization = `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
     let payload: string | undefined;
     if (body !== undefined) {
       payload = typeof body === "string" ? body : JSON.stringify(body);
-      allHeaders["content-type"] ??= "application/json";
+      if (!Object.keys(allHeaders).some((name) => name.toLowerCase() === "content-type")) allHeaders["content-type"] = "application/json";
     }
-    return fetch(`${url}${pathname}`, { method, headers: allHeaders, body: payload, signal });
+    const sent: SentRequest = { method: method.toUpperCase(), url: new URL(pathname, url), headers: allHeaders, body: payload };
+    const contract = checked ? await contractOf(url) : undefined;
+    if (contract && !invalid) {
+      const problems = contract.checkRequest(sent);
+      if (problems.length) throw new ContractViolation(`${sent.method} ${pathname} (if it is wrong on purpose, mark it { invalid: true })`, problems);
+    }
+    const response = await fetch(sent.url, { method, headers: allHeaders, body: payload, signal });
+    if (contract) {
+      const problems = await contract.checkResponse(sent, response);
+      if (problems.length) throw new ContractViolation(`The answer ${response.status} to ${sent.method} ${pathname}`, problems);
+    }
+    return response;
   };
 }
 

@@ -16,6 +16,14 @@ const nextConfig = {
   // action, plus the form's own bytes: Next.js has one limit for every action, and the proxy
   // (proxy.ts, which runs for pages and so for their actions) buffers bodies up to its own.
   experimental: { serverActions: { bodySizeLimit: "51mb" }, proxyClientMaxBodySize: "51mb" },
+  // The names other apps give the sign-in and sign-up pages. A redirect here passes the query
+  // string on (`callbackUrl` with it) and runs before the proxy and the pages; 308 is permanent.
+  async redirects() {
+    return [
+      { source: "/login", destination: "/signin", permanent: true },
+      { source: "/register", destination: "/signup", permanent: true },
+    ];
+  },
   // Every response, the API's included; the pages' Content-Security-Policy comes from proxy.ts.
   async headers() {
     return [

@@ -3,9 +3,11 @@ import { headers } from "next/headers";
 import { CodeBlock } from "@/components/docs/code-block";
 import { ContentsLink, ContentsNav } from "@/components/docs/contents";
 import { EndpointFilter, EndpointSearch, Filtered, FilterResults, type SearchableEndpoint } from "@/components/docs/endpoint-filter";
+import { McpClients } from "@/components/docs/mcp-clients";
 import { CommonErrors, MethodBadge, OperationReference } from "@/components/docs/operation-reference";
 import { Markdown } from "@/components/markdown";
 import { PageHeader } from "@/components/page-header";
+import { mcpOperations } from "@/lib/mcp/operations";
 import { publishedDocument } from "@/lib/openapi/document";
 import { operationsByTag } from "@/lib/openapi/reading";
 import { endpointSearchText } from "@/lib/openapi/search";
@@ -113,6 +115,7 @@ export default async function DocsPage() {
                       </h2>
                       <Markdown>{group.description}</Markdown>
                     </div>
+                    {group.name === mcpOperations.endpoint.tag.name && <McpClients origin={origin} />}
                     {group.operations.map((entry) => (
                       <Filtered key={entry.operation.operationId} id={entry.operation.operationId}>
                         <OperationReference document={document} origin={origin} entry={entry} />

@@ -66,12 +66,25 @@ export function eventStreamResponse(
     cancel: stop,
   });
 
+  // No `Connection` header: see withoutConnectionHeader.
   return new Response(body, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",
       "x-accel-buffering": "no",
-      connection: "keep-alive",
     },
   });
+}
+
+/**
+ * A streamed response without the `Connection` header a library set on it. How the connection
+ * goes on is the HTTP server's to decide from the request: Node keeps a connection whose
+ * response says `keep-alive` even when the request said `Connection: close`, and its parser then
+ * answers the client's next request on it with a bare 400 (tests/api/stream-connections.test.ts).
+ * HTTP/2 forbids the header altogether.
+ */
+export function withoutConnectionHeader(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.delete("connection");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -10,17 +10,20 @@ import { entrySourceSchema } from "@/lib/worklog/sources";
 /**
  * How the import reads Worklog's export (lib/data/export-document.ts): each item by the rules of
  * its create endpoint, plus the ids the document's references use. Other fields of the export
- * (urls, times of creation, the user) are read past.
+ * (urls, times of creation, the user) are read past, and the schemas say so (`.loose()`, so
+ * `additionalProperties` in the OpenAPI document): an export is a valid import as it is.
  */
-export const importedProjectSchema = projectCreateSchema.extend({ id: idSchema, identifier: projectIdentifierSchema });
-export const importedRepositorySchema = repositoryCreateSchema.extend({ id: idSchema });
-export const importedCommitSchema = commitInputSchema.extend({ id: idSchema, repository_id: idSchema });
-export const importedEntrySchema = entryCreateSchema.extend({
-  id: idSchema,
-  recorded_at: timestampSchema,
-  commit_ids: z.array(idSchema).max(1000).optional(),
-  source: entrySourceSchema.optional().meta({ description: "Kept as exported; an entry without one gets the importer's source." }),
-});
+export const importedProjectSchema = projectCreateSchema.extend({ id: idSchema, identifier: projectIdentifierSchema }).loose();
+export const importedRepositorySchema = repositoryCreateSchema.extend({ id: idSchema }).loose();
+export const importedCommitSchema = commitInputSchema.extend({ id: idSchema, repository_id: idSchema }).loose();
+export const importedEntrySchema = entryCreateSchema
+  .extend({
+    id: idSchema,
+    recorded_at: timestampSchema,
+    commit_ids: z.array(idSchema).max(1000).optional(),
+    source: entrySourceSchema.optional().meta({ description: "Kept as exported; an entry without one gets the importer's source." }),
+  })
+  .loose();
 
 export type ImportedProject = z.output<typeof importedProjectSchema>;
 export type ImportedRepository = z.output<typeof importedRepositorySchema>;
@@ -37,6 +40,7 @@ export const worklogImportSchema = z
     entries: z.array(importedEntrySchema),
     recaps: z.array(z.unknown()).optional().meta({ description: "Read past: recaps are not imported." }),
   })
+  .loose()
   .meta({ description: "An export document (`ExportDocument`) as `GET /api/v1/export` writes it; fields not listed here are read past." })
   .register(requestSchemas, { id: "WorklogImport" });
 

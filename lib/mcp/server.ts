@@ -13,6 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { INTERNAL_ERROR_MESSAGE, logUnexpectedError } from "@/lib/api/error-response";
 import { requireCallerScope } from "@/lib/api/route";
+import { withoutConnectionHeader } from "@/lib/api/sse";
 import type { Principal } from "@/lib/auth/authenticate";
 import { AppError } from "@/lib/errors";
 import { requirePlan } from "@/lib/users/plans";
@@ -115,7 +116,7 @@ export async function answerMcpRequest(caller: McpCaller, request: Request, mess
   const slot = (!stream && idle.pop()) || newSlot();
   slot.caller = caller;
   await slot.server.connect(transport);
-  if (stream) return transport.handleRequest(request, { parsedBody: message });
+  if (stream) return withoutConnectionHeader(await transport.handleRequest(request, { parsedBody: message }));
   try {
     return await transport.handleRequest(request, { parsedBody: message });
   } finally {

@@ -481,7 +481,7 @@ const headers: OpenApiDocument["components"]["headers"] = {
   RateLimitLimit: { description: "Requests allowed per window (500 unless the server is configured otherwise).", schema: integer },
   RateLimitRemaining: { description: "Requests left in the current window.", schema: integer },
   RateLimitReset: { description: "When the current window ends, in Unix seconds.", schema: integer },
-  RateLimitWindow: { description: "The window's length in seconds: 60.", schema: { type: "integer", minimum: 1, example: 60 } },
+  RateLimitWindow: { description: "The window's length in seconds (60 unless the server is configured otherwise).", schema: { type: "integer", minimum: 1 } },
   RateLimitPolicy: { description: 'The limit as IETF httpapi-ratelimit-headers say it: `"default"; q=<requests>; w=<window seconds>`.', schema: { type: "string" } },
   RateLimit: { description: 'What is left of it: `"default"; r=<requests remaining>; t=<seconds until the window ends>`.', schema: { type: "string" } },
   ETag: { description: "A weak tag of this read; send it back as `If-None-Match` to get a 304 while nothing of the account has changed.", schema: { type: "string" } },

@@ -1,4 +1,5 @@
-import Ajv from "ajv";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import type { HttpMethod } from "@/lib/api/operation";
 import type { OpenApiDocument } from "@/lib/openapi/document";
 
@@ -6,16 +7,22 @@ import type { OpenApiDocument } from "@/lib/openapi/document";
 export const pointerSegment = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 
 /**
- * Checks values against the JSON Schemas of an OpenAPI document, `$ref`s and all. Ajv 6 speaks
- * draft-07; the unit test of the document makes sure its schemas use only keywords that mean
- * the same there as in draft 2020-12.
+ * A validator of JSON Schema draft 2020-12, the OpenAPI 3.1 document's dialect, with its formats;
+ * `strict` refuses keywords the dialect does not know (the document as a whole holds OpenAPI's).
  */
+export function draft2020Validator({ strict = false } = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Checks values against the JSON Schemas of an OpenAPI document, `$ref`s and all. */
 export function schemaChecker(document: OpenApiDocument) {
-  const ajv = new Ajv({ allErrors: true, format: "full" });
-  // Without the examples, whose `id` fields Ajv 6 would take for schema ids; pointers stay the same.
+  const ajv = draft2020Validator();
+  // OpenAPI's own `example` keyword is no JSON Schema keyword; without the examples, pointers stay the same.
   const schemasOnly = JSON.parse(JSON.stringify(document, (key, value) => (key === "example" || key === "examples" ? undefined : value)));
   ajv.addSchema(schemasOnly, "openapi.json");
-  const compiled = new Map<string, Ajv.ValidateFunction>();
+  const compiled = new Map<string, ValidateFunction>();
 
   /** The problems of a value against the schema at a pointer into the document; none when it matches. */
   function check(pointer: string, value: unknown): string[] {
@@ -25,7 +32,7 @@ export function schemaChecker(document: OpenApiDocument) {
       compiled.set(pointer, validate);
     }
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((error) => `${error.dataPath || "(body)"} ${error.message} ${JSON.stringify(error.params)}`);
+    return (validate.errors ?? []).map((error) => `${error.instancePath || "(body)"} ${error.message} ${JSON.stringify(error.params)}`);
   }
 
   /** Where the schema of an operation's response lies, following a shared response's `$ref`. */

@@ -31,9 +31,10 @@ const durations = process.env.WORKLOG_CI_INSTALL_SECONDS ? [["install (.ci/run)"
 
 /**
  * Runs a command; resolves to whether it succeeded. Its output goes to the terminal as it comes,
- * or, `buffered` (a command run beside others), all at once when it ends.
+ * or, `buffered` (a command run beside others), all at once when it ends, after `check` has had
+ * its say on it (what is wrong with it, or undefined).
  */
-function step(title, command, args, { env = {}, buffered = false } = {}) {
+function step(title, command, args, { env = {}, buffered = false, check } = {}) {
   if (!buffered) console.log(`\n━━ ${title}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...env } });
@@ -44,8 +45,9 @@ function step(title, command, args, { env = {}, buffered = false } = {}) {
       output += `${error.message}\n`;
     });
     child.once("close", (code) => {
-      if (buffered) process.stdout.write(`\n━━ ${title}\n${output}`);
-      resolve(code === 0);
+      const fault = code === 0 ? check?.(output) : undefined;
+      if (buffered) process.stdout.write(`\n━━ ${title}\n${output}${fault ? `${fault}\n` : ""}`);
+      resolve(code === 0 && !fault);
     });
   });
 }
@@ -60,6 +62,7 @@ function record(title, passed) {
 
 /** Runs a phase and notes how long it took. */
 async function phase(name, work) {
+  if (options.list) return work();
   const started = performance.now();
   await work();
   const seconds = (performance.now() - started) / 1000;
@@ -75,10 +78,13 @@ function readJson(file) {
   }
 }
 
+/** `--list`: what the phases would run, gathered as they go and listed at the end (listTests). */
+const toList = { projects: [], playwright: false };
+
 async function runVitest(name, projects, env = {}) {
+  if (options.list) return void toList.projects.push(...projects);
   const title = `vitest (${projects.join(", ")})`;
   const projectOptions = projects.flatMap((project) => ["--project", project]);
-  if (options.list) return record(title, await step(title, bin("vitest"), ["list", "--filesOnly", ...projectOptions], { env }));
   const report = path.join(resultsDir, `vitest-${name}.json`);
   // A test that passes only when tried again is a failure (--retry=0 is vitest's default, said anyway).
   const ok = await step(title, bin("vitest"), ["run", "--retry=0", ...projectOptions, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { env });
@@ -93,7 +99,7 @@ async function runVitest(name, projects, env = {}) {
 }
 
 async function runPlaywright() {
-  if (options.list) return record("playwright", await step("playwright", bin("playwright"), ["test", "--list"]));
+  if (options.list) return void (toList.playwright = true);
   if (!existsSync(chromium)) return record(`Chromium is missing at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`, false);
   const report = path.join(resultsDir, "playwright.json");
   const ok = await step("playwright", bin("playwright"), ["test", "--retries=0", "--reporter=list,json"], { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report } });
@@ -107,6 +113,23 @@ async function runPlaywright() {
     if (!(stats?.unexpected > 0)) totals.failed += 1;
     failures.push("playwright");
   }
+}
+
+/**
+ * One vitest names the test files of every project gathered, beside Playwright naming its tests.
+ * Each project must have files: vitest ignores a project filter that matches nothing while
+ * another matches.
+ */
+async function listTests() {
+  const listings = [];
+  if (toList.projects.length) {
+    const title = `vitest (${toList.projects.join(", ")})`;
+    const args = ["list", "--filesOnly", ...toList.projects.flatMap((project) => ["--project", project])];
+    const check = (output) => toList.projects.filter((project) => !output.includes(`[${project}] `)).map((project) => `No test files in the project ${project}.`).join("\n") || undefined;
+    listings.push([title, step(title, bin("vitest"), args, { buffered: true, check })]);
+  }
+  if (toList.playwright) listings.push(["playwright", step("playwright", bin("playwright"), ["test", "--list"], { buffered: true })]);
+  for (const [title, listing] of listings) record(title, await listing);
 }
 
 if (!options.list) {
@@ -147,6 +170,8 @@ if ((includes("api") || includes("e2e")) && !options.list) {
 }
 if (includes("api")) await phase("api", () => runVitest("api", ["api"], { WORKLOG_TEST_API_DATABASE: postgres ? "postgres" : "pglite" }));
 if (includes("e2e")) await phase("e2e", runPlaywright);
+
+if (options.list) await listTests();
 
 console.log("");
 if (durations.length) {

@@ -145,12 +145,14 @@ if (!postgres && (includes("db") || includes("api"))) {
 }
 
 if (options.only === undefined && !options.list) {
-  // Three checks of the whole source tree, side by side: each is mostly one thread.
+  // The checks of the whole source tree, side by side: each is mostly one thread.
   await phase("lint and types", async () => {
     const checks = [
       ["eslint", bin("eslint"), ["."]],
       ["import cycles", bin("madge"), ["--circular", "--extensions", "ts,tsx", "--exclude", "^lib/db/generated", "app", "components", "lib"]],
       ["typecheck", bin("tsc"), ["--noEmit"]],
+      // Redocly and Spectral on the OpenAPI document, and the README's typed client compiled against it.
+      ["OpenAPI lint", bin("tsx"), ["scripts/lint-openapi.ts"]],
     ];
     const results = await Promise.all(checks.map(([title, command, args]) => step(title, command, args, { buffered: true })));
     checks.forEach(([title], i) => record(title, results[i]));

@@ -90,8 +90,11 @@ export type McpToolListing = { name: string; title: string; description: string;
  */
 export type McpOperation = Declaration & { kind: "mcp"; body: RequestBody; tools: McpToolListing[] };
 
-/** This document and the probes of the running service: no authentication. */
-export type ServiceOperation = Declaration & { kind: "service" };
+/**
+ * This document and the probes of the running service: no authentication. `revalidated`: it
+ * answers with an ETag, and with 304 to an `If-None-Match` that names it.
+ */
+export type ServiceOperation = Declaration & { kind: "service"; revalidated?: true };
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 

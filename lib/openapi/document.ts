@@ -161,6 +161,12 @@ const idempotencyKey: Parameter = {
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
 };
 
+/** The document's own revalidation (docs/api.md, "Endpoints": `GET /openapi.json`). */
+const documentIfNoneMatch: Parameter = {
+  ...ifNoneMatch,
+  description: "The ETag of an earlier answer: while the document is the same, the answer is 304 with no body.",
+};
+
 /** A POST of /api/v1: it takes an Idempotency-Key (docs/api.md, "Idempotency-Key"). */
 const takesIdempotencyKey = (declared: Operation) => declared.kind === "api" && declared.method === "post";
 
@@ -176,7 +182,7 @@ function queryParameters(schema: z.ZodType): Parameter[] {
     required: required.includes(name),
     ...(typeof description === "string" && { description }),
     schema: property,
-    ...(property.type === "array" && { style: "form" as const, explode: false }),
+    ...([property.type].flat().includes("array") && { style: "form" as const, explode: false }),
   }));
 }
 
@@ -345,6 +351,10 @@ function operationObject(declared: Operation, schemas: Record<string, JsonSchema
     parameters.push(ifNoneMatch);
     successes[304] = ref("responses", "NotModified");
   }
+  if (declared.kind === "service" && declared.revalidated) {
+    parameters.push(documentIfNoneMatch);
+    successes[304] = { description: "Nothing has changed since the answer whose ETag `If-None-Match` names: no body." };
+  }
   const idempotent = takesIdempotencyKey(declared);
   if (idempotent) {
     parameters.push(idempotencyKey);
@@ -360,7 +370,12 @@ function operationObject(declared: Operation, schemas: Record<string, JsonSchema
     ...(declared.kind === "mcp" && { "x-mcp-tools": declared.tools }),
     ...(parameters.length > 0 && { parameters }),
     ...(body && { requestBody: body }),
-    responses: { ...successes, ...errorResponsesOf(declared), ...(idempotent && { 409: ref("responses", "IdempotencyConflict") }) },
+    responses: {
+      ...successes,
+      ...errorResponsesOf(declared),
+      ...(idempotent && { 409: ref("responses", "IdempotencyConflict") }),
+      431: ref("responses", "RequestHeaderFieldsTooLarge"),
+    },
   };
 }
 
@@ -461,6 +476,9 @@ function errorResponses(): Record<string, ResponseObject> {
           new AppError("rate_limited", "Rate limit exceeded: 500 requests per minute. Retry after 42 seconds.", { extra: { retry_after: 42 } }),
         ),
       }),
+    },
+    RequestHeaderFieldsTooLarge: {
+      description: "Request headers over 80 KiB in all, under `npm start`: refused by the HTTP server before the API, with no body.",
     },
     NotModified: {
       description: "Nothing of the account has changed since the answer whose ETag `If-None-Match` names: no body.",

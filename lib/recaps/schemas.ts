@@ -10,7 +10,7 @@ function listOf<Element extends z.ZodType<string>>(element: Element) {
   return z
     .preprocess((value) => (typeof value === "string" ? value.split(/[\s,]+/).filter(Boolean) : value), z.array(element).max(100))
     .transform((values) => [...new Set(values)].sort())
-    .meta({ description: "An array, or one string of values separated by commas or whitespace." });
+    .meta({ type: ["array", "string"], description: "An array, or one string of values separated by commas or whitespace." });
 }
 
 /** A recap's template; the message is the query string's 400 (a body's 422 says `Invalid enum value`). */

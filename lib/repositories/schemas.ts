@@ -35,7 +35,13 @@ const shaPattern = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const MAX_COMMITS_PER_REQUEST = 1000;
 
 export const commitInputSchema = z.object({
-  sha: z.string().trim().toLowerCase().regex(shaPattern).meta({ description: "40 or 64 hexadecimal characters; stored lower-case." }),
+  sha: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(shaPattern)
+    // What a request may send: hexadecimal digits in either case, whitespace around them trimmed (docs/api.md, "Conventions").
+    .meta({ pattern: "^\\s*(?:[0-9A-Fa-f]{40}|[0-9A-Fa-f]{64})\\s*$", description: "40 or 64 hexadecimal characters, in any case; stored lower-case." }),
   message: text(1, 20000),
   committed_at: timestampSchema,
   author_name: text(0, 255).nullable().optional(),

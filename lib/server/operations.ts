@@ -12,7 +12,8 @@ export const serverOperations = {
     tag,
     summary: "This API reference",
     description: "The OpenAPI 3.1 document of the API, generated from the schemas the endpoints validate with.",
-    responses: { 200: { description: "The OpenAPI document." } },
+    revalidated: true,
+    responses: { 200: { description: "The OpenAPI document, with its ETag; public, cached for five minutes." } },
   },
   live: {
     kind: "service",

@@ -4,7 +4,14 @@ import { requestSchemas } from "@/lib/openapi/components";
 import { weekStarts } from "@/lib/time";
 import { text } from "@/lib/validation";
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email()).meta({ format: "email" });
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email())
+  // What a request may send: an address with whitespace around it, which is trimmed (docs/api.md, "Conventions"), so no `format: email`.
+  .meta({ pattern: "^\\s*[^\\s@]+@[^\\s@]+\\s*$", description: "An email address, stored trimmed and lower-cased." });
 
 export const userNameSchema = text(1, 100);
 

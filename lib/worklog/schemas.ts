@@ -17,7 +17,9 @@ export const entryDurationSchema = z.number().min(1).max(604_800).int().nullable
 
 export const entryTagSchema = text(1, 50)
   .toLowerCase()
-  .regex(/^[^\s,]+$/);
+  .regex(/^[^\s,]+$/)
+  // What a request may send: whitespace around a tag is trimmed (docs/api.md, "Conventions").
+  .meta({ pattern: "^\\s*[^\\s,]+\\s*$" });
 
 export const entryTagsSchema = z
   .array(entryTagSchema)

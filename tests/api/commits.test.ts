@@ -43,8 +43,8 @@ async function createRepository(as = key): Promise<{ id: string; url: string }> 
 }
 
 const commitsOf = (repository: { url: string }) => `${repository.url}/commits`;
-const post = (repository: { url: string }, commits: unknown, as = key) =>
-  server.request(commitsOf(repository), { key: as, method: "POST", body: { commits } });
+const post = (repository: { url: string }, commits: unknown, as = key, { invalid = false } = {}) =>
+  server.request(commitsOf(repository), { key: as, method: "POST", body: { commits }, invalid });
 
 async function record(repository: { url: string }, commits: unknown[]) {
   const response = await post(repository, commits);
@@ -158,7 +158,7 @@ describe("commits", () => {
     ["with 1001 shas", `uncaptured=true&shas=${Array(1001).fill("a").join(",")}`, "shas must list at most 1000 shas"],
   ])("refuse the uncaptured query %s with 400", async (_, query, message) => {
     const repository = await createRepository();
-    const response = await server.request(`${commitsOf(repository)}?${query}`, { key });
+    const response = await server.request(`${commitsOf(repository)}?${query}`, { key, invalid: true });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { message, type: "invalid_request_error" } });
   });
@@ -192,12 +192,12 @@ describe("commits", () => {
       [{ commits: [commit(1, { author_email: 1 })] }, "/commits/0/author_email", "Invalid value"],
     ];
     for (const [body, pointer, detail] of cases) {
-      const response = await server.request(commitsOf(repository), { key, method: "POST", body });
+      const response = await server.request(commitsOf(repository), { key, method: "POST", body, invalid: true });
       expect(response.status, JSON.stringify(body).slice(0, 200)).toBe(422);
       expect(await response.json(), JSON.stringify(body).slice(0, 200)).toEqual(invalid(pointer, detail));
     }
 
-    const several = await post(repository, [commit(1, { sha: "nope" }), commit(2), commit(3, { committed_at: "soon", message: "" })]);
+    const several = await post(repository, [commit(1, { sha: "nope" }), commit(2), commit(3, { committed_at: "soon", message: "" })], key, { invalid: true });
     expect(await several.json()).toEqual({
       errors: [
         { title: "Invalid value", detail: "Invalid value", source: { pointer: "/commits/0/sha" } },
@@ -243,7 +243,7 @@ describe("commits", () => {
     const biggest = await (await server.request(`${commitsOf(repository)}?limit=100`, { key })).json();
     expect(biggest.commits.map((row: { id: string }) => row.id)).toEqual(newestFirst.slice(0, 100));
     expect(biggest.meta.total_count).toBe(1000);
-    const bad = await server.request(`${commitsOf(walk)}?limit=0`, { key });
+    const bad = await server.request(`${commitsOf(walk)}?limit=0`, { key, invalid: true });
     expect(await bad.json()).toEqual({ error: { message: "limit must be an integer between 1 and 100", type: "invalid_request_error" } });
   });
 
@@ -275,7 +275,12 @@ describe("commits", () => {
     expect((await (await server.request(commitsOf(repository), { key })).json()).meta.total_count).toBe(1);
 
     for (const method of ["GET", "POST"]) {
-      const response = await server.request("/api/v1/repositories/not-a-uuid/commits", { key, method, body: method === "POST" ? { commits: [commit(1)] } : undefined });
+      const response = await server.request("/api/v1/repositories/not-a-uuid/commits", {
+        key,
+        method,
+        body: method === "POST" ? { commits: [commit(1)] } : undefined,
+        invalid: true,
+      });
       expect(response.status, method).toBe(404);
     }
     const missing = await server.request("/api/v1/repositories/01950000-0000-7000-8000-000000000000/commits", { key });
@@ -327,14 +332,14 @@ describe("one commit, at its url", () => {
     const repository = await createRepository();
     const other = await createRepository();
     const [stored] = await record(repository, [commit(1)]);
-    const notFoundAt = async (url: string, as = key) => {
-      const response = await server.request(url, { key: as });
+    const notFoundAt = async (url: string, as = key, { invalid = false } = {}) => {
+      const response = await server.request(url, { key: as, invalid });
       expect(response.status, url).toBe(404);
       expect(await response.json()).toEqual(notFound);
     };
     await notFoundAt(`${commitsOf(other)}/${stored.id}`);
     await notFoundAt(stored.url, otherKey);
-    await notFoundAt(`${commitsOf(repository)}/not-a-uuid`);
+    await notFoundAt(`${commitsOf(repository)}/not-a-uuid`, key, { invalid: true });
     await notFoundAt(`${commitsOf(repository)}/01950000-0000-7000-8000-000000000000`);
     expect((await server.request(repository.url, { key, method: "DELETE" })).status).toBe(200);
     await notFoundAt(stored.url);
@@ -347,7 +352,7 @@ describe("one commit, at its url", () => {
     const forbidden = await server.request(stored.url, { key: projectOnlyKey });
     expect(forbidden.status).toBe(403);
     expect((await forbidden.json()).details).toEqual({ required_scope: "repo:read", granted_scopes: ["project:*"] });
-    const deleted = await server.request(stored.url, { key, method: "DELETE" });
+    const deleted = await server.request(stored.url, { key, method: "DELETE", invalid: true });
     expect(deleted.status).toBe(405);
     expect(deleted.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });

@@ -40,7 +40,7 @@ async function json<T>(response: Promise<Response>, status: number): Promise<T> 
   return body as T;
 }
 
-const createEntry = (key: string, body: unknown) => server.request(entriesPath, { key, method: "POST", body });
+const createEntry = (key: string, body: unknown, { invalid = false } = {}) => server.request(entriesPath, { key, method: "POST", body, invalid });
 const newEntry = (key: string, body: Record<string, unknown>) => json<Entry>(createEntry(key, { content: "work", ...body }), 201);
 const newProject = (key: string, name: string) =>
   json<{ id: string; name: string; identifier: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name } }), 201);
@@ -203,11 +203,11 @@ describe("validation", () => {
   ];
 
   it.each(createCases)("refuses the create body %j at %s: %s", async (body, pointer, detail) => {
-    expect(await json(createEntry(key, body), 422)).toEqual({ errors: [{ title: "Invalid value", detail, source: { pointer } }] });
+    expect(await json(createEntry(key, body, { invalid: true }), 422)).toEqual({ errors: [{ title: "Invalid value", detail, source: { pointer } }] });
   });
 
   it("reports every field at once, and validates updates the same way", async () => {
-    expect(await json(createEntry(key, { content: "", duration_seconds: 0, tags: ["a b"] }), 422)).toEqual({
+    expect(await json(createEntry(key, { content: "", duration_seconds: 0, tags: ["a b"] }, { invalid: true }), 422)).toEqual({
       errors: [
         { title: "Invalid value", detail: "String length is smaller than minLength", source: { pointer: "/content" } },
         { title: "Invalid value", detail: "Value must be greater than 0", source: { pointer: "/duration_seconds" } },
@@ -225,7 +225,7 @@ describe("validation", () => {
       [{ project_id: "01a20117-2c44-73d4-bcc0-1dc6adc56f6f" }, "/project_id", "Invalid value"],
     ];
     for (const [body, pointer, detail] of updateCases) {
-      const response = await server.request(entry.url, { key, method: "PUT", body });
+      const response = await server.request(entry.url, { key, method: "PUT", body, invalid: true });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(await response.json()).toEqual({ errors: [{ title: "Invalid value", detail, source: { pointer } }] });
     }
@@ -244,7 +244,7 @@ describe("validation", () => {
       [{ commit_ids: ["01a20117-2c44-73d4-bcc0-1dc6adc56f6f"] }, "/commit_ids/0", "Invalid value"],
     ];
     for (const [body, pointer, detail] of cases) {
-      const response = await server.request(`${entry.url}/commits`, { key, method: "POST", body });
+      const response = await server.request(`${entry.url}/commits`, { key, method: "POST", body, invalid: true });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(await response.json()).toEqual({ errors: [{ title: "Invalid value", detail, source: { pointer } }] });
     }
@@ -315,7 +315,7 @@ describe("access", () => {
     expect((await json<Entry>(server.request(entry.url, { key: mine.key }), 200)).commit_ids).toEqual([]);
 
     for (const path of [`${entriesPath}/not-a-uuid`, `${entriesPath}/not-a-uuid/commits`]) {
-      expect(await json(server.request(path, { key: mine.key, method: path.endsWith("commits") ? "POST" : "GET" }), 404)).toEqual(notFoundBody);
+      expect(await json(server.request(path, { key: mine.key, method: path.endsWith("commits") ? "POST" : "GET", invalid: true }), 404)).toEqual(notFoundBody);
     }
   });
 });
@@ -408,7 +408,7 @@ describe("list filters", () => {
     ];
     for (const [query, expected] of cases) expect(await listIds(key, query), query).toEqual({ ids: expected, total: expected.length });
     for (const query of ["source=robot", "source=", "source=api,robot"]) {
-      const refused = await server.request(`${entriesPath}?${query}`, { key });
+      const refused = await server.request(`${entriesPath}?${query}`, { key, invalid: true });
       expect(refused.status, query).toBe(400);
       expect((await refused.json()).error.message, query).toMatch(/^source /);
     }
@@ -457,7 +457,7 @@ describe("list filters", () => {
     ["to=2026-01-02T25:00:00Z", "to must be a date (YYYY-MM-DD) or an RFC 3339 timestamp"],
     ["limit=0&tags=alpha", "limit must be an integer between 1 and 100"],
   ])("refuse %s with 400", async (query, message) => {
-    expect(await json(server.request(`${entriesPath}?${query}`, { key }), 400)).toEqual({ error: { message, type: "invalid_request_error" } });
+    expect(await json(server.request(`${entriesPath}?${query}`, { key, invalid: true }), 400)).toEqual({ error: { message, type: "invalid_request_error" } });
   });
 
   it("combine with pagination: every matching entry once, in both directions", async () => {

@@ -40,7 +40,7 @@ async function allPages<T>(key: string, path: string, field: string): Promise<T[
   return items;
 }
 
-const exportOf = (query: string, credential = key) => server.request(`/api/v1/export?${query}`, { key: credential });
+const exportOf = (query: string, credential = key, { invalid = false } = {}) => server.request(`/api/v1/export?${query}`, { key: credential, invalid });
 
 async function exportedDocument(query = "format=json"): Promise<ExportDocument> {
   const response = await exportOf(query);
@@ -228,12 +228,12 @@ describe("GET /api/v1/export?format=markdown", () => {
 
 describe("errors", () => {
   it("answers 400 for an unknown format or an invalid filter, as the list does", async () => {
-    const badFormat = await exportOf("format=xml");
+    const badFormat = await exportOf("format=xml", key, { invalid: true });
     expect(badFormat.status).toBe(400);
     expect(await badFormat.json()).toEqual({ error: { message: "format must be json, csv or markdown", type: "invalid_request_error" } });
     for (const filter of ["from=yesterday", "project_id=42", "tags=a%00b"]) {
-      const exported = await exportOf(`format=csv&${filter}`);
-      const listed = await server.request(`/api/v1/worklog/entries?${filter}`, { key });
+      const exported = await exportOf(`format=csv&${filter}`, key, { invalid: true });
+      const listed = await server.request(`/api/v1/worklog/entries?${filter}`, { key, invalid: true });
       expect(exported.status, filter).toBe(400);
       expect(await exported.json()).toEqual(await listed.json());
     }

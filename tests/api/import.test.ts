@@ -16,8 +16,8 @@ async function newKey(scopes = allScopes) {
   return server.createKey(email, scopes);
 }
 
-async function call(key: string, method: string, pathname: string, body?: unknown) {
-  const response = await server.request(pathname, { key, method, body });
+async function call(key: string, method: string, pathname: string, body?: unknown, { invalid = false } = {}) {
+  const response = await server.request(pathname, { key, method, body, invalid });
   return { status: response.status, body: await response.json() };
 }
 
@@ -75,7 +75,7 @@ async function exported(key: string) {
   return exportDocumentSchema.parse(await response.json());
 }
 
-const importing = (key: string, body: unknown, query = "") => call(key, "POST", `/api/v1/import${query}`, body);
+const importing = (key: string, body: unknown, query = "", { invalid = false } = {}) => call(key, "POST", `/api/v1/import${query}`, body, { invalid });
 
 /** An item without what the import makes anew: ids (references become the names of what they refer to) and times of creation. */
 function comparable(document: Awaited<ReturnType<typeof documentOf>>) {
@@ -142,7 +142,7 @@ describe("POST /api/v1/import", () => {
     broken.commits[0]!.committed_at = "yesterday";
     const target = await newKey();
     const before = await documentOf(target);
-    const { status, body } = await importing(target, broken);
+    const { status, body } = await importing(target, broken, "", { invalid: true });
     expect(status).toBe(422);
     expect(body.errors).toEqual(
       expect.arrayContaining([
@@ -166,8 +166,8 @@ describe("POST /api/v1/import", () => {
     expect((await importing(key, jrnl, "?format=jrnl")).body.created.entries).toBe(1);
     const { body } = await call(key, "GET", "/api/v1/worklog/entries");
     expect(body.entries).toMatchObject([{ content: "Reviewed the pricing page.\nTwo fixes left.", recorded_at: "2026-11-20T14:30:00.000Z", tags: ["work"], project_id: null }]);
-    expect((await importing(key, jrnl)).status).toBe(422);
-    expect((await importing(key, jrnl, "?format=csv")).status).toBe(400);
+    expect((await importing(key, jrnl, "", { invalid: true })).status).toBe(422);
+    expect((await importing(key, jrnl, "?format=csv", { invalid: true })).status).toBe(400);
   });
 
   it("reads bodies up to 50 MiB here, while other endpoints keep to 1 MiB", async () => {
@@ -178,8 +178,8 @@ describe("POST /api/v1/import", () => {
     const accepted = await importing(key, twoMiB, "?format=jrnl");
     expect(accepted.status).toBe(200);
     expect(accepted.body.created.entries).toBe(250);
-    expect((await call(key, "POST", "/api/v1/projects", { name: "Big", description: "x".repeat(1024 * 1024) })).status).toBe(413);
-    const tooLarge = await importing(key, JSON.stringify({ entries: [], padding: "x".repeat(50 * 1024 * 1024) }), "?format=jrnl");
+    expect((await call(key, "POST", "/api/v1/projects", { name: "Big", description: "x".repeat(1024 * 1024) }, { invalid: true })).status).toBe(413);
+    const tooLarge = await importing(key, JSON.stringify({ entries: [], padding: "x".repeat(50 * 1024 * 1024) }), "?format=jrnl", { invalid: true });
     expect(tooLarge).toEqual({ status: 413, body: { error: { message: "Request body too large", type: "invalid_request_error" } } });
   });
 
@@ -188,7 +188,7 @@ describe("POST /api/v1/import", () => {
     const { status, body } = await importing(key, { entries: [] }, "?format=jrnl");
     expect(status).toBe(403);
     expect(body.details).toEqual({ required_scope: "project:write repo:write worklog:write", granted_scopes: ["project:write", "repo:write", "worklog:read"] });
-    const response = await server.request("/api/v1/import", { key: await newKey(), method: "POST", body: "{}", headers: { "content-type": "text/plain" } });
+    const response = await server.request("/api/v1/import", { key: await newKey(), method: "POST", body: "{}", headers: { "content-type": "text/plain" }, invalid: true });
     expect(response.status).toBe(415);
   });
 });

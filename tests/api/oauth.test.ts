@@ -19,8 +19,9 @@ beforeAll(async () => {
 
 
 const anotherClient = () => `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  server.request(path, { method: "POST", body, headers: { "x-forwarded-for": anotherClient(), ...headers } });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}, { invalid = false } = {}) =>
+  server.request(path, { method: "POST", body, headers: { "x-forwarded-for": anotherClient(), ...headers }, invalid });
+const invalid = { invalid: true };
 const form = (path: string, fields: Record<string, string>) =>
   post(path, new URLSearchParams(fields).toString(), { "content-type": "application/x-www-form-urlencoded" });
 
@@ -61,16 +62,16 @@ describe("POST /auth/device/code", () => {
 
   it("refuses an unknown client with 401 and an invalid scope with 400", async () => {
     await expectOAuthError(await post("/auth/device/code", { client_id: "unknown-client", scope: "user:read" }), 401, "invalid_client");
-    await expectOAuthError(await post("/auth/device/code", { client_id: CLI_CLIENT_ID, scope: "user:read,*:*" }), 400, "invalid_scope");
-    await expectOAuthError(await post("/auth/device/code", { client_id: CLI_CLIENT_ID }), 400, "invalid_scope");
+    await expectOAuthError(await post("/auth/device/code", { client_id: CLI_CLIENT_ID, scope: "user:read,*:*" }, {}, invalid), 400, "invalid_scope");
+    await expectOAuthError(await post("/auth/device/code", { client_id: CLI_CLIENT_ID }, {}, invalid), 400, "invalid_scope");
   });
 
   it("says invalid_request for a missing client_id or a malformed body, and 405 for other methods", async () => {
-    await expectOAuthError(await post("/auth/device/code", { scope: "user:read" }), 400, "invalid_request");
-    await expectOAuthError(await post("/auth/device/code", { client_id: 42, scope: "user:read" }), 400, "invalid_request");
-    await expectOAuthError(await post("/auth/device/code", "{not json"), 400, "invalid_request");
-    await expectOAuthError(await post("/auth/device/code", "[]"), 400, "invalid_request");
-    const get = await server.request("/auth/device/code");
+    await expectOAuthError(await post("/auth/device/code", { scope: "user:read" }, {}, invalid), 400, "invalid_request");
+    await expectOAuthError(await post("/auth/device/code", { client_id: 42, scope: "user:read" }, {}, invalid), 400, "invalid_request");
+    await expectOAuthError(await post("/auth/device/code", "{not json", {}, invalid), 400, "invalid_request");
+    await expectOAuthError(await post("/auth/device/code", "[]", {}, invalid), 400, "invalid_request");
+    const get = await server.request("/auth/device/code", invalid);
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST, OPTIONS");
   });
@@ -85,28 +86,28 @@ describe("POST /auth/device/token", () => {
 
   it("refuses an unknown device code, a missing one and another grant type", async () => {
     await expectOAuthError(await post("/auth/device/token", { device_code: "nope" }), 400, "invalid_grant");
-    await expectOAuthError(await post("/auth/device/token", {}), 400, "invalid_request");
+    await expectOAuthError(await post("/auth/device/token", {}, {}, invalid), 400, "invalid_request");
     const { device_code } = await deviceCode();
-    await expectOAuthError(await post("/auth/device/token", { device_code, grant_type: "password" }), 400, "unsupported_grant_type");
+    await expectOAuthError(await post("/auth/device/token", { device_code, grant_type: "password" }, {}, invalid), 400, "unsupported_grant_type");
   });
 });
 
 describe("POST /auth/token, /auth/revoke and /auth/token_info without a live token", () => {
   it("refresh refuses other grant types and unknown refresh tokens", async () => {
-    await expectOAuthError(await post("/auth/token", { grant_type: "authorization_code", refresh_token: "wlr_x" }), 400, "unsupported_grant_type");
+    await expectOAuthError(await post("/auth/token", { grant_type: "authorization_code", refresh_token: "wlr_x" }, {}, invalid), 400, "unsupported_grant_type");
     await expectOAuthError(await form("/auth/token", { grant_type: "refresh_token", refresh_token: "wlr_unknown" }), 400, "invalid_grant");
-    await expectOAuthError(await post("/auth/token", { grant_type: "refresh_token" }), 400, "invalid_request");
+    await expectOAuthError(await post("/auth/token", { grant_type: "refresh_token" }, {}, invalid), 400, "invalid_request");
   });
 
   it("revoke answers 200 for an unknown token and 400 without one", async () => {
     const response = await post("/auth/revoke", { token: "wlo_unknown" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ revoked: true });
-    await expectOAuthError(await post("/auth/revoke", {}), 400, "invalid_request");
+    await expectOAuthError(await post("/auth/revoke", {}, {}, invalid), 400, "invalid_request");
   });
 
   it("token_info answers 401 for no token and for an unknown one", async () => {
-    await expectOAuthError(await post("/auth/token_info", {}), 401, "invalid_token");
+    await expectOAuthError(await post("/auth/token_info", {}, {}, invalid), 401, "invalid_token");
     await expectOAuthError(await post("/auth/token_info", { token: "wlo_unknown" }), 401, "invalid_token");
     await expectOAuthError(await post("/auth/token_info", {}, { authorization: "Bearer wlo_unknown" }), 401, "invalid_token");
   });
@@ -127,7 +128,8 @@ describe("random input to the OAuth endpoints", () => {
     async (path) => {
       await fc.assert(
         fc.asyncProperty(fc.oneof(jsonBodies.map((body) => ({ body, form: false })), formBodies.map((body) => ({ body, form: true }))), async ({ body, form: isForm }) => {
-          const response = await post(path, body, isForm ? { "content-type": "application/x-www-form-urlencoded" } : {});
+          // Random bodies, mostly wrong on purpose; the answer is still checked against the document.
+          const response = await post(path, body, isForm ? { "content-type": "application/x-www-form-urlencoded" } : {}, invalid);
           const json = await response.json();
           if (response.status === 200) return;
           expect([400, 401], `${response.status} for ${JSON.stringify(body)}`).toContain(response.status);

@@ -60,12 +60,12 @@ beforeAll(async () => {
 });
 
 
-type CallOptions = { params?: Record<string, string>; query?: string; body?: unknown; key?: string; headers?: Record<string, string> };
+type CallOptions = { params?: Record<string, string>; query?: string; body?: unknown; key?: string; headers?: Record<string, string>; invalid?: boolean };
 
 function call(method: HttpMethod, template: string, options: CallOptions = {}): Promise<Response> {
-  const { params, query = "", body, headers } = options;
+  const { params, query = "", body, headers, invalid } = options;
   const credential = "key" in options ? options.key : template.startsWith("/api/v1/") ? key : undefined;
-  return server.request(fill(template, params) + query, { method: method.toUpperCase(), key: credential, body, headers });
+  return server.request(fill(template, params) + query, { method: method.toUpperCase(), key: credential, body, headers, invalid });
 }
 
 /** The JSON body of a response, once it has been checked against the document's schema for its operation and status. */
@@ -121,7 +121,11 @@ describe("the document and the route files", () => {
         const scope = operation?.["x-scope"];
         // A key without the documented scope: the server must refuse it, naming that very scope.
         const probeKey = scope?.endsWith(":read") ? writesKey : readsKey;
-        const response = await call(method.toLowerCase() as HttpMethod, template, { key: template.startsWith("/api/v1/") ? probeKey : undefined });
+        // A bare request: wrong on purpose where the path serves no such method, or the operation needs a body.
+        const response = await call(method.toLowerCase() as HttpMethod, template, {
+          key: template.startsWith("/api/v1/") ? probeKey : undefined,
+          invalid: !operation || Boolean(operation.requestBody?.required),
+        });
         const body = await response.text();
         const label = `${method} ${template}`;
         if (response.status !== 405) served.push(label);
@@ -207,13 +211,13 @@ describe("responses of the running API", () => {
     await request("post", "/api/v1/projects", 403, { key: readsKey, body: { name: "Refused" } });
     await request("get", "/api/v1/projects/{id}", 404);
     await request("get", "/api/v1/worklog/recaps/sse", 404, { query: `?recap_id=${randomUUID()}` });
-    await request("post", "/api/v1/projects", 422, { body: { description: 7 } });
+    await request("post", "/api/v1/projects", 422, { body: { description: 7 }, invalid: true });
     await request("post", "/api/v1/repositories/{id}/commits", 404, {
       body: { commits: [{ sha: "c".repeat(40), message: "Lost", committed_at: "2026-11-20T10:00:00Z" }] },
     });
-    await request("get", "/api/v1/projects", 400, { query: "?limit=0" });
-    await request("post", "/api/v1/worklog/entries", 400, { body: "{not json" });
-    await request("put", "/api/v1/user", 413, { body: JSON.stringify({ name: "x".repeat(1024 * 1024) }) });
+    await request("get", "/api/v1/projects", 400, { query: "?limit=0", invalid: true });
+    await request("post", "/api/v1/worklog/entries", 400, { body: "{not json", invalid: true });
+    await request("put", "/api/v1/user", 413, { body: JSON.stringify({ name: "x".repeat(1024 * 1024) }), invalid: true });
     await request("post", "/api/v1/worklog/recaps", 400, { body: { from: "1999-01-01", to: "1999-01-02" } });
 
     const free = await server.createUser({ plan: "free" });

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 
-const create = (body: unknown, as = key) => server.request("/api/v1/projects", { key: as, method: "POST", body });
+const create = (body: unknown, as = key, { invalid = false } = {}) => server.request("/api/v1/projects", { key: as, method: "POST", body, invalid });
 
 describe("projects", () => {
   it("go through create, get, list, update and delete", async () => {
@@ -73,7 +73,7 @@ describe("projects", () => {
       [{ name: "ok", identifier: "" }, "/identifier", "String length is smaller than minLength"],
     ];
     for (const [body, pointer, detail] of cases) {
-      const response = await create(body);
+      const response = await create(body, key, { invalid: true });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(await response.json()).toEqual({ errors: [{ title: "Invalid value", detail, source: { pointer } }] });
     }
@@ -89,7 +89,7 @@ describe("projects", () => {
     expect((await server.request("/api/v1/projects", { key: otherKey })).status).toBe(200);
     expect((await create({ name: "No" }, readOnlyKey)).status).toBe(403);
     expect((await server.request(mine.url, { key: readOnlyKey, method: "DELETE" })).status).toBe(403);
-    expect((await server.request("/api/v1/projects/not-a-uuid", { key })).status).toBe(404);
+    expect((await server.request("/api/v1/projects/not-a-uuid", { key, invalid: true })).status).toBe(404);
     expect((await server.request("/api/v1/projects")).status).toBe(401);
   });
 });
@@ -107,7 +107,7 @@ describe("pagination", () => {
       "starting_after and ending_before cannot be used together",
     ],
   ])("refuses %s with 400", async (query, message) => {
-    const response = await server.request(`/api/v1/projects?${query}`, { key });
+    const response = await server.request(`/api/v1/projects?${query}`, { key, invalid: true });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { message, type: "invalid_request_error" } });
   });

@@ -51,8 +51,8 @@ const newProject = (key: string, name: string) =>
   json<{ id: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name } }), 201);
 const newEntry = (key: string, body: Record<string, unknown>) =>
   json<{ id: string; url: string }>(server.request("/api/v1/worklog/entries", { key, method: "POST", body }), 201);
-const createRecap = (key: string, body?: unknown, query = "") => server.request(`${recapsPath}${query}`, { key, method: "POST", body });
-const stream = (key: string, query = "") => server.request(`${recapsPath}/sse${query}`, { key });
+const createRecap = (key: string, body?: unknown, query = "", { invalid = false } = {}) => server.request(`${recapsPath}${query}`, { key, method: "POST", body, invalid });
+const stream = (key: string, query = "", { invalid = false } = {}) => server.request(`${recapsPath}/sse${query}`, { key, invalid });
 
 async function finishedRecap(key: string, id: string): Promise<Recap> {
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -181,7 +181,7 @@ describe("recaps", () => {
       sse_url: `${server.url}${recapsPath}/sse?recap_id=${created.id}`,
     });
 
-    const response = await fetch(created.sse_url!, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` } });
+    const response = await server.request(created.sse_url!, { key });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
@@ -300,17 +300,17 @@ describe("recaps", () => {
 
   it("reject invalid filters with the contract's errors", async () => {
     const { key } = await newAccount();
-    expect(await json(createRecap(key, { project_ids: ["nope"], tags: "a b", exclude_tags: [1], from: "yesterday" }), 422)).toEqual({
+    expect(await json(createRecap(key, { project_ids: ["nope"], tags: "a b", exclude_tags: [1], from: "yesterday" }, "", { invalid: true }), 422)).toEqual({
       errors: [
         { title: "Invalid value", detail: "Invalid value", source: { pointer: "/from" } },
         { title: "Invalid value", detail: "Invalid value", source: { pointer: "/project_ids/0" } },
         { title: "Invalid value", detail: "Invalid value", source: { pointer: "/exclude_tags/0" } },
       ],
     });
-    expect(await json(createRecap(key, undefined, "?from=soon"), 400)).toEqual({
+    expect(await json(createRecap(key, undefined, "?from=soon", { invalid: true }), 400)).toEqual({
       error: { message: "from must be a date (YYYY-MM-DD) or an RFC 3339 timestamp", type: "invalid_request_error" },
     });
-    expect((await createRecap(key, "[1]")).status).toBe(400);
+    expect((await createRecap(key, "[1]", "", { invalid: true })).status).toBe(400);
   });
 
   it("require plan pro on every endpoint", async () => {
@@ -343,14 +343,14 @@ describe("recaps", () => {
       expect(await json(server.request(path, { key: projectsOnly }), 403)).toMatchObject({ details: { required_scope: "worklog:read" } });
     }
     expect((await server.request(`${recapsPath}/${recap.id}`, { key: readOnly })).status).toBe(200);
-    expect((await server.request(recapsPath, { key })).status).toBe(405);
+    expect((await server.request(recapsPath, { key, invalid: true })).status).toBe(405);
     expect((await server.request(`${recapsPath}/sse`)).status).toBe(401);
 
     const { key: otherKey } = await newAccount();
     expect(await json(server.request(`${recapsPath}/${recap.id}`, { key: otherKey }), 404)).toEqual(notFoundBody);
     expect(await json(stream(otherKey, `?recap_id=${recap.id}`), 404)).toEqual(notFoundBody);
-    expect(await json(stream(key, "?recap_id=not-a-uuid"), 404)).toEqual(notFoundBody);
-    expect(await json(server.request(`${recapsPath}/not-a-uuid`, { key }), 404)).toEqual(notFoundBody);
+    expect(await json(stream(key, "?recap_id=not-a-uuid", { invalid: true }), 404)).toEqual(notFoundBody);
+    expect(await json(server.request(`${recapsPath}/not-a-uuid`, { key, invalid: true }), 404)).toEqual(notFoundBody);
   });
 
   it("send a finished recap's stream as one event, then close", async () => {
@@ -394,11 +394,13 @@ describe("recap templates", () => {
   it("refuse an unknown template with the contract's errors: 422 in the body, 400 in the query string", async () => {
     const { key } = await newAccount();
     await newEntry(key, { content: "work" });
-    expect(await json(createRecap(key, { template: "haiku" }), 422)).toEqual({
+    expect(await json(createRecap(key, { template: "haiku" }, "", { invalid: true }), 422)).toEqual({
       errors: [{ title: "Invalid value", detail: "Invalid enum value", source: { pointer: "/template" } }],
     });
-    expect(await json(createRecap(key, { template: ["standup"] }), 422)).toMatchObject({ errors: [{ detail: "Invalid enum value", source: { pointer: "/template" } }] });
-    expect(await json(createRecap(key, undefined, "?template=Standup"), 400)).toEqual({
+    expect(await json(createRecap(key, { template: ["standup"] }, "", { invalid: true }), 422)).toMatchObject({
+      errors: [{ detail: "Invalid enum value", source: { pointer: "/template" } }],
+    });
+    expect(await json(createRecap(key, undefined, "?template=Standup", { invalid: true }), 400)).toEqual({
       error: { message: "template must be one of summary, standup, weekly, brag", type: "invalid_request_error" },
     });
   });

@@ -27,8 +27,9 @@ const invalid = (pointer: string, detail: string) => ({ errors: [{ title: "Inval
 let names = 0;
 const uniqueName = () => `repository-${++names}`;
 
-const create = (body: unknown, as = key) => server.request("/api/v1/repositories", { key: as, method: "POST", body });
-const update = (id: string, body: unknown, as = key) => server.request(`/api/v1/repositories/${id}`, { key: as, method: "PUT", body });
+const create = (body: unknown, as = key, { invalid = false } = {}) => server.request("/api/v1/repositories", { key: as, method: "POST", body, invalid });
+const update = (id: string, body: unknown, as = key, { invalid = false } = {}) =>
+  server.request(`/api/v1/repositories/${id}`, { key: as, method: "PUT", body, invalid });
 
 async function createRepository(body: Record<string, unknown> = {}, as = key) {
   const response = await create({ name: uniqueName(), ...body }, as);
@@ -130,7 +131,7 @@ describe("repositories", () => {
     expect(repository).toMatchObject({ name: "under-project", project_id: project.id, default_branch: "main", local_path: null });
     expect(await (await server.request(repository.url, { key })).json()).toEqual(repository);
 
-    const invalidBody = await server.request(`/api/v1/projects/${project.id}/repositories`, { key, method: "POST", body: {} });
+    const invalidBody = await server.request(`/api/v1/projects/${project.id}/repositories`, { key, method: "POST", body: {}, invalid: true });
     expect(invalidBody.status).toBe(422);
     expect(await invalidBody.json()).toEqual(invalid("/name", "Missing field: name"));
   });
@@ -138,7 +139,12 @@ describe("repositories", () => {
   it("are not created under another account's, a missing or a malformed project", async () => {
     const theirs = await createProject("Theirs", otherKey);
     for (const projectId of [theirs.id, "01950000-0000-7000-8000-000000000000", "not-a-uuid"]) {
-      const response = await server.request(`/api/v1/projects/${projectId}/repositories`, { key, method: "POST", body: { name: uniqueName() } });
+      const response = await server.request(`/api/v1/projects/${projectId}/repositories`, {
+        key,
+        method: "POST",
+        body: { name: uniqueName() },
+        invalid: projectId === "not-a-uuid",
+      });
       expect(response.status, projectId).toBe(404);
       expect(await response.json()).toEqual(notFound);
     }
@@ -165,12 +171,12 @@ describe("repositories", () => {
       [{ name: "ok", default_branch: "x".repeat(256) }, "/default_branch", "String length is larger than maxLength"],
     ];
     for (const [body, pointer, detail] of cases) {
-      const response = await create(body);
+      const response = await create(body, key, { invalid: true });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(await response.json(), JSON.stringify(body)).toEqual(invalid(pointer, detail));
     }
 
-    const several = await create({ local_path: 1, remote_url: "x".repeat(2049) });
+    const several = await create({ local_path: 1, remote_url: "x".repeat(2049) }, key, { invalid: true });
     expect(await several.json()).toEqual({
       errors: [
         { title: "Invalid value", detail: "Missing field: name", source: { pointer: "/name" } },
@@ -194,7 +200,7 @@ describe("repositories", () => {
       [{ default_branch: "" }, "/default_branch", "String length is smaller than minLength"],
     ];
     for (const [body, pointer, detail] of updateCases) {
-      const response = await update(repository.id, body);
+      const response = await update(repository.id, body, key, { invalid: true });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(await response.json(), JSON.stringify(body)).toEqual(invalid(pointer, detail));
     }
@@ -258,7 +264,7 @@ describe("repositories", () => {
     expect(foreign.repositories).toEqual([]);
     expect(foreign.meta).toMatchObject({ result_count: 0, total_count: 0, start_cursor: null, end_cursor: null });
 
-    const malformed = await server.request("/api/v1/repositories?project_id=nope", { key: walker });
+    const malformed = await server.request("/api/v1/repositories?project_id=nope", { key: walker, invalid: true });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: { message: "project_id must be a UUID", type: "invalid_request_error" } });
   });
@@ -283,7 +289,7 @@ describe("repositories", () => {
     expect(await (await server.request(mine.url, { key })).json()).toEqual(mine);
 
     for (const method of ["GET", "PUT", "DELETE"]) {
-      const response = await server.request("/api/v1/repositories/not-a-uuid", { key, method, body: method === "PUT" ? { name: "x" } : undefined });
+      const response = await server.request("/api/v1/repositories/not-a-uuid", { key, method, body: method === "PUT" ? { name: "x" } : undefined, invalid: true });
       expect(response.status, method).toBe(404);
       expect(await response.json()).toEqual(notFound);
     }
@@ -315,7 +321,7 @@ describe("repositories", () => {
       [repository.url, "DELETE"],
     ];
     for (const [path, method] of writes) {
-      const response = await server.request(path, { key: readOnlyKey, method, body: { name: uniqueName() } });
+      const response = await server.request(path, { key: readOnlyKey, method, body: method === "DELETE" ? undefined : { name: uniqueName() } });
       expect(response.status, `${method} ${path}`).toBe(403);
       expect((await response.json()).details).toEqual({ required_scope: "repo:write", granted_scopes: ["repo:read"] });
     }
@@ -324,11 +330,11 @@ describe("repositories", () => {
 
   it("answer other methods with 405", async () => {
     const repository = await createRepository();
-    const patch = await server.request(repository.url, { key, method: "PATCH", body: {} });
+    const patch = await server.request(repository.url, { key, method: "PATCH", body: {}, invalid: true });
     expect(patch.status).toBe(405);
     expect(patch.headers.get("allow")).toBe("GET, HEAD, PUT, DELETE, OPTIONS");
     const project = await createProject("Methods");
-    const list = await server.request(`/api/v1/projects/${project.id}/repositories`, { key });
+    const list = await server.request(`/api/v1/projects/${project.id}/repositories`, { key, invalid: true });
     expect(list.status).toBe(405);
     expect(list.headers.get("allow")).toBe("POST, OPTIONS");
   });

@@ -64,7 +64,7 @@ describe("searching entries with q", () => {
     [`q=${"x".repeat(201)}`, "q must be 1 to 200 characters"],
     ["q=a%00b", "q must not contain NUL characters"],
   ])("refuses %s with 400", async (query, message) => {
-    expect(await json(server.request(`${entriesPath}?${query}`, { key }), 400)).toEqual({ error: { message, type: "invalid_request_error" } });
+    expect(await json(server.request(`${entriesPath}?${query}`, { key, invalid: true }), 400)).toEqual({ error: { message, type: "invalid_request_error" } });
   });
 
   it("never finds another account's text", async () => {

@@ -90,17 +90,21 @@ describe("hostile text", () => {
     ["POST", "/api/v1/worklog/recaps", { tags: ["\udfff"] }, "/tags/0"],
     ["PUT", "/api/v1/user", { name: "\u0000" }, "/name"],
   ] as const)("%s %s with text PostgreSQL cannot store (NUL, lone surrogates) is a 422, not a 500", async (method, pathname, body, pointer) => {
-    const response = await call(key, method, pathname, body);
+    const response = await call(key, method, pathname, body, { invalid: true });
     expect(response).toEqual({ status: 422, body: invalidValue(pointer) });
   });
 
   it("refuses NUL in a commit message, a tag filter and the device flow's parameters alike", async () => {
     const repository = await created(key, "/api/v1/repositories", { name: "nul-test" });
-    const commit = await call(key, "POST", `/api/v1/repositories/${repository.id}/commits`, {
-      commits: [{ sha: sha("d4"), message: "a\u0000b", committed_at: "2026-01-02T03:04:05Z" }],
-    });
+    const commit = await call(
+      key,
+      "POST",
+      `/api/v1/repositories/${repository.id}/commits`,
+      { commits: [{ sha: sha("d4"), message: "a\u0000b", committed_at: "2026-01-02T03:04:05Z" }] },
+      { invalid: true },
+    );
     expect(commit).toEqual({ status: 422, body: invalidValue("/commits/0/message") });
-    expect(await call(key, "GET", "/api/v1/worklog/entries?tags=a%00b")).toEqual({
+    expect(await call(key, "GET", "/api/v1/worklog/entries?tags=a%00b", undefined, { invalid: true })).toEqual({
       status: 400,
       body: { error: { message: "tags must not contain NUL characters", type: "invalid_request_error" } },
     });
@@ -109,7 +113,7 @@ describe("hostile text", () => {
       ["/auth/device/token", { device_code: "\ud800" }],
       ["/auth/token", { grant_type: "refresh_token", refresh_token: "a\u0000b" }],
     ] as const) {
-      const response = await server.request(pathname, { method: "POST", body });
+      const response = await server.request(pathname, { method: "POST", body, invalid: true });
       expect(response.status, pathname).toBe(400);
       expect(await response.json()).toEqual({ error: "invalid_request" });
     }

@@ -25,8 +25,8 @@ async function newAccount(scopes = allScopes) {
   return server.createKey(email, scopes);
 }
 
-async function call<T>(key: string, method: string, path: string, body?: unknown, status = method === "POST" ? 201 : 200): Promise<T> {
-  const response = await server.request(path, { key, method, body });
+async function call<T>(key: string, method: string, path: string, body?: unknown, status = method === "POST" ? 201 : 200, { invalid = false } = {}): Promise<T> {
+  const response = await server.request(path, { key, method, body, invalid });
   const answer = await response.json();
   expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(status);
   return answer as T;
@@ -116,7 +116,7 @@ describe("updated_since", () => {
     const key = await newAccount();
     for (const list of lists) {
       for (const value of ["2026-11-20", "yesterday", "2026-11-20T25:00:00Z"]) {
-        expect(await call(key, "GET", `${list.path}?updated_since=${value}`, undefined, 400)).toEqual({
+        expect(await call(key, "GET", `${list.path}?updated_since=${value}`, undefined, 400, { invalid: true })).toEqual({
           error: { message: "updated_since must be an RFC 3339 timestamp", type: "invalid_request_error" },
         });
       }
@@ -170,8 +170,8 @@ describe("GET /api/v1/deleted", () => {
   it("refuses a bad since or type with a 400, a since older than 30 days with a 410, and kinds the key cannot read with a 403", async () => {
     const key = await newAccount();
     const badRequest = (message: string) => ({ error: { message, type: "invalid_request_error" } });
-    expect(await call(key, "GET", "/api/v1/deleted?since=last-week", undefined, 400)).toEqual(badRequest("since must be an RFC 3339 timestamp"));
-    expect(await call(key, "GET", "/api/v1/deleted?type=commit", undefined, 400)).toEqual(badRequest("type must be one of entry, project, repository"));
+    expect(await call(key, "GET", "/api/v1/deleted?since=last-week", undefined, 400, { invalid: true })).toEqual(badRequest("since must be an RFC 3339 timestamp"));
+    expect(await call(key, "GET", "/api/v1/deleted?type=commit", undefined, 400, { invalid: true })).toEqual(badRequest("type must be one of entry, project, repository"));
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
     expect(await call(key, "GET", `/api/v1/deleted?since=${old}`, undefined, 410)).toEqual(
       badRequest("since is more than 30 days ago, longer than deletions are kept: read the full lists again instead of the changes"),

@@ -100,6 +100,7 @@ describe("PUT /api/v1/user", () => {
       key,
       method: "PUT",
       body: { email: "not an email", name: "x".repeat(101), timezone: "Mars/Olympus" },
+      invalid: true,
     });
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
@@ -120,7 +121,7 @@ describe("PUT /api/v1/user", () => {
     [{ timezone: "" }, "/timezone", "String length is smaller than minLength"],
   ])("rejects %j at %s", async (body, pointer, detail) => {
     const { key } = await newAccount(["user:write"]);
-    const response = await server.request("/api/v1/user", { key, method: "PUT", body });
+    const response = await server.request("/api/v1/user", { key, method: "PUT", body, invalid: true });
     expect(response.status).toBe(422);
     expect((await response.json()).errors).toEqual([{ title: "Invalid value", detail, source: { pointer } }]);
   });
@@ -136,11 +137,11 @@ describe("PUT /api/v1/user", () => {
   it("answers 400 to a body that is not a JSON object, and 413 to one over 1 MiB", async () => {
     const { key } = await newAccount(["user:write"]);
     for (const body of ["{not json", "[]", '"text"', "null", "42"]) {
-      const response = await server.request("/api/v1/user", { key, method: "PUT", body });
+      const response = await server.request("/api/v1/user", { key, method: "PUT", body, invalid: true });
       expect(response.status).toBe(400);
       expect((await response.json()).error.type).toBe("invalid_request_error");
     }
-    const huge = await server.request("/api/v1/user", { key, method: "PUT", body: { name: "x".repeat(1024 * 1024) } });
+    const huge = await server.request("/api/v1/user", { key, method: "PUT", body: { name: "x".repeat(1024 * 1024) }, invalid: true });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ error: { message: "Request body too large", type: "invalid_request_error" } });
   });
@@ -166,7 +167,7 @@ describe("week_start (the first day of the account's weeks)", () => {
 
   it.each([["saturday"], ["Sunday"], [""], [null], [1]])("refuses %j with 422, and changes nothing", async (week_start) => {
     const { key } = await newAccount(["user:*"]);
-    const response = await server.request("/api/v1/user", { key, method: "PUT", body: { week_start, name: "Not saved" } });
+    const response = await server.request("/api/v1/user", { key, method: "PUT", body: { week_start, name: "Not saved" }, invalid: true });
     expect(response.status).toBe(422);
     const { errors } = await response.json();
     expect(errors).toEqual([{ title: "Invalid value", detail: "Invalid enum value", source: { pointer: "/week_start" } }]);
@@ -196,7 +197,7 @@ describe("DELETE /api/v1/user", () => {
 
 describe("routing", () => {
   it("answers other methods with 405 and Allow", async () => {
-    const response = await server.request("/api/v1/user", { method: "POST", body: {} });
+    const response = await server.request("/api/v1/user", { method: "POST", body: {}, invalid: true });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, HEAD, PUT, DELETE, OPTIONS");
     expect(await response.json()).toEqual({ error: { message: "Method not allowed", type: "invalid_request_error" } });
@@ -204,7 +205,7 @@ describe("routing", () => {
 
   it("answers unknown paths under /api/v1 with the JSON 404", async () => {
     for (const path of ["/api/v1/nothing", "/api/v1/user/extra", "/api/v1"]) {
-      const response = await server.request(path);
+      const response = await server.request(path, { invalid: true });
       expect(response.status, path).toBe(404);
       expect(await response.json()).toEqual({ error: { message: "Could not find the requested resource", type: "not_found_error" } });
     }

@@ -12,8 +12,9 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Requests to the server `current()` returns: the test file's, once its beforeAll started it. */
 export function accountRequests(current: () => TestServer) {
-  async function call(key: string, method: Method, pathname: string, body?: unknown) {
-    const response = await current().request(pathname, { key, method, body });
+  /** `invalid`: sent wrong on purpose (server.ts, RequestOptions). */
+  async function call(key: string, method: Method, pathname: string, body?: unknown, { invalid = false }: { invalid?: boolean } = {}) {
+    const response = await current().request(pathname, { key, method, body, invalid });
     return { status: response.status, body: await response.json() };
   }
 

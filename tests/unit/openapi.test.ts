@@ -120,7 +120,7 @@ describe("the OpenAPI document", () => {
       expect(new Set(names).size, value.operationId).toBe(names.length);
       const outsidePathAndQuery = (value.parameters ?? []).filter((parameter) => !["path", "query"].includes(parameter.in));
       const api = value.path.startsWith("/api/v1/");
-      const conditional = value.method === "get" && api && !value.path.endsWith("/sse") && !["/api/v1/openapi.json", "/api/v1/export"].includes(value.path);
+      const conditional = value.method === "get" && api && !value.path.endsWith("/sse") && value.path !== "/api/v1/export";
       const idempotent = value.method === "post" && api;
       expect(outsidePathAndQuery.map((parameter) => `${parameter.in}:${parameter.name}`), value.operationId).toEqual(
         conditional ? ["header:If-None-Match"] : idempotent ? ["header:Idempotency-Key"] : [],
@@ -241,6 +241,40 @@ describe("the OpenAPI document", () => {
     expect(check(pointer, { ...example, identifier: undefined })).not.toEqual([]);
     expect(check(pointer, { ...example, extra: true })).not.toEqual([]);
     expect(check(pointer, { ...example, inserted_at: "yesterday" })).not.toEqual([]);
+  });
+
+  it("takes in request bodies what the API reads: text trimmed first, shas in any case, a recap's lists as one string", () => {
+    const { check } = schemaChecker(document);
+    const body = (method: string, path: string) => `#/paths/${pointerSegment(path)}/${method}/requestBody/content/application~1json/schema`;
+    const commits = body("post", "/api/v1/repositories/{id}/commits");
+    const commit = { message: "m", committed_at: "2026-01-02T03:04:05Z" };
+    const entries = body("post", "/api/v1/worklog/entries");
+    const recaps = body("post", "/api/v1/worklog/recaps");
+    const user = body("put", "/api/v1/user");
+    const projects = body("post", "/api/v1/projects");
+    const accepted: [string, unknown][] = [
+      [commits, { commits: [{ ...commit, sha: ` ${"AB".repeat(20)} ` }, { ...commit, sha: "Cd".repeat(32) }] }],
+      [entries, { content: "x", tags: [" Deploy ", "ops"] }],
+      [recaps, { tags: "web ops", exclude_tags: "a,b", project_ids: ["0190a5e6-7f5c-7000-8000-000000000000"] }],
+      [user, { email: "  New.Address@Example.COM " }],
+      [projects, { name: "Website", identifier: " w " }],
+    ];
+    for (const [pointer, value] of accepted) expect(check(pointer, value), JSON.stringify(value)).toEqual([]);
+    const refused: [string, unknown][] = [
+      [commits, { commits: [{ ...commit, sha: "g".repeat(40) }] }],
+      [entries, { content: "x", tags: ["has space"] }],
+      [recaps, { tags: 5 }],
+      [user, { email: "not an email" }],
+      [projects, { name: "Website", identifier: "A1" }],
+    ];
+    for (const [pointer, value] of refused) expect(check(pointer, value), JSON.stringify(value)).not.toEqual([]);
+  });
+
+  it("lists the answers every operation can get before the API: 431, and the document's own 304", () => {
+    for (const { value } of operations()) expect(value.responses["431"], value.operationId).toEqual({ $ref: "#/components/responses/RequestHeaderFieldsTooLarge" });
+    const documentRead = document.paths["/api/v1/openapi.json"]!.get!;
+    expect(Object.keys(documentRead.responses)).toEqual(expect.arrayContaining(["200", "304"]));
+    expect(documentRead.parameters?.map((parameter) => parameter.name)).toEqual(["If-None-Match"]);
   });
 
   it("is published for the origin it is served at, whatever characters that origin holds", () => {

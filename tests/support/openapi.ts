@@ -11,7 +11,7 @@ export const pointerSegment = (segment: string) => segment.replaceAll("~", "~0")
  * `strict` refuses keywords the dialect does not know (the document as a whole holds OpenAPI's).
  */
 export function draft2020Validator({ strict = false } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict });
+  const ajv = new Ajv2020({ allErrors: true, strict, allowUnionTypes: true });
   addFormats(ajv);
   return ajv;
 }

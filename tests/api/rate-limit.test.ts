@@ -52,6 +52,15 @@ let secondInstance: PrivateServer | undefined;
 
 const upstashEnv = (url: string, token: string) => ({ UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: token, RATE_LIMIT_WINDOW_SECONDS: "3600" });
 
+/**
+ * Makes a first account on the server: its fixtures process starts then, which takes seconds
+ * (tests/support/server.ts), side by side with the other servers' rather than in a test.
+ */
+async function withFixtures<T extends TestServer>(server: T): Promise<T> {
+  await server.createUser();
+  return server;
+}
+
 async function startPrivate(env: Record<string, string>): Promise<PrivateServer> {
   const server = await startServer({ env });
   privateServers.push(server);
@@ -79,21 +88,19 @@ beforeAll(async () => {
   goingAwayUpstash = await startUpstashRest({ token: goingAwayToken });
   const sharedConfigs: ServerConfigName[] = [...limiters.flatMap((limiter) => [limiter.hourly, limiter.short]), "standard", "unreachableUpstash"];
   const results = await Promise.allSettled([
-    ...sharedConfigs.map(shared),
+    ...sharedConfigs.map((config) => shared(config).then(withFixtures)),
     // The timeout's minimum: a request waits that long for the Upstash that never answers.
-    startPrivate({ ...upstashEnv(`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, "unused"), UPSTASH_TIMEOUT_MS: "100" }).then((server) => {
-      unanswered = server;
-    }),
-    startPrivate(upstashEnv(goingAwayUpstash.url, goingAwayToken)).then((server) => {
-      goingAway = server;
-    }),
+    startPrivate({ ...upstashEnv(`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, "unused"), UPSTASH_TIMEOUT_MS: "100" })
+      .then(withFixtures)
+      .then((server) => void (unanswered = server)),
+    startPrivate(upstashEnv(goingAwayUpstash.url, goingAwayToken))
+      .then(withFixtures)
+      .then((server) => void (goingAway = server)),
     // An embedded database belongs to one process: two instances of one account need PostgreSQL.
     testBackend() === "postgres" &&
       shared("hourlyRateLimitsUpstash")
         .then((first) => startPrivate(sameDeployment(first.env)))
-        .then((server) => {
-          secondInstance = server;
-        }),
+        .then((server) => void (secondInstance = server)),
   ]);
   const failure = results.find((result) => result.status === "rejected");
   if (failure) throw failure.reason;
@@ -207,13 +214,12 @@ function countStatuses(answers: Answer[]) {
 
 const ascending = (to: number) => Array.from({ length: to + 1 }, (_, i) => i);
 
-/** 60 failed authentications from a new client address, the 61st, then the account's valid key from there and a wrong one from elsewhere. */
+/** 60 failed authentications at once from a new client address, then the 61st, the account's valid key from there and a wrong one from elsewhere. */
 async function guessKeys(server: TestServer) {
   const [key] = await newAccount(server);
   const guesser = uniqueClientAddress();
   const fromGuesser = { "x-forwarded-for": guesser };
-  const guesses: Answer[] = [];
-  for (let i = 0; i < 60; i++) guesses.push(await send(server, "/api/v1/user", { key: generateApiKey(), headers: fromGuesser }));
+  const guesses = await Promise.all(Array.from({ length: 60 }, () => send(server, "/api/v1/user", { key: generateApiKey(), headers: fromGuesser })));
   const refused = await send(server, "/api/v1/user", { key: generateApiKey(), headers: fromGuesser });
   const valid = await send(server, "/api/v1/user", { key, headers: fromGuesser });
   const elsewhere = await send(server, "/api/v1/user", { key: generateApiKey(), headers: { "x-forwarded-for": uniqueClientAddress() } });

@@ -134,14 +134,14 @@ async function send(server: TestServer, pathname: string, options: RequestOption
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The end of the window of `window` that the instant `at` lies in, in Unix seconds: windows are aligned to multiples of their length. */
+/** The end of the window that the instant `at` lies in, in Unix seconds: windows are aligned to multiples of their length. */
 const windowEnd = (window: Window, at = Date.now()) => (Math.floor(at / (window.seconds * 1000)) + 1) * window.seconds;
 
 /**
  * Runs `attempt`, which makes accounts and client addresses of its own, and gives what it returned
  * with the end of the window it ran in. An attempt that straddled the end of a window (the clock
  * was in another one when it finished) proves nothing about one window: it runs once more, and the
- * second, taking no longer than the first, cannot straddle too.
+ * second cannot straddle too unless it outlasts a whole window.
  */
 async function inOneWindow<T>(window: Window, attempt: () => Promise<T>): Promise<{ result: T; reset: number }> {
   for (let run = 1; ; run++) {

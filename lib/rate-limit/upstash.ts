@@ -5,6 +5,19 @@ import { type RateLimitDecision, type RateLimiter } from "./types";
 const FAILURE_LOG_INTERVAL_MS = 60_000;
 
 /**
+ * The ephemeral cache @upstash/ratelimit keeps of refused identifiers (when their window ends), so
+ * that their requests until then need no Redis. The library lets go of an entry only after that
+ * instant, which would refuse a request at the very millisecond the next window starts, with the
+ * ended window's reset; here the entry goes at that millisecond.
+ */
+class RefusedUntil extends Map<string, number> {
+  override has(identifier: string): boolean {
+    if ((this.get(identifier) ?? Infinity) <= Date.now()) this.delete(identifier);
+    return super.has(identifier);
+  }
+}
+
+/**
  * @upstash/ratelimit's fixed window on Upstash Redis, shared by every instance. When Redis is
  * slow (over `timeoutMs`) or unreachable, requests pass: an outage of the limiter must not
  * become an outage of the API. The failure is logged loudly, at most once a minute.
@@ -25,6 +38,7 @@ export class UpstashRateLimiter implements RateLimiter {
       redis: new Redis({ url: connection.url, token: connection.token, retry: false, signal: () => AbortSignal.timeout(timeoutMs) }),
       limiter: Ratelimit.fixedWindow(limit, `${windowMs / 1000} s`),
       prefix,
+      ephemeralCache: new RefusedUntil(),
       timeout: timeoutMs,
       analytics: false,
     });

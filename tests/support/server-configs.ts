@@ -29,6 +29,21 @@ const ownClientAddresses = { TRUSTED_PROXY_COUNT: "1" };
 /** A limit no test file reaches by the number of its requests. */
 const unlimitedRequests = { RATE_LIMIT_PER_MINUTE: "1000000" };
 
+/**
+ * Per-minute limits counted in windows of an hour, so that a burst of requests almost never
+ * straddles the end of one (and a test can repeat the one that did).
+ */
+const hourlyWindows = { RATE_LIMIT_WINDOW_SECONDS: "3600" };
+
+/** Three requests per window of 2 s: a window ends within a test. */
+const shortWindows = { RATE_LIMIT_PER_MINUTE: "3", RATE_LIMIT_WINDOW_SECONDS: "2" };
+
+/** Rate limits in Redis through the shared Upstash stand-in, patient enough that a slow machine gets no request through uncounted. */
+const sharedUpstash = async ({ upstash }: Services) => {
+  const { url, token } = await upstash();
+  return { UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: token, UPSTASH_TIMEOUT_MS: "30000" };
+};
+
 export const serverConfigs = {
   /** The defaults: what most files use. */
   standard: () => ({ ...ownClientAddresses }),
@@ -42,6 +57,21 @@ export const serverConfigs = {
   recaps: () => ({ ...ownClientAddresses, ...unlimitedRequests, RECAP_DELTA_DELAY_MS: "40" }),
   /** A ceiling of three event streams in the whole process. */
   fewStreams: () => ({ ...ownClientAddresses, SSE_MAX_STREAMS: "3" }),
+  /** The in-process limiter, counting in windows of an hour. */
+  hourlyRateLimits: () => ({ ...ownClientAddresses, ...hourlyWindows }),
+  /** The Upstash limiter, counting in windows of an hour. */
+  hourlyRateLimitsUpstash: async (services) => ({ ...ownClientAddresses, ...hourlyWindows, ...(await sharedUpstash(services)) }),
+  /** The in-process limiter, three requests per 2 s. */
+  shortRateLimitWindows: () => ({ ...ownClientAddresses, ...shortWindows }),
+  /** The Upstash limiter, three requests per 2 s. */
+  shortRateLimitWindowsUpstash: async (services) => ({ ...ownClientAddresses, ...shortWindows, ...(await sharedUpstash(services)) }),
+  /** Upstash configured where nothing listens (port 1, tcpmux): requests pass unlimited. */
+  unreachableUpstash: () => ({
+    ...ownClientAddresses,
+    ...hourlyWindows,
+    UPSTASH_REDIS_REST_URL: "http://127.0.0.1:1",
+    UPSTASH_REDIS_REST_TOKEN: "unused",
+  }),
 } satisfies Record<string, ServerEnvironment>;
 
 export type ServerConfigName = keyof typeof serverConfigs;

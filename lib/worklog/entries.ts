@@ -1,11 +1,11 @@
 import { paginate } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Transaction, type User, type WorklogEntry } from "@/lib/db/client";
-import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
+import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
-import { countEntries, hasFilters, insertEntry, selectEntryPage, selectTimedEntries, type NewEntry } from "./entry-sql";
+import { countEntries, hasFilters, insertEntry, putBackEntry, selectEntryPage, selectTimedEntries, type NewEntry } from "./entry-sql";
 import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryRestore, EntryUpdate } from "./schemas";
 import type { EntrySource } from "./sources";
@@ -78,26 +78,19 @@ export function deleteEntry(userId: string, id: string) {
 
 /**
  * Puts back an entry the account deleted (its tombstone says so), under its id, with those of its
- * commits that still exist; an entry already back is answered as it is.
+ * commits that still exist; an entry already back is answered as it is. Each run of the restore
+ * statement decides and writes at once (entry-sql.ts, putBackEntry): of restores at once, the one
+ * that deletes the tombstone puts the entry back, and the others wait for it and answer the entry.
  */
 export async function restoreEntry(userId: string, { id, commit_ids, source, ...input }: EntryRestore): Promise<EntryWithRelations> {
-  const db = getDb();
-  const [existing, tombstone] = await Promise.all([
-    db.worklogEntry.findFirst({ where: { id, userId }, include: entryInclude }),
-    db.deletedItem.findFirst({ where: { id, userId, kind: "entry" }, select: { id: true } }),
-  ]);
-  if (existing) return existing;
-  if (!tombstone) throw AppError.notFound();
-  try {
-    const entry = await writeEntry(() => insertEntry(userId, newEntry(input, source), id));
-    if (!entry) throw invalidProjectReference();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  for (;;) {
+    const { entry, tombstoneSeen, projectFound } = await writeEntry(() => putBackEntry(userId, id, newEntry(input, source), commit_ids));
+    if (entry) return entry;
+    if (!tombstoneSeen) throw AppError.notFound();
+    if (!projectFound) throw invalidProjectReference();
+    // The tombstone was there when the statement began, and another restore deleted it while the
+    // statement waited for its row: that restore has committed, and the next run reads its entry.
   }
-  await db.deletedItem.deleteMany({ where: { id, userId } });
-  const commits = await db.commit.findMany({ where: { id: { in: commit_ids }, userId }, select: { id: true } });
-  if (commits.length > 0) await attachCommits(userId, id, { commit_ids: commits.map((commit) => commit.id) });
-  return getEntry(userId, id);
 }
 
 async function requireEntry(userId: string, id: string): Promise<void> {

@@ -46,7 +46,7 @@ export async function untilWaiting(observer: SideConnection, count: number, side
   for (;;) {
     const { rows } = await observer.query<{ app: number; side: number }>(
       `SELECT count(*) FILTER (WHERE NOT pid = ANY($1::int[]))::int AS app, count(*) FILTER (WHERE pid = ANY($1::int[]))::int AS side
-      FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND wait_event_type = 'Lock'`,
       [sidePids],
     );
     const busy = pool.totalCount - pool.idleCount;

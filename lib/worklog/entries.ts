@@ -121,7 +121,8 @@ async function lockEntry(transaction: Transaction, userId: string, id: string): 
  * of those that exist. A change of an entry's commits locks them before the entry: deleting a
  * repository locks its commits, then the attachments it removes, then their entries (whose
  * updated_at the attachments' trigger moves on), so a change that held the entry while waiting
- * for one of those commits or attachments would wait for the deletion as it waits for the change.
+ * for one of those commits or attachments could wait for the deletion while the deletion waits
+ * for it: a deadlock.
  */
 async function lockCommits(transaction: Transaction, userId: string, ids: string[]): Promise<Set<string>> {
   const locked = await transaction.$queryRaw<Pick<Commit, "id">[]>`SELECT id FROM commits

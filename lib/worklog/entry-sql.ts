@@ -10,8 +10,9 @@ import { prefixWord } from "./search-text";
 
 // A page of entries and a new entry, the API's busiest statements, in hand-written SQL: Prisma's
 // runtime cost more CPU per request than the queries (README, "What the hot paths do, and why").
-// The rows have the type and shape of Prisma's entry with its project summary and commit ids (in
-// id order); tests/db/entry-sql.test.ts compares them with Prisma's.
+// Also a deleted entry put back, which must decide and write in one statement. The rows have the
+// type and shape of Prisma's entry with its project summary and commit ids (in id order);
+// tests/db/entry-sql.test.ts and tests/db/restore-entry.test.ts compare them with Prisma's.
 
 /** Every column of worklog_entries by its field in Prisma's model: a new field fails the type check until it is named here. */
 const entryColumns = {

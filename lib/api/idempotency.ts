@@ -13,8 +13,11 @@ import { differentRequest, REPLAYED_HEADER, requestFingerprint, stillRunning } f
 const ABANDONED_CLAIM = "10 minutes";
 const KEPT_FOR = "24 hours";
 
+/** A claim of a key, told from a later claim of the same key by the time it was made. */
+export type Claim = { kind: "claimed"; claimedAt: Date };
+
 export type KeyState =
-  | { kind: "claimed" }
+  | Claim
   | { kind: "answered"; status: number; body: string }
   | { kind: "running" }
   | { kind: "other_request" };
@@ -27,15 +30,15 @@ export type KeyState =
 export async function claimKey(userId: string, key: string, fingerprint: string): Promise<KeyState> {
   sweepExpiredKeys();
   for (;;) {
-    const [claimed] = await queryRows<{ claimed: boolean }>(
+    const [claimed] = await queryRows<{ claimedAt: Date }>(
       `INSERT INTO idempotency_keys (user_id, key, fingerprint) VALUES ($1::uuid, $2, $3)
       ON CONFLICT (user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = CURRENT_TIMESTAMP
         WHERE idempotency_keys.created_at < CURRENT_TIMESTAMP - interval '${KEPT_FOR}'
           OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at < CURRENT_TIMESTAMP - interval '${ABANDONED_CLAIM}')
-      RETURNING true AS claimed`,
+      RETURNING created_at AS "claimedAt"`,
       [userId, key, fingerprint],
     );
-    if (claimed) return { kind: "claimed" };
+    if (claimed) return { kind: "claimed", claimedAt: claimed.claimedAt };
     const [held] = await queryRows<{ fingerprint: string; status: number | null; body: string | null }>(
       "SELECT fingerprint, status, body FROM idempotency_keys WHERE user_id = $1::uuid AND key = $2",
       [userId, key],
@@ -48,10 +51,15 @@ export async function claimKey(userId: string, key: string, fingerprint: string)
   }
 }
 
-/** Keeps the answer of the request that claimed the key; a 5xx is not kept: the key is freed, so that a retry runs again. */
-export async function settleKey(userId: string, key: string, status: number, body: string): Promise<void> {
-  if (status >= 500) await queryRows("DELETE FROM idempotency_keys WHERE user_id = $1::uuid AND key = $2", [userId, key]);
-  else await queryRows("UPDATE idempotency_keys SET status = $3, body = $4 WHERE user_id = $1::uuid AND key = $2", [userId, key, status, body]);
+/**
+ * Keeps the answer of the request that claimed the key; a 5xx is not kept: the key is freed, so
+ * that a retry runs again. Only the request's own claim is settled: one that answers after its
+ * claim was abandoned and the key claimed again leaves the later claim alone.
+ */
+export async function settleKey(userId: string, key: string, { claimedAt }: Claim, status: number, body: string): Promise<void> {
+  const ownClaim = "user_id = $1::uuid AND key = $2 AND created_at = $3";
+  if (status >= 500) await queryRows(`DELETE FROM idempotency_keys WHERE ${ownClaim}`, [userId, key, claimedAt]);
+  else await queryRows(`UPDATE idempotency_keys SET status = $4, body = $5 WHERE ${ownClaim}`, [userId, key, claimedAt, status, body]);
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -91,7 +99,7 @@ export async function answerOnce(
       const response = await run(body);
       // Once the request has run, its answer goes out even if the key cannot be settled (the
       // database went away): the claim is then abandoned, and free again after 10 minutes.
-      await settleKey(userId, key, response.status, await response.clone().text()).catch((error: unknown) =>
+      await settleKey(userId, key, state, response.status, await response.clone().text()).catch((error: unknown) =>
         console.error("[idempotency] keeping an answer failed:", error),
       );
       return response;

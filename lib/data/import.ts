@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { insertRows, type BulkColumns } from "@/lib/db/bulk-insert";
 import { getDb, type Commit, type Transaction, type User, type WorklogEntry, type WorklogEntryCommit } from "@/lib/db/client";
+import { isLockTimeout } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { fieldIssues, idSchema } from "@/lib/validation";
@@ -197,16 +198,41 @@ function matchItems<T extends { id: string }>(items: T[], existing: Map<string, 
 const entryKey = (recordedAt: Date, content: string) => `${recordedAt.toISOString()} ${content}`;
 
 /**
+ * How long a statement of the import may wait for a lock once the import holds the account's
+ * counters row. Any write of the account the import could wait for (a project of the same
+ * identifier being created, a project it references being deleted) has written its rows and ends
+ * its statement on that row: it waits for the import, and the import would wait for it for ever,
+ * a deadlock, which PostgreSQL breaks after `deadlock_timeout` (1 s unless configured) by failing
+ * one of the two. Far below that, the import gives up first, lets that write finish, and starts
+ * again (IMPORT_ATTEMPTS), reading what the write left.
+ */
+const ROW_WAIT = "50ms";
+const IMPORT_ATTEMPTS = 5;
+
+/**
  * Writes the plan into the account in one transaction, a batch of rows per statement: what the
  * account has already (projects by identifier, repositories by name, commits by repository and
- * sha, entries by time and content) is skipped, and references to it are remapped to it.
+ * sha, entries by time and content) is skipped, and references to it are remapped to it. A
+ * transaction that met another write of the account (ROW_WAIT) is rolled back and run again.
  */
 async function writePlan(userId: string, plan: ImportPlan, source: EntrySource): Promise<ImportSummary> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writePlanOnce(userId, plan, source);
+    } catch (error) {
+      if (!isLockTimeout(error) || attempt === IMPORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function writePlanOnce(userId: string, plan: ImportPlan, source: EntrySource): Promise<ImportSummary> {
   return getDb().$transaction(
     async (transaction) => {
-      // Every counted insert ends on this row: holding it first, the import waits behind the account's
-      // other writes instead of deadlocking with one (README.md, "What the hot paths do").
+      // Every counted insert ends on this row: holding it first, the import waits behind the
+      // account's writes that hold it (README.md, "What the hot paths do"); those that have not
+      // reached it yet wait for the import, which must not then wait for them (ROW_WAIT).
       await transaction.$queryRaw`SELECT 1 FROM account_counters WHERE user_id = ${userId}::uuid FOR UPDATE`;
+      await transaction.$executeRawUnsafe(`SET LOCAL lock_timeout = '${ROW_WAIT}'`);
       const created: ImportCounts = { projects: 0, repositories: 0, commits: 0, entries: 0 };
       const skipped: ImportCounts = { projects: 0, repositories: 0, commits: 0, entries: 0 };
 

@@ -38,3 +38,13 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (error instanceof Prisma.PrismaClientKnownRequestError && code === "P2003") || code === "23503";
 }
+
+/** A statement gave up waiting for a lock after `lock_timeout` (SQLSTATE 55P03), through Prisma or the driver. */
+export function isLockTimeout(error: unknown): boolean {
+  for (let current = error as ErrorChain | undefined, depth = 0; current && depth < 6; depth++) {
+    const { code, originalCode } = current as ErrorChain & { originalCode?: unknown };
+    if (code === "55P03" || originalCode === "55P03") return true;
+    current = (current.cause ?? current.meta?.driverAdapterError) as ErrorChain | undefined;
+  }
+  return false;
+}

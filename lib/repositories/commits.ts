@@ -89,9 +89,11 @@ export async function recordCommits(userId: string, repositoryId: string, commit
   }
   if (newCommits.size > 0) {
     try {
-      // skipDuplicates: a concurrent request may have stored some of them since the check.
+      // skipDuplicates: a concurrent request may have stored some of them since the check, and
+      // the insert waits for one storing them now. In sha order, so that two batches of the same
+      // shas never each wait for a sha the other has stored: a deadlock.
       await db.commit.createMany({
-        data: [...newCommits.values()].map((commit) => ({
+        data: [...newCommits.values()].sort((a, b) => (a.sha < b.sha ? -1 : 1)).map((commit) => ({
           userId,
           repositoryId,
           sha: commit.sha,

@@ -1,11 +1,11 @@
 import { paginate } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
-import { getDb, type Transaction, type User, type WorklogEntry } from "@/lib/db/client";
-import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
+import { getDb, type Commit, type Transaction, type User, type WorklogEntry } from "@/lib/db/client";
+import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
-import { countEntries, hasFilters, insertEntry, selectEntryPage, selectTimedEntries, type NewEntry } from "./entry-sql";
+import { countEntries, hasFilters, insertEntry, putBackEntry, selectEntryPage, selectTimedEntries, type NewEntry } from "./entry-sql";
 import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryRestore, EntryUpdate } from "./schemas";
 import type { EntrySource } from "./sources";
@@ -71,46 +71,44 @@ export async function updateEntry(userId: string, id: string, changes: EntryUpda
   );
 }
 
-/** Deletes an entry and returns it as it was, with its project and commit ids. */
+/**
+ * Deletes an entry and returns it as it was, with its project and commit ids. Its attached commits
+ * are locked first, as for a change of its commits (lockCommits): the deletion removes its
+ * attachments.
+ */
 export function deleteEntry(userId: string, id: string) {
-  return writeEntry(() => getDb().worklogEntry.delete({ where: { id, userId }, include: entryInclude }));
+  return writeEntry(() =>
+    getDb().$transaction(async (transaction) => {
+      await transaction.$queryRaw`SELECT c.id FROM worklog_entry_commits l JOIN commits c ON c.id = l.commit_id
+        WHERE l.entry_id = ${id}::uuid AND c.user_id = ${userId}::uuid ORDER BY c.id FOR KEY SHARE OF c`;
+      return transaction.worklogEntry.delete({ where: { id, userId }, include: entryInclude });
+    }),
+  );
 }
 
 /**
  * Puts back an entry the account deleted (its tombstone says so), under its id, with those of its
- * commits that still exist; an entry already back is answered as it is.
+ * commits that still exist; an entry already back is answered as it is. Each run of the restore
+ * statement decides and writes at once (entry-sql.ts, putBackEntry): of restores at once, the one
+ * that deletes the tombstone puts the entry back, and the others wait for it and answer the entry.
  */
 export async function restoreEntry(userId: string, { id, commit_ids, source, ...input }: EntryRestore): Promise<EntryWithRelations> {
-  const db = getDb();
-  const [existing, tombstone] = await Promise.all([
-    db.worklogEntry.findFirst({ where: { id, userId }, include: entryInclude }),
-    db.deletedItem.findFirst({ where: { id, userId, kind: "entry" }, select: { id: true } }),
-  ]);
-  if (existing) return existing;
-  if (!tombstone) throw AppError.notFound();
-  try {
-    const entry = await writeEntry(() => insertEntry(userId, newEntry(input, source), id));
-    if (!entry) throw invalidProjectReference();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  for (;;) {
+    const { entry, tombstoneSeen, projectFound } = await writeEntry(() => putBackEntry(userId, id, newEntry(input, source), commit_ids));
+    if (entry) return entry;
+    if (!tombstoneSeen) throw AppError.notFound();
+    if (!projectFound) throw invalidProjectReference();
+    // The tombstone was there when the statement began, and another restore deleted it while the
+    // statement waited for its row: that restore has committed, and the next run reads its entry.
   }
-  await db.deletedItem.deleteMany({ where: { id, userId } });
-  const commits = await db.commit.findMany({ where: { id: { in: commit_ids }, userId }, select: { id: true } });
-  if (commits.length > 0) await attachCommits(userId, id, { commit_ids: commits.map((commit) => commit.id) });
-  return getEntry(userId, id);
-}
-
-async function requireEntry(userId: string, id: string): Promise<void> {
-  const entry = await getDb().worklogEntry.findFirst({ where: { id, userId }, select: { id: true } });
-  if (!entry) throw AppError.notFound();
 }
 
 /**
- * Locks the account's entry for a change of its commits, first: each counted write's trigger
- * ends by locking the account's counters row (prisma/migrations/20261123085144_order_of_the_work);
- * a transaction holding that row must not then wait for a row another write holds while it
- * queues for the counters: a deadlock. Once the entry is locked, the writes after it wait for no
- * one. A missing entry, or another account's, is not found.
+ * Locks the account's entry for a change of its commits: each counted write's trigger ends by
+ * locking the account's counters row (prisma/migrations/20261123085144_order_of_the_work); a
+ * transaction holding that row must not then wait for a row another write holds while it queues
+ * for the counters: a deadlock. Once the entry (and before it the commits, lockCommits) is
+ * locked, the writes after it wait for no one. A missing entry, or another account's, is not found.
  */
 async function lockEntry(transaction: Transaction, userId: string, id: string): Promise<void> {
   const locked = await transaction.$queryRaw<Pick<WorklogEntry, "id">[]>`SELECT id FROM worklog_entries
@@ -119,34 +117,39 @@ async function lockEntry(transaction: Transaction, userId: string, id: string): 
 }
 
 /**
+ * Locks the account's commits among `ids` against deletion (FOR KEY SHARE) and returns the ids
+ * of those that exist. A change of an entry's commits locks them before the entry: deleting a
+ * repository locks its commits, then the attachments it removes, then their entries (whose
+ * updated_at the attachments' trigger moves on), so a change that held the entry while waiting
+ * for one of those commits or attachments could wait for the deletion while the deletion waits
+ * for it: a deadlock.
+ */
+async function lockCommits(transaction: Transaction, userId: string, ids: string[]): Promise<Set<string>> {
+  const locked = await transaction.$queryRaw<Pick<Commit, "id">[]>`SELECT id FROM commits
+    WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR KEY SHARE`;
+  return new Set(locked.map((commit) => commit.id));
+}
+
+/**
  * Attaches commits of the same account; attaching one again changes nothing. Every id that
- * names no commit of the account is reported at its index.
+ * names no commit of the account (or one deleted meanwhile) is reported at its index.
  */
 export async function attachCommits(userId: string, id: string, { commit_ids }: AttachCommits) {
-  const db = getDb();
-  await requireEntry(userId, id);
   const uniqueIds = [...new Set(commit_ids)];
-  const owned = await db.commit.findMany({ where: { id: { in: uniqueIds }, userId }, select: { id: true } });
-  const ownedIds = new Set(owned.map((commit) => commit.id));
-  const unknown = commit_ids.flatMap((commitId, index) =>
-    ownedIds.has(commitId) ? [] : [{ pointer: `/commit_ids/${index}`, detail: "Invalid value", message: "Choose commits of your own repositories" }],
-  );
-  if (unknown.length > 0) throw AppError.validation(unknown);
-  try {
-    await db.$transaction(async (transaction) => {
-      await lockEntry(transaction, userId, id);
-      // commit_ids are part of the entry: the attachments' trigger moves its updated_at on
-      // (prisma/migrations/20261123190436_incremental_sync).
-      await transaction.worklogEntryCommit.createMany({
-        data: uniqueIds.map((commitId) => ({ entryId: id, commitId })),
-        skipDuplicates: true,
-      });
+  await getDb().$transaction(async (transaction) => {
+    const owned = await lockCommits(transaction, userId, uniqueIds);
+    await lockEntry(transaction, userId, id);
+    const unknown = commit_ids.flatMap((commitId, index) =>
+      owned.has(commitId) ? [] : [{ pointer: `/commit_ids/${index}`, detail: "Invalid value", message: "Choose commits of your own repositories" }],
+    );
+    if (unknown.length > 0) throw AppError.validation(unknown);
+    // commit_ids are part of the entry: the attachments' trigger moves its updated_at on
+    // (prisma/migrations/20261123190436_incremental_sync).
+    await transaction.worklogEntryCommit.createMany({
+      data: uniqueIds.map((commitId) => ({ entryId: id, commitId })),
+      skipDuplicates: true,
     });
-  } catch (error) {
-    if (!isForeignKeyViolation(error)) throw error;
-    // A commit was deleted since it was checked (the entry is locked).
-    throw AppError.validation([{ pointer: "/commit_ids", detail: "Invalid value", message: "A chosen commit was deleted meanwhile; choose again" }]);
-  }
+  });
   return getEntry(userId, id);
 }
 
@@ -155,11 +158,10 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
  * nothing. An entry or a commit of another account (or none) is not found.
  */
 export async function detachCommit(userId: string, id: string, commitId: string): Promise<EntryWithRelations> {
-  const db = getDb();
-  await db.$transaction(async (transaction) => {
+  await getDb().$transaction(async (transaction) => {
+    const commit = await lockCommits(transaction, userId, [commitId]);
     await lockEntry(transaction, userId, id);
-    const commit = await transaction.commit.findFirst({ where: { id: commitId, userId }, select: { id: true } });
-    if (!commit) throw AppError.notFound();
+    if (commit.size === 0) throw AppError.notFound();
     await transaction.worklogEntryCommit.deleteMany({ where: { entryId: id, commitId } });
   });
   return getEntry(userId, id);

@@ -10,8 +10,9 @@ import { prefixWord } from "./search-text";
 
 // A page of entries and a new entry, the API's busiest statements, in hand-written SQL: Prisma's
 // runtime cost more CPU per request than the queries (README, "What the hot paths do, and why").
-// The rows have the type and shape of Prisma's entry with its project summary and commit ids (in
-// id order); tests/db/entry-sql.test.ts compares them with Prisma's.
+// Also a deleted entry put back, which must decide and write in one statement. The rows have the
+// type and shape of Prisma's entry with its project summary and commit ids (in id order);
+// tests/db/entry-sql.test.ts and tests/db/restore-entry.test.ts compare them with Prisma's.
 
 /** Every column of worklog_entries by its field in Prisma's model: a new field fails the type check until it is named here. */
 const entryColumns = {
@@ -118,11 +119,11 @@ export function selectTimedEntries(user: User, filters: Filters, start: Date, en
 export type NewEntry = Pick<WorklogEntry, "projectId" | "content" | "recordedAt" | "durationSeconds" | "tags" | "source">;
 
 /**
- * Inserts the entry under a new id, or under `id` when putting a deleted one back, and returns it
- * with its project's summary, in one statement. The project, when given, must be one of the
- * account's: otherwise nothing is inserted and the result is undefined.
+ * Inserts the entry under a new id and returns it with its project's summary, in one statement.
+ * The project, when given, must be one of the account's: otherwise nothing is inserted and the
+ * result is undefined.
  */
-export async function insertEntry(userId: string, entry: NewEntry, id = newId()): Promise<EntryWithRelations | undefined> {
+export async function insertEntry(userId: string, entry: NewEntry): Promise<EntryWithRelations | undefined> {
   const [row] = await queryRows<EntryWithRelations>(
     `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND user_id = $2::uuid),
     inserted AS (
@@ -130,7 +131,54 @@ export async function insertEntry(userId: string, entry: NewEntry, id = newId())
       SELECT $1, $2, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
       RETURNING *)
     SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
-    [id, userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source],
+    [newId(), userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source],
   );
   return row;
+}
+
+/** What one run of the restore statement found and did. */
+export type PutBack = {
+  /** The entry, put back by this run or found back already; undefined when neither. */
+  entry: EntryWithRelations | undefined;
+  /** Whether the run's snapshot held the account's tombstone of the entry. */
+  tombstoneSeen: boolean;
+  /** Whether the entry's project, if it names one, is one of the account's. */
+  projectFound: boolean;
+};
+
+const entryColumnList = Object.values(entryColumns).join(", ");
+
+/**
+ * Puts a deleted entry back under its id, in one statement: deleting the account's tombstone of
+ * it is the claim, and only a run that deleted it inserts the entry and attaches the account's
+ * commits among `commitIds` that still exist. A concurrent restore holding the tombstone makes
+ * the DELETE wait for it, and then find nothing once it has committed; every other run answers
+ * the entry as its snapshot has it. Row locks come before the counted insert, whose trigger ends
+ * on the account's counters row (README, "Totals are kept, not counted"): the project and the
+ * commits are locked against deletion first (FOR KEY SHARE), so the insert waits for no one.
+ */
+export async function putBackEntry(userId: string, id: string, entry: NewEntry, commitIds: string[]): Promise<PutBack> {
+  type Row = { [Field in keyof EntryWithRelations]: EntryWithRelations[Field] | null } & Omit<PutBack, "entry">;
+  const [row] = await queryRows<Row>(
+    `WITH project AS (SELECT id FROM projects WHERE id = $3::uuid AND user_id = $2::uuid FOR KEY SHARE),
+    claimed AS (
+      DELETE FROM deleted_items WHERE id = $1::uuid AND user_id = $2::uuid AND kind = 'entry' AND ($3::uuid IS NULL OR EXISTS (SELECT FROM project))
+      RETURNING id),
+    attachable AS (SELECT id FROM commits WHERE id = ANY($9::uuid[]) AND user_id = $2::uuid AND EXISTS (SELECT FROM claimed) FOR KEY SHARE),
+    inserted AS (
+      INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
+      SELECT id, $2, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP FROM claimed
+      RETURNING ${entryColumnList}),
+    attached AS (INSERT INTO worklog_entry_commits (entry_id, commit_id) SELECT inserted.id, attachable.id FROM inserted, attachable RETURNING commit_id),
+    entry AS (SELECT * FROM inserted UNION ALL SELECT ${entryColumnList} FROM worklog_entries WHERE id = $1::uuid AND user_id = $2::uuid)
+    SELECT ${selectAsFields("e", entryColumns)}, ${projectSummary("p")},
+      COALESCE((SELECT json_agg(json_build_object('commitId', l.commit_id) ORDER BY l.commit_id)
+        FROM (SELECT commit_id FROM attached UNION ALL SELECT commit_id FROM worklog_entry_commits WHERE entry_id = e.id) l), '[]'::json) AS commits,
+      EXISTS (SELECT FROM deleted_items WHERE id = $1::uuid AND user_id = $2::uuid AND kind = 'entry') AS "tombstoneSeen",
+      ($3::uuid IS NULL OR EXISTS (SELECT FROM project)) AS "projectFound"
+    FROM (VALUES (true)) AS one LEFT JOIN entry e ON true LEFT JOIN projects p ON p.id = e.project_id`,
+    [id, userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds],
+  );
+  const { tombstoneSeen, projectFound, ...found } = row!;
+  return { entry: found.id === null ? undefined : (found as EntryWithRelations), tombstoneSeen, projectFound };
 }

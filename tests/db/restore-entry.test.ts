@@ -47,6 +47,7 @@ describe("restoring a deleted entry", () => {
     const { user, entry, snapshot } = await deletedEntry();
     expect(await accountTotal(user.id, "entryCount")).toBe(0);
     const restored = await restoreEntry(user.id, snapshot);
+    expect(restored).toEqual(await getEntry(user.id, entry.id));
     expect(restored.id).toBe(entry.id);
     expect(restored.source).toBe("mcp");
     expect({ content: restored.content, recordedAt: restored.recordedAt, durationSeconds: restored.durationSeconds, tags: restored.tags, projectId: restored.projectId }).toEqual({
@@ -78,6 +79,16 @@ describe("restoring a deleted entry", () => {
     await getDb().commit.delete({ where: { id: commits[0]!.id } });
     const restored = await restoreEntry(user.id, snapshot);
     expect(restored.commits.map((link) => link.commitId)).toEqual([commits[1]!.id]);
+  });
+
+  it("refuses a project deleted since, and keeps the entry deleted", async () => {
+    const { user, snapshot } = await deletedEntry();
+    await getDb().project.delete({ where: { id: snapshot.project_id } });
+    await expect(restoreEntry(user.id, snapshot)).rejects.toMatchObject({ kind: "validation", issues: [{ pointer: "/project_id" }] });
+    expect(await getDb().deletedItem.count({ where: { id: snapshot.id } })).toBe(1);
+    expect(await accountTotal(user.id, "entryCount")).toBe(0);
+    const detached = await restoreEntry(user.id, { ...snapshot, project_id: null });
+    expect(detached).toMatchObject({ id: snapshot.id, projectId: null, project: null });
   });
 
   it("is not found for another account's entry, deleted or not, or an unknown id", async () => {

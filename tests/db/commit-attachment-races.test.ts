@@ -6,7 +6,7 @@ import { recordCommits } from "@/lib/repositories/commits";
 import { createRepository, deleteRepository } from "@/lib/repositories/repositories";
 import { attachCommits, createEntry, deleteEntry, detachCommit, getEntry } from "@/lib/worklog/entries";
 import { testBackend } from "../support/databases";
-import { closeSideConnections, sideConnection, untilWaiting } from "./side-connections";
+import { closeSideConnections, sideConnection, untilWaiting } from "../support/side-connections";
 
 // A change of an entry's commits while the repository of those commits is deleted. The deletion
 // locks the repository's commits, then the attachments it removes, then their entries (whose

@@ -6,7 +6,7 @@ import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { createProject, deleteProject } from "@/lib/projects/projects";
 import { testBackend } from "../support/databases";
-import { closeSideConnections, sideConnection, untilWaiting } from "./side-connections";
+import { closeSideConnections, sideConnection, untilWaiting } from "../support/side-connections";
 
 // An import (lib/data/import.ts) is one transaction that holds the account's counters row from
 // its start, and a write of the same account ends its statement on that row, after it has

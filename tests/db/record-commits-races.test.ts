@@ -4,7 +4,7 @@ import { newId } from "@/lib/db/ids";
 import { recordCommits } from "@/lib/repositories/commits";
 import { createRepository } from "@/lib/repositories/repositories";
 import { testBackend } from "../support/databases";
-import { closeSideConnections, sideConnection, untilWaiting } from "./side-connections";
+import { closeSideConnections, sideConnection, untilWaiting } from "../support/side-connections";
 
 // Batches of the same commits posted at once (a hook and a sync of one repository): the insert
 // skips the shas stored meanwhile, and waits for a batch that is storing one of them. Two

@@ -6,7 +6,7 @@ import { recordCommits } from "@/lib/repositories/commits";
 import { createRepository } from "@/lib/repositories/repositories";
 import { attachCommits, createEntry, deleteEntry, getEntry, restoreEntry } from "@/lib/worklog/entries";
 import { testBackend } from "../support/databases";
-import { closeSideConnections, sideConnection, untilWaiting, type SideConnection } from "./side-connections";
+import { closeSideConnections, sideConnection, untilWaiting, type SideConnection } from "../support/side-connections";
 
 // Restores of one deleted entry at once (a double click on Undo, two tabs, a retry) in the orders
 // that chance rarely gives: another restore, on a side connection, commits or rolls back while

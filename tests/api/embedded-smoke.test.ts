@@ -2,11 +2,11 @@
 // of the API project runs on (vitest.config.ts): the other files test the contract once, on one
 // database, and tests/db what differs between the two. This file is what makes sure a server on
 // the embedded default serves the API end to end: its startup, its admin commands going through
-// the server that owns the database (scripts/admin-cli.ts), and requests at once taking turns on
-// its one connection (lib/db/turn-taking-pglite.ts).
-import { beforeAll, describe, expect, it } from "vitest";
+// the server that owns the database (scripts/admin-cli.ts), requests at once taking turns on its
+// one connection (lib/db/turn-taking-pglite.ts), and a restart on the same directory.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allScopes, sha } from "../support/accounts";
-import type { TestServer } from "../support/server";
+import { launchServer, type PrivateServer, type TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 import { readEvents } from "../support/sse";
 
@@ -178,5 +178,35 @@ describe("a server on the embedded database", () => {
     const listed = await call(key, "GET", "/api/v1/worklog/entries?limit=100");
     expect(listed.meta.total_count).toBe(21);
     expect(listed.entries.map((each: Json) => each.content).sort()).toEqual(["final words", ...Array.from({ length: 20 }, (_, index) => `entry ${index}`)].sort());
+  });
+});
+
+// A restart needs a server of this file's own, and migrations at start an embedded database no
+// migrated template was copied into: launchServer, not startServer.
+describe("a server restarted on its embedded database", () => {
+  let restarted: PrivateServer;
+
+  beforeAll(async () => {
+    restarted = await launchServer({ backend: "pglite" });
+  });
+
+  afterAll(async () => {
+    await restarted?.stop();
+  });
+
+  it("migrated it at its first start, and after a restart keeps its data and runs the admin commands", async () => {
+    expect(await restarted.logs()).toMatch(/\[worklog\] embedded database in .*: applied \d{14}_/);
+    const { email } = await restarted.createUser();
+    const key = await restarted.createKey(email, ["worklog:*"]);
+    const entry = await (await restarted.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "Written before the restart" } })).json();
+
+    await restarted.restart();
+    expect((await restarted.logs()).match(/schema up to date/g)).toHaveLength(1);
+    // The new process holds the database: the admin commands go to it, and what was written is there.
+    const after = await restarted.createKey(email, ["worklog:read"]);
+    for (const credential of [key, after]) {
+      const read = await restarted.request(`/api/v1/worklog/entries/${entry.id}`, { key: credential });
+      expect(await read.json()).toEqual(entry);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type PrivateServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
@@ -77,26 +77,5 @@ describe("the admin CLI, while the server runs", () => {
 
   it("db:migrate reports an up-to-date database", async () => {
     expect(await server.admin("db:migrate")).toMatchObject({ exitCode: 0, stdout: "The database is up to date.\n" });
-  });
-});
-
-// A restart needs a server of this file's own: a shared one serves other files meanwhile.
-describe("restarts", () => {
-  let restarted: PrivateServer;
-
-  beforeAll(async () => {
-    restarted = await startServer();
-  });
-
-  afterAll(async () => {
-    await restarted?.stop();
-  });
-
-  it("keep the data", async () => {
-    const { email } = await restarted.createUser();
-    await restarted.restart();
-    expect((await restarted.request("/api/health")).status).toBe(200);
-    expect(await restarted.admin("user:plan", "--email", email, "--plan", "free")).toMatchObject({ exitCode: 0 });
-    expect(await restarted.logs()).toContain("schema up to date");
   });
 });

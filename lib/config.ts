@@ -51,6 +51,8 @@ const environmentSchema = z
     RATE_LIMIT_DISABLED: z.enum(["true", "false"]).default("false"),
     /** Recap event streams open at once in one process, all accounts together. */
     SSE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(200),
+    /** How often open recap streams' credentials are checked again (docs/api.md); shorter in tests. */
+    SSE_CREDENTIAL_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Off behind a pooler in transaction mode that cannot keep prepared statements (PgBouncer < 1.21). */
     DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
@@ -122,6 +124,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     rateLimitDisabled: env.RATE_LIMIT_DISABLED === "true",
     signUpsPerHour: env.SIGN_UPS_PER_HOUR,
     sseMaxStreams: env.SSE_MAX_STREAMS,
+    sseCredentialCheckMs: env.SSE_CREDENTIAL_CHECK_MS,
     upstash: env.UPSTASH_REDIS_REST_URL
       ? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN!, timeoutMs: env.UPSTASH_TIMEOUT_MS }
       : undefined,

@@ -8,8 +8,6 @@ import { accountChangeMarks } from "./account-changes";
 const MAX_STREAMS_PER_ACCOUNT = 5;
 /** How often the process looks in the database, which every instance writes to, for changes. */
 const CHANGE_CHECK_MS = 250;
-/** How often open streams' credentials are checked again; docs/api.md promises 15 s at most. */
-const CREDENTIAL_CHECK_MS = 5_000;
 /** A slot frees as soon as a stream of the account (or the process) ends. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -92,7 +90,7 @@ class StreamHub {
 
   private startLoops() {
     this.changeLoop ??= setTimeout(() => void this.checkChanges(), CHANGE_CHECK_MS).unref();
-    this.credentialLoop ??= setTimeout(() => void this.checkCredentials(), CREDENTIAL_CHECK_MS).unref();
+    this.credentialLoop ??= setTimeout(() => void this.checkCredentials(), getConfig().sseCredentialCheckMs).unref();
   }
 
   /** Wakes the accounts whose recaps changed, and those with one in progress, at every tick. */
@@ -129,7 +127,7 @@ class StreamHub {
     } catch (error) {
       console.error("[sse] could not check the streams' credentials:", (error as Error).message);
     }
-    this.credentialLoop = this.open > 0 ? setTimeout(() => void this.checkCredentials(), CREDENTIAL_CHECK_MS).unref() : undefined;
+    this.credentialLoop = this.open > 0 ? setTimeout(() => void this.checkCredentials(), getConfig().sseCredentialCheckMs).unref() : undefined;
   }
 }
 

@@ -101,21 +101,31 @@ describe("authentication of /api/v1 (docs/api.md, Authentication)", () => {
     await expect401(await getUser(basic(`${revocable}:`)), messages.invalidKey);
   });
 
-  // Read through a second connection, which only PostgreSQL allows.
+  // Read and backdated through a second connection, which only PostgreSQL allows.
   it.runIf(process.env.WORKLOG_TEST_DATABASE === "postgres")("records last use at most once a minute", async () => {
     const tracked = await server.createKey(email, ["user:read"], "tracked");
-    const hashed = createHash("sha256").update(tracked).digest("hex");
-    const lastUsed = async () => {
-      const [row] = await query<{ last_used_at: Date | null }>("SELECT last_used_at FROM api_keys WHERE hashed_key = $1", [hashed]);
+    const witness = await server.createKey(email, ["user:read"], "witness");
+    const hashOf = (credential: string) => createHash("sha256").update(credential).digest("hex");
+    const lastUsed = async (credential: string) => {
+      const [row] = await query<{ last_used_at: Date | null }>("SELECT last_used_at FROM api_keys WHERE hashed_key = $1", [hashOf(credential)]);
       return row?.last_used_at ?? null;
     };
-    expect(await lastUsed()).toBeNull();
+    expect(await lastUsed(tracked)).toBeNull();
     await getUser(basic(`${tracked}:`));
-    await expect.poll(lastUsed).not.toBeNull();
-    const first = await lastUsed();
+    await expect.poll(() => lastUsed(tracked), { timeout: 10_000 }).not.toBeNull();
+    const first = (await lastUsed(tracked))!;
+
+    // Used again within the minute: nothing is written. The use is recorded after the response;
+    // a write it queued would land before that of the witness key, used after it.
     await getUser(basic(`${tracked}:`));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await lastUsed()).toEqual(first);
+    await getUser(basic(`${witness}:`));
+    await expect.poll(() => lastUsed(witness), { timeout: 10_000 }).not.toBeNull();
+    expect(await lastUsed(tracked)).toEqual(first);
+
+    // A minute later (the row backdated), the next use is recorded again.
+    await query("UPDATE api_keys SET last_used_at = last_used_at - interval '61 seconds' WHERE hashed_key = $1", [hashOf(tracked)]);
+    await getUser(basic(`${tracked}:`));
+    await expect.poll(async () => (await lastUsed(tracked))!.getTime(), { timeout: 10_000 }).toBeGreaterThanOrEqual(first.getTime());
   });
 });
 

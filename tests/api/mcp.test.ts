@@ -6,23 +6,28 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, allScopes, sha } from "../support/accounts";
-import { startServer, type PrivateServer } from "../support/server";
+import type { TestServer } from "../support/server";
+import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
 const toolNames = ["log_work", "search_worklog", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap"];
 const notFound = "Could not find the requested resource";
 
-let server: PrivateServer;
+let server: TestServer;
 const { call, created, newAccount, seedAccount } = accountRequests(() => server);
 const clients: Client[] = [];
+/**
+ * The client address of this file's MCP requests (the SDK's own, and those sent below by hand),
+ * as `server.request` has one: the failed authentications below count against it alone.
+ */
+const clientAddress = uniqueClientAddress();
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
-  await server?.stop();
 });
 
 /** A structured result, read as freely as a response's `json()`. */
@@ -32,7 +37,7 @@ const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString("base64"
 
 async function connect(authorization: string): Promise<Client> {
   const client = new Client({ name: "worklog-tests", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization } } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization, "x-forwarded-for": clientAddress } } }));
   clients.push(client);
   return client;
 }
@@ -64,12 +69,16 @@ async function snapshot(key: string): Promise<string> {
   return reads.join("\n");
 }
 
-const postMcp = (authorization: string | undefined, message: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/api/mcp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(authorization && { authorization }), ...headers },
-    body: JSON.stringify(message),
-  });
+/** A request to the MCP endpoint as its clients send them, from this file's client address. */
+const mcpRequest = (method: string, headers: Record<string, string>, body?: string) =>
+  fetch(`${server.url}/api/mcp`, { method, headers: { ...headers, "x-forwarded-for": clientAddress }, body });
+
+const postMcp = (authorization: string | undefined, message: unknown) =>
+  mcpRequest(
+    "POST",
+    { "content-type": "application/json", accept: "application/json, text/event-stream", ...(authorization && { authorization }) },
+    JSON.stringify(message),
+  );
 
 const listMessage = { jsonrpc: "2.0", id: 1, method: "tools/list" };
 
@@ -252,11 +261,11 @@ describe("HTTP", () => {
     expect(response.headers.get("x-ratelimit-limit")).toBe("500");
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect((await response.json()).result.tools).toHaveLength(toolNames.length);
-    const notJson = await fetch(`${server.url}/api/mcp`, { method: "POST", headers: { authorization: basic(key), "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{" });
+    const notJson = await mcpRequest("POST", { authorization: basic(key), "content-type": "application/json", accept: "application/json, text/event-stream" }, "{");
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error.code).toBe(-32700);
     for (const method of ["GET", "DELETE", "PUT"]) {
-      const refusedMethod = await fetch(`${server.url}/api/mcp`, { method, headers: { authorization: basic(key) } });
+      const refusedMethod = await mcpRequest(method, { authorization: basic(key) });
       expect(refusedMethod.status, method).toBe(405);
       expect(refusedMethod.headers.get("allow")).toBe("POST, OPTIONS");
     }

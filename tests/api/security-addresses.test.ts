@@ -1,21 +1,17 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type PrivateServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
 describe("client addresses, guessable endpoints and absolute links (README.md, Security)", () => {
-  let unproxied: PrivateServer;
-  let proxied: PrivateServer;
+  /** Without a proxy: every request counts against the connection's own address, 127.0.0.1. */
+  let unproxied: TestServer;
+  /** Behind one proxy: each request below names its client address in `x-forwarded-for`. */
+  let proxied: TestServer;
 
   beforeAll(async () => {
-    [unproxied, proxied] = await Promise.all([
-      startServer(),
-      startServer({ env: { TRUSTED_PROXY_COUNT: "1", ALLOWED_HOSTS: "worklog.example.com" } }),
-    ]);
-  });
-
-  afterAll(async () => {
-    await Promise.all([unproxied?.stop(), proxied?.stop()]);
+    [unproxied, proxied] = await Promise.all([sharedServer("direct"), sharedServer("allowedHost")]);
   });
 
   /** An address from the IPv6 documentation range, unique to the call. */

@@ -47,15 +47,21 @@ const sharedUpstash = async ({ upstash }: Services) => {
 export const serverConfigs = {
   /** The defaults: what most files use. */
   standard: () => ({ ...ownClientAddresses }),
-  /** The defaults exactly, the client address being the connection's. */
+  /**
+   * The defaults exactly, the client address being the connection's: every request of every file
+   * counts against 127.0.0.1 (security-addresses.test.ts uses up its failed authentications).
+   */
   direct: () => ({}),
   /** Behind a proxy that may name this server as `worklog.example.com`. */
   allowedHost: () => ({ ...ownClientAddresses, ALLOWED_HOSTS: "worklog.example.com" }),
   /** Many requests per account: random input, sync histories, exports. */
   unlimited: () => ({ ...ownClientAddresses, ...unlimitedRequests }),
-  /** Recaps written slowly enough that a stream is seen piece by piece. */
-  recaps: () => ({ ...ownClientAddresses, ...unlimitedRequests, RECAP_DELTA_DELAY_MS: "40" }),
-  /** A ceiling of three event streams in the whole process. */
+  /**
+   * Recaps written slowly enough that a stream is seen piece by piece, and streams whose
+   * credentials are checked again every 200 ms (not 5 s): a revoked key's stream ends at once.
+   */
+  recaps: () => ({ ...ownClientAddresses, ...unlimitedRequests, RECAP_DELTA_DELAY_MS: "40", SSE_CREDENTIAL_CHECK_MS: "200" }),
+  /** A ceiling of three event streams in the whole process: for security-streams.test.ts alone, so that no other file holds one. */
   fewStreams: () => ({ ...ownClientAddresses, SSE_MAX_STREAMS: "3" }),
   /** The in-process limiter, counting in windows of an hour. */
   hourlyRateLimits: () => ({ ...ownClientAddresses, ...hourlyWindows }),

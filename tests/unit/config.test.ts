@@ -38,6 +38,11 @@ describe("parseConfig", () => {
     expect(parse({ SSE_MAX_STREAMS: "1000" }).sseMaxStreams).toBe(1000);
   });
 
+  it("checks open streams' credentials every 5 s unless SSE_CREDENTIAL_CHECK_MS says otherwise", () => {
+    expect(parse({}).sseCredentialCheckMs).toBe(5000);
+    expect(parse({ SSE_CREDENTIAL_CHECK_MS: "200" }).sseCredentialCheckMs).toBe(200);
+  });
+
   it("puts the embedded database under DATA_DIR", () => {
     expect(parse({ DATA_DIR: "/srv/worklog" }).database).toEqual({ kind: "pglite", dataDir: path.resolve("/srv/worklog/pglite") });
   });
@@ -99,6 +104,8 @@ describe("parseConfig", () => {
     ["AUTH_SECRET", "s".repeat(31)],
     ["SSE_MAX_STREAMS", "0"],
     ["SSE_MAX_STREAMS", "many"],
+    ["SSE_CREDENTIAL_CHECK_MS", "50"],
+    ["SSE_CREDENTIAL_CHECK_MS", "60001"],
   ])("throws a ConfigError naming %s for %j", (variable, value) => {
     expect(configErrorMessage({ [variable]: value })).toMatch(naming(variable));
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -6,6 +6,8 @@ import { createProject } from "@/lib/projects/projects";
 import { recordCommits } from "@/lib/repositories/commits";
 import { createRepository } from "@/lib/repositories/repositories";
 import { attachCommits, createEntry, deleteEntry, getEntry, listEntries, restoreEntry } from "@/lib/worklog/entries";
+import { testBackend } from "../support/databases";
+import { closeSideConnections, sideConnection, untilWaiting, type SideConnection } from "../support/side-connections";
 
 // The worklog's Undo after a delete puts the entry back under its id (lib/worklog/entries.ts).
 
@@ -27,7 +29,8 @@ async function deletedEntry() {
     tags: ["perf", "api"],
     project_id: project.id,
   }, "mcp");
-  await attachCommits(user.id, entry.id, { commit_ids: commits.map((commit) => commit!.id) });
+  const commitIds = commits.map((commit) => commit!.id).sort();
+  await attachCommits(user.id, entry.id, { commit_ids: commitIds });
   await deleteEntry(user.id, entry.id);
   const snapshot = {
     id: entry.id,
@@ -37,7 +40,7 @@ async function deletedEntry() {
     tags: entry.tags,
     project_id: project.id,
     source: entry.source,
-    commit_ids: commits.map((commit) => commit!.id),
+    commit_ids: commitIds,
   };
   return { user, entry, snapshot, commits };
 }
@@ -100,5 +103,62 @@ describe("restoring a deleted entry", () => {
     const live = await createEntry(user.id, { content: "still here" }, "api");
     await expect(restoreEntry(stranger.id, { ...strangers, id: live.id })).rejects.toMatchObject({ kind: "not_found" });
     expect(await accountTotal(stranger.id, "entryCount")).toBe(0);
+  });
+});
+
+// Restores of one deleted entry at once (a double click on Undo, two tabs, a retry) in the orders
+// that chance rarely gives: another restore, on a side connection, commits or rolls back while
+// the app's restore waits on it. PostgreSQL only: PGlite is one connection, on which requests
+// take turns.
+
+type Snapshot = Awaited<ReturnType<typeof deletedEntry>>["snapshot"];
+
+/** What a restore writes, on the side connection, in its open transaction: the tombstone gone, the entry back with its commits. */
+async function restoreOnTheSide(side: SideConnection, userId: string, snapshot: Snapshot) {
+  await side.query("DELETE FROM deleted_items WHERE id = $1::uuid", [snapshot.id]);
+  await side.query(
+    `INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CURRENT_TIMESTAMP)`,
+    [snapshot.id, userId, snapshot.project_id, snapshot.content, snapshot.recorded_at, snapshot.duration_seconds, snapshot.tags, snapshot.source],
+  );
+  await side.query("INSERT INTO worklog_entry_commits (entry_id, commit_id) SELECT $1, unnest($2::uuid[])", [snapshot.id, snapshot.commit_ids]);
+}
+
+/** The entry is back once: counted once, its tombstone gone, its commits attached once, and the answer is what a read gives. */
+async function expectRestoredOnce(userId: string, snapshot: Snapshot, answer: Awaited<ReturnType<typeof restoreEntry>>) {
+  expect(answer).toEqual(await getEntry(userId, snapshot.id));
+  expect(answer).toMatchObject({ id: snapshot.id, content: snapshot.content, projectId: snapshot.project_id, source: snapshot.source });
+  expect(answer.commits.map((link) => link.commitId)).toEqual(snapshot.commit_ids);
+  expect(await accountTotal(userId, "entryCount")).toBe(1);
+  expect(await getDb().worklogEntry.count({ where: { userId } })).toBe(1);
+  expect(await getDb().deletedItem.count({ where: { id: snapshot.id } })).toBe(0);
+  expect(await getDb().worklogEntryCommit.count({ where: { entryId: snapshot.id } })).toBe(snapshot.commit_ids.length);
+}
+
+describe.runIf(testBackend() === "postgres")("restores of one deleted entry at once, in a forced order", () => {
+  afterEach(closeSideConnections);
+
+  // Every statement that reads or writes tombstones waits until the other restore has ended.
+  it.each(["COMMIT", "ROLLBACK"])("answers the entry when another restore ends (%s) while this one is held back at the tombstones", async (end) => {
+    const { user, snapshot } = await deletedEntry();
+    const [other, observer] = [await sideConnection(), await sideConnection()];
+    await other.query("BEGIN");
+    await restoreOnTheSide(other, user.id, snapshot);
+    await other.query("LOCK TABLE deleted_items IN ACCESS EXCLUSIVE MODE");
+    const restoring = restoreEntry(user.id, snapshot);
+    await untilWaiting(observer, 1);
+    await other.query(end);
+    await expectRestoredOnce(user.id, snapshot, await restoring);
+  });
+
+  it("answers the entry when another restore that holds the tombstone's row commits", async () => {
+    const { user, snapshot } = await deletedEntry();
+    const [other, observer] = [await sideConnection(), await sideConnection()];
+    await other.query("BEGIN");
+    await restoreOnTheSide(other, user.id, snapshot);
+    const restoring = restoreEntry(user.id, snapshot);
+    await untilWaiting(observer, 1);
+    await other.query("COMMIT");
+    await expectRestoredOnce(user.id, snapshot, await restoring);
   });
 });

@@ -1,11 +1,10 @@
 // The MCP Inspector's command line, run as README.md and /docs tell readers to run it
 // (lib/mcp/client-setup.ts), against a real server: it must send the key and list the tools.
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mcpClientGuides, MCP_KEY_VARIABLE } from "@/lib/mcp/client-setup";
 import { mcpTools } from "@/lib/mcp/tools";
-import type { TestServer } from "../support/server";
+import { runProcess, type TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -16,17 +15,7 @@ beforeAll(async () => {
 });
 
 /** Runs a shell command from the guides with the key in the environment, as a reader's shell would. */
-function runGuide(command: string, key: string): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("sh", ["-c", command], { cwd: root, env: { ...process.env, [MCP_KEY_VARIABLE]: key, npm_config_offline: "true" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.once("error", reject);
-    child.once("close", (exitCode) => resolve({ exitCode, stdout, stderr }));
-  });
-}
+const runGuide = (command: string, key: string) => runProcess(root, "sh", ["-c", command], { ...process.env, [MCP_KEY_VARIABLE]: key, npm_config_offline: "true" });
 
 describe("the MCP Inspector's command line", () => {
   const inspector = () => mcpClientGuides(server.url).find((guide) => guide.client.startsWith("MCP Inspector"))!.text;

@@ -1,11 +1,10 @@
 // README.md's typed-client example (openapi-fetch with the types openapi-typescript generates;
 // `npm run lint:openapi` compiles it) run as a reader would run it, against a real server.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { typedClientExample } from "../../scripts/typed-client-example";
-import type { TestServer } from "../support/server";
+import { runProcess, type TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -26,17 +25,7 @@ afterAll(() => {
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
 
-function runExample(env: Record<string, string>): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "example.ts"], { cwd: directory, env: { ...process.env, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.once("error", reject);
-    child.once("close", (exitCode) => resolve({ exitCode, stdout, stderr }));
-  });
-}
+const runExample = (env: Record<string, string>) => runProcess(directory, process.execPath, ["--import", "tsx", "example.ts"], { ...process.env, ...env });
 
 describe("README.md's typed client", () => {
   it("logs an entry and finds it by its tag", async () => {

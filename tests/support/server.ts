@@ -60,9 +60,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-function run(root: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<AdminOutput> {
+/** Runs a command to its end: its exit code and what it printed. */
+export function runProcess(cwd: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<AdminOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env });
+    const child = spawn(command, args, { cwd, env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -189,7 +190,7 @@ export function accountFixtures(fixture: (...argv: string[]) => Promise<AdminOut
 }
 
 export function adminCli(root: string, env: NodeJS.ProcessEnv): TestServer["admin"] {
-  return (...args) => run(root, process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], env);
+  return (...args) => runProcess(root, process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], env);
 }
 
 export type LaunchOptions = {

@@ -94,7 +94,7 @@ async function runVitest(name, projects, env = {}) {
     totals.failed += vitest.numFailedTests;
     totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   }
-  if (!ok && !(vitest?.numFailedTests > 0)) record(`${title} did not finish`, false);
+  if (!ok && !(vitest?.numFailedTests > 0)) record(`${title} failed outside its tests (see its output)`, false);
   else if (!ok) failures.push(title);
 }
 

@@ -54,18 +54,6 @@ function schemaRoots(): Located<JsonSchema>[] {
 }
 
 /** A schema and all the schemas inside it. */
-function* subschemas(schema: JsonSchema, pointer: string): Generator<Located<JsonSchema>> {
-  yield { pointer, value: schema };
-  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
-    yield* subschemas(property, `${pointer}/properties/${pointerSegment(name)}`);
-  }
-  if (typeof schema.items === "object") yield* subschemas(schema.items as JsonSchema, `${pointer}/items`);
-  if (typeof schema.additionalProperties === "object") yield* subschemas(schema.additionalProperties as JsonSchema, `${pointer}/additionalProperties`);
-  for (const keyword of ["anyOf", "oneOf", "allOf"]) {
-    for (const [index, branch] of ((schema[keyword] ?? []) as JsonSchema[]).entries()) yield* subschemas(branch, `${pointer}/${keyword}/${index}`);
-  }
-}
-
 /** Every `$ref` anywhere in the document. */
 function* references(node: unknown, pointer = "#"): Generator<Located<string>> {
   if (Array.isArray(node)) {

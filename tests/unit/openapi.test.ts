@@ -53,7 +53,6 @@ function schemaRoots(): Located<JsonSchema>[] {
   ];
 }
 
-/** A schema and all the schemas inside it. */
 /** Every `$ref` anywhere in the document. */
 function* references(node: unknown, pointer = "#"): Generator<Located<string>> {
   if (Array.isArray(node)) {

@@ -7,7 +7,7 @@ import { FinalJobError, LeaseLostError, type JobContext, type JobFailure, type J
 /**
  * The job queue: a table (`jobs`, prisma/schema.prisma) that workers claim from with
  * `FOR UPDATE SKIP LOCKED`, so that concurrent claims, on any number of connections and
- * processes, never hand one job to two of them (README "Operations", and why no library).
+ * processes, never hand one job to two of them (README "Background jobs", which says why not a library).
  * Every write of an attempt names the token its claim drew, so that an attempt whose lease ran
  * out, and whose job another worker took, changes nothing any more.
  */

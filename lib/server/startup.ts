@@ -14,7 +14,7 @@ export async function startServer(): Promise<void> {
     const where = connection.kind === "pglite" ? `embedded database in ${connection.dataDir}` : "PostgreSQL";
     console.log(`[worklog] ${where}: ${applied.length ? `applied ${applied.join(", ")}` : "schema up to date"}`);
     if (connection.kind === "pglite") serveAdminCommands(adminSocketPath(connection.dataDir));
-    // On Vercel nothing runs between requests: the cron route runs due jobs (README, "Operations").
+    // On Vercel nothing runs between requests: the cron route runs due jobs (README, "Background jobs").
     if (config.jobs.worker && !config.onVercel) {
       startJobWorker({ kinds: appJobKinds, ...config.jobs });
       // Next.js ends the process once its server has closed: the worker stops its attempts and

@@ -69,6 +69,16 @@ const environmentSchema = z
     RECAP_LLM_MODEL: optionalString,
     /** A pause between the built-in generator's pieces, so that its stream can be watched (demos, tests). */
     RECAP_DELTA_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+    /** What Vercel's cron sends as `Authorization: Bearer …` to the route that runs due jobs (app/api/cron/jobs). */
+    CRON_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    /** Whether `npm start` runs a job worker beside the server (never on Vercel, where the cron route runs jobs). */
+    JOB_WORKER: z.enum(["true", "false"]).default("true"),
+    /** How often an idle worker looks for due jobs; jobs enqueued in its own process wake it at once. */
+    JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+    /** Jobs one process runs at once. */
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+    /** How long a job's attempt is leased to its worker, which renews the lease while it runs; one whose worker died runs again after it. */
+    JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   })
   .superRefine((env, context) => {
     const pairs = [
@@ -133,6 +143,13 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
       ? { url: env.RECAP_LLM_URL, apiKey: env.RECAP_LLM_API_KEY, model: env.RECAP_LLM_MODEL ?? "gpt-4o-mini" }
       : undefined,
     recapDeltaDelayMs: env.RECAP_DELTA_DELAY_MS,
+    cronSecret: env.CRON_SECRET,
+    jobs: {
+      worker: env.JOB_WORKER === "true",
+      pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+      concurrency: env.JOB_CONCURRENCY,
+      leaseMs: env.JOB_LEASE_MS,
+    },
     authSecretFromEnvironment: env.AUTH_SECRET,
   };
 }

@@ -2,7 +2,6 @@ import "server-only";
 import { idKeyset, timeKeyset, type KeysetQuery } from "@/lib/api/pagination";
 import { getDb, type Commit, type User } from "@/lib/db/client";
 import type { ListPosition } from "@/lib/db/item-positions";
-import { asRead } from "@/lib/recaps/recaps";
 import type { EntryListFilters } from "@/lib/worklog/entries";
 import { selectEntryPage } from "@/lib/worklog/entry-sql";
 
@@ -61,8 +60,7 @@ export async function* commitBatches(userId: string): AsyncGenerator<Commit[]> {
 export const recapBatches = (userId: string) =>
   batches(async (query) => {
     const keyset = idKeyset(query);
-    const recaps = await getDb().recap.findMany({ ...keyset, where: { userId, ...keyset.where } });
-    return recaps.map((recap) => asRead(recap));
+    return getDb().recap.findMany({ ...keyset, where: { userId, ...keyset.where } });
   }, byId);
 
 /** The SHAs of commits by id, for the CSV's `commit_shas`. */

@@ -4,9 +4,9 @@ import { projectOperations } from "@/lib/projects/operations";
 import { createProject, findProjectId, listProjects } from "@/lib/projects/projects";
 import { projectListResponseSchema, projectResponseSchema, toProjectResponse } from "@/lib/projects/responses";
 import { projectCreateSchema, projectIdentifierSchema, projectListQuerySchema } from "@/lib/projects/schemas";
+import { generateRecapNow } from "@/lib/recaps/generation";
 import { recapOperations } from "@/lib/recaps/operations";
-import { configuredGenerator, createRecap, generateRecap, getRecap } from "@/lib/recaps/recaps";
-import type { RecapGenerator } from "@/lib/recaps/generator";
+import { createRecap, getRecap } from "@/lib/recaps/recaps";
 import { recapResponseSchema, toRecapResponse } from "@/lib/recaps/responses";
 import { recapFiltersSchema } from "@/lib/recaps/schemas";
 import { recordCommits } from "@/lib/repositories/commits";
@@ -64,16 +64,6 @@ const recordCommitsInputSchema = commitBatchSchema.extend({
 });
 
 const getRecapInputSchema = z.object({ recap_id: idSchema.meta({ description: "The recap's id, from generate_recap." }) });
-
-/** The generator, telling `onPiece` of each piece of the recap as it is written. */
-function reportingPieces(generator: RecapGenerator, onPiece: (piece: string) => Promise<void>): RecapGenerator {
-  return async function* (input, signal) {
-    for await (const piece of generator(input, signal)) {
-      await onPiece(piece);
-      yield piece;
-    }
-  };
-}
 
 /** Every tool of /api/mcp, each the counterpart of one /api/v1 operation. */
 export const mcpTools: AnyMcpTool[] = [
@@ -204,10 +194,7 @@ export const mcpTools: AnyMcpTool[] = [
       const created = await createRecap(user, input);
       if (!created.cached) {
         let written = 0;
-        await generateRecap(
-          created.recap.id,
-          reportingPieces(configuredGenerator(), (piece) => progress((written += piece.length), piece)),
-        );
+        await generateRecapNow(created.recap.id, (piece) => progress((written += piece.length), piece));
       }
       const recap = toRecapResponse(await getRecap(user.id, created.recap.id));
       const link = `${origin}/recaps/${recap.id}`;

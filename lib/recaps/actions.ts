@@ -1,11 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { after } from "next/server";
 import { formText, type ActionResult } from "@/lib/web/action-result";
 import type { FieldLabel } from "@/lib/web/field-messages";
 import { runSignedInAction } from "@/lib/web/server-action";
-import { createRecap, generateRecap } from "./recaps";
+import { createRecap, startRecapGeneration } from "./recaps";
 import { toRecapResponse, type RecapResponse } from "./responses";
 import { recapFiltersSchema } from "./schemas";
 
@@ -38,7 +37,7 @@ export async function startRecap(formData: FormData): Promise<ActionResult<Recap
     fields: recapFields,
     run: async (filters, user) => {
       const { recap, cached } = await createRecap(user, filters);
-      if (!cached) after(() => generateRecap(recap.id));
+      if (!cached) startRecapGeneration(recap.id);
       return toRecapResponse(recap);
     },
   });

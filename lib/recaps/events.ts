@@ -2,7 +2,7 @@ import { eventStreamResponse, type ServerSentEvent } from "@/lib/api/sse";
 import type { StreamCredential } from "@/lib/auth/stream-credentials";
 import { getDb, type Recap, type User } from "@/lib/db/client";
 import { toRecapResponse, type RecapEvent } from "./responses";
-import { asRead, getRecap, requireRecapPlan } from "./recaps";
+import { getRecap, requireRecapPlan } from "./recaps";
 import { subscribeToRecapChanges, type StreamSubscription } from "./stream-hub";
 
 /** What a stream waits on between its reads of the database: the hub's news of its account. */
@@ -11,28 +11,39 @@ type Changes = Pick<StreamSubscription, "version" | "changedSince">;
 /** Events carry `<recap id>:<number of pieces before it>`. */
 const eventId = (recapId: string, seq: number) => `${recapId}:${seq}`;
 
-/** How far a stream has sent a recap: the pieces sent (the next one's seq) and their text. */
-type Sent = { seq: number; text: string };
-const nothingSent: Sent = { seq: 0, text: "" };
+/**
+ * How far a stream has sent a recap: the pieces sent (the next one's seq), the attempt of the last
+ * one, and the text of that attempt so far.
+ */
+type Sent = { seq: number; attempt: number; text: string };
+const nothingSent: Sent = { seq: 0, attempt: 0, text: "" };
 
 /**
- * The pieces of a recap stored since `sent`, as events that also carry all the text so far; the
- * pieces already written when a stream that `joinedLate` first meets the recap come as one event,
- * so that the client shows the text at once; a stream that was there before the recap began gets
- * every piece as it came, like any other stream there. Returns how far the stream has now sent it.
+ * The pieces of a recap stored since `sent`, as events that also carry all the text so far. A
+ * retried generation writes its text anew after the pieces of the attempt before: its first
+ * piece starts the text again (`partial_content` is that piece alone). The pieces already written
+ * when a stream that `joinedLate` first meets the recap come as one event, those of the latest
+ * attempt only, so that the client shows the text at once; a stream that was there before the
+ * recap began gets every piece as it came, like any other stream there. Returns how far the
+ * stream has now sent it.
  */
 async function* piecesSince(recapId: string, sent: Sent, joinedLate: boolean): AsyncGenerator<ServerSentEvent, Sent> {
   const chunks = await getDb().recapChunk.findMany({ where: { recapId, seq: { gte: sent.seq } }, orderBy: { seq: "asc" } });
-  const batches = joinedLate && sent.seq === 0 && chunks.length > 0 ? [chunks] : chunks.map((chunk) => [chunk]);
-  let { seq, text } = sent;
+  const latestAttempt = chunks.at(-1)?.attempt;
+  const batches =
+    joinedLate && sent.seq === 0 && chunks.length > 0 ? [chunks.filter((chunk) => chunk.attempt === latestAttempt)] : chunks.map((chunk) => [chunk]);
+  let { attempt, text } = sent;
+  let seq = sent.seq;
   for (const batch of batches) {
     const delta = batch.map((chunk) => chunk.delta).join("");
+    if (batch[0]!.attempt !== attempt) text = "";
+    attempt = batch[0]!.attempt;
     text += delta;
     const data: RecapEvent = { recap_id: recapId, status: "processing", delta, partial_content: text };
     yield { id: eventId(recapId, batch[0]!.seq), data };
-    seq = batch.at(-1)!.seq + 1;
   }
-  return { seq, text };
+  if (chunks.length > 0) seq = chunks.at(-1)!.seq + 1;
+  return { seq, attempt, text };
 }
 
 /** The last event of a recap: its whole state, content included. */
@@ -51,9 +62,8 @@ export async function* recapEvents(userId: string, recapId: string, changes: Cha
   let sent = nothingSent;
   for (let first = true; !signal.aborted; first = false) {
     const seen = changes.version();
-    const stored = await db.recap.findFirst({ where: { id: recapId, userId } });
-    if (!stored) return;
-    const recap = asRead(stored);
+    const recap = await db.recap.findFirst({ where: { id: recapId, userId } });
+    if (!recap) return;
     if (!first || recap.status === "processing") sent = yield* piecesSince(recapId, sent, true);
     if (recap.status !== "processing") {
       yield finished(recap, sent.seq);
@@ -78,8 +88,7 @@ export async function* accountRecapEvents(userId: string, changes: Changes, sign
       where: { userId, id: { notIn: done }, OR: [{ status: "processing" }, { insertedAt: { gte: connectedAt } }, { id: { in: [...sent.keys()] } }] },
       orderBy: { id: "asc" },
     });
-    for (const stored of recaps) {
-      const recap = asRead(stored);
+    for (const recap of recaps) {
       let progress = sent.get(recap.id) ?? nothingSent;
       if (recap.status === "processing" || sent.has(recap.id) || recap.insertedAt >= connectedAt) progress = yield* piecesSince(recap.id, progress, recap.insertedAt < connectedAt);
       sent.set(recap.id, progress);

@@ -1,7 +1,8 @@
+import { errorBodySchema } from "@/lib/api/error-response";
 import type { Operation } from "@/lib/api/operation";
-import { healthResponseSchema, liveResponseSchema } from "./probes";
+import { dueJobsResponseSchema, healthResponseSchema, liveResponseSchema } from "./probes";
 
-const tag = { name: "Service", description: "This document and the probes of the running service. No authentication." };
+const tag = { name: "Service", description: "This document, the probes of the running service and its cron route. No API key." };
 
 export const serverOperations = {
   openApiDocument: {
@@ -36,6 +37,30 @@ export const serverOperations = {
     responses: {
       200: { description: "Ready.", schema: healthResponseSchema, example: { status: "ok", database: "ok" } },
       503: { description: "The database cannot be reached.", schema: healthResponseSchema, example: { status: "unavailable", database: "unreachable" } },
+    },
+  },
+  runDueJobs: {
+    kind: "service",
+    operationId: "runDueJobs",
+    method: "get",
+    path: "/api/cron/jobs",
+    tag,
+    summary: "Run due jobs (cron)",
+    description:
+      "What Vercel's cron calls (`vercel.json`): runs the job queue's due jobs, recap generations and their retries, starting new ones for up to a minute, and says what became of them. " +
+      "Only with `Authorization: Bearer <CRON_SECRET>`; without `CRON_SECRET` set, it refuses every request. Servers started with `npm start` run their jobs themselves.",
+    responses: {
+      200: {
+        description: "The attempts run: done, to be tried again, failed for good, stopped (the server is stopping), or taken over by another worker.",
+        schema: dueJobsResponseSchema,
+        example: { ran: 2, completed: 1, retrying: 1, failed: 0, released: 0, lost: 0 },
+      },
+      401: {
+        description: "No `Authorization: Bearer <CRON_SECRET>`, a wrong one, or no `CRON_SECRET` configured.",
+        schema: errorBodySchema,
+        example: { error: { message: "Authentication required", type: "authentication_error" } },
+      },
+      503: { description: "The database cannot be reached.", schema: errorBodySchema, example: { error: { message: "Internal server error", type: "internal_error" } } },
     },
   },
 } satisfies Record<string, Operation>;

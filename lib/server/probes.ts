@@ -10,3 +10,15 @@ export const healthResponseSchema = z
   .object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["ok", "unreachable"]) })
   .register(responseSchemas, { id: "Health" });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** `GET /api/cron/jobs`: what became of the attempts it ran (lib/jobs/queue.ts, `drainJobs`). */
+export const dueJobsResponseSchema = z
+  .object({
+    ran: z.number().int(),
+    completed: z.number().int(),
+    retrying: z.number().int(),
+    failed: z.number().int(),
+    released: z.number().int(),
+    lost: z.number().int(),
+  })
+  .register(responseSchemas, { id: "DueJobs" });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Transaction } from "@/lib/db/client";
+import { jobKinds, LeaseLostError } from "@/lib/jobs/job-kind";
+import { claimJobs, enqueueJob, holdLease, runClaimedJob } from "@/lib/jobs/queue";
 import { recapEvents } from "@/lib/recaps/events";
+import { generateRecap, recapGeneration, STOPPED_MESSAGE } from "@/lib/recaps/generation";
 import type { RecapGenerator } from "@/lib/recaps/generator";
-import { ABANDONED_MESSAGE, generateRecap, getRecap } from "@/lib/recaps/recaps";
+import { createRecap, getRecap } from "@/lib/recaps/recaps";
 import { subscribeToRecapChanges } from "@/lib/recaps/stream-hub";
 
 const filters = { from: "2026-01-01T00:00:00.000Z", to: "2026-01-31T23:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] };
@@ -15,27 +18,97 @@ async function newRecap(email: string, updatedAt = new Date()) {
   return { user, recap };
 }
 
-describe("recaps in the database", () => {
-  it("read as failed once left processing for over five minutes", async () => {
-    const { user, recap } = await newRecap("abandoned@example.com", new Date(Date.now() - 5 * 60_000 - 1000));
-    expect(await getRecap(user.id, recap.id)).toMatchObject({ status: "failed", error: ABANDONED_MESSAGE });
-    const events = [];
-    const changes = subscribeToRecapChanges(user.id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
-    for await (const event of recapEvents(user.id, recap.id, changes, new AbortController().signal)) events.push(event.data);
-    changes.close();
-    expect(events).toEqual([expect.objectContaining({ recap_id: recap.id, status: "failed", error: ABANDONED_MESSAGE })]);
+const LEASE_MS = 30_000;
+const kinds = jobKinds(recapGeneration);
+const start = new Date();
+const at = (ms: number) => () => new Date(start.getTime() + ms);
 
-    const { user: other, recap: fresh } = await newRecap("fresh@example.com", new Date(Date.now() - 4 * 60_000));
-    expect(await getRecap(other.id, fresh.id)).toMatchObject({ status: "processing", error: null });
+/** Claims the recap's job at `start` plus `ms`, as a worker would. */
+async function claimAt(recapId: string, ms: number) {
+  const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recapId], clock: at(ms) });
+  if (!job) throw new Error(`no attempt of ${recapId} is due at ${ms} ms`);
+  return job;
+}
+
+/** One attempt at the recap's job at `start` plus `ms`, whose generator is `generator`. */
+async function attemptAt(recapId: string, ms: number, generator: RecapGenerator) {
+  return runClaimedJob(await claimAt(recapId, ms), { kinds, leaseMs: LEASE_MS, clock: at(ms), run: (_, context) => generateRecap(recapId, generator, context) });
+}
+
+const pieces = (...texts: string[]): RecapGenerator =>
+  async function* () {
+    yield* texts;
+  };
+
+describe("recaps in the database", () => {
+  it("enqueue their generation with them, under the recap's id", async () => {
+    const user = await getDb().user.create({ data: { email: "enqueued@example.com", plan: "pro" } });
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Wrote docs", recordedAt: new Date() } });
+    const { recap } = await createRecap(user, {});
+    expect(await getDb().job.findUnique({ where: { id: recap.id } })).toMatchObject({ kind: "recap.generate", payload: { recapId: recap.id }, attempts: 0, maxAttempts: 3 });
   });
 
-  it("keep the deltas of a generator that fails, and say why", async () => {
+  it("whose worker died are generated again after its lease, their text starting anew on their streams", async () => {
+    const { user, recap } = await newRecap("retried@example.com");
+    await enqueueJob(recapGeneration, { recapId: recap.id }, { clock: at(0) });
+    // Its worker dies: nothing settles it.
+    const first = await claimAt(recap.id, 0);
+    expect(first).toMatchObject({ attempt: 1 });
+    // What the first attempt wrote before its worker died.
+    await getDb().recapChunk.create({ data: { recapId: recap.id, seq: 0, attempt: 1, delta: "Old " } });
+
+    const changes = subscribeToRecapChanges(user.id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
+    const watching = recapEvents(user.id, recap.id, changes, new AbortController().signal);
+    expect((await watching.next()).value).toEqual({ id: `${recap.id}:0`, data: { recap_id: recap.id, status: "processing", delta: "Old ", partial_content: "Old " } });
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const second = attemptAt(recap.id, LEASE_MS, async function* () {
+      yield "New ";
+      await gate;
+      yield "text";
+    });
+    // The stream that saw the first attempt's text starts it again.
+    expect((await watching.next()).value).toEqual({ id: `${recap.id}:1`, data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " } });
+    // A stream that joins now sees the second attempt's text only.
+    const joining = recapEvents(user.id, recap.id, changes, new AbortController().signal);
+    expect((await joining.next()).value).toEqual({ id: `${recap.id}:1`, data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " } });
+    // The first attempt, had its worker only paused, writes nothing more.
+    const stale = { id: recap.id, attempt: 1, maxAttempts: 3, signal: new AbortController().signal, holdLease: (tx?: Transaction) => holdLease(first, LEASE_MS, { tx }) };
+    await expect(generateRecap(recap.id, pieces("late"), stale)).rejects.toThrow(LeaseLostError);
+    release();
+    expect(await second).toBe("completed");
+
+    expect((await watching.next()).value).toEqual({ id: `${recap.id}:2`, data: { recap_id: recap.id, status: "processing", delta: "text", partial_content: "New text" } });
+    expect((await watching.next()).value).toMatchObject({ id: `${recap.id}:3`, data: { recap_id: recap.id, status: "completed", content: "New text", error: null } });
+    expect((await watching.next()).done).toBe(true);
+    changes.close();
+    expect(await getDb().recapChunk.findMany({ where: { recapId: recap.id }, select: { seq: true, attempt: true }, orderBy: { seq: "asc" } })).toEqual([
+      { seq: 0, attempt: 1 },
+      { seq: 1, attempt: 2 },
+      { seq: 2, attempt: 2 },
+    ]);
+  });
+
+  it("fail, saying so, when the worker of their last attempt died", async () => {
+    const { user, recap } = await newRecap("stopped@example.com");
+    await enqueueJob(recapGeneration, { recapId: recap.id }, { clock: at(0) });
+    for (const ms of [0, LEASE_MS, 2 * LEASE_MS]) await claimAt(recap.id, ms);
+    const [found] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id], clock: at(3 * LEASE_MS) });
+    expect(found).toMatchObject({ attempt: 3, exhausted: true });
+    expect(await runClaimedJob(found!, { kinds, leaseMs: LEASE_MS, clock: at(3 * LEASE_MS) })).toBe("failed");
+    expect(await getRecap(user.id, recap.id)).toMatchObject({ status: "failed", error: STOPPED_MESSAGE, content: null });
+  });
+
+  it("keep the deltas of a generator that fails, and say why at once, without trying again", async () => {
     const { user, recap } = await newRecap("failing@example.com");
     const failing: RecapGenerator = async function* () {
       yield "# Start\n";
       throw new Error("the model went away");
     };
-    await generateRecap(recap.id, failing);
+    await enqueueJob(recapGeneration, { recapId: recap.id });
+    const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id] });
+    expect(await runClaimedJob(job!, { kinds, leaseMs: LEASE_MS, run: (_, context) => generateRecap(recap.id, failing, context) })).toBe("failed");
     expect(await getRecap(user.id, recap.id)).toMatchObject({
       status: "failed",
       content: null,

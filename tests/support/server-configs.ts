@@ -61,6 +61,8 @@ export const serverConfigs = {
    * credentials are checked again every 200 ms (not 5 s): a revoked key's stream ends at once.
    */
   recaps: () => ({ ...ownClientAddresses, ...unlimitedRequests, RECAP_DELTA_DELAY_MS: "40", SSE_CREDENTIAL_CHECK_MS: "200" }),
+  /** No job worker beside the server: jobs run only when the cron route is called with this CRON_SECRET (cron-jobs.test.ts). */
+  cronOnly: () => ({ ...ownClientAddresses, JOB_WORKER: "false", CRON_SECRET: "the-cron-secret-of-the-tests" }),
   /** A ceiling of three event streams in the whole process: for security-streams.test.ts alone, so that no other file holds one. */
   fewStreams: () => ({ ...ownClientAddresses, SSE_MAX_STREAMS: "3" }),
   /** The in-process limiter, counting in windows of an hour. */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { contractChecker, ContractViolation, type ContractChecker, type SentRequest } from "./contract";
@@ -44,6 +45,8 @@ export type TestServer = {
 export type PrivateServer = TestServer & {
   /** Stops the server and starts it again on the same database and port. */
   restart: () => Promise<void>;
+  /** Kills the server's processes at once (SIGKILL), as a machine that dies would: nothing of it settles anything. `restart` starts it again. */
+  crash: () => Promise<void>;
   stop: () => Promise<void>;
   /** Runs a fixture's admin command (createUser, createKey) in the long-lived fixtures process. */
   fixture: (...argv: string[]) => Promise<AdminOutput>;
@@ -58,6 +61,14 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** A process and its descendants, parents first (Linux: /proc). */
+function processTree(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+  );
+  return [pid, ...children.flatMap(processTree)];
 }
 
 /** Runs a command to its end: its exit code and what it printed. */
@@ -227,6 +238,11 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
     child.kill("SIGTERM");
     await exited;
   };
+  const crash = async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    for (const pid of processTree(child.pid!).reverse()) process.kill(pid, "SIGKILL");
+    await exited;
+  };
   const admin = adminCli(root, env);
   // Another checkout's server (the benchmarks' "before") gets its fixtures from its own admin CLI.
   const fixtures = root === ownRoot ? fixtureAdmin(env) : { run: admin, stop: async () => {} };
@@ -254,6 +270,7 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
       await kill();
       await launch();
     },
+    crash,
     stop,
   };
 }

@@ -43,6 +43,16 @@ describe("parseConfig", () => {
     expect(parse({ SSE_CREDENTIAL_CHECK_MS: "200" }).sseCredentialCheckMs).toBe(200);
   });
 
+  it("runs a job worker beside the server, with the job variables' defaults, and names a bad one", () => {
+    expect(parse({}).jobs).toEqual({ worker: true, pollIntervalMs: 2000, concurrency: 5, leaseMs: 30_000 });
+    expect(parse({}).cronSecret).toBeUndefined();
+    expect(parse({ JOB_WORKER: "false", JOB_LEASE_MS: "1000", CRON_SECRET: "c".repeat(16) })).toMatchObject({ jobs: { worker: false, leaseMs: 1000 }, cronSecret: "c".repeat(16) });
+    expect(configErrorMessage({ CRON_SECRET: "short" })).toMatch(naming("CRON_SECRET"));
+    expect(configErrorMessage({ JOB_LEASE_MS: "999" })).toMatch(naming("JOB_LEASE_MS"));
+    expect(configErrorMessage({ JOB_CONCURRENCY: "0" })).toMatch(naming("JOB_CONCURRENCY"));
+    expect(configErrorMessage({ JOB_POLL_INTERVAL_MS: "10" })).toMatch(naming("JOB_POLL_INTERVAL_MS"));
+  });
+
   it("puts the embedded database under DATA_DIR", () => {
     expect(parse({ DATA_DIR: "/srv/worklog" }).database).toEqual({ kind: "pglite", dataDir: path.resolve("/srv/worklog/pglite") });
   });

@@ -1,0 +1,69 @@
+import type { z } from "zod";
+import type { Transaction } from "@/lib/db/client";
+
+/** What an attempt of a job knows of itself while it runs. */
+export type JobContext = {
+  id: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  maxAttempts: number;
+  /** Aborts when the attempt must stop: its lease went to another worker, or its worker is stopping. */
+  signal: AbortSignal;
+  /**
+   * Renews the attempt's lease, inside `tx` when given, so that a write made in that transaction
+   * is made only while this attempt still holds the job; throws `LeaseLostError` once another
+   * worker has taken it (the lease ran out).
+   */
+  holdLease(tx?: Transaction): Promise<void>;
+};
+
+/** Why a job failed for good, handed to its kind's `onFailed`. */
+export type JobFailure = {
+  message: string;
+  /** The last attempt never finished: its worker stopped or lost its lease. */
+  stopped: boolean;
+};
+
+/**
+ * A kind of job: its payload's schema, how often and how soon it is tried again, and what it does.
+ * Attempts run at least once and may run again after a worker died, so `run` must be idempotent.
+ */
+export type JobKind<Payload = unknown> = {
+  name: string;
+  payload: z.ZodType<Payload>;
+  maxAttempts: number;
+  /** The delay before the second attempt, doubled before each later one, up to `maxDelayMs`. */
+  backoff: { firstDelayMs: number; maxDelayMs: number };
+  /** A deterministic job id (a UUID) for the payload: enqueuing it again while it exists adds nothing. */
+  idOf?: (payload: Payload) => string;
+  run(payload: Payload, job: JobContext): Promise<void>;
+  /** Runs in the transaction that marks the job failed for good. */
+  onFailed?(payload: Payload, failure: JobFailure, tx: Transaction): Promise<void>;
+};
+
+export function defineJobKind<Payload>(kind: JobKind<Payload>): JobKind<Payload> {
+  return kind;
+}
+
+/** The kinds a worker runs, by name. A stored payload is parsed by its kind's own schema before `run` sees it. */
+export type JobKinds = ReadonlyMap<string, JobKind<unknown>>;
+
+export function jobKinds<Payloads extends unknown[]>(...kinds: { [Index in keyof Payloads]: JobKind<Payloads[Index]> }): JobKinds {
+  return new Map(kinds.map((kind) => [kind.name, kind as JobKind<unknown>]));
+}
+
+/** Thrown by an attempt whose failure another attempt would not mend: the job fails at once, whatever attempts are left. */
+export class FinalJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FinalJobError";
+  }
+}
+
+/** The attempt's job was taken by another worker after its lease ran out: it must write nothing more. */
+export class LeaseLostError extends Error {
+  constructor(jobId: string) {
+    super(`The lease of job ${jobId} ran out and another worker took it`);
+    this.name = "LeaseLostError";
+  }
+}

@@ -1,0 +1,275 @@
+import "server-only";
+import { getDb, type Transaction } from "@/lib/db/client";
+import { newId } from "@/lib/db/ids";
+import { queryRows } from "@/lib/db/sql";
+import { FinalJobError, LeaseLostError, type JobContext, type JobFailure, type JobKind, type JobKinds } from "./job-kind";
+
+/**
+ * The job queue: a table (`jobs`, prisma/schema.prisma) that workers claim from with
+ * `FOR UPDATE SKIP LOCKED`, so that concurrent claims, on any number of connections and
+ * processes, never hand one job to two of them (README "Background jobs", which says why not a library).
+ * Every write of an attempt names the token its claim drew, so that an attempt whose lease ran
+ * out, and whose job another worker took, changes nothing any more.
+ */
+
+/** Runs one statement on the app's connection, or in tests on another one. */
+export type Sql = <Row>(text: string, values: unknown[]) => Promise<Row[]>;
+
+/**
+ * The time the queue goes by. By default the database's own (`clock_timestamp()`), which every
+ * instance shares; tests fix it, so that no test waits for a backoff or a lease to pass.
+ */
+export type Clock = () => Date;
+
+const appSql: Sql = (text, values) => queryRows(text, values);
+
+/** `$n`, the clock's time when one is given, else the database's. */
+const nowParameter = (n: number) => `coalesce($${n}::timestamptz, clock_timestamp())`;
+const timeOf = (clock: Clock | undefined) => clock?.().toISOString() ?? null;
+
+const MAX_ERROR_LENGTH = 2_000;
+
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, MAX_ERROR_LENGTH);
+}
+
+export type EnqueueOptions = {
+  /** The caller's transaction: the job exists only if it commits. */
+  tx?: Transaction;
+  /** Due this long after now (0: at once). */
+  delayMs?: number;
+  clock?: Clock;
+};
+
+const enqueueStatement = `INSERT INTO jobs (id, kind, payload, run_at, max_attempts)
+  VALUES ($1::uuid, $2, $3::jsonb, ${nowParameter(4)} + $5::int * interval '1 millisecond', $6::int)
+  ON CONFLICT (id) DO NOTHING RETURNING id`;
+
+/**
+ * Adds a job of `kind`, its payload checked by the kind's schema. With a kind that derives its
+ * id from the payload, a job of that id that still exists (waiting, running or failed) means
+ * nothing is added: `added` says which. A worker of this process is not woken here (the caller's
+ * transaction may not have committed yet): see `runJobSoon` (lib/jobs/soon.ts).
+ */
+export async function enqueueJob<Payload>(kind: JobKind<Payload>, payload: Payload, options: EnqueueOptions = {}): Promise<{ id: string; added: boolean }> {
+  const parsed = kind.payload.parse(payload);
+  const id = kind.idOf?.(parsed) ?? newId();
+  const values = [id, kind.name, JSON.stringify(parsed), timeOf(options.clock), options.delayMs ?? 0, kind.maxAttempts];
+  const rows = options.tx ? await options.tx.$queryRawUnsafe<{ id: string }[]>(enqueueStatement, ...values) : await queryRows<{ id: string }>(enqueueStatement, values);
+  return { id, added: rows.length > 0 };
+}
+
+/** A job as a claim hands it out: one attempt of it, leased under `token`. */
+export type ClaimedJob = {
+  id: string;
+  kind: string;
+  payload: unknown;
+  /** This attempt's number. */
+  attempt: number;
+  maxAttempts: number;
+  token: string;
+  /** The last attempt ran out of its lease before it finished: the job is not run again, but fails. */
+  exhausted: boolean;
+};
+
+type ClaimedRow = Omit<ClaimedJob, "token"> & { due: Date };
+
+/** The attempt before this one was still leased: its worker died, or lost its lease, before it finished. */
+const stoppedMessage = (attempt: string) => `'Attempt ' || ${attempt} || ' stopped before it finished: its worker stopped or lost its lease'`;
+
+function claimStatement(byId: boolean): string {
+  return `WITH due AS (
+    SELECT id, run_at, attempts, max_attempts, locked_by FROM jobs
+    WHERE run_at <= ${nowParameter(1)} AND kind = ANY($2::text[])${byId ? " AND id = ANY($6::uuid[])" : ""}
+    ORDER BY run_at, id LIMIT $3::int
+    FOR UPDATE SKIP LOCKED
+  )
+  UPDATE jobs SET
+    attempts = CASE WHEN due.locked_by IS NOT NULL AND due.attempts >= due.max_attempts THEN due.attempts ELSE due.attempts + 1 END,
+    locked_by = $4::uuid,
+    run_at = ${nowParameter(1)} + $5::int * interval '1 millisecond',
+    last_error = CASE WHEN due.locked_by IS NOT NULL THEN ${stoppedMessage("due.attempts")} ELSE jobs.last_error END
+  FROM due WHERE jobs.id = due.id
+  RETURNING jobs.id::text AS id, jobs.kind, jobs.payload, jobs.attempts AS attempt, jobs.max_attempts AS "maxAttempts",
+    (due.locked_by IS NOT NULL AND due.attempts >= due.max_attempts) AS exhausted, due.run_at AS due`;
+}
+
+const claimDueStatement = claimStatement(false);
+const claimByIdStatement = claimStatement(true);
+
+export type ClaimOptions = {
+  kinds: JobKinds;
+  limit: number;
+  leaseMs: number;
+  /** Only these jobs (a request running the job it just enqueued). */
+  ids?: string[];
+  clock?: Clock;
+  sql?: Sql;
+};
+
+/**
+ * Claims up to `limit` due jobs of the given kinds, the earliest due first: jobs waiting for
+ * their time, and attempts whose lease ran out. Each is leased for `leaseMs` under a new token.
+ */
+export async function claimJobs({ kinds, limit, leaseMs, ids, clock, sql = appSql }: ClaimOptions): Promise<ClaimedJob[]> {
+  const token = newId();
+  const values = [timeOf(clock), [...kinds.keys()], limit, token, leaseMs, ...(ids ? [ids] : [])];
+  const rows = await sql<ClaimedRow>(ids ? claimByIdStatement : claimDueStatement, values);
+  return rows
+    .sort((a, b) => a.due.getTime() - b.due.getTime() || (a.id < b.id ? -1 : 1))
+    .map(({ id, kind, payload, attempt, maxAttempts, exhausted }) => ({ id, kind, payload, attempt, maxAttempts, exhausted, token }));
+}
+
+const holdLeaseStatement = `UPDATE jobs SET run_at = ${nowParameter(3)} + $4::int * interval '1 millisecond' WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
+
+/** Renews an attempt's lease, in `tx` when given; throws LeaseLostError once another worker holds the job. */
+export async function holdLease(job: ClaimedJob, leaseMs: number, options: { tx?: Transaction; clock?: Clock } = {}): Promise<void> {
+  const values = [job.id, job.token, timeOf(options.clock), leaseMs];
+  const rows = options.tx ? await options.tx.$queryRawUnsafe<{ id: string }[]>(holdLeaseStatement, ...values) : await queryRows<{ id: string }>(holdLeaseStatement, values);
+  if (rows.length === 0) throw new LeaseLostError(job.id);
+}
+
+const completeStatement = `DELETE FROM jobs WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
+const retryStatement = `UPDATE jobs SET locked_by = NULL, run_at = ${nowParameter(3)} + $4::int * interval '1 millisecond', last_error = $5
+  WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
+const failStatement = `UPDATE jobs SET locked_by = NULL, run_at = NULL, failed_at = ${nowParameter(3)}, last_error = $4
+  WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
+/** A worker that stops lets its attempts go: due again at once, the interrupted attempt counted. */
+const releaseStatement = `UPDATE jobs SET locked_by = NULL, run_at = ${nowParameter(3)}, last_error = 'Attempt ' || attempts || ' was stopped with its worker'
+  WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
+
+/** The delay before the attempt after `attempt`: the kind's first delay, doubled each time, up to its maximum. */
+export function backoffDelay(kind: Pick<JobKind, "backoff">, attempt: number): number {
+  return Math.min(kind.backoff.firstDelayMs * 2 ** (attempt - 1), kind.backoff.maxDelayMs);
+}
+
+/** Marks the job failed for good and runs its kind's `onFailed` in the same transaction; false when the attempt no longer held it. */
+async function failJob(job: ClaimedJob, kind: JobKind<unknown>, payload: unknown, failure: JobFailure, clock: Clock | undefined): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(failStatement, job.id, job.token, timeOf(clock), failure.message);
+    if (rows.length === 0) return false;
+    if (payload !== undefined) await kind.onFailed?.(payload, failure, tx);
+    return true;
+  });
+}
+
+/** What became of an attempt. */
+export type JobOutcome = "completed" | "retrying" | "failed" | "released" | "lost";
+
+export type RunOptions = {
+  kinds: JobKinds;
+  leaseMs: number;
+  clock?: Clock;
+  /** Aborts when the worker stops: the attempt is stopped and the job released. */
+  stopping?: AbortSignal;
+  /** Runs instead of the kind's own `run` (a request that follows the job's progress as it runs it). */
+  run?: (payload: unknown, job: JobContext) => Promise<void>;
+};
+
+/**
+ * Runs one claimed attempt: the kind's `run` while a heartbeat renews the lease every third of
+ * it; then the job is deleted (done), due again after its backoff (it threw, attempts are left),
+ * failed for good (its last attempt, or a FinalJobError), or released (the worker is stopping).
+ * An attempt that lost its lease to another worker changes nothing.
+ */
+export async function runClaimedJob(job: ClaimedJob, options: RunOptions): Promise<JobOutcome> {
+  const { leaseMs, clock } = options;
+  const kind = options.kinds.get(job.kind);
+  if (!kind) throw new Error(`Job ${job.id} is of kind ${job.kind}, which this worker does not run`);
+  if (job.exhausted) {
+    const message = `Attempt ${job.attempt} stopped before it finished: its worker stopped or lost its lease`;
+    const parsed = kind.payload.safeParse(job.payload);
+    return (await failJob(job, kind, parsed.success ? parsed.data : undefined, { message, stopped: true }, clock)) ? "failed" : "lost";
+  }
+  const parsed = kind.payload.safeParse(job.payload);
+  if (!parsed.success) {
+    const message = `Invalid payload: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(payload)"} ${issue.message}`).join("; ")}`;
+    return (await failJob(job, kind, undefined, { message, stopped: false }, clock)) ? "failed" : "lost";
+  }
+
+  const lease = new AbortController();
+  const signal = options.stopping ? AbortSignal.any([lease.signal, options.stopping]) : lease.signal;
+  const context: JobContext = {
+    id: job.id,
+    attempt: job.attempt,
+    maxAttempts: job.maxAttempts,
+    signal,
+    holdLease: (tx) => holdLease(job, leaseMs, { tx, clock }),
+  };
+  const heartbeat = setInterval(() => {
+    holdLease(job, leaseMs, { clock }).catch((error: unknown) => {
+      if (error instanceof LeaseLostError) lease.abort(error);
+      else console.error(`[jobs] could not renew the lease of job ${job.id} (${job.kind}):`, errorMessage(error));
+    });
+  }, leaseMs / 3);
+  heartbeat.unref();
+  let failure: unknown;
+  let failed = false;
+  try {
+    await (options.run ?? kind.run)(parsed.data, context);
+  } catch (error) {
+    failed = true;
+    failure = error;
+  } finally {
+    clearInterval(heartbeat);
+  }
+
+  if (!failed) return (await queryRows(completeStatement, [job.id, job.token])).length > 0 ? "completed" : "lost";
+  if (failure instanceof LeaseLostError || lease.signal.aborted) return "lost";
+  if (options.stopping?.aborted) return (await queryRows(releaseStatement, [job.id, job.token, timeOf(clock)])).length > 0 ? "released" : "lost";
+  const message = errorMessage(failure);
+  console.error(`[jobs] job ${job.id} (${job.kind}), attempt ${job.attempt} of ${job.maxAttempts}, failed:`, message);
+  if (failure instanceof FinalJobError || job.attempt >= job.maxAttempts) {
+    return (await failJob(job, kind, parsed.data, { message, stopped: false }, clock)) ? "failed" : "lost";
+  }
+  const retried = await queryRows(retryStatement, [job.id, job.token, timeOf(clock), backoffDelay(kind, job.attempt), message]);
+  return retried.length > 0 ? "retrying" : "lost";
+}
+
+/**
+ * Claims the job `id` of `kind` if it is due and no attempt holds it, and runs it here (with
+ * `run` instead of the kind's own when given). Undefined when it could not be claimed: another
+ * worker runs it, it waits for a retry, or it is gone.
+ */
+export async function runJobNow<Payload>(
+  kind: JobKind<Payload>,
+  id: string,
+  options: { leaseMs: number; run?: (payload: Payload, job: JobContext) => Promise<void> },
+): Promise<JobOutcome | undefined> {
+  const kinds: JobKinds = new Map([[kind.name, kind as JobKind<unknown>]]);
+  const [job] = await claimJobs({ kinds, limit: 1, leaseMs: options.leaseMs, ids: [id] });
+  if (!job) return undefined;
+  const run = options.run as RunOptions["run"];
+  return runClaimedJob(job, { kinds, leaseMs: options.leaseMs, run });
+}
+
+export type DrainOptions = {
+  kinds: JobKinds;
+  concurrency: number;
+  leaseMs: number;
+  /** New attempts start only this long after the drain began; those started run to their end. */
+  claimForMs: number;
+  ids?: string[];
+};
+
+export type DrainResult = { ran: number } & Record<JobOutcome, number>;
+
+/**
+ * Runs due jobs, `concurrency` at a time, until none is due or `claimForMs` has passed: the cron
+ * route on Vercel, where no worker runs between requests.
+ */
+export async function drainJobs({ kinds, concurrency, leaseMs, claimForMs, ids }: DrainOptions): Promise<DrainResult> {
+  const result: DrainResult = { ran: 0, completed: 0, retrying: 0, failed: 0, released: 0, lost: 0 };
+  const deadline = Date.now() + claimForMs;
+  const lane = async () => {
+    while (Date.now() < deadline) {
+      const [job] = await claimJobs({ kinds, limit: 1, leaseMs, ids });
+      if (!job) return;
+      result.ran++;
+      result[await runClaimedJob(job, { kinds, leaseMs })]++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return result;
+}

@@ -1,0 +1,113 @@
+import "server-only";
+import type { JobKinds } from "./job-kind";
+import { claimJobs, runClaimedJob, type Clock } from "./queue";
+
+export type WorkerOptions = {
+  kinds: JobKinds;
+  concurrency: number;
+  pollIntervalMs: number;
+  leaseMs: number;
+  clock?: Clock;
+};
+
+/** A failure to reach the database is logged once a minute while it lasts, not at every poll. */
+const FAILURE_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Runs due jobs beside the server, up to `concurrency` at a time. Idle, it asks the database for
+ * due jobs once per `pollIntervalMs` (one indexed statement); a job enqueued in this process
+ * wakes it at once (`wake`), and so does every attempt that ends, while there may be more.
+ */
+export class JobWorker {
+  private readonly running = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private polling = false;
+  private pollAgain = false;
+  private lastFailureLoggedAt = 0;
+
+  constructor(private readonly options: WorkerOptions) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Looks for due jobs now, rather than at the next poll. */
+  wake(): void {
+    if (this.stopping.signal.aborted) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    void this.poll();
+  }
+
+  /** Stops claiming, stops the running attempts and releases their jobs (due again at once, for the next worker). */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.running]);
+  }
+
+  private schedule(delayMs: number) {
+    this.timer = setTimeout(() => void this.poll(), delayMs);
+    this.timer.unref();
+  }
+
+  private async poll() {
+    this.polling = true;
+    try {
+      for (;;) {
+        this.pollAgain = false;
+        const free = this.options.concurrency - this.running.size;
+        if (free <= 0 || this.stopping.signal.aborted) break;
+        const { kinds, leaseMs, clock } = this.options;
+        const jobs = await claimJobs({ kinds, limit: free, leaseMs, clock });
+        for (const job of jobs) this.track(job.id, runClaimedJob(job, { kinds, leaseMs, clock, stopping: this.stopping.signal }).then(() => undefined));
+        if (jobs.length < free && !this.pollAgain) break;
+      }
+      this.lastFailureLoggedAt = 0;
+    } catch (error) {
+      if (Date.now() - this.lastFailureLoggedAt >= FAILURE_LOG_INTERVAL_MS) {
+        this.lastFailureLoggedAt = Date.now();
+        console.error("[jobs] could not look for due jobs:", error instanceof Error ? error.message : error);
+      }
+    } finally {
+      this.polling = false;
+      if (!this.stopping.signal.aborted) this.schedule(this.pollAgain ? 0 : this.options.pollIntervalMs);
+    }
+  }
+
+  private track(jobId: string, attempt: Promise<void>) {
+    const tracked = attempt
+      .catch((error: unknown) => console.error(`[jobs] job ${jobId} could not be settled; it runs again after its lease:`, error instanceof Error ? error.message : error))
+      .finally(() => {
+        this.running.delete(tracked);
+        this.wake();
+      });
+    this.running.add(tracked);
+  }
+}
+
+const processWide = globalThis as typeof globalThis & { __worklogJobWorker?: JobWorker };
+
+/** Starts this process's worker (the server's, lib/server/startup.ts); kept on globalThis, where every route bundle finds it. */
+export function startJobWorker(options: WorkerOptions): JobWorker {
+  if (processWide.__worklogJobWorker) return processWide.__worklogJobWorker;
+  const worker = new JobWorker(options);
+  processWide.__worklogJobWorker = worker;
+  worker.start();
+  return worker;
+}
+
+/** Wakes this process's worker, if it runs one, to claim the jobs just enqueued. */
+export function wakeJobWorker(): void {
+  processWide.__worklogJobWorker?.wake();
+}
+
+export async function stopJobWorker(): Promise<void> {
+  const worker = processWide.__worklogJobWorker;
+  processWide.__worklogJobWorker = undefined;
+  await worker?.stop();
+}

@@ -1,0 +1,46 @@
+// A recap outlives the server that was generating it: the server is killed mid-recap (SIGKILL,
+// nothing settles its job) and started again on the same database; once the lease of the dead
+// attempt has run out (1 s here), the new server's worker generates the recap again.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type PrivateServer } from "../support/server";
+import { readEvents, type ReceivedEvent } from "../support/sse";
+
+let server: PrivateServer;
+
+beforeAll(async () => {
+  // Pieces written slowly enough that the server dies mid-recap; a short lease, and polls, so
+  // that the restarted server takes the recap over as soon as it is up.
+  server = await startServer({ env: { RECAP_DELTA_DELAY_MS: "200", JOB_LEASE_MS: "1000", JOB_POLL_INTERVAL_MS: "100" } });
+});
+
+afterAll(() => server?.stop());
+
+describe("a recap whose server died mid-recap", () => {
+  it("is generated again by the next server, and completes", async () => {
+    const { email } = await server.createUser({ plan: "pro" });
+    const key = await server.createKey(email, ["worklog:*"]);
+    for (let day = 1; day <= 6; day++) {
+      const body = { content: `Task ${day}`, recorded_at: `2026-05-${String(day).padStart(2, "0")}T12:00:00Z` };
+      expect((await server.request("/api/v1/worklog/entries", { key, method: "POST", body })).status).toBe(201);
+    }
+    const created = await server.request("/api/v1/worklog/recaps", { key, method: "POST", body: { from: "2026-05-01", to: "2026-05-31" } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    // Two pieces written, many to come: the server dies.
+    const before = await readEvents(await server.request(`/api/v1/worklog/recaps/sse?recap_id=${id}`, { key }), (events) => events.length >= 2);
+    expect(before.events.map((event) => event.data.status)).toEqual(["processing", "processing"]);
+    await server.crash();
+    await server.restart();
+
+    const after = await readEvents(await server.request(`/api/v1/worklog/recaps/sse?recap_id=${id}`, { key }));
+    const last = after.events.at(-1)!.data;
+    expect(last).toMatchObject({ recap_id: id, status: "completed", error: null });
+    const content = last.content as string;
+    expect(content).toContain("Task 6");
+    // Whether the stream met the first attempt's text or the second's, the text it showed was the recap's beginning.
+    const shown = (events: ReceivedEvent[]) => events.filter((event) => event.data.status === "processing").map((event) => event.data.partial_content as string);
+    for (const text of [...shown(before.events), ...shown(after.events)]) expect(content.startsWith(text), text).toBe(true);
+    expect(await (await server.request(`/api/v1/worklog/recaps/${id}`, { key })).json()).toMatchObject({ status: "completed", content });
+  });
+});

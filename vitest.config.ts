@@ -46,7 +46,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           env: { WORKLOG_TEST_DATABASE: apiBackend },
           globalSetup: ["tests/support/global-servers.ts"],
-          testTimeout: 60_000,
+          // Bounds for hangs, not for speed: a busy machine several times slower stays well inside them.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

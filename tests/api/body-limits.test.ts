@@ -146,3 +146,43 @@ describe("API routes take 1 MiB, the import more once the caller is known", () =
     expect((await imported.json()).created.entries).toBe(1);
   });
 });
+
+describe("Settings → Data's upload takes the import's size, once the session is known", () => {
+  /** Signs in through next-auth's own endpoint: the session cookie. */
+  async function signIn(email: string, password: string): Promise<string> {
+    const csrf = await fetch(`${server.url}/api/auth/csrf`, { headers: { "x-forwarded-for": client } });
+    const cookie = csrf.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]).join("; ");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client },
+      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "/" }),
+    });
+    const session = response.headers.getSetCookie().find((setCookie) => setCookie.startsWith("authjs.session-token="));
+    if (!session) throw new Error("signing in failed");
+    return session.split(";")[0]!;
+  }
+
+  const upload = (document: string, headers: Record<string, string>) =>
+    fetch(`${server.url}/settings/data/import?format=jrnl`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": client, ...headers },
+      body: document,
+    });
+
+  it("imports a 2 MiB document from this site's page, and refuses it signed out or from elsewhere", async () => {
+    const { email, password } = await server.createUser();
+    const cookie = await signIn(email, password);
+    const entries = Array.from({ length: 270 }, (_, index) => ({ date: "2026-11-20", time: "09:30", title: `Uploaded ${index}`, body: "x".repeat(8000), tags: [] }));
+    const document = JSON.stringify({ entries });
+    expect(document.length).toBeGreaterThan(2 * mebibyte);
+    const signedOut = await upload(document, {});
+    expect(signedOut.status).toBe(401);
+    expect((await signedOut.json()).error.message).toMatch(/sign in/i);
+    expect((await upload(document, { cookie, origin: "https://evil.example" })).status).toBe(403);
+    const imported = await upload(document, { cookie });
+    expect(imported.status).toBe(200);
+    expect((await imported.json()).summary.created.entries).toBe(270);
+  });
+});

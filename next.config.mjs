@@ -12,10 +12,11 @@ const nextConfig = {
   // The build checks the app's own code; `npm test` type-checks everything, tests included.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   poweredByHeader: false,
-  // Settings → Data uploads a document of up to 50 MiB (lib/data/import-limits.ts) to a server
-  // action, plus the form's own bytes: Next.js has one limit for every action, and the proxy
-  // (proxy.ts, which runs for pages and so for their actions) buffers bodies up to its own.
-  experimental: { serverActions: { bodySizeLimit: "51mb" }, proxyClientMaxBodySize: "51mb" },
+  // Pages and their server actions take 1 MiB (lib/web/page-body-guard.ts, PAGE_MAX_BODY_BYTES),
+  // refused by the proxy above it before Next.js reads a byte: its action handler would answer a
+  // 500, and the proxy's copy of a body stops at its own limit. The import reads more through its
+  // routes, once the caller is known (lib/data/import-limits.ts).
+  experimental: { serverActions: { bodySizeLimit: "1mb" }, proxyClientMaxBodySize: "1mb" },
   // The names other apps give the sign-in and sign-up pages. A redirect here passes the query
   // string on (`callbackUrl` with it) and runs before the proxy and the pages; 308 is permanent.
   async redirects() {

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
 import { libraryStyleHashes } from "@/lib/web/inline-styles";
+import { pageBodyRefusal } from "@/lib/web/page-body-guard";
 
 /**
  * The pages' Content-Security-Policy: scripts run only when they carry this response's nonce
@@ -50,10 +51,12 @@ function apiNotFound(): NextResponse {
   return NextResponse.json(body, { status: 404, headers: { "x-request-id": crypto.randomUUID() } });
 }
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
   const decodable = isDecodable(pathname);
   if (pathname.startsWith("/api/")) return decodable ? NextResponse.next() : apiNotFound();
+  const refused = await pageBodyRefusal(request);
+  if (refused) return refused;
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = contentSecurityPolicy(nonce);
   const requestHeaders = new Headers(request.headers);
@@ -65,17 +68,23 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
+// Next.js reads this literally: the page paths are spelled out in each matcher. Settings → Data's
+// import (app/settings/data/import/route.ts) reads its larger body itself, after the session.
 export const config = {
   matcher: [
     {
       // Pages only: the API (/api/…, /auth/…) and static files must not pay for a nonce.
-      source: "/((?!api/|auth/|_next/|favicon.svg).*)",
+      source: "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)",
       // Prefetches of links are not pages being shown.
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },
       ],
     },
+    // A request that says it is a prefetch still has its body checked (lib/web/page-body-guard.ts).
+    { source: "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)", has: [{ type: "header", key: "content-length" }] },
+    { source: "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)", has: [{ type: "header", key: "transfer-encoding" }] },
+    { source: "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)", has: [{ type: "header", key: "next-action" }] },
     // API paths with escapes, some of which may not decode; the others never reach the proxy.
     "/api/v1/:path(.*%.*)",
   ],

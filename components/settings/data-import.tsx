@@ -1,12 +1,14 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useActionState } from "react";
 import { toast } from "sonner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { importDataAction } from "@/lib/data/actions";
+import { IMPORT_MAX_BODY_BYTES } from "@/lib/data/import-limits";
 import type { ImportCounts, ImportSummary } from "@/lib/data/import-schemas";
+import type { ImportOutcome } from "@/lib/data/upload";
 import type { FieldIssue } from "@/lib/errors";
 
 type ImportState = { summary?: ImportSummary; problems?: FieldIssue[]; fileError?: string; formError?: string };
@@ -28,17 +30,39 @@ function placeOf(pointer: string): string {
   return `${kind.singular} ${Number(index) + 1}${field ? `, ${field}` : ""}`;
 }
 
-async function submit(_previous: ImportState, formData: FormData): Promise<ImportState> {
-  const result = await importDataAction(formData);
-  if (!result.ok) return { fileError: result.fieldErrors.file, formError: result.fieldErrors.file ? undefined : result.message };
-  if ("problems" in result.data) return { problems: result.data.problems };
-  const { created } = result.data.summary;
+/**
+ * The file goes to app/settings/data/import/route.ts as the body itself: a server action would
+ * take at most a page's 1 MiB (lib/web/page-body-guard.ts), read before the session is known.
+ */
+async function upload(formData: FormData): Promise<ImportState> {
+  const file = formData.get("file");
+  if (!(file instanceof File) || file.size === 0 || file.size > IMPORT_MAX_BODY_BYTES) return { fileError: "Choose a JSON file of at most 50 MiB." };
+  const format = encodeURIComponent(String(formData.get("format")));
+  let response: Response;
+  try {
+    response = await fetch(`/settings/data/import?format=${format}`, { method: "POST", headers: { "content-type": "application/json" }, body: file });
+  } catch {
+    return { formError: "The upload did not reach the server. Check your connection and try again." };
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message = (body as { error?: { message?: string } } | undefined)?.error?.message;
+    return { formError: message ?? "Importing failed. Try again." };
+  }
+  const outcome = body as ImportOutcome;
+  if ("problems" in outcome) return { problems: outcome.problems };
+  const { created } = outcome.summary;
   toast.success(`Imported ${created.entries} ${created.entries === 1 ? "entry" : "entries"}`);
-  return { summary: result.data.summary };
+  return { summary: outcome.summary };
 }
 
 export function DataImport() {
-  const [state, formAction] = useActionState(submit, {});
+  const router = useRouter();
+  const [state, formAction] = useActionState(async (_previous: ImportState, formData: FormData) => {
+    const next = await upload(formData);
+    if (next.summary) router.refresh();
+    return next;
+  }, {});
   return (
     <div className="space-y-6">
       <form action={formAction} className="space-y-5">

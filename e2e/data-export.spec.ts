@@ -47,5 +47,5 @@ test("Settings → Data downloads the account as JSON, CSV and markdown", async 
   const markdown = await downloadOf(page, "Export Markdown");
   expect(markdown.name).toBe(`worklog-${today}.md`);
   expect(markdown.text.match(/^## .*$/gm)).toEqual(["## 2026-11-20 (Friday)", "## 2026-11-16 (Monday)"]);
-  expect(markdown.text).toContain(`${content}\n\n- Project: Website`);
+  expect(markdown.text).toContain('> Shipped the "pricing" page, finally\n> with ünïcödé 🧪\n\n- Project: Website');
 });

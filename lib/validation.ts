@@ -89,5 +89,25 @@ export function text(min: number, max: number, { trim = true } = {}) {
     .meta({ minLength: min, maxLength: max });
 }
 
+/** C0 and C1 control characters (line breaks and tabs among them), and the Unicode line and paragraph separators. */
+const controlCharacter = /[\p{Cc}\u2028\u2029]/u;
+
+/**
+ * A name: `text` on one line, so that wherever it is printed (a heading, a list, a CSV cell) it
+ * cannot start a line of its own. Whitespace around it, line breaks included, is trimmed as
+ * usual; a control character inside it is an `Invalid value`.
+ */
+export function singleLineText(min: number, max: number) {
+  return text(min, max)
+    .refine((value) => !controlCharacter.test(value))
+    .meta({
+      minLength: min,
+      maxLength: max,
+      // What a request may send: control characters only in the whitespace trimmed around the name.
+      pattern: "^\\s*[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*\\s*$",
+      description: "One line: no control characters (line breaks, tabs) inside it.",
+    });
+}
+
 /** An id in a body: a UUID, lower-cased as the database returns ids, so that they compare equal. */
 export const idSchema = z.string().trim().toLowerCase().refine(isUuid).meta({ format: "uuid" });

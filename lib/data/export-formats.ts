@@ -10,6 +10,7 @@ import type { EntryListFilters } from "@/lib/worklog/entries";
 import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
 import { toEntryResponse } from "@/lib/worklog/responses";
 import { commitBatches, commitShas, entryBatches, projectBatches, recapBatches, repositoryBatches } from "./export-batches";
+import { csvCell, markdownInline, markdownQuote } from "./export-escaping";
 import type { ExportDocument } from "./export-document";
 
 // Each format is written piece by piece as the batches come from the database, so that an export
@@ -50,7 +51,7 @@ export const csvColumns = ["id", "recorded_at", "duration_seconds", "project_ide
 /** RFC 4180: fields quoted where needed, records ended by CRLF. */
 const csvOptions = { record_delimiter: "windows" } as const;
 
-/** One row per entry; tags and commit SHAs, which contain no spaces, are separated by one. */
+/** One row per entry; tags and commit SHAs, which contain no spaces, are separated by one. No cell starts a formula. */
 export async function* csvExport(user: User, filters: EntryListFilters): Pieces {
   yield stringify([csvColumns], { ...csvOptions, bom: true });
   for await (const entries of entryBatches(user, filters)) {
@@ -64,7 +65,7 @@ export async function* csvExport(user: User, filters: EntryListFilters): Pieces 
       entry.tags.join(" "),
       entry.content,
       entry.commits.flatMap((commit) => shas.get(commit.commitId) ?? []).join(" "),
-    ]);
+    ].map(csvCell));
     yield stringify(rows, csvOptions);
   }
 }
@@ -81,18 +82,21 @@ const weekday = (day: string) => new Intl.DateTimeFormat("en", { weekday: "long"
 
 function markdownEntry(entry: EntryWithRelations, timeZone: string): string {
   const details = [
-    entry.project && `Project: ${entry.project.name} (${entry.project.identifier})`,
-    entry.tags.length > 0 && `Tags: ${entry.tags.map((tag) => `#${tag}`).join(" ")}`,
+    entry.project && `Project: ${markdownInline(entry.project.name)} (${entry.project.identifier})`,
+    entry.tags.length > 0 && `Tags: ${entry.tags.map((tag) => `#${markdownInline(tag)}`).join(" ")}`,
     entry.durationSeconds !== null && `Duration: ${briefDuration(entry.durationSeconds)}`,
   ].filter(Boolean);
-  const lines = [`### ${wallClock(entry.recordedAt, timeZone).slice(11)}`, "", entry.content.trimEnd(), ""];
+  const lines = [`### ${wallClock(entry.recordedAt, timeZone).slice(11)}`, "", markdownQuote(entry.content.trimEnd()), ""];
   if (details.length > 0) lines.push(...details.map((detail) => `- ${detail}`), "");
   return lines.join("\n") + "\n";
 }
 
-/** The entries by day of the account's time zone, newest first: `## YYYY-MM-DD (Weekday)`, then each entry under its time. */
+/**
+ * The entries by day of the account's time zone, newest first: `## YYYY-MM-DD (Weekday)`, then
+ * each entry under its time, its content quoted: no other line starts with `#`.
+ */
 export async function* markdownExport(user: User, filters: EntryListFilters, exportedAt: Date): Pieces {
-  yield `# Worklog${user.name ? ` of ${user.name}` : ""}\n\nExported ${exportedAt.toISOString()}; days and times in ${user.timezone}.\n\n`;
+  yield `# Worklog${user.name ? ` of ${markdownInline(user.name)}` : ""}\n\nExported ${exportedAt.toISOString()}; days and times in ${user.timezone}.\n\n`;
   let currentDay: string | undefined;
   for await (const entries of entryBatches(user, filters)) {
     let piece = "";

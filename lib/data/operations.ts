@@ -3,6 +3,7 @@ import { commitExample } from "@/lib/repositories/examples";
 import { userExample } from "@/lib/users/examples";
 import { entryExample } from "@/lib/worklog/examples";
 import { exportDocumentSchema } from "./export-document";
+import { markdownInline, markdownQuote } from "./export-escaping";
 import { exportQuerySchema } from "./export-query";
 import { importSummaryExample, worklogImportExample } from "./import-examples";
 import { IMPORT_MAX_BODY_BYTES } from "./import-limits";
@@ -26,9 +27,9 @@ Exported 2026-11-23T08:00:00.000Z; days and times in ${userExample.timezone}.
 
 ### 09:30
 
-${content}
+${markdownQuote(content)}
 
-- Project: ${project.name} (${project.identifier})
+- Project: ${markdownInline(project.name)} (${project.identifier})
 - Tags: ${tags.map((tag) => `#${tag}`).join(" ")}
 - Duration: 1h 30m
 `;
@@ -43,7 +44,7 @@ export const dataOperations = {
     summary: "Export the account's data",
     description: [
       "A file to download, streamed as it is read: `worklog-<today in the account's time zone>.json`, `.csv` or `.md`.",
-      "`json` is the whole account in the API's own shapes (the document `POST /api/v1/import` reads back) and also needs `user:read`, `project:read` and `repo:read`; `csv` (one row per entry, UTF-8 with a BOM, tags and commit SHAs separated by spaces) and `markdown` (entries by day, newest first) hold the entries only.",
+      "`json` is the whole account in the API's own shapes (the document `POST /api/v1/import` reads back) and also needs `user:read`, `project:read` and `repo:read`; `csv` (one row per entry, UTF-8 with a BOM, tags and commit SHAs separated by spaces, a `'` before any cell that would start with `=`, `+`, `-`, `@`, a tab or a carriage return) and `markdown` (entries by day, newest first, each entry's content as a block quote) hold the entries only.",
       "The filters are the entries list's and select the entries; the JSON document holds every project, repository, commit and recap all the same.",
       "An error once the download has begun cannot change its status: the body stops short of its end (a JSON document without its closing brace).",
     ].join("\n\n"),

@@ -17,7 +17,7 @@ export type ProjectValues = Record<ProjectField, string>;
 export type ProjectFormResult = ActionResult<ProjectValues, ProjectField>;
 
 const projectFields = {
-  name: "name",
+  name: { label: "name", format: "one line, without tabs or other control characters" },
   identifier: { label: "identifier", format: "1 to 3 letters (A–Z)" },
   description: "description",
 } satisfies Record<ProjectField, FieldLabel>;

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/pagination";
 import { updatedSinceField } from "@/lib/sync/schemas";
 import { requestSchemas } from "@/lib/openapi/components";
-import { text } from "@/lib/validation";
+import { singleLineText, text } from "@/lib/validation";
 
-export const projectNameSchema = text(1, 100);
+export const projectNameSchema = singleLineText(1, 100);
 export const projectDescriptionSchema = text(0, 2000).nullable();
 /** 1–3 ASCII letters, stored upper-case. */
 export const projectIdentifierSchema = z

@@ -17,7 +17,7 @@ export type RepositoryValues = Record<RepositoryField, string>;
 export type RepositoryFormResult = ActionResult<RepositoryValues, RepositoryField>;
 
 const repositoryFields = {
-  name: "name",
+  name: { label: "name", format: "one line, without tabs or other control characters" },
   project_id: "project",
   remote_url: "remote URL",
   local_path: "local path",

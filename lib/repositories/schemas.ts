@@ -4,11 +4,13 @@ import { updatedSinceField } from "@/lib/sync/schemas";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
 import { timestampSchema } from "@/lib/time";
-import { idSchema, text } from "@/lib/validation";
+import { idSchema, singleLineText, text } from "@/lib/validation";
+
+const repositoryNameSchema = singleLineText(1, 100);
 
 export const repositoryCreateSchema = z
   .object({
-    name: text(1, 100),
+    name: repositoryNameSchema,
     /** Must name a project of the caller's account; that is checked on write. */
     project_id: idSchema.nullable().optional(),
     local_path: text(0, 4096).nullable().optional(),

@@ -217,7 +217,8 @@ describe("GET /api/v1/export?format=markdown", () => {
 
     // The entry recorded at 07:30 UTC on the 21st is on the evening of the 20th in Los Angeles.
     const section = text.slice(text.indexOf("## 2026-11-20 (Friday)"), text.indexOf("## 2026-11-19"));
-    expect(section).toContain(`### 23:30\n\n${fixtures.trickyContent}\n\n- Project: Website, "new" (WEB)\n- Tags: #release #web\n- Duration: 1h 30m\n`);
+    const quoted = '> Über "quotes", commas,\n> new lines\n> and emoji 🧪 — ünïcödé\n>\n> ## not a day';
+    expect(section).toContain(`### 23:30\n\n${quoted}\n\n- Project: Website, "new" (WEB)\n- Tags: #release #web\n- Duration: 1h 30m\n`);
   });
 
   it("filters like the list", async () => {

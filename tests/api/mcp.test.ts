@@ -176,6 +176,7 @@ describe("tools/call", () => {
     expect(await refused(client, "log_work", { tags: "x" })).toBe("/content: Missing field: content; /tags: Invalid value");
     expect(await refused(client, "search_worklog", { limit: 0 })).toBe("limit must be an integer between 1 and 100");
     expect(await refused(client, "create_project", { name: "A", identifier: "TOOLONG" })).toBe("/identifier: String length is larger than maxLength");
+    expect(await refused(client, "create_project", { name: "Line\n## 1999-01-01 (Friday)" })).toBe("/name: Invalid value");
     expect(await refused(client, "generate_recap", { from: "1999-01-01", to: "1999-01-02" })).toBe("No worklog entries match these filters");
     expect(await refused(client, "log_work", { content: "x", project: "ZZZ" })).toBe("/project: Invalid value");
     await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/Unknown tool: no_such_tool/);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
+import { controlCharacterNames, forgedDayName } from "../support/hostile-names";
 import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
@@ -77,6 +78,28 @@ describe("projects", () => {
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(await response.json()).toEqual({ errors: [{ title: "Invalid value", detail, source: { pointer } }] });
     }
+  });
+
+  it("refuse control characters and line separators in names, on create and update", async () => {
+    const project = await (await create({ name: "Plain" })).json();
+    for (const name of [...controlCharacterNames, forgedDayName]) {
+      for (const response of [await create({ name }, key, { invalid: true }), await server.request(project.url, { key, method: "PUT", body: { name }, invalid: true })]) {
+        expect(response.status, JSON.stringify(name)).toBe(422);
+        expect(await response.json()).toEqual({ errors: [{ title: "Invalid value", detail: "Invalid value", source: { pointer: "/name" } }] });
+      }
+    }
+    expect((await (await server.request(project.url, { key })).json()).name).toBe("Plain");
+  });
+
+  it("accept names that only look like formulas, and trim line breaks around a name", async () => {
+    for (const name of ['=HYPERLINK("http://evil.test","x")', "+1", "-1", "@SUM(A1)", "Ünïcödé 😀"]) {
+      const response = await create({ name });
+      expect(response.status, name).toBe(201);
+      expect((await response.json()).name).toBe(name);
+    }
+    const trimmed = await create({ name: "\n\t Padded \r\n" });
+    expect(trimmed.status).toBe(201);
+    expect((await trimmed.json()).name).toBe("Padded");
   });
 
   it("of another account are not found, and a read-only key cannot write", async () => {

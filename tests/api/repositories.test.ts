@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
+import { controlCharacterNames, forgedDayName } from "../support/hostile-names";
 import { sharedServer } from "../support/shared-server";
 
 let server: TestServer;
@@ -205,6 +206,24 @@ describe("repositories", () => {
       expect(await response.json(), JSON.stringify(body)).toEqual(invalid(pointer, detail));
     }
     expect(await (await server.request(repository.url, { key })).json()).toEqual(repository);
+  });
+
+  it("refuse control characters and line separators in names, on every create and update", async () => {
+    const project = await createProject("Home of repositories");
+    const repository = await createRepository();
+    const writes = (name: string) => [
+      create({ name }, key, { invalid: true }),
+      server.request(`/api/v1/projects/${project.id}/repositories`, { key, method: "POST", body: { name }, invalid: true }),
+      update(repository.id, { name }, key, { invalid: true }),
+    ];
+    for (const name of [...controlCharacterNames, forgedDayName]) {
+      for (const response of await Promise.all(writes(name))) {
+        expect(response.status, JSON.stringify(name)).toBe(422);
+        expect(await response.json()).toEqual(invalid("/name", "Invalid value"));
+      }
+    }
+    expect(await (await server.request(repository.url, { key })).json()).toEqual(repository);
+    expect((await createRepository({ name: "=HYPERLINK(\"http://evil.test\",\"x\")" })).name).toBe('=HYPERLINK("http://evil.test","x")');
   });
 
   it("have names unique per account, also when two creates race", async () => {

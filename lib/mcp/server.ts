@@ -152,13 +152,14 @@ export async function answerMcpRequest(caller: McpCaller, request: Request, mess
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream });
   const slot = (!stream && idle.pop()) || newSlot();
   slot.request = { caller, timedOut, timeLimitMs, ended: AbortSignal.any([request.signal, timedOut]) };
-  await slot.server.connect(transport);
   const clientLeft = whenAborted(request.signal);
   if (stream) {
+    await slot.server.connect(transport);
     void clientLeft.then(() => slot.server.close());
     return withoutConnectionHeader(await transport.handleRequest(request, { parsedBody: message }));
   }
   try {
+    await slot.server.connect(transport);
     // No one reads the answer to a client that left.
     return await Promise.race([transport.handleRequest(request, { parsedBody: message }), clientLeft.then(() => new Response(null, { status: 499 }))]);
   } finally {

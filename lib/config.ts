@@ -53,6 +53,8 @@ const environmentSchema = z
     SSE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(200),
     /** How often open recap streams' credentials are checked again (docs/api.md); shorter in tests. */
     SSE_CREDENTIAL_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** How long an MCP request may run before its call is stopped and answered with a JSON-RPC error. */
+    MCP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(120_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Off behind a pooler in transaction mode that cannot keep prepared statements (PgBouncer < 1.21). */
     DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
@@ -135,6 +137,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     signUpsPerHour: env.SIGN_UPS_PER_HOUR,
     sseMaxStreams: env.SSE_MAX_STREAMS,
     sseCredentialCheckMs: env.SSE_CREDENTIAL_CHECK_MS,
+    mcpRequestTimeoutMs: env.MCP_REQUEST_TIMEOUT_MS,
     upstash: env.UPSTASH_REDIS_REST_URL
       ? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN!, timeoutMs: env.UPSTASH_TIMEOUT_MS }
       : undefined,

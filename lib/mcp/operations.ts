@@ -43,7 +43,9 @@ export const mcpOperations = {
     path: "/api/mcp",
     tag,
     summary: "Send an MCP message",
-    description: `The Streamable HTTP transport of the Model Context Protocol, stateless: every POST carries one JSON-RPC message and needs no session (\`initialize\` first is what clients do, but each call stands alone). Send \`Accept: application/json, text/event-stream\`. The answer is JSON, or, when a \`tools/call\` asks for progress (\`params._meta.progressToken\`), an event stream of \`notifications/progress\` and then the result. A message that needs no answer (a notification) gets 202 with no body. GET and DELETE are 405.
+    description: `The Streamable HTTP transport of the Model Context Protocol, stateless: every POST carries one JSON-RPC message and needs no session (\`initialize\` first is what clients do, but each call stands alone). A batch (a JSON array, which protocol 2025-06-18 removed) is refused whole with 400 and the JSON-RPC error -32600, none of its messages run. Send \`Accept: application/json, text/event-stream\`. The answer is JSON, or, when a \`tools/call\` asks for progress (\`params._meta.progressToken\`), an event stream of \`notifications/progress\` and then the result. A message that needs no answer (a notification) gets 202 with no body. GET and DELETE are 405.
+
+A call runs for at most \`MCP_REQUEST_TIMEOUT_MS\` (120 s by default): past it, it is answered with the JSON-RPC error -32001 and its work stops. Closing the request cancels the call, and its work stops too; a \`notifications/cancelled\` in another POST cancels nothing (the server keeps no state between requests).
 
 Authentication and the rate limit are the API's: an API key as Basic or as \`Authorization: Bearer wl_…\`, or an OAuth access token; every POST counts as one request. A tool needs the scope (and plan) of the endpoint that does the same; a call the API would refuse (scope, plan, an invalid argument, another account's id) is a tool result with \`isError: true\` whose text is the API's error message, and writes nothing.
 

@@ -15,6 +15,7 @@ import { INTERNAL_ERROR_MESSAGE, logUnexpectedError } from "@/lib/api/error-resp
 import { requireCallerScope } from "@/lib/api/route";
 import { withoutConnectionHeader } from "@/lib/api/sse";
 import type { Principal } from "@/lib/auth/authenticate";
+import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { requirePlan } from "@/lib/users/plans";
 import { parseArguments, toolJsonSchema, type AnyMcpTool } from "./tool";
@@ -22,6 +23,9 @@ import { mcpTools } from "./tools";
 
 /** Who sends the HTTP request the server answers, and what its links and logs need. */
 export type McpCaller = { principal: Principal; origin: string; requestId: string };
+
+/** One HTTP request to the server: its caller, and signals of its end (the client leaving, or its time limit). */
+type McpRequest = { caller: McpCaller; ended: AbortSignal; timedOut: AbortSignal; timeLimitMs: number };
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -49,38 +53,63 @@ function refusal(error: unknown, requestId: string): string {
   return INTERNAL_ERROR_MESSAGE;
 }
 
-/** Progress notifications of the call, when its request asked for them with a `progressToken`. */
-function progressOf(extra: Extra) {
+/** Progress notifications of the call, when its request asked for them with a `progressToken`; none once its work has ended. */
+function progressOf(extra: Extra, signal: AbortSignal) {
   const progressToken = extra._meta?.progressToken;
   return async (progress: number, message?: string) => {
-    if (progressToken === undefined) return;
+    if (progressToken === undefined || signal.aborted) return;
     await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress, ...(message !== undefined && { message }) } });
   };
 }
 
+/** `work`, or the signal's reason as soon as it aborts, whether or not the work has noticed. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) return stop();
+    signal.addEventListener("abort", stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
+}
+
+/**
+ * The JSON-RPC error of a call stopped by its request's end. The SDK answers a thrown error's
+ * `code` and `message` (an McpError's message would carry a prefix); when the client left, the
+ * server is closed and nothing is sent.
+ */
+function stoppedError(request: McpRequest): Error {
+  const timedOut = request.timedOut.aborted;
+  const message = timedOut ? `The request ran past its time limit of ${request.timeLimitMs / 1000} s and was stopped` : "The client left before the call was answered";
+  return Object.assign(new Error(message), { code: timedOut ? ErrorCode.RequestTimeout : ErrorCode.ConnectionClosed });
+}
+
 /**
  * The API's checks, in its order (docs/api.md, "Order of checks"): the scope, the arguments, the
- * plan; then the tool. Authentication and the rate limit came with the HTTP request.
+ * plan; then the tool, until the request ends (its client left, or its time limit passed).
+ * Authentication and the rate limit came with the HTTP request.
  */
-async function callTool(caller: McpCaller, tool: AnyMcpTool, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
+async function callTool(request: McpRequest, tool: AnyMcpTool, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
+  const { caller } = request;
   const { user } = caller.principal;
+  const signal = AbortSignal.any([extra.signal, request.ended]);
   try {
     requireCallerScope(caller.principal, tool.operation.scope);
     const input = parseArguments(tool, args);
     if (tool.operation.plan) requirePlan(user, tool.operation.plan);
-    const result = await tool.run({ user, input, origin: caller.origin, progress: progressOf(extra) });
+    const result = await untilAborted(tool.run({ user, input, origin: caller.origin, progress: progressOf(extra, signal), signal }), signal);
     return {
       structuredContent: result.structured as Record<string, unknown>,
       content: [{ type: "text", text: result.summary }],
       ...(result.failed && { isError: true }),
     };
   } catch (error) {
+    if (signal.aborted) throw stoppedError(request);
     return { content: [{ type: "text", text: refusal(error, caller.requestId) }], isError: true };
   }
 }
 
-/** A server and the caller of the request it is answering; a server answers one request at a time. */
-type Slot = { server: Server; caller?: McpCaller };
+/** A server and the request it is answering; a server answers one request at a time. */
+type Slot = { server: Server; request?: McpRequest };
 
 function newSlot(): Slot {
   const server = new Server(
@@ -96,7 +125,7 @@ function newSlot(): Slot {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const tool = toolsByName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return callTool(slot.caller!, tool, request.params.arguments ?? {}, extra);
+    return callTool(slot.request!, tool, request.params.arguments ?? {}, extra);
   });
   return slot;
 }
@@ -105,23 +134,37 @@ function newSlot(): Slot {
 const idle: Slot[] = [];
 const MAX_IDLE = 32;
 
+/** Resolves when the signal aborts. */
+const whenAborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
+
 /**
- * Answers one HTTP request's messages (the stateless transport's pattern: a transport per
- * request). A plain JSON answer is complete when `handleRequest` resolves, so its server is
- * closed and kept for the next request; an event stream goes on after that, so its server is
- * its own.
+ * Answers one HTTP request's message (the stateless transport's pattern: a transport per
+ * request). A plain JSON answer is complete when `handleRequest` resolves, or the client has
+ * left: either way its server is closed, which aborts what is still running, and kept for the
+ * next request. An event stream goes on after that, so its server is its own, closed if the
+ * client leaves. A call that passes the time limit is answered with a JSON-RPC error
+ * (`callTool`), which ends its stream.
  */
 export async function answerMcpRequest(caller: McpCaller, request: Request, message: unknown, { stream }: { stream: boolean }): Promise<Response> {
+  const timeLimitMs = getConfig().mcpRequestTimeoutMs;
+  const timedOut = AbortSignal.timeout(timeLimitMs);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream });
   const slot = (!stream && idle.pop()) || newSlot();
-  slot.caller = caller;
-  await slot.server.connect(transport);
-  if (stream) return withoutConnectionHeader(await transport.handleRequest(request, { parsedBody: message }));
+  slot.request = { caller, timedOut, timeLimitMs, ended: AbortSignal.any([request.signal, timedOut]) };
+  const clientLeft = whenAborted(request.signal);
+  if (stream) {
+    await slot.server.connect(transport);
+    void clientLeft.then(() => slot.server.close());
+    return withoutConnectionHeader(await transport.handleRequest(request, { parsedBody: message }));
+  }
   try {
-    return await transport.handleRequest(request, { parsedBody: message });
+    await slot.server.connect(transport);
+    // No one reads the answer to a client that left.
+    return await Promise.race([transport.handleRequest(request, { parsedBody: message }), clientLeft.then(() => new Response(null, { status: 499 }))]);
   } finally {
     await slot.server.close();
-    slot.caller = undefined;
+    slot.request = undefined;
     if (idle.length < MAX_IDLE) idle.push(slot);
   }
 }

@@ -5,7 +5,7 @@ import type { RequiredScope } from "@/lib/auth/scopes";
 import type { User } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation";
 
-/** What a tool's handler gets: the caller's account, its parsed arguments, where links point, and a way to report progress. */
+/** What a tool's handler gets: the caller's account, its parsed arguments, where links point, a way to report progress, and the end of its request. */
 export type ToolCall<Input> = {
   user: User;
   input: Input;
@@ -13,6 +13,8 @@ export type ToolCall<Input> = {
   origin: string;
   /** Sends `notifications/progress` when the client asked for it (a `progressToken`); otherwise does nothing. */
   progress: (progress: number, message?: string) => Promise<void>;
+  /** Aborts when the client leaves or the request's time limit passes: the work it drives stops. */
+  signal: AbortSignal;
 };
 
 /** The API's response body, as the tool's `structuredContent`, and a short text for the agent, with links. */

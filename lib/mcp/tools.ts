@@ -190,11 +190,11 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: recapFiltersSchema,
     output: recapResponseSchema,
-    async run({ user, input, origin, progress }) {
+    async run({ user, input, origin, progress, signal }) {
       const created = await createRecap(user, input);
       if (!created.cached) {
         let written = 0;
-        await generateRecapNow(created.recap.id, (piece) => progress((written += piece.length), piece));
+        await generateRecapNow(created.recap.id, (piece) => progress((written += piece.length), piece), signal);
       }
       const recap = toRecapResponse(await getRecap(user.id, created.recap.id));
       const link = `${origin}/recaps/${recap.id}`;

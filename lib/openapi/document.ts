@@ -288,7 +288,7 @@ function errorResponsesOf(declared: Operation): Record<string, ResponseObject | 
     }
     case "mcp":
       return {
-        400: ref("responses", "BadRequest", "The body is not valid UTF-8, or not JSON (then a JSON-RPC parse error)."),
+        400: ref("responses", "BadRequest", "The body is not valid UTF-8, not JSON (then a JSON-RPC parse error, -32700), or a batch, a JSON array (then a JSON-RPC invalid request, -32600)."),
         401: ref("responses", "Unauthorized"),
         413: ref("responses", "PayloadTooLarge"),
         415: ref("responses", "UnsupportedMediaType"),

@@ -124,23 +124,34 @@ export async function generateRecap(recapId: string, generator: RecapGenerator, 
   });
 }
 
+/** Why a recap fails whose request stopped waiting for it. */
+const REQUEST_ENDED_MESSAGE = "the request that waited for it ended first (its client left or its time limit passed)";
+
 /**
  * Generates a recap within the request that waits for it (the MCP tool), awaiting `onPiece` with
  * each piece of text as it is written. When another worker holds its job, or an attempt here
  * fails and the job waits for its next, it follows the recap's stored pieces until it finishes,
- * for at most the time one attempt may take.
+ * for at most the time one attempt may take. When `signal` aborts, the attempt here stops (the
+ * language model's request with it) and the recap fails; following stops.
  */
-export async function generateRecapNow(recapId: string, onPiece: (piece: string) => Promise<void>): Promise<void> {
+export async function generateRecapNow(recapId: string, onPiece: (piece: string) => Promise<void>, signal: AbortSignal): Promise<void> {
   const outcome = await runJobNow(recapGeneration, recapId, {
     leaseMs: getConfig().jobs.leaseMs,
-    run: ({ recapId }, job) => generateRecap(recapId, reporting(configuredGenerator(), onPiece), job),
+    run: async ({ recapId }, job) => {
+      try {
+        await generateRecap(recapId, reporting(configuredGenerator(), onPiece), { ...job, signal: AbortSignal.any([job.signal, signal]) });
+      } catch (error) {
+        if (signal.aborted && !job.signal.aborted) throw new FinalJobError(REQUEST_ENDED_MESSAGE);
+        throw error;
+      }
+    },
   });
   if (outcome === "completed" || outcome === "failed") return;
   const db = getDb();
   // Pieces this request reported already are not reported again.
   let nextSeq = outcome === undefined ? 0 : ((await db.recapChunk.findFirst({ where: { recapId }, orderBy: { seq: "desc" }, select: { seq: true } }))?.seq ?? -1) + 1;
-  const deadline = AbortSignal.timeout(ATTEMPT_TIME_LIMIT_MS);
-  while (!deadline.aborted) {
+  const following = AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIME_LIMIT_MS), signal]);
+  while (!following.aborted) {
     const recap = await db.recap.findUnique({ where: { id: recapId }, select: { status: true } });
     const chunks = await db.recapChunk.findMany({ where: { recapId, seq: { gte: nextSeq } }, orderBy: { seq: "asc" } });
     for (const chunk of chunks) await onPiece(chunk.delta);

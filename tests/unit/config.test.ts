@@ -43,6 +43,11 @@ describe("parseConfig", () => {
     expect(parse({ SSE_CREDENTIAL_CHECK_MS: "200" }).sseCredentialCheckMs).toBe(200);
   });
 
+  it("stops an MCP request after 120 s unless MCP_REQUEST_TIMEOUT_MS says otherwise", () => {
+    expect(parse({}).mcpRequestTimeoutMs).toBe(120_000);
+    expect(parse({ MCP_REQUEST_TIMEOUT_MS: "1000" }).mcpRequestTimeoutMs).toBe(1000);
+  });
+
   it("runs a job worker beside the server, with the job variables' defaults, and names a bad one", () => {
     expect(parse({}).jobs).toEqual({ worker: true, pollIntervalMs: 2000, concurrency: 5, leaseMs: 30_000 });
     expect(parse({}).cronSecret).toBeUndefined();
@@ -116,6 +121,8 @@ describe("parseConfig", () => {
     ["SSE_MAX_STREAMS", "many"],
     ["SSE_CREDENTIAL_CHECK_MS", "50"],
     ["SSE_CREDENTIAL_CHECK_MS", "60001"],
+    ["MCP_REQUEST_TIMEOUT_MS", "0"],
+    ["MCP_REQUEST_TIMEOUT_MS", "300001"],
   ])("throws a ConfigError naming %s for %j", (variable, value) => {
     expect(configErrorMessage({ [variable]: value })).toMatch(naming(variable));
   });

@@ -4,14 +4,16 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { decodeUtf8, parseJsonObject } from "@/lib/api/body";
 import { AppError, type FieldIssue } from "@/lib/errors";
+import { idSchema } from "@/lib/validation";
 import type { ActionResult } from "@/lib/web/action-result";
 import { runSignedInAction } from "@/lib/web/server-action";
-import { importDocument } from "./import";
+import { receiveImport } from "./import";
+import { findImport } from "./import-jobs";
 import { IMPORT_MAX_BODY_BYTES } from "./import-limits";
-import { importFormats, type ImportSummary } from "./import-schemas";
+import { importFormats, type ImportResource, type ImportSummary } from "./import-schemas";
 
-/** What an upload came to: the import's summary, or every problem of the document. */
-export type ImportOutcome = { summary: ImportSummary } | { problems: FieldIssue[] };
+/** What an upload came to: the import's summary, a large import accepted as a job, or the document's problems. */
+export type ImportOutcome = { summary: ImportSummary } | { accepted: ImportResource } | { problems: FieldIssue[] };
 
 const uploadSchema = z.object({
   format: z.enum(importFormats),
@@ -38,7 +40,7 @@ export async function importDataAction(formData: FormData): Promise<ActionResult
     fields: { file: { label: "file", format: "a JSON file of at most 50 MiB" } },
     run: async ({ format, file }, user): Promise<ImportOutcome> => {
       try {
-        return { summary: await importDocument(user, format, await readDocument(file), "web") };
+        return await receiveImport(user, format, await readDocument(file), "web", file.size);
       } catch (error) {
         if (error instanceof AppError && error.kind === "validation") return { problems: error.issues };
         throw error;
@@ -46,5 +48,18 @@ export async function importDataAction(formData: FormData): Promise<ActionResult
     },
   });
   if (result.ok && "summary" in result.data) revalidatePath("/", "layout");
+  return result;
+}
+
+/** A large import of the signed-in account as it runs, for Settings → Data to show its progress. */
+export async function importProgressAction(id: string): Promise<ActionResult<ImportResource>> {
+  const result = await runSignedInAction("/settings/data", {
+    schema: z.object({ id: idSchema }),
+    input: { id },
+    fields: {},
+    notFoundMessage: "This import no longer exists.",
+    run: ({ id: importId }, user) => findImport(user.id, importId),
+  });
+  if (result.ok && result.data.status === "succeeded") revalidatePath("/", "layout");
   return result;
 }

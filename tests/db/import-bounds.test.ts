@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkJrnlDocument, checkWorklogDocument } from "@/lib/data/import";
+import { checkJrnlDocument, checkWorklogDocument } from "@/lib/data/import-check";
 import { AppError } from "@/lib/errors";
 
 // Checking a large document takes turns with other work (lib/data/import.ts), and keeps at most

@@ -82,7 +82,7 @@ describe("large imports as jobs", () => {
     const document = {
       format: "worklog-export",
       version: 1,
-      projects: [{ id: projectId, name: "Bulk", identifier: "BULK" }],
+      projects: [{ id: projectId, name: "Bulk", identifier: "BLK" }],
       repositories: [{ id: repositoryId, name: "bulk", project_id: projectId }],
       commits,
       entries,

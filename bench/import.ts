@@ -6,9 +6,10 @@
 //       followed on GET /api/v1/import/{id} until the job has ended
 // For each: the time to the answer (and to the end of the job), the answer's size, the server's
 // peak RSS during the case (VmHWM of the next-server process, reset before it through
-// /proc/<pid>/clear_refs) and another account's GET /api/v1/worklog/entries meanwhile, from wrk
+// /proc/<pid>/clear_refs; each case on a server of its own) and another account's GET /api/v1/worklog/entries meanwhile, from wrk
 // in a process of its own (2 connections, for BENCH_WINDOW seconds from the moment the import is
-// sent). Prints a table.
+// sent). BENCH_LARGEST=1 adds (c): a valid Worklog export of 50 MiB (100 000 entries of about
+// 500 bytes), the largest document the import takes. Prints a table.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "../scripts/build.mjs";
@@ -44,13 +45,17 @@ function largeExport(): string {
   const start = Date.UTC(2020, 0, 1);
   const entries = Array.from({ length: 43_000 }, (_, index) => ({
     id: crypto.randomUUID(),
-    content: `Worked on the import benchmark, part ${index}`,
+    content: `Import benchmark, part ${index}`,
     recorded_at: new Date(start + index * 3_600_000).toISOString(),
-    duration_seconds: 1800,
-    tags: ["bench"],
-    project_id: null,
-    commit_ids: [],
   }));
+  return JSON.stringify({ format: "worklog-export", version: 1, projects: [], repositories: [], commits: [], entries });
+}
+
+/** 100 000 entries whose content fills the document to just under 50 MiB. */
+function largestExport(): string {
+  const start = Date.UTC(2000, 0, 1);
+  const filler = "x".repeat(410);
+  const entries = Array.from({ length: 100_000 }, (_, index) => ({ id: crypto.randomUUID(), content: `Part ${index} ${filler}`, recorded_at: new Date(start + index * 3_600_000).toISOString() }));
   return JSON.stringify({ format: "worklog-export", version: 1, projects: [], repositories: [], commits: [], entries });
 }
 
@@ -86,27 +91,32 @@ async function runCase(server: PrivateServer, pid: number, readerKey: string, qu
   return { status: response.status, answer_ms: Math.round(answered), done_ms: Math.round(done), body_bytes: body.length, outcome, peak_rss_mib: Math.round(status(pid, "VmHWM")), rss_before_mib: Math.round(rssBefore), reader: await reader };
 }
 
-async function measureCheckout(name: string, root: string) {
-  console.log(`[bench] ${name}: starting next start of ${root}`);
+/** One case on a server of its own, started for it: its peak RSS is the case's alone. */
+async function onFreshServer(name: string, root: string, label: string, query: string, document: string): Promise<CaseResult> {
   const server = await startServer({ backend: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" }, root });
   try {
     const readerKey = await newKey(server, "reader@example.com");
     for (let index = 0; index < 25; index++) {
       await fetch(`${server.url}/api/v1/worklog/entries`, { method: "POST", headers: { authorization: basicAuthorization(readerKey), "content-type": "application/json" }, body: JSON.stringify({ content: `Entry ${index}` }) });
     }
-    const pid = nextServerPid(server);
-    const hostile = await runCase(server, pid, readerKey, "?format=jrnl", hostileDocument());
-    console.log(`[bench] ${name} (a)`, JSON.stringify(hostile));
-    const large = await runCase(server, pid, readerKey, "", largeExport());
-    console.log(`[bench] ${name} (b)`, JSON.stringify(large));
-    return { name, hostile, large };
+    const result = await runCase(server, nextServerPid(server), readerKey, query, document);
+    console.log(`[bench] ${name} ${label}`, JSON.stringify(result));
+    return result;
   } finally {
     await server.stop();
   }
 }
 
+async function measureCheckout(name: string, root: string) {
+  console.log(`[bench] ${name}: next start of ${root}`);
+  const hostile = await onFreshServer(name, root, "(a)", "?format=jrnl", hostileDocument());
+  const large = await onFreshServer(name, root, "(b)", "", largeExport());
+  const largest = process.env.BENCH_LARGEST === "1" ? await onFreshServer(name, root, "(c)", "", largestExport()) : undefined;
+  return { name, hostile, large, largest };
+}
+
 ensureBuild();
-console.log(`[bench] documents: (a) ${hostileDocument().length} bytes, (b) ${largeExport().length} bytes`);
+console.log(`[bench] documents: (a) ${hostileDocument().length} bytes, (b) ${largeExport().length} bytes${process.env.BENCH_LARGEST === "1" ? `, (c) ${largestExport().length} bytes` : ""}`);
 const results = [];
 if (BEFORE) results.push(await measureCheckout("before", BEFORE));
 results.push(await measureCheckout("after", here));
@@ -115,7 +125,8 @@ const row = (name: string, label: string, result: CaseResult) =>
   `| ${name} | ${label} | ${result.status} | ${result.answer_ms} | ${result.done_ms} | ${result.body_bytes} | ${result.rss_before_mib} → ${result.peak_rss_mib} | ${result.reader.p50_ms} / ${result.reader.p99_ms} / ${result.reader.max_ms} | ${result.reader.requests} | ${result.outcome} |`;
 console.log("\n| checkout | case | status | answer ms | done ms | body bytes | RSS MiB (before → peak) | other account's GET p50 / p99 / max ms | GETs | outcome |");
 console.log("|---|---|---|---|---|---|---|---|---|---|");
-for (const { name, hostile, large } of results) {
+for (const { name, hostile, large, largest } of results) {
   console.log(row(name, "(a) 349 000 empty jrnl items", hostile));
   console.log(row(name, "(b) 43 000 entries, Worklog export", large));
+  if (largest) console.log(row(name, "(c) 100 000 entries, 50 MiB", largest));
 }

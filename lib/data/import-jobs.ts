@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb, Prisma, type Transaction, type User } from "@/lib/db/client";
+import { getDb, type Transaction, type User } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { defineJobKind, FinalJobError, type JobContext } from "@/lib/jobs/job-kind";
@@ -37,7 +37,7 @@ export const importJob = defineJobKind({
   idOf: ({ importId }) => importId,
   run: ({ importId, timeZone }, job) => runImport(importId, timeZone, job),
   async onFailed({ importId }, _failure, tx) {
-    await tx.import.updateMany({ where: { id: importId, status: { in: ["queued", "running"] } }, data: { status: "failed", error: IMPORT_FAILED_MESSAGE, document: Prisma.DbNull } });
+    await tx.import.updateMany({ where: { id: importId, status: { in: ["queued", "running"] } }, data: { status: "failed", error: IMPORT_FAILED_MESSAGE, document: null } });
   },
 });
 
@@ -56,7 +56,7 @@ export async function startImportJob(user: User, format: ImportFormat, body: Rec
   const row = await getDb().$transaction(
     async (tx) => {
       const created = await tx.import.create({
-        data: { id, userId: user.id, format, source, document: body as Prisma.InputJsonObject, total: itemCount(body), counts: emptySummary() },
+        data: { id, userId: user.id, format, source, document: JSON.stringify(body), total: itemCount(body), counts: emptySummary() },
         select: resourceFields,
       });
       await enqueueJob(importJob, { importId: id, timeZone: user.timezone }, { tx });
@@ -85,7 +85,7 @@ const added = (summary: ImportSummary, more: ImportSummary): ImportSummary => {
 async function runImport(importId: string, timeZone: string, job: JobContext): Promise<void> {
   const row = await getDb().import.findUnique({ where: { id: importId } });
   if (!row || row.document === null || (row.status !== "queued" && row.status !== "running")) return;
-  const plan = await checkDocument(row.format as ImportFormat, row.document as Record<string, unknown>, timeZone).catch((error: unknown) => {
+  const plan = await checkDocument(row.format as ImportFormat, JSON.parse(row.document) as Record<string, unknown>, timeZone).catch((error: unknown) => {
     throw error instanceof AppError ? new FinalJobError(`The stored document is invalid: ${error.message.slice(0, 500)}`) : error;
   });
   const source = row.source;
@@ -111,7 +111,7 @@ async function runImport(importId: string, timeZone: string, job: JobContext): P
   }
   await getDb().$transaction(async (tx) => {
     await job.holdLease(tx);
-    await tx.import.update({ where: { id: importId }, data: { status: "succeeded", document: Prisma.DbNull } });
+    await tx.import.update({ where: { id: importId }, data: { status: "succeeded", document: null } });
   });
 }
 

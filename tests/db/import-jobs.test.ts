@@ -63,6 +63,13 @@ describe("an import job", () => {
     expect((await getDb().import.findUniqueOrThrow({ where: { id: accepted.id } })).document).toBeNull();
   });
 
+  it("keeps a document whose fields read past hold text PostgreSQL's jsonb refuses (NUL, a lone surrogate)", async () => {
+    const user = await newUser();
+    const accepted = await startImportJob(user, "jrnl", { entries: jrnlEntries(3), note: "\u0000 and \ud800" }, "api");
+    await importJob.run({ importId: accepted.id, timeZone: user.timezone }, attempt(1));
+    expect(await findImport(user.id, accepted.id)).toMatchObject({ status: "succeeded", processed: 3 });
+  });
+
   it("is another account's 404", async () => {
     const owner = await newUser();
     const accepted = await startImportJob(owner, "jrnl", { entries: jrnlEntries(1) }, "api");

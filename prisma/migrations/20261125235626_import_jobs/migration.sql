@@ -5,7 +5,7 @@ CREATE TABLE "imports" (
     "format" TEXT NOT NULL,
     "source" "EntrySource" NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'queued',
-    "document" JSONB,
+    "document" TEXT,
     "processed" INTEGER NOT NULL DEFAULT 0,
     "total" INTEGER NOT NULL,
     "counts" JSONB NOT NULL,

@@ -85,6 +85,7 @@ const added = (summary: ImportSummary, more: ImportSummary): ImportSummary => {
 async function runImport(importId: string, timeZone: string, job: JobContext): Promise<void> {
   const row = await getDb().import.findUnique({ where: { id: importId } });
   if (!row || row.document === null || (row.status !== "queued" && row.status !== "running")) return;
+  if (row.status === "queued") await getDb().import.updateMany({ where: { id: importId, status: "queued" }, data: { status: "running" } });
   const plan = await checkDocument(row.format as ImportFormat, JSON.parse(row.document) as Record<string, unknown>, timeZone).catch((error: unknown) => {
     throw error instanceof AppError ? new FinalJobError(`The stored document is invalid: ${error.message.slice(0, 500)}`) : error;
   });
@@ -97,7 +98,7 @@ async function runImport(importId: string, timeZone: string, job: JobContext): P
     counts = await inAccountTransaction(row.userId, async (tx) => {
       await job.holdLease(tx);
       const total = added(counts, await write(tx));
-      await tx.import.update({ where: { id: importId }, data: { status: "running", processed: processed + items, counts: total } });
+      await tx.import.update({ where: { id: importId }, data: { processed: processed + items, counts: total } });
       return total;
     });
     processed += items;

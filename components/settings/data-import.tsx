@@ -1,17 +1,21 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState } from "react";
+import { useActionState, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { importProgressAction } from "@/lib/data/actions";
 import { IMPORT_MAX_BODY_BYTES } from "@/lib/data/import-limits";
-import type { ImportCounts, ImportSummary } from "@/lib/data/import-schemas";
+import type { ImportCounts, ImportResource, ImportSummary } from "@/lib/data/import-schemas";
 import type { ImportOutcome } from "@/lib/data/upload";
 import type { FieldIssue } from "@/lib/errors";
 
-type ImportState = { summary?: ImportSummary; problems?: FieldIssue[]; fileError?: string; formError?: string };
+type ImportState = { summary?: ImportSummary; accepted?: ImportResource; problems?: FieldIssue[]; fileError?: string; formError?: string };
+
+/** How often a large import's progress is asked for. */
+const PROGRESS_INTERVAL_MS = 1000;
 
 const kinds: { key: keyof ImportCounts; label: string; singular: string }[] = [
   { key: "projects", label: "Projects", singular: "Project" },
@@ -28,6 +32,16 @@ function placeOf(pointer: string): string {
   if (!kind || index === undefined || !/^\d+$/.test(index)) return [list, index, ...rest].filter(Boolean).join(" › ").replaceAll("_", " ");
   const field = rest.map((segment) => (/^\d+$/.test(segment) ? `#${Number(segment) + 1}` : segment.replaceAll("_", " "))).join(" ");
   return `${kind.singular} ${Number(index) + 1}${field ? `, ${field}` : ""}`;
+}
+
+function announceImported({ created }: ImportSummary) {
+  toast.success(`Imported ${created.entries} ${created.entries === 1 ? "entry" : "entries"}`);
+}
+
+/** The problems of a document: those listed, and those the last one counts (`And 348900 more problems`). */
+function problemCount(problems: FieldIssue[]): number {
+  const more = /^And (\d+) more problems$/.exec(problems.at(-1)?.detail ?? "");
+  return more ? problems.length - 1 + Number(more[1]) : problems.length;
 }
 
 /**
@@ -51,8 +65,8 @@ async function upload(formData: FormData): Promise<ImportState> {
   }
   const outcome = body as ImportOutcome;
   if ("problems" in outcome) return { problems: outcome.problems };
-  const { created } = outcome.summary;
-  toast.success(`Imported ${created.entries} ${created.entries === 1 ? "entry" : "entries"}`);
+  if ("accepted" in outcome) return { accepted: outcome.accepted };
+  announceImported(outcome.summary);
   return { summary: outcome.summary };
 }
 
@@ -84,44 +98,13 @@ export function DataImport() {
         <SubmitButton pendingLabel="Importing…">Import</SubmitButton>
       </form>
 
-      {state.summary && (
-        <section aria-labelledby="import-summary-heading" className="rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
-          <h3 id="import-summary-heading" className="font-medium">
-            Imported
-          </h3>
-          <table className="mt-3 w-full max-w-md text-sm">
-            <thead>
-              <tr className="text-left text-zinc-600 dark:text-zinc-400">
-                <th scope="col" className="py-1 font-medium">
-                  Kind
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Created
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Already there
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {kinds.map(({ key, label }) => (
-                <tr key={key} className="border-t border-zinc-200 dark:border-zinc-800">
-                  <th scope="row" className="py-1 text-left font-normal">
-                    {label}
-                  </th>
-                  <td className="py-1 text-right tabular-nums">{state.summary!.created[key]}</td>
-                  <td className="py-1 text-right tabular-nums">{state.summary!.skipped[key]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      {state.summary && <ImportSummaryTable summary={state.summary} />}
+      {state.accepted && <ImportJobProgress key={state.accepted.id} accepted={state.accepted} />}
 
       {state.problems && (
         <section aria-labelledby="import-problems-heading" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 sm:p-5 dark:border-red-800 dark:bg-red-950">
           <h3 id="import-problems-heading" className="font-medium text-red-800 dark:text-red-200">
-            Nothing was imported: the file has {state.problems.length} {state.problems.length === 1 ? "problem" : "problems"}
+            Nothing was imported: the file has {problemCount(state.problems)} {problemCount(state.problems) === 1 ? "problem" : "problems"}
           </h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-800 dark:text-red-200">
             {state.problems.map((problem) => (
@@ -134,5 +117,81 @@ export function DataImport() {
         </section>
       )}
     </div>
+  );
+}
+
+function ImportSummaryTable({ summary }: { summary: ImportSummary }) {
+  return (
+    <section aria-labelledby="import-summary-heading" className="rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
+      <h3 id="import-summary-heading" className="font-medium">
+        Imported
+      </h3>
+      <table className="mt-3 w-full max-w-md text-sm">
+        <thead>
+          <tr className="text-left text-zinc-600 dark:text-zinc-400">
+            <th scope="col" className="py-1 font-medium">
+              Kind
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Created
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Already there
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {kinds.map(({ key, label }) => (
+            <tr key={key} className="border-t border-zinc-200 dark:border-zinc-800">
+              <th scope="row" className="py-1 text-left font-normal">
+                {label}
+              </th>
+              <td className="py-1 text-right tabular-nums">{summary.created[key]}</td>
+              <td className="py-1 text-right tabular-nums">{summary.skipped[key]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** A large import, written by a job: its progress until it has ended, then its result or why it failed. */
+function ImportJobProgress({ accepted }: { accepted: ImportResource }) {
+  const [current, setCurrent] = useState(accepted);
+  const [lost, setLost] = useState<string>();
+  const ended = current.status === "succeeded" || current.status === "failed";
+  useEffect(() => {
+    if (ended || lost) return;
+    const timer = setTimeout(async () => {
+      const result = await importProgressAction(current.id);
+      if (!result.ok) return setLost(result.message);
+      if (result.data.status === "succeeded" && result.data.result) announceImported(result.data.result);
+      setCurrent(result.data);
+    }, PROGRESS_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [current, ended, lost]);
+
+  if (current.status === "succeeded" && current.result) return <ImportSummaryTable summary={current.result} />;
+  const percent = current.total === 0 ? 0 : Math.floor((current.processed / current.total) * 100);
+  return (
+    <section aria-labelledby="import-progress-heading" className="rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
+      <h3 id="import-progress-heading" className="font-medium">
+        {current.status === "failed" ? "The import failed" : "Importing…"}
+      </h3>
+      {current.status === "failed" ? (
+        <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
+          {current.error}
+        </p>
+      ) : (
+        <>
+          <progress className="mt-3 w-full max-w-md" max={current.total} value={current.processed} aria-label="Import progress" />
+          <p className="mt-1 text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
+            {current.processed} of {current.total} items written ({percent}%). You may leave this page: the import goes on.
+          </p>
+        </>
+      )}
+      {lost && <FormError message={lost} />}
+    </section>
   );
 }

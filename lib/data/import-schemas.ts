@@ -85,3 +85,19 @@ export const importSummarySchema = z
   .object({ created: importCountsSchema, skipped: importCountsSchema })
   .register(responseSchemas, { id: "ImportSummary" });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const emptySummary = (): ImportSummary => ({ created: { projects: 0, repositories: 0, commits: 0, entries: 0 }, skipped: { projects: 0, repositories: 0, commits: 0, entries: 0 } });
+
+export const importStatuses = ["queued", "running", "succeeded", "failed"] as const;
+
+export const importResourceSchema = z
+  .object({
+    id: idSchema,
+    status: z.enum(importStatuses).meta({ description: "`queued`, then `running` while its batches are written, then `succeeded` or `failed`." }),
+    processed: z.number().int().meta({ description: "Items of the document written so far (each batch commits)." }),
+    total: z.number().int().meta({ description: "Items of the document: projects, repositories, commits and entries." }),
+    result: importSummarySchema.nullable().meta({ description: "What was created and what was there already, once `succeeded`." }),
+    error: z.string().nullable().meta({ description: "Why it failed, once `failed`; what it wrote stays." }),
+  })
+  .register(responseSchemas, { id: "Import" });
+export type ImportResource = z.infer<typeof importResourceSchema>;

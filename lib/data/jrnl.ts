@@ -1,8 +1,7 @@
-import type { FieldIssue } from "@/lib/errors";
 import { instantOf } from "@/lib/time";
-import { fieldIssues } from "@/lib/validation";
 import { entryCreateSchema } from "@/lib/worklog/schemas";
 import type { ImportedEntry, JrnlEntry } from "./import-schemas";
+import { takeTurns, type ImportProblems } from "./import-problems";
 
 /** jrnl marks tags with a symbol (`@` by default, `#` in some configurations); ours have none. */
 const withoutTagSymbol = (tag: string) => tag.replace(/^[@#]/, "");
@@ -25,24 +24,24 @@ function jrnlPointer(index: number, entry: JrnlEntry, pointer: string): string {
 
 /**
  * The entries of a jrnl export (undefined where one was refused already), held to the rules of
- * an entry's create: dates and times are read in `timeZone`. Problems are reported at their
- * place in the jrnl document.
+ * an entry's create: dates and times are read in `timeZone`. Problems are added to `problems` at
+ * their place in the jrnl document.
  */
-export function jrnlEntries(jrnlEntries: (JrnlEntry | undefined)[], timeZone: string): { entries: ImportedEntry[]; issues: FieldIssue[] } {
+export async function jrnlEntries(jrnlEntries: (JrnlEntry | undefined)[], timeZone: string, problems: ImportProblems): Promise<ImportedEntry[]> {
   const entries: ImportedEntry[] = [];
-  const issues: FieldIssue[] = [];
-  jrnlEntries.forEach((entry, index) => {
-    if (!entry) return;
+  for (const [index, entry] of jrnlEntries.entries()) {
+    await takeTurns(index);
+    if (!entry) continue;
     const input = {
       content: contentOf(entry),
       tags: [...(entry.tags ?? []).map(withoutTagSymbol), ...(entry.starred ? ["starred"] : [])],
     };
     const parsed = entryCreateSchema.safeParse(input);
     if (!parsed.success) {
-      issues.push(...fieldIssues(parsed.error, input).map((issue) => ({ ...issue, pointer: jrnlPointer(index, entry, issue.pointer) })));
-      return;
+      problems.addRefusal(parsed.error, input, `/entries/${index}`, (pointer) => jrnlPointer(index, entry, pointer));
+      continue;
     }
     entries.push({ ...parsed.data, id: `jrnl-${index}`, recorded_at: instantOf(`${entry.date}T${entry.time}`, timeZone), commit_ids: [] });
-  });
-  return { entries, issues };
+  }
+  return entries;
 }

@@ -4,12 +4,12 @@ import { jsonObjectOf, readBodyBytes, requireJsonContentType } from "@/lib/api/b
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { isSameOrigin } from "@/lib/web/page-body-guard";
-import { importDocument } from "./import";
+import { receiveImport, type ImportAnswer } from "./import";
 import { IMPORT_MAX_BODY_BYTES } from "./import-limits";
-import { importFormats, type ImportSummary } from "./import-schemas";
+import { importFormats } from "./import-schemas";
 
-/** What an upload came to: the import's summary, or every problem of the document. */
-export type ImportOutcome = { summary: ImportSummary } | { problems: FieldIssue[] };
+/** What an upload came to: the import's summary, a large import accepted as a job, or the document's problems. */
+export type ImportOutcome = ImportAnswer | { problems: FieldIssue[] };
 
 const formatSchema = z.enum(importFormats);
 
@@ -35,9 +35,9 @@ export async function importUpload(request: Request): Promise<ImportOutcome> {
   if (!user) throw new AppError("authentication", "Sign in to import data.");
   const format = formatSchema.safeParse(new URL(request.url).searchParams.get("format"));
   if (!format.success) throw AppError.invalidRequest(`format must be one of ${importFormats.join(", ")}`);
-  const document = documentOf(await readBodyBytes(request, IMPORT_MAX_BODY_BYTES));
+  const bytes = await readBodyBytes(request, IMPORT_MAX_BODY_BYTES);
   try {
-    return { summary: await importDocument(user, format.data, document, "web") };
+    return await receiveImport(user, format.data, documentOf(bytes), "web", bytes.byteLength);
   } catch (error) {
     if (error instanceof AppError && error.kind === "validation") return { problems: error.issues };
     throw error;

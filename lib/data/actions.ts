@@ -1,0 +1,22 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { idSchema } from "@/lib/validation";
+import type { ActionResult } from "@/lib/web/action-result";
+import { runSignedInAction } from "@/lib/web/server-action";
+import { findImport } from "./import-jobs";
+import type { ImportResource } from "./import-schemas";
+
+/** A large import of the signed-in account as it runs, for Settings → Data to show its progress. */
+export async function importProgressAction(id: string): Promise<ActionResult<ImportResource>> {
+  const result = await runSignedInAction("/settings/data", {
+    schema: z.object({ id: idSchema }),
+    input: { id },
+    fields: {},
+    notFoundMessage: "This import no longer exists.",
+    run: ({ id: importId }, user) => findImport(user.id, importId),
+  });
+  if (result.ok && result.data.status === "succeeded") revalidatePath("/", "layout");
+  return result;
+}

@@ -41,3 +41,30 @@ test("a jrnl journal imported from Settings → Data shows in the worklog, and a
   await expect(page.getByText("Reviewed the pricing page.")).toBeVisible();
   await expect(page.getByText("Shipped the footer.")).toBeVisible();
 });
+
+test("a large journal is imported by a job whose progress Settings → Data shows until its result", async ({ page }) => {
+  await page.goto("/signup");
+  await signUp(page, uniqueEmail("import-large"));
+  await page.goto("/settings/data");
+
+  // Over 5 000 items, an import runs as a job (docs/api.md, "Import").
+  const entries = Array.from({ length: 6_000 }, (_, index) => ({
+    date: "2026-11-20",
+    time: `${String(Math.floor(index / 60) % 24).padStart(2, "0")}:${String(index % 60).padStart(2, "0")}`,
+    title: `Bulk entry ${index + 1}.`,
+    body: "",
+    tags: [],
+    starred: false,
+  }));
+  await page.getByLabel("Format").selectOption("jrnl");
+  await page.getByLabel("File", { exact: true }).setInputFiles(upload("large.json", { tags: {}, entries }));
+  await page.getByRole("button", { name: "Import" }).click();
+  const progress = page.getByRole("region", { name: "Importing…" });
+  await expect(progress).toContainText("of 6000 items written");
+  await expect(progress.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
+  await expectAccessible(page);
+
+  const summary = page.getByRole("region", { name: "Imported" });
+  await expect(summary.getByRole("row", { name: /Entries/ })).toContainText("6000", { timeout: 90_000 });
+  await expect(page.getByText("Imported 6000 entries")).toBeVisible();
+});

@@ -10,34 +10,16 @@
 // in a process of its own (2 connections, for BENCH_WINDOW seconds from the moment the import is
 // sent). BENCH_LARGEST=1 adds (c): a valid Worklog export of 50 MiB (100 000 entries of about
 // 500 bytes), the largest document the import takes. Prints a table.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type PrivateServer } from "../tests/support/server";
+import { memoryMiB, nextServerPid, resetPeakMemory } from "./next-server-memory";
 import { basicAuthorization, runWrk, type WrkRun } from "./wrk";
 
 const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW ?? 40);
 const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
 const here = path.resolve(import.meta.dirname, "..");
 
-/** The `next start` process of the server (not scripts/start.mjs): Next.js renames it next-server. */
-function nextServerPid(server: PrivateServer): number {
-  const port = new URL(server.url).port;
-  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const command = readFileSync(`/proc/${name}/cmdline`, "utf8");
-      const environment = readFileSync(`/proc/${name}/environ`, "utf8").split("\0");
-      if (environment.includes(`PORT=${port}`) && /next/.test(command) && !command.includes("scripts/start.mjs")) return Number(name);
-    } catch {
-      // A process that ended, or another user's.
-    }
-  }
-  throw new Error(`no next start process on port ${port}`);
-}
-
-const status = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
-/** Writing 5 to clear_refs resets the peak resident set (VmHWM) to the current one. */
-const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, "5");
 
 const hostileDocument = () => `{"entries":[${Array.from({ length: 349_000 }, () => "{}").join(",")}]}`;
 
@@ -77,8 +59,8 @@ async function jobEnd(server: PrivateServer, key: string, id: string): Promise<s
 
 async function runCase(server: PrivateServer, pid: number, readerKey: string, query: string, document: string): Promise<CaseResult> {
   const key = await newKey(server, `importer-${crypto.randomUUID()}@example.com`);
-  resetPeak(pid);
-  const rssBefore = status(pid, "VmRSS");
+  resetPeakMemory(pid);
+  const rssBefore = memoryMiB(pid, "VmRSS");
   const reader = runWrk({ url: `${server.url}/api/v1/worklog/entries`, headers: { authorization: basicAuthorization(readerKey) } }, { connections: 2, seconds: WINDOW_SECONDS });
   const started = performance.now();
   const response = await fetch(`${server.url}/api/v1/import${query}`, { method: "POST", headers: { authorization: basicAuthorization(key), "content-type": "application/json" }, body: document });
@@ -88,7 +70,7 @@ async function runCase(server: PrivateServer, pid: number, readerKey: string, qu
   if (response.status === 202) outcome = await jobEnd(server, key, (JSON.parse(body) as { id: string }).id);
   else if (response.status === 422) outcome = `${(JSON.parse(body) as { errors: unknown[] }).errors.length} problems listed`;
   const done = performance.now() - started;
-  return { status: response.status, answer_ms: Math.round(answered), done_ms: Math.round(done), body_bytes: body.length, outcome, peak_rss_mib: Math.round(status(pid, "VmHWM")), rss_before_mib: Math.round(rssBefore), reader: await reader };
+  return { status: response.status, answer_ms: Math.round(answered), done_ms: Math.round(done), body_bytes: body.length, outcome, peak_rss_mib: Math.round(memoryMiB(pid, "VmHWM")), rss_before_mib: Math.round(rssBefore), reader: await reader };
 }
 
 /** One case on a server of its own, started for it: its peak RSS is the case's alone. */

@@ -3,33 +3,14 @@
 // Prints entries per second and the server's peak resident memory during each export (VmHWM of
 // the `next start` process, reset before each through /proc/<pid>/clear_refs): constant memory
 // means the same peak for both sizes (docs/api.md, "Export and import").
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import type pg from "pg";
 import type { TestServer } from "../tests/support/server";
+import { memoryMiB, nextServerPid, resetPeakMemory } from "./next-server-memory";
 import { insertEntries } from "./seed";
 
 const EXPORT_SIZES = (process.env.BENCH_EXPORT_SIZES ?? "1000,100000").split(",").map(Number);
 const FORMATS = ["json", "csv"] as const;
 
-/**
- * The pid of the `next start` process of the server: of the processes started for its port (with
- * `PORT` in their environment), not scripts/start.mjs; Next.js renames its process ("next-server").
- */
-function nextServerPid(server: TestServer): number {
-  const port = new URL(server.url).port;
-  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const command = readFileSync(`/proc/${name}/cmdline`, "utf8");
-      const environment = readFileSync(`/proc/${name}/environ`, "utf8").split("\0");
-      if (environment.includes(`PORT=${port}`) && /next/.test(command) && !command.includes("scripts/start.mjs")) return Number(name);
-    } catch {
-      // A process that ended, or another user's.
-    }
-  }
-  throw new Error(`no next start process on port ${port}`);
-}
-
-const peakRssMiB = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 async function exportOnce(server: TestServer, key: string, format: string) {
   const started = performance.now();
@@ -49,7 +30,7 @@ async function exportOnce(server: TestServer, key: string, format: string) {
 
 export async function benchExport(server: TestServer, client: pg.Client): Promise<void> {
   const pid = nextServerPid(server);
-  console.log(`\nexport (GET /api/v1/export, whole account), server pid ${pid}, resident before: ${peakRssMiB(pid).toFixed(0)} MiB peak so far`);
+  console.log(`\nexport (GET /api/v1/export, whole account), server pid ${pid}, resident before: ${memoryMiB(pid, "VmHWM").toFixed(0)} MiB peak so far`);
   const rows: string[][] = [["entries", "format", "seconds", "entries/s", "first byte ms", "MiB sent", "peak RSS MiB"]];
   for (const size of EXPORT_SIZES) {
     const { email } = await server.createUser({ email: `export${size}@example.com` });
@@ -59,9 +40,9 @@ export async function benchExport(server: TestServer, client: pg.Client): Promis
     await client.query("VACUUM ANALYZE worklog_entries");
     for (const format of FORMATS) {
       await exportOnce(server, key, format); // warm-up
-      writeFileSync(`/proc/${pid}/clear_refs`, "5");
+      resetPeakMemory(pid);
       const { seconds, firstByteMs, bytes } = await exportOnce(server, key, format);
-      rows.push([String(size), format, seconds.toFixed(2), Math.round(size / seconds).toString(), firstByteMs.toFixed(0), (bytes / 1024 / 1024).toFixed(1), peakRssMiB(pid).toFixed(0)]);
+      rows.push([String(size), format, seconds.toFixed(2), Math.round(size / seconds).toString(), firstByteMs.toFixed(0), (bytes / 1024 / 1024).toFixed(1), memoryMiB(pid, "VmHWM").toFixed(0)]);
     }
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { allScopes } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
+import { signInWithPassword } from "../support/web-session";
 
 let server: TestServer;
 
@@ -150,18 +151,9 @@ describe("API routes take 1 MiB, the import more once the caller is known", () =
 describe("Settings → Data's upload takes the import's size, once the session is known", () => {
   /** Signs in through next-auth's own endpoint: the session cookie. */
   async function signIn(email: string, password: string): Promise<string> {
-    const csrf = await fetch(`${server.url}/api/auth/csrf`, { headers: { "x-forwarded-for": client } });
-    const cookie = csrf.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]).join("; ");
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client },
-      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "/" }),
-    });
-    const session = response.headers.getSetCookie().find((setCookie) => setCookie.startsWith("authjs.session-token="));
+    const { session } = await signInWithPassword(server.url, email, password, client);
     if (!session) throw new Error("signing in failed");
-    return session.split(";")[0]!;
+    return session;
   }
 
   const upload = (document: string, headers: Record<string, string>) =>

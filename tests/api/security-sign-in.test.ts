@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
+import { csrfToken, signInWithPassword } from "../support/web-session";
 
 // Sign-ins go to next-auth's own endpoints, by plain fetches. On the shared server (behind one
 // trusted proxy) each test signs in from a client address of its own, in `x-forwarded-for`, so
@@ -12,26 +13,8 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-/** next-auth's CSRF token, with the cookie it belongs to (and any session cookie given). */
-async function csrf(client: string, sessionCookie = "") {
-  const response = await fetch(`${server.url}/api/auth/csrf`, { headers: { cookie: sessionCookie, "x-forwarded-for": client } });
-  const cookies = response.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]);
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  return { csrfToken, cookie: [sessionCookie, ...cookies].filter(Boolean).join("; ") };
-}
-
-/** Signs in from `client` through next-auth's own endpoint: the session cookie, or undefined and where it sent the browser. */
-async function signIn(client: string, email: string, password: string) {
-  const { csrfToken, cookie } = await csrf(client);
-  const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client },
-    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "/" }),
-  });
-  const session = response.headers.getSetCookie().find((setCookie) => setCookie.startsWith("authjs.session-token="));
-  return { session: session?.split(";")[0], location: response.headers.get("location") ?? "" };
-}
+const csrf = (client: string, sessionCookie?: string) => csrfToken(server.url, client, sessionCookie);
+const signIn = (client: string, email: string, password: string) => signInWithPassword(server.url, email, password, client);
 
 /**
  * Runs `attempt` until it ran within one window of the limiter's fixed windows (aligned to the

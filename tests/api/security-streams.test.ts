@@ -3,6 +3,7 @@ import { accountRequests, allScopes } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 import { readEvents } from "../support/sse";
+import { signInWithPassword } from "../support/web-session";
 
 let server: TestServer;
 
@@ -51,17 +52,9 @@ describe("event streams are bounded", () => {
 
   /** A session cookie of the web app, signed in through next-auth's credentials form, from a client address of its own. */
   async function sessionCookie(target: TestServer, email: string, password: string): Promise<string> {
-    const client = { "x-forwarded-for": uniqueClientAddress() };
-    const csrf = await fetch(`${target.url}/api/auth/csrf`, { headers: client });
-    const cookie = csrf.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]).join("; ");
-    const { csrfToken } = await csrf.json();
-    const signIn = await fetch(`${target.url}/api/auth/callback/credentials`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { ...client, cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "/" }),
-    });
-    return signIn.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]).join("; ");
+    const { session } = await signInWithPassword(target.url, email, password, uniqueClientAddress());
+    if (!session) throw new Error("signing in failed");
+    return session;
   }
 
   /** Whether the server ends the stream within the budget (true) or it is still open then (false). */

@@ -1,4 +1,4 @@
-// `npm run bench:import`: the import under hostile and large documents (issue 33), through a real
+// `npm run bench:import`: the import under hostile and large documents, through a real
 // `next start` on PostgreSQL, for this checkout and, with BENCH_BEFORE=<another checkout, built
 // with its own node_modules>, that one too, side by side:
 //   (a) POST /api/v1/import?format=jrnl of `{"entries":[{},{},…]}`, 349 000 empty items (1 MiB)
@@ -19,6 +19,11 @@ import { basicAuthorization, runWrk, type WrkRun } from "./wrk";
 const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW ?? 40);
 const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
 const here = path.resolve(import.meta.dirname, "..");
+
+if (process.argv.includes("--help")) {
+  console.log('usage: npm run bench:import: builds, then imports a hostile 1 MiB and a valid 5 MiB document (BENCH_LARGEST=1: and 50 MiB) through next start on PostgreSQL, for this checkout and BENCH_BEFORE=<checkout>; README.md, "Benchmarks"');
+  process.exit(0);
+}
 
 
 const hostileDocument = () => `{"entries":[${Array.from({ length: 349_000 }, () => "{}").join(",")}]}`;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createKey, expectAccessible, pressUntilFocused, reviewPage, screenshotPage, signUp, uniqueEmail } from "./support";
+import { createKey, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 // The daily loop in the browser: write, find and fix an entry in seconds, with the keyboard alone
 // if one likes (README, "The web app").
@@ -91,7 +91,6 @@ test("on a phone the header is one row and the first entry shows without scrolli
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   const nav = page.getByRole("navigation", { name: "Menu" });
   await expect(nav.getByRole("link", { name: "Docs" })).toBeInViewport();
-  await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(nav).toBeHidden();
   await expect(menu).toBeFocused();
@@ -176,9 +175,8 @@ test("finding: filters apply in place, # is accepted, chips, badges and chart da
   await day.click();
   await expect(page).toHaveURL("/");
   await inPlace();
-  await reviewPage(page, "worklog-filters");
+  await screenshotPage(page, "worklog-filters");
   await page.emulateMedia({ colorScheme: "dark" });
-  await expectAccessible(page);
   await page.emulateMedia({ colorScheme: "light" });
 });
 
@@ -236,7 +234,6 @@ test("⌘K: jump to a project or a page, or start a new entry", async ({ page, r
   await pressUntilFocused(page, "ControlOrMeta+k", input);
   await page.keyboard.type("alpha");
   await expect(palette.getByRole("option", { name: "AL Alpha" })).toBeVisible();
-  await expectAccessible(page);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}$/);
   await expect(page).toHaveTitle("Alpha · Worklog");
@@ -275,9 +272,8 @@ test("signed out: the header offers only what a visitor can use, and the landing
   const sample = page.getByRole("region", { name: "A day of work, as Worklog shows it" });
   await expect(sample.getByRole("article")).toHaveCount(2);
   await expect(sample.locator("strong").first()).toHaveText("double charge");
-  await reviewPage(page, "landing");
+  await screenshotPage(page, "landing");
   await page.emulateMedia({ colorScheme: "dark" });
-  await expectAccessible(page);
   await screenshotPage(page, "landing-dark");
 });
 

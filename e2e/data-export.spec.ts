@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { apiClient, reviewPage, signUp, uniqueEmail } from "./support";
+import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
 
 /** Clicks an export button and returns the saved file's name and text. */
 async function downloadOf(page: Page, button: string): Promise<{ name: string; text: string }> {
@@ -24,7 +24,7 @@ test("Settings → Data downloads the account as JSON, CSV and markdown", async 
   await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Data" }).click();
   await expect(page).toHaveURL(/\/settings\/data$/);
   await expect(page.getByText("Your account has 2 entries.")).toBeVisible();
-  await reviewPage(page, "settings-data");
+  await screenshotPage(page, "settings-data");
 
   const today = new Date().toISOString().slice(0, 10);
   const json = await downloadOf(page, "Export JSON");

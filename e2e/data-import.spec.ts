@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, screenshotPage, signUp, uniqueEmail } from "./support";
+import { screenshotPage, signUp, uniqueEmail } from "./support";
 
 const jrnl = {
   tags: { "@work": 2 },
@@ -18,7 +18,6 @@ test("a jrnl journal imported from Settings → Data shows in the worklog, and a
   await page.goto("/settings/profile");
   await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Data" }).click();
   await expect(page).toHaveURL(/\/settings\/data$/);
-  await expectAccessible(page);
 
   await page.getByLabel("Format").selectOption("jrnl");
   await page.getByLabel("File", { exact: true }).setInputFiles(upload("broken.json", { entries: [{ ...jrnl.entries[0], date: "2026-02-30" }, { ...jrnl.entries[1], title: "", body: "" }] }));
@@ -27,7 +26,6 @@ test("a jrnl journal imported from Settings → Data shows in the worklog, and a
   await expect(problems).toContainText("the file has 2 problems");
   await expect(problems).toContainText("Entry 1, date");
   await expect(problems).toContainText("/entries/1/title");
-  await expectAccessible(page);
 
   await page.getByLabel("Format").selectOption("jrnl");
   await page.getByLabel("File", { exact: true }).setInputFiles(upload("journal.json", jrnl));
@@ -62,7 +60,6 @@ test("a large journal is imported by a job whose progress Settings → Data show
   const progress = page.getByRole("region", { name: "Importing…" });
   await expect(progress).toContainText("of 6000 items written");
   await expect(progress.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
-  await expectAccessible(page);
 
   const summary = page.getByRole("region", { name: "Imported" });
   await expect(summary.getByRole("row", { name: /Entries/ })).toContainText("6000", { timeout: 90_000 });

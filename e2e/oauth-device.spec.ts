@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectAccessible, screenshotPage, signIn, signUp, uniqueEmail } from "./support";
+import { screenshotPage, signIn, signUp, uniqueEmail } from "./support";
 
 /** What the Accomplish CLI (acc v0.4) sends: its client id and its eight scopes, comma-separated. */
 const CLI_CLIENT_ID = "90w0AXnlNgnh2XBJdexYjw";
@@ -305,10 +305,8 @@ test("approved while the terminal does not listen, the user stays on Worklog's p
   const direct = page.getByRole("link", { name: "open your terminal’s address in a new tab" });
   await expect(direct).toHaveAttribute("href", `${callback}?device_code=${grant.device_code}`);
   await expect(direct).toHaveAttribute("target", "_blank");
-  await expectAccessible(page);
   await screenshotPage(page, "device-approved");
   await page.emulateMedia({ colorScheme: "dark" });
-  await expectAccessible(page);
   await page.emulateMedia({ colorScheme: "light" });
 
   // The terminal starts listening (say the user's browser had blocked it): trying again tells it.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, reviewPage, signUp, uniqueEmail } from "./support";
+import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
 
 /** The calendar day (YYYY-MM-DD) `offset` days from today in a time zone. */
 function dayInZone(timeZone: string, offset = 0): string {
@@ -57,7 +57,7 @@ test("a backdated entry lands under its own day, below today's, and each day sho
   await expect(backdated.getByRole("article")).toHaveCount(24);
   await expect(backdated.getByRole("article").first()).toContainText("Import batch 25");
   await expect(backdated).toContainText("Total 1 h 10 min");
-  await reviewPage(page, "worklog-days");
+  await screenshotPage(page, "worklog-days");
 
   await page.getByRole("button", { name: "Load more" }).click();
   await expect(backdated.getByRole("article")).toHaveCount(26);
@@ -94,7 +94,7 @@ test.describe("in a browser in New York", () => {
     await expect(page.getByRole("status").filter({ hasText: "Profile saved." })).toBeVisible();
     await expect(timeZone).toHaveValue("UTC");
     await expect(page.getByText("Your browser is in America/New York.")).toBeVisible();
-    await reviewPage(page, "profile-browser-time-zone");
+    await screenshotPage(page, "profile-browser-time-zone");
     const useIt = page.getByRole("button", { name: "Use America/New York" });
     await useIt.focus();
     await page.keyboard.press("Enter");

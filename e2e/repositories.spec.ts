@@ -1,16 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, expectAccessible, screenshotPage, signUp, uniqueEmail } from "./support";
+import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
 
 const sha = (digit: string) => digit.repeat(40);
 /** A time as the pages show it to an account in UTC (the browser's zone at sign-up). */
 const shown = (iso: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
-
-async function expectAccessibleLightAndDark(page: Page) {
-  await expectAccessible(page);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expectAccessible(page);
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 /** Opens in a new tab, without handing the other site this window or this address. */
 async function expectExternal(link: ReturnType<Page["getByRole"]>, href: string) {
@@ -54,7 +47,6 @@ test("repositories link to their host, show their commits' count and last activi
   // A host it does not know is shown, not linked.
   await expect(row("intranet")).toContainText("https://git.example.com/ada/intranet.git");
   await expect(row("intranet").getByRole("link")).toHaveCount(1);
-  await expectAccessibleLightAndDark(page);
   await screenshotPage(page, "repositories");
 
   // A repository's page, titled by its name: its remote and each commit link to the host.
@@ -73,7 +65,6 @@ test("repositories link to their host, show their commits' count and last activi
   await expect(page.getByRole("region", { name: "Commits (2)" })).not.toContainText("*");
   await expect(chipsOf("bbbbbbb")).toHaveAttribute("href", `/?from=2026-11-20&to=2026-11-20#entry-${shipped.id}`);
   await expect(chipsOf("aaaaaaa").nth(1)).toHaveAttribute("href", `/?from=2026-11-18&to=2026-11-18#entry-${reviewed.id}`);
-  await expectAccessibleLightAndDark(page);
   await screenshotPage(page, "repository");
 
   // Detached with the keyboard: Tab from the chip's link to its Detach button, then Enter.
@@ -86,7 +77,6 @@ test("repositories link to their host, show their commits' count and last activi
   await expect(notice).toBeVisible();
   await expect(notice).toBeFocused();
   await expect(chipsOf("aaaaaaa")).toHaveText([shippedChip]);
-  await expectAccessible(page);
   await page.reload();
   await expect(chipsOf("aaaaaaa")).toHaveText([shippedChip]);
   await expect(chipsOf("bbbbbbb")).toHaveText([shippedChip]);
@@ -102,7 +92,6 @@ test("repositories link to their host, show their commits' count and last activi
   await entry.getByRole("button", { name: `Detach engine@aaaaaaa from the entry of ${shown("2026-11-20T17:00:00Z")}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Commit engine@aaaaaaa detached." })).toBeFocused();
   await expect(attached).toHaveText([/^engine@bbbbbbbShip the engine/]);
-  await expectAccessible(page);
   await page.reload();
   await expect(attached).toHaveText([/^engine@bbbbbbbShip the engine/]);
 

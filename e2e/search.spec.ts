@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, expectAccessible, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
+import { apiClient, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 // Searching the worklog with the keyboard alone (docs/api.md, "Search"; README, "The web app").
 
@@ -24,7 +24,6 @@ test("/ goes to the search; the list narrows as one types, the matches are marke
   const found = entries(page).first();
   await expect(found).toContainText("Deployed the release to the Café server");
   await expect(found.locator("mark")).toHaveText(["Deployed", "Café"]);
-  await expectAccessible(page);
   await screenshotPage(page, "worklog-search");
 
   // A reload keeps the search, in the field and in the list.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createKey, expectAccessible, signUp, uniqueEmail } from "./support";
+import { createKey, signUp, uniqueEmail } from "./support";
 
 const entries = (page: Page) => page.getByRole("region", { name: /^Entries/ }).getByRole("article");
 
@@ -25,7 +25,6 @@ test("an entry written through the API carries its source as a badge, which filt
   await expect(fromWeb.getByRole("link", { name: "API" })).toHaveCount(0);
   const badge = fromApi.getByRole("link", { name: "API", exact: true });
   await expect(badge).toBeVisible();
-  await expectAccessible(page);
 
   await badge.click();
   await expect(page).toHaveURL(/\/\?source=api$/);

@@ -46,12 +46,6 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-/** Checks the page's accessibility, then saves its screenshots. */
-export async function reviewPage(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await screenshotPage(page, name);
-}
-
 /** The API-keys list's row for a key, found by its exact name (row names also hold prefixes, which could contain it). */
 export function keyRow(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, pressUntilFocused, reviewPage, signUp, uniqueEmail } from "./support";
+import { apiClient, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 const sha = (index: number) => index.toString(16).padStart(40, "a");
 
@@ -44,7 +44,7 @@ test("projects and repositories: create, counts, edit, delete; a repository's co
   await signUp(page, uniqueEmail("projects"));
   await page.goto("/projects");
   await expect(page.getByText("No projects yet")).toBeVisible();
-  await reviewPage(page, "projects-empty");
+  await screenshotPage(page, "projects-empty");
 
   const form = page.getByRole("region", { name: "New project" });
   await form.getByLabel("Name").fill("Website Project");
@@ -66,7 +66,7 @@ test("projects and repositories: create, counts, edit, delete; a repository's co
 
   await page.goto("/repositories");
   await expect(page.getByText("No repositories yet")).toBeVisible();
-  await reviewPage(page, "repositories-empty");
+  await screenshotPage(page, "repositories-empty");
   const repositoryForm = page.getByRole("region", { name: "New repository" });
   await repositoryForm.getByLabel("Name").fill("site");
   await repositoryForm.getByLabel("Project").selectOption({ label: "WP · Website Project" });
@@ -79,7 +79,7 @@ test("projects and repositories: create, counts, edit, delete; a repository's co
   const repositoryRow = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "site", exact: true }) });
   await expect(repositoryRow).toContainText("WP");
   await expect(repositoryRow).toContainText("https://example.com/site.git");
-  await reviewPage(page, "repositories");
+  await screenshotPage(page, "repositories");
   const repositoryId = await idFromLink(page, "site");
 
   const post = await apiClient(page, request);
@@ -98,7 +98,7 @@ test("projects and repositories: create, counts, edit, delete; a repository's co
   const commitList = page.getByRole("region", { name: "Commits (30)" }).getByRole("list").first();
   await expect(commitList.getByRole("listitem").filter({ hasText: "Commit number" })).toHaveCount(25);
   await expect(page.getByRole("list", { name: `Entries with commit ${sha(29).slice(0, 7)}` })).toContainText("Shipped");
-  await reviewPage(page, "repository");
+  await screenshotPage(page, "repository");
   await page.getByRole("link", { name: "Older →" }).click();
   await expect(commitList.getByRole("listitem").filter({ hasText: "Commit number" })).toHaveCount(5);
   await expect(commitList).toContainText("Commit number 0");
@@ -119,9 +119,9 @@ test("projects and repositories: create, counts, edit, delete; a repository's co
   await page.getByRole("link", { name: "Website Project" }).click();
   await expect(page.getByRole("region", { name: "Repositories" }).getByRole("link", { name: "website" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent entries" }).getByRole("heading", { name: "Shipped", level: 3 })).toBeVisible();
-  await reviewPage(page, "project");
+  await screenshotPage(page, "project");
   await page.emulateMedia({ colorScheme: "dark" });
-  await reviewPage(page, "project-dark");
+  await screenshotPage(page, "project-dark");
   await page.emulateMedia({ colorScheme: "light" });
   const editProject = page.getByRole("region", { name: "Edit project" });
   await editProject.getByLabel("Name").fill("Web site");
@@ -179,7 +179,7 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await expect(page.getByRole("heading", { name: "Worklog", level: 1 })).toBeVisible();
   await expect(page.getByText("No entries yet")).toBeVisible();
   await expect(page.getByText("No time tracked yet")).toBeVisible();
-  await reviewPage(page, "worklog-empty");
+  await screenshotPage(page, "worklog-empty");
 
   const form = composer(page);
   await form.getByLabel("What did you work on?").fill("Fixed **the** bug\n\n- one\n- two\n\n<b>raw</b> [bad](javascript:alert(1))");
@@ -225,9 +225,9 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await expect(entries(page).nth(1)).toContainText("Fixed the bug");
   await expect(entries(page).nth(2)).toContainText("Wrote the docs");
   await expect(entries(page).nth(2)).toContainText("Nov 2, 2026, 9:30 AM");
-  await reviewPage(page, "worklog");
+  await screenshotPage(page, "worklog");
   await page.emulateMedia({ colorScheme: "dark" });
-  await reviewPage(page, "worklog-dark");
+  await screenshotPage(page, "worklog-dark");
   await page.emulateMedia({ colorScheme: "light" });
 
   const filters = page.getByRole("search", { name: "Filter entries" });

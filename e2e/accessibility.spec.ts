@@ -1,0 +1,70 @@
+// Accessibility: axe once per page and colour scheme, on an account that has something in every
+// list (a project, a repository with a commit, an entry with it attached, a recap, an API key).
+// The other specs test what pages do; their states are not checked with axe again. The API
+// reference, long enough to take axe some 10 s, is checked in e2e/docs.spec.ts, once per scheme too.
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { apiClient, expectAccessible, signUp, uniqueEmail } from "./support";
+
+const signedIn = path.join(os.tmpdir(), `worklog-e2e-a11y-${process.pid}.json`);
+const ids = { project: "", repository: "", recap: "" };
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, uniqueEmail("a11y"));
+  const post = await apiClient(page, context.request);
+  const project = await post("/projects", { name: "Accessible website" });
+  const repository = await post(`/projects/${project.id}/repositories`, { name: "website", remote_url: "https://github.com/example/website.git" });
+  const recorded = await post(`/repositories/${repository.id}/commits`, {
+    commits: [{ sha: "a".repeat(40), message: "Raise the contrast of links", committed_at: new Date().toISOString() }],
+  });
+  const [commit] = recorded.commits as { id: string }[];
+  await post("/worklog/entries", { content: "Raised the **contrast** of links", project_id: project.id, tags: ["a11y"], duration_seconds: 1800, commit_ids: [commit!.id] });
+  const recap = await post("/worklog/recaps", {});
+  Object.assign(ids, { project: project.id, repository: repository.id, recap: recap.id });
+  await context.storageState({ path: signedIn });
+  await context.close();
+});
+
+type Checked = { name: string; path: () => string; signedIn: boolean; ready: (page: Page) => Promise<void> };
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+};
+const showing = (text: string) => async (page: Page) => {
+  await expect(page.getByText(text).first()).toBeVisible();
+};
+
+const pages: Checked[] = [
+  { name: "the landing page", path: () => "/", signedIn: false, ready: heading(/./) },
+  { name: "sign in", path: () => "/signin", signedIn: false, ready: heading(/./) },
+  { name: "sign up", path: () => "/signup", signedIn: false, ready: heading(/./) },
+  { name: "a page that does not exist", path: () => "/no-such-page", signedIn: false, ready: heading("Page not found") },
+  { name: "the worklog", path: () => "/", signedIn: true, ready: showing("contrast") },
+  { name: "the projects", path: () => "/projects", signedIn: true, ready: showing("Accessible website") },
+  { name: "a project", path: () => `/projects/${ids.project}`, signedIn: true, ready: heading("Accessible website") },
+  { name: "the repositories", path: () => "/repositories", signedIn: true, ready: showing("website") },
+  { name: "a repository", path: () => `/repositories/${ids.repository}`, signedIn: true, ready: showing("Raise the contrast of links") },
+  { name: "the recaps", path: () => "/recaps", signedIn: true, ready: heading("Recaps") },
+  { name: "a recap", path: () => `/recaps/${ids.recap}`, signedIn: true, ready: heading(/./) },
+  { name: "the profile", path: () => "/settings/profile", signedIn: true, ready: heading("Settings") },
+  { name: "the API keys", path: () => "/settings/api-keys", signedIn: true, ready: showing("seed") },
+  { name: "the data settings", path: () => "/settings/data", signedIn: true, ready: heading("Settings") },
+  { name: "the devices", path: () => "/settings/devices", signedIn: true, ready: heading("Settings") },
+  { name: "a device's approval", path: () => "/device", signedIn: true, ready: heading(/./) },
+];
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const checked of pages) {
+    test(`${checked.name} (${checked.signedIn ? "signed in" : "signed out"}), ${colorScheme}: no serious or critical axe violation`, async ({ browser }) => {
+      const context = await browser.newContext({ colorScheme, storageState: checked.signedIn ? signedIn : undefined });
+      const page = await context.newPage();
+      await page.goto(checked.path());
+      await checked.ready(page);
+      await expectAccessible(page);
+      await context.close();
+    });
+  }
+}

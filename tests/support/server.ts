@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { contractChecker, ContractViolation, type ContractChecker, type SentRequest } from "./contract";
@@ -126,13 +126,52 @@ function fixtureAdmin(env: NodeJS.ProcessEnv): { run: (...argv: string[]) => Pro
   };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+/** Another process took the port a server was to listen on, between freePort() and its start. */
+class PortTakenError extends Error {}
+
+/** The inodes of the sockets listening on `port` (Linux: /proc/net/tcp and tcp6). */
+function listeningSockets(port: number): Set<string> {
+  const local = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // sl, local_address, rem_address, st (0A: LISTEN), …, inode (the tenth).
+      if (fields[3] === "0A" && fields[1]?.endsWith(local)) inodes.add(fields[9]!);
+    }
+  }
+  return inodes;
+}
+
+/** Whether the process `pid` or one of its descendants holds the socket listening on `port`. */
+function listensOn(pid: number, port: number): boolean {
+  const sockets = listeningSockets(port);
+  const holds = (process: number) => {
+    try {
+      return readdirSync(`/proc/${process}/fd`).some((fd) => sockets.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${process}/fd/${fd}`))?.[1] ?? ""));
+    } catch {
+      return false; // a process that ended meanwhile
+    }
+  };
+  return processTree(pid).some(holds);
+}
+
+/**
+ * Waits for the server's health check on its port, and makes sure the server that answers is
+ * this one: two processes may be given the same free port, and the first to listen answers the
+ * other's health checks, on another database (PortTakenError).
+ */
+async function waitUntilReady(port: number, child: ChildProcess, logs: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${logs()}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) {
+        if (listensOn(child.pid!, port)) return;
+        throw new PortTakenError(`port ${port} is another process's`);
+      }
+    } catch (error) {
+      if (error instanceof PortTakenError) throw error;
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -218,8 +257,7 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
   const root = options.root ?? ownRoot;
   const backend = options.backend ?? testBackend();
   const database: FreshDatabase = await createFreshDatabase(backend, options.pgliteTemplate);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  let port = 0;
   // The host the tests send requests to is the server's own (README.md, "Security": absolute links).
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "production", HOSTNAME: "127.0.0.1", ...database.env, ...options.env };
 
@@ -230,7 +268,7 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
     child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env: { ...env, PORT: String(port) } });
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
-    await waitUntilReady(url, child, logs);
+    await waitUntilReady(port, child, logs);
   };
   const kill = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -250,12 +288,20 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
     await Promise.all([kill(), fixtures.stop()]);
     await database.drop();
   };
-  try {
-    await launch();
-  } catch (error) {
-    await stop();
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      await launch();
+      break;
+    } catch (error) {
+      await kill();
+      output = "";
+      if (error instanceof PortTakenError && attempt < 3) continue;
+      await stop();
+      throw error;
+    }
   }
+  const url = `http://127.0.0.1:${port}`;
 
   return {
     url,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Markdown } from "@/components/markdown";
-import type { Example, MediaType, OpenApiDocument, Parameter, ResponseObject } from "@/lib/openapi/document";
+import type { Example, MediaType, OpenApiDocument, Parameter, ResponseObject } from "@/lib/openapi/types";
 import {
   fieldRows,
   requestBodyMedia,

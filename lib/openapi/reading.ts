@@ -1,5 +1,5 @@
 import { httpMethods, type HttpMethod } from "@/lib/api/operation";
-import type { JsonSchema, MediaType, OpenApiDocument, OperationObject, Reference, ResponseObject } from "./document";
+import type { JsonSchema, MediaType, OpenApiDocument, OperationObject, Reference, ResponseObject } from "./types";
 
 /** Reading the document for people: what /docs shows of it. */
 

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from "./document";
+import type { OpenApiDocument } from "./types";
 import { fieldRows, requestBodyMedia, type DocumentedOperation } from "./reading";
 
 /** What the reference's search finds an endpoint by: its method, path, summary and tags, and the names of its parameters and request fields. */

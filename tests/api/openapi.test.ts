@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HttpMethod } from "@/lib/api/operation";
-import type { OpenApiDocument } from "@/lib/openapi/document";
+import type { OpenApiDocument } from "@/lib/openapi/types";
 import { schemaChecker } from "../support/openapi";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";

@@ -4,7 +4,7 @@
 // its documented headers by their schemas, its JSON body by the status's schema. A drift fails
 // the test whose request showed it.
 import type { HttpMethod } from "@/lib/api/operation";
-import type { JsonSchema, OpenApiDocument, OperationObject, Parameter, Reference, ResponseObject } from "@/lib/openapi/document";
+import type { JsonSchema, OpenApiDocument, OperationObject, Parameter, Reference, ResponseObject } from "@/lib/openapi/types";
 import { pointerSegment, schemaChecker } from "./openapi";
 
 /** What the API serves under the document: everything else (pages, next-auth) is no part of it. */

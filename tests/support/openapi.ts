@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { HttpMethod } from "@/lib/api/operation";
-import type { OpenApiDocument } from "@/lib/openapi/document";
+import type { OpenApiDocument } from "@/lib/openapi/types";
 
 /** RFC 6901: a JSON Pointer segment. */
 export const pointerSegment = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");

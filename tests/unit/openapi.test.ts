@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { httpMethods, requiredScopes } from "@/lib/api/operation";
 import { requestSchemas, responseSchemas } from "@/lib/openapi/components";
-import { buildOpenApiDocument, operations as collected, publishedDocument, type JsonSchema, type MediaType, type OperationObject } from "@/lib/openapi/document";
+import { buildOpenApiDocument, operations as collected, publishedDocument } from "@/lib/openapi/document";
+import type { JsonSchema, MediaType, OperationObject } from "@/lib/openapi/types";
 import { resolvePointer } from "@/lib/openapi/reading";
 import { draft2020Validator, pointerSegment, schemaChecker } from "../support/openapi";
 import { declaredOperationGroups } from "../support/operations";

@@ -93,7 +93,8 @@ describe.skipIf(missing && !process.env.CI)("Worklog behind nginx (docs/deploy/n
   });
 
   it("delivers an event stream's first event while the stream is open", async () => {
-    const stream = await send("/api/v1/worklog/recaps/sse");
+    // Bounded too: a buffering nginx holds back even the stream's head.
+    const stream = await hangBound(send("/api/v1/worklog/recaps/sse"), "the stream did not open through nginx");
     try {
       expect(stream.statusCode).toBe(200);
       const entry = await json(send("/api/v1/worklog/entries", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ content: "Streamed through nginx", recorded_at: "2026-11-21T10:00:00Z" }) }));

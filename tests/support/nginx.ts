@@ -158,6 +158,8 @@ export async function connectionRelay(serverUrl: string): Promise<Relay> {
     const connection = ++opened;
     const toServer = connect(Number(port), hostname);
     for (const socket of [fromNginx, toServer]) {
+      // Passed on at once: Nagle's algorithm would hold a response's last bytes for nginx's delayed ACK.
+      socket.setNoDelay(true);
       sockets.add(socket);
       socket.once("close", () => sockets.delete(socket));
       socket.once("error", () => [fromNginx, toServer].forEach((each) => each.destroy()));

@@ -113,42 +113,68 @@ describe.skipIf(missing && !process.env.CI)("Worklog behind nginx (docs/deploy/n
     }
   });
 
-  it("ends a stream's connection when the client said Connection: close", async () => {
-    const connection = await RawConnection.open(nginx.httpsUrl, { ca: nginx.ca, servername: PROXIED_HOST });
-    try {
-      connection.send("GET", `/api/v1/worklog/recaps/sse?recap_id=${recapId}`, { authorization, connection: "close" });
-      const response = await connection.response();
-      expect(response.status, response.body).toBe(200);
-      expect(response.headers.connection).toBe("close");
-      expect(response.body).toContain('"status":"completed"');
-      await hangBound(connection.closed, "nginx did not close the connection");
-    } finally {
-      connection.close();
-    }
-  });
+  /** The streams that end by themselves once their one answer is sent (tests/api/stream-connections.test.ts), as sent on a connection to nginx. */
+  const streams = {
+    "the recap event stream": {
+      send: (connection: RawConnection, headers: Record<string, string>) =>
+        connection.send("GET", `/api/v1/worklog/recaps/sse?recap_id=${recapId}`, { authorization, ...headers }),
+      upstreamLine: "GET /api/v1/worklog/recaps/sse?recap_id=",
+      ended: '"status":"completed"',
+    },
+    "an MCP call with progress": {
+      send: (connection: RawConnection, headers: Record<string, string>) =>
+        connection.send(
+          "POST",
+          "/api/mcp",
+          { authorization, "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+          JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "search_worklog", arguments: { q: "proxied" }, _meta: { progressToken: "p" } } }),
+        ),
+      upstreamLine: "POST /api/mcp ",
+      ended: '"structuredContent"',
+    },
+  };
 
-  it("answers the next request on a kept-alive connection after a stream, and on its own connection to the server", async () => {
-    const connection = await RawConnection.open(nginx.httpsUrl, { ca: nginx.ca, servername: PROXIED_HOST });
-    try {
-      connection.send("GET", `/api/v1/worklog/recaps/sse?recap_id=${recapId}`, { authorization });
-      const streamed = await connection.response();
-      expect(streamed.status, streamed.body).toBe(200);
-      expect(streamed.body).toContain('"status":"completed"');
-      const streamedOn = relay.requests.findLast(({ line }) => line.includes("/recaps/sse?recap_id="))!.connection;
-      const sentBefore = relay.requests.length;
+  describe.each(Object.entries(streams))("%s", (_name, stream) => {
+    const open = () => RawConnection.open(nginx.httpsUrl, { ca: nginx.ca, servername: PROXIED_HOST });
 
-      for (let request = 0; request < 3; request++) {
-        connection.send("GET", "/api/v1/user", { authorization });
-        const next = await connection.response();
-        expect(next.status, next.body).toBe(200);
-        expect(JSON.parse(next.body)).toMatchObject({ email: expect.stringContaining("@") });
+    it("ends the client's connection with the stream when it said Connection: close", async () => {
+      const connection = await open();
+      try {
+        stream.send(connection, { connection: "close" });
+        const response = await connection.response();
+        expect(response.status, response.body).toBe(200);
+        expect(response.headers["content-type"]).toMatch(/^text\/event-stream/);
+        expect(response.headers.connection).toBe("close");
+        expect(response.body).toContain(stream.ended);
+        await hangBound(connection.closed, "nginx did not close the connection");
+      } finally {
+        connection.close();
       }
-      // nginx takes the connection it freed last: the stream's, which the server left ready.
-      const after = relay.requests.slice(sentBefore);
-      expect(after.map(({ connection }) => connection)).toEqual([streamedOn, streamedOn, streamedOn]);
-    } finally {
-      connection.close();
-    }
+    });
+
+    it("answers the next requests on the kept-alive connection, and on nginx's connection to the server that carried the stream", async () => {
+      const connection = await open();
+      try {
+        stream.send(connection, {});
+        const streamed = await connection.response();
+        expect(streamed.status, streamed.body).toBe(200);
+        expect(streamed.body).toContain(stream.ended);
+        const streamedOn = relay.requests.findLast(({ line }) => line.startsWith(stream.upstreamLine))!.connection;
+        const sentBefore = relay.requests.length;
+
+        for (let request = 0; request < 3; request++) {
+          connection.send("GET", "/api/v1/user", { authorization });
+          const next = await connection.response();
+          expect(next.status, next.body).toBe(200);
+          expect(JSON.parse(next.body)).toMatchObject({ email: expect.stringContaining("@") });
+        }
+        // nginx takes the connection it freed last: the stream's, which the server left ready.
+        const after = relay.requests.slice(sentBefore);
+        expect(after.map(({ connection }) => connection)).toEqual([streamedOn, streamedOn, streamedOn]);
+      } finally {
+        connection.close();
+      }
+    });
   });
 
   it("passes a 50 MiB import", async () => {

@@ -1,4 +1,5 @@
 import { connect, type Socket } from "node:net";
+import { connect as connectTls, type ConnectionOptions } from "node:tls";
 
 export type RawResponse = { status: number; headers: Record<string, string>; body: string };
 
@@ -32,10 +33,12 @@ export class RawConnection {
     socket.on("error", () => {});
   }
 
-  static open(url: string): Promise<RawConnection> {
-    const { hostname, port, host } = new URL(url);
+  /** An `https:` URL is reached over TLS, with `tls` (a test certificate's `ca`, its `servername`). */
+  static open(url: string, tls: ConnectionOptions = {}): Promise<RawConnection> {
+    const { protocol, hostname, port, host } = new URL(url);
     return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => resolve(new RawConnection(socket, host)));
+      const connected = () => resolve(new RawConnection(socket, host));
+      const socket = protocol === "https:" ? connectTls({ ...tls, host: hostname, port: Number(port) }, connected) : connect(Number(port), hostname, connected);
       socket.once("error", reject);
     });
   }

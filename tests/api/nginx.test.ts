@@ -12,6 +12,7 @@ import { RawConnection } from "../support/raw-http";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 import { readEvents, type ReceivedEvent } from "../support/sse";
+import { accountWithRecap } from "../support/recap-account";
 
 const missing = !nginxInstalled();
 if (missing && !process.env.CI) console.warn("tests/api/nginx.test.ts is skipped: /usr/sbin/nginx is not installed (apt-get install nginx)");
@@ -45,14 +46,9 @@ describe.skipIf(missing && !process.env.CI)("Worklog behind nginx (docs/deploy/n
     server = await sharedServer("allowedHost");
     relay = await connectionRelay(server.url);
     nginx = await startNginx(relay.address);
-    const { email } = await server.createUser({ plan: "pro" });
-    const key = await server.createKey(email, ["worklog:*", "user:read", "project:write", "repo:write"]);
-    authorization = `Bearer ${key}`;
-    const entry = await server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "Proxied the recap", recorded_at: "2026-11-20T10:00:00Z" } });
-    expect(entry.status).toBe(201);
-    const recap = await server.request("/api/v1/worklog/recaps", { key, method: "POST", body: { from: "2026-11-20", to: "2026-11-20" } });
-    expect([200, 201]).toContain(recap.status);
-    recapId = ((await recap.json()) as { id: string }).id;
+    const account = await accountWithRecap(server, ["worklog:*", "user:read", "project:write", "repo:write"], "Proxied the recap");
+    authorization = `Bearer ${account.key}`;
+    recapId = account.recapId;
   });
 
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { RawConnection, type RawResponse } from "../support/raw-http";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
+import { accountWithRecap } from "../support/recap-account";
 
 let server: TestServer;
 let authorization: string;
@@ -14,14 +15,9 @@ const clientAddress = uniqueClientAddress();
 
 beforeAll(async () => {
   server = await sharedServer("standard");
-  const { email } = await server.createUser({ plan: "pro" });
-  const key = await server.createKey(email, ["worklog:*", "user:read"]);
-  authorization = `Bearer ${key}`;
-  const entry = await server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "Streamed the recap", recorded_at: "2026-11-20T10:00:00Z" } });
-  expect(entry.status).toBe(201);
-  const recap = await server.request("/api/v1/worklog/recaps", { key, method: "POST", body: { from: "2026-11-20", to: "2026-11-20" } });
-  expect([200, 201]).toContain(recap.status);
-  recapId = ((await recap.json()) as { id: string }).id;
+  const account = await accountWithRecap(server, ["worklog:*", "user:read"], "Streamed the recap");
+  authorization = `Bearer ${account.key}`;
+  recapId = account.recapId;
 });
 
 /** The streams: each request ends by itself once its one answer (the recap's end, the tool's result) is sent. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { contractChecker, ContractViolation, type ContractChecker, type SentRequest } from "./contract";
@@ -278,8 +278,16 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
   };
   const crash = async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    for (const pid of processTree(child.pid!).reverse()) process.kill(pid, "SIGKILL");
+    const pids = processTree(child.pid!).reverse();
+    for (const pid of pids) process.kill(pid, "SIGKILL");
     await exited;
+    // Orphaned by the kill, the server's own process is reaped by init a moment later; until
+    // then it counts as alive, and holds the embedded database's lock (lib/db/embedded-lock.ts).
+    const deadline = Date.now() + 10_000;
+    while (pids.some((pid) => existsSync(`/proc/${pid}`))) {
+      if (Date.now() > deadline) throw new Error(`processes ${pids.join(", ")} were not reaped within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   };
   const admin = adminCli(root, env);
   // Another checkout's server (the benchmarks' "before") gets its fixtures from its own admin CLI.

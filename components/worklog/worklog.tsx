@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -10,15 +10,15 @@ import { FormError } from "@/components/ui/form-feedback";
 import { focusTargets } from "@/components/focus-targets";
 import { newQueryClient } from "@/components/providers";
 import type { ProjectOption } from "@/components/projects/project-select";
-import { calendarDay } from "@/lib/time";
 import { createEntryAction, deleteEntryAction, loadEntries, restoreEntryAction, updateEntryAction, type WeekTotals } from "@/lib/worklog/actions";
-import { byMostRecentWork, groupByDay } from "@/lib/worklog/days";
+import { groupByDay } from "@/lib/worklog/days";
 import { rangeProblem, sameFilters, type EntryFilters as Filters } from "@/lib/worklog/filters";
 import type { EntryPage, EntryView } from "@/lib/worklog/views";
 import { DayGroup } from "./day-group";
 import { EntryFilters, searchFieldId } from "./entry-filters";
 import { EntryForm, emptyEntryForm, entryInput, type EntryFormValues } from "./entry-form";
 import { EntryItem } from "./entry-item";
+import { changePages, loadedEntries, refreshAfterChange, withoutEntry, type Pages } from "./entry-pages";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
 import { WeeklyChart } from "./weekly-chart";
 import { useWorklogFilters, WorklogFiltersProvider } from "./worklog-filters";
@@ -39,42 +39,6 @@ type WorklogProps = {
   linkedEntryId?: string;
 };
 
-type Pages = InfiniteData<EntryPage, string | undefined>;
-
-/** The cached pages with `change` applied to each page's entries and the first page's total moved by `countChange`. */
-function changePages(pages: Pages | undefined, change: (entries: EntryView[]) => EntryView[], countChange = 0): Pages | undefined {
-  return (
-    pages && {
-      ...pages,
-      pages: pages.pages.map((page, index) => ({
-        ...page,
-        entries: change(page.entries),
-        meta: index === 0 ? { ...page.meta, total_count: page.meta.total_count + countChange } : page.meta,
-      })),
-    }
-  );
-}
-
-/** The cached pages without the entry, its time taken off its day's total. */
-function withoutEntry(pages: Pages | undefined, entry: EntryView, timeZone: string): Pages | undefined {
-  const day = calendarDay(new Date(entry.recorded_at), timeZone);
-  const shorter = changePages(pages, (list) => list.filter((item) => item.id !== entry.id), -1);
-  return (
-    shorter && {
-      ...shorter,
-      pages: shorter.pages.map((page) => ({
-        ...page,
-        dayTotals: page.dayTotals.map((total) => (total.day === day ? { ...total, seconds: total.seconds - (entry.duration_seconds ?? 0) } : total)),
-      })),
-    }
-  );
-}
-
-/** Every list, total and chart that an entry's change may move is read again. */
-function refreshAfterChange(queryClient: QueryClient) {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: ["entries"] }), queryClient.invalidateQueries({ queryKey: ["week"] })]);
-}
-
 /**
  * The worklog keeps its own query cache, which lives as long as the page is shown: every visit
  * starts from the entries the server just read, not from a list cached on an earlier visit.
@@ -88,12 +52,6 @@ export function Worklog(props: WorklogProps) {
       </WorklogFiltersProvider>
     </QueryClientProvider>
   );
-}
-
-/** The loaded entries in the order of the work, each once, whatever the edits since their pages were loaded. */
-function loadedEntries(pages: EntryPage[]): EntryView[] {
-  const byId = new Map(pages.flatMap((page) => page.entries).map((entry) => [entry.id, entry]));
-  return [...byId.values()].sort(byMostRecentWork);
 }
 
 /** Where focus goes once an entry leaves the list: the next entry, else the one before, else the composer. */

@@ -30,6 +30,7 @@ const commitColumns = {
   committedAt: ["committed_at", "timestamptz"],
   authorName: ["author_name", "text"],
   authorEmail: ["author_email", "text"],
+  webUrl: ["web_url", "text"],
   updatedAt: ["updated_at", "timestamptz"],
 } satisfies BulkColumns<Commit>;
 
@@ -197,6 +198,7 @@ async function importCommits(transaction: Transaction, userId: string, commits: 
         committedAt: commit.committed_at,
         authorName: commit.author_name ?? null,
         authorEmail: commit.author_email ?? null,
+        webUrl: commit.web_url ?? null,
         updatedAt: now,
       })),
     ),

@@ -101,6 +101,7 @@ export async function recordCommits(userId: string, repositoryId: string, commit
           committedAt: commit.committed_at,
           authorName: commit.author_name ?? null,
           authorEmail: commit.author_email ?? null,
+          webUrl: commit.web_url ?? null,
         })),
         skipDuplicates: true,
       });

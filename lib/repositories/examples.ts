@@ -26,6 +26,7 @@ export const commitExample = {
   committed_at: "2026-11-22T09:12:44.000Z",
   author_name: "Ada Lovelace",
   author_email: "ada@example.com",
+  web_url: null,
   inserted_at: exampleCreatedAt,
   updated_at: exampleCreatedAt,
 } satisfies z.infer<typeof commitResponseSchema>;

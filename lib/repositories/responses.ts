@@ -32,6 +32,7 @@ export const commitResponseSchema = z
     committed_at: z.iso.datetime(),
     author_name: z.string().nullable(),
     author_email: z.string().nullable(),
+    web_url: z.string().nullable().meta({ description: "The commit's page on its forge, as a push webhook or the request that recorded it gave it; null when none did." }),
     inserted_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -79,6 +80,7 @@ export function toCommitResponse(commit: Commit): z.infer<typeof commitResponseS
     committed_at: commit.committedAt.toISOString(),
     author_name: commit.authorName,
     author_email: commit.authorEmail,
+    web_url: commit.webUrl,
     inserted_at: commit.insertedAt.toISOString(),
     updated_at: commit.updatedAt.toISOString(),
   };

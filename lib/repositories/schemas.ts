@@ -32,6 +32,14 @@ export const repositoryListQuerySchema = listQuerySchema({
   project_id: z.string().refine(isUuid, "project_id must be a UUID").meta({ format: "uuid", description: "Only the repositories of this project." }).optional(),
 });
 
+/** A page on the web: an absolute http(s) URL, since it is shown as a link. */
+export const webUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), "must be an http or https URL")
+  .meta({ format: "uri", description: "An absolute http or https URL." });
+
 /** 40 (SHA-1) or 64 (SHA-256) hexadecimal characters, lower-case. */
 const shaPattern = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const MAX_COMMITS_PER_REQUEST = 1000;
@@ -48,6 +56,7 @@ export const commitInputSchema = z.object({
   committed_at: timestampSchema,
   author_name: text(0, 255).nullable().optional(),
   author_email: text(0, 255).nullable().optional(),
+  web_url: webUrlSchema.nullable().optional(),
 });
 export type CommitInput = z.output<typeof commitInputSchema>;
 

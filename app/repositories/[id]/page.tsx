@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
@@ -8,6 +9,7 @@ import { PageHeader, Section } from "@/components/page-header";
 import { Pager } from "@/components/pager";
 import { MarkdownExcerpt } from "@/components/markdown";
 import { CommitEntries } from "@/components/repositories/commit-entries";
+import { GitHookSetup } from "@/components/repositories/git-hook-setup";
 import { RemoteUrl } from "@/components/repositories/remote-url";
 import { RepositoryForm } from "@/components/repositories/repository-form";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -15,8 +17,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ExternalLink } from "@/components/ui/external-link";
 import { requireUser } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
+import { publicOrigin } from "@/lib/public-origin";
 import { deleteRepositoryAction, updateRepositoryAction } from "@/lib/repositories/actions";
 import { listCommits } from "@/lib/repositories/commits";
+import { gitHookScript } from "@/lib/repositories/git-hook";
 import { getRepository } from "@/lib/repositories/repositories";
 import { commitWebUrl } from "@/lib/repositories/web-urls";
 import { entryWorklogPath } from "@/lib/worklog/days";
@@ -36,6 +40,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   const page = pageRequest(await searchParams);
   const projects = await listProjects(user.id, { limit: 100 });
   const project = projects.rows.find((candidate) => candidate.id === repository.projectId);
+  const hookScript = gitHookScript({ repositoryId: repository.id, origin: publicOrigin(await headers()) });
   return (
     <div className="space-y-10">
       <PageHeader
@@ -68,6 +73,10 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
         <CommitList userId={user.id} repositoryId={repository.id} remoteUrl={repository.remoteUrl} page={page} timeZone={user.timezone} />
       </Suspense>
 
+      <Section id="git-hook-heading" title="Record commits from this machine">
+        <GitHookSetup script={hookScript} />
+      </Section>
+
       <Section id="edit-repository-heading" title="Edit repository">
         <RepositoryForm
           action={updateRepositoryAction.bind(null, repository.id)}
@@ -97,7 +106,7 @@ async function CommitList({ userId, repositoryId, remoteUrl, page, timeZone }: C
   return (
     <Section id="commits-heading" title={`Commits (${commits.meta.total_count})`}>
       {commits.rows.length === 0 ? (
-        <EmptyState title="No commits here">The CLI records a repository’s commits when you capture them.</EmptyState>
+        <EmptyState title="No commits here">The CLI records a repository’s commits when you capture them, and the git hook below as you make them.</EmptyState>
       ) : (
         <>
           <p className="-mt-2 mb-4 text-sm text-zinc-600 dark:text-zinc-400">By commit time, the newest first.</p>

@@ -1,17 +1,18 @@
-/** Where the hook reads its key from when `git config worklog.apiKey` is not set (README.md, "The git hook"). */
-export const GIT_HOOK_KEY_VARIABLE = "WORKLOG_API_KEY";
+/** The environment variable the hook reads its key from, before `git config worklog.apiKey` (README.md, "The git hook"). */
+const GIT_HOOK_KEY_VARIABLE = "WORKLOG_API_KEY";
 
 /** The file the hook's failures are appended to, in the git directory. */
-export const GIT_HOOK_LOG = "worklog-hook.log";
+const GIT_HOOK_LOG = "worklog-hook.log";
 
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
 /**
  * The part of the hook that is the same for every repository, written as it runs: it uses no
- * `${…}` of the shell, which would read as the template's. POSIX sh, git, awk and curl only: the commit becomes the
- * JSON body of `POST /api/v1/repositories/{id}/commits` in awk, bytes kept as they are
- * (LC_ALL=C: UTF-8 passes through) and JSON's specials and control characters escaped. The key
- * reaches curl in a config read from a here-document, never on a command line that `ps` shows.
+ * `${…}` of the shell, which would read as the template's. POSIX sh, git, awk and curl only:
+ * the commit becomes the JSON body of `POST /api/v1/repositories/{id}/commits` in awk, bytes
+ * kept as they are (LC_ALL=C: UTF-8 passes through) and JSON's specials and control characters
+ * escaped. The key reaches curl in a config read from a here-document, never on a command line
+ * that `ps` shows.
  */
 const hookBody = String.raw`
 key=$${GIT_HOOK_KEY_VARIABLE}

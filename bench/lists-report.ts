@@ -3,7 +3,6 @@
 // by project and by day through `next start` (p50/p99, the accounts' requests alternating), then
 // the plan of the report's statement for each. Target: a month of the 1 000 000 account under
 // 50 ms p50.
-import type pg from "pg";
 import type { TestServer } from "../tests/support/server";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);

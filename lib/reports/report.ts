@@ -76,8 +76,9 @@ const figures = `coalesce(sum(s.duration_seconds), 0)::float8 AS "trackedSeconds
  * running entry counts the time it has run so far, as stopping it now would (lib/worklog/timer.ts).
  */
 function selectReportRows(user: User, query: ReportQuery, current: ReportPeriod, previous: ReportPeriod, now: Date): Promise<Row[]> {
-  const { from: _from, to: _to, group_by: groupBy, ...filters } = query;
-  const { where, values } = matchingEntries(user, filters);
+  const groupBy = query.group_by;
+  // The period bounds both periods' entries below, in place of the list's from/to.
+  const { where, values } = matchingEntries(user, { ...query, from: undefined, to: undefined });
   values.push(previous.start, current.end, current.start, user.timezone, now);
   const [start, end, currentStart, timeZone, nowValue] = [4, 3, 2, 1, 0].map((back) => `$${values.length - back}`);
   const tags = groupBy === "tag" ? "LEFT JOIN LATERAL unnest(CASE WHEN cardinality(s.tags) = 0 THEN ARRAY[NULL::text] ELSE s.tags END) AS t(tag) ON true" : "";

@@ -5,11 +5,8 @@ import { entryFilterFields } from "@/lib/worklog/schemas";
 export const reportGroupings = ["project", "tag", "source", "day", "week", "month"] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 
-const { updated_since: _updatedSince, ...filterFields } = entryFilterFields;
-
-/** GET /worklog/report: the entries list's filters, `from`/`to` making the period, and the grouping. */
-export const reportQuerySchema = z.object({
-  ...filterFields,
+/** GET /worklog/report: the entries list's filters (but `updated_since`), `from`/`to` making the period, and the grouping. */
+export const reportQuerySchema = z.object(entryFilterFields).omit({ updated_since: true }).extend({
   group_by: z
     .enum(reportGroupings, { error: `group_by must be one of ${reportGroupings.join(", ")}` })
     .default("project")

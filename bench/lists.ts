@@ -8,11 +8,13 @@
 // (EXPLAIN ANALYZE, BUFFERS) of the statements the server runs for each page, taken from the app's
 // own code (lib/worklog/entries.ts) as it sends them, each planned after five executions of its
 // prepared statement as on the server's connections (where PostgreSQL may switch to a generic plan).
+// Then a month's report of each account (bench/lists-report.ts), the search and the export.
 import { register } from "node:module";
 import pg from "pg";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type PrivateServer } from "../tests/support/server";
 import { benchExport } from "./lists-export";
+import { benchReport } from "./lists-report";
 import { benchSearch } from "./lists-search";
 import { insertEntries } from "./seed";
 
@@ -111,6 +113,8 @@ async function statementsOf(databaseUrl: string) {
   } as typeof pg.Pool.prototype.query;
   const { listEntries } = await import("../lib/worklog/entries");
   const { entryListQuerySchema } = await import("../lib/worklog/schemas");
+  const { buildReport } = await import("../lib/reports/report");
+  const { reportQuerySchema } = await import("../lib/reports/schemas");
   const { closeConnection } = await import("../lib/db/connection");
   return {
     async of(userId: string, path: string): Promise<Statement[]> {
@@ -118,6 +122,12 @@ async function statementsOf(databaseUrl: string) {
       const query = entryListQuerySchema.parse(Object.fromEntries(new URL(path, "http://localhost").searchParams));
       // The list reads the account's id and time zone (the bounds of from/to); the seeded accounts keep UTC.
       await listEntries({ id: userId, timezone: "UTC" } as Parameters<typeof listEntries>[0], query);
+      return [...recorded];
+    },
+    async ofReport(userId: string, path: string): Promise<Statement[]> {
+      recorded.length = 0;
+      const query = reportQuerySchema.parse(Object.fromEntries(new URL(path, "http://localhost").searchParams));
+      await buildReport({ id: userId, timezone: "UTC", weekStart: "monday" } as Parameters<typeof buildReport>[0], query);
       return [...recorded];
     },
     close: closeConnection,
@@ -210,6 +220,7 @@ try {
     }
   }
   console.log(`\nplans in short (the plans of the ${smallest.size} account in full with BENCH_ALL_PLANS=1):\n${summaries.join("\n")}`);
+  await benchReport(server, accounts, statements, (statement, planIndex) => explain(client, statement, planIndex));
   await benchSearch(server, client, statements);
   await statements.close();
   await benchExport(server, client);

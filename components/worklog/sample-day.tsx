@@ -14,6 +14,7 @@ function sampleEntry(id: number, fields: Pick<EntryView, "content" | "recorded_a
     project,
     commit_ids: fields.commits.map((commit) => commit.id),
     source: "web",
+    running: false,
     inserted_at: fields.recorded_at,
     updated_at: fields.recorded_at,
     ...fields,

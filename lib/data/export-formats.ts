@@ -9,6 +9,7 @@ import { calendarDay, wallClock } from "@/lib/time";
 import type { EntryListFilters } from "@/lib/worklog/entries";
 import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
 import { toEntryResponse } from "@/lib/worklog/responses";
+import { stoppedAt } from "@/lib/worklog/timer";
 import { commitBatches, commitShas, entryBatches, projectBatches, recapBatches, repositoryBatches } from "./export-batches";
 import { csvCell, markdownInline, markdownQuote } from "./export-escaping";
 import type { ExportDocument } from "./export-document";
@@ -17,6 +18,11 @@ import type { ExportDocument } from "./export-document";
 // holds one batch at a time whatever the account's size (docs/api.md, "Export and import").
 
 type Pieces = AsyncGenerator<string>;
+
+/** The entries the filters select, a running one as if its timer stopped at the export's time: an export holds no running state. */
+async function* exportedEntries(user: User, filters: EntryListFilters, exportedAt: Date): AsyncGenerator<EntryWithRelations[]> {
+  for await (const entries of entryBatches(user, filters)) yield entries.map((entry) => stoppedAt(entry, exportedAt));
+}
 
 /** `"name":[…]`, the items as the API shows them, one batch at a time. */
 async function* jsonArray<Row>(name: keyof ExportDocument, batches: AsyncIterable<Row[]>, render: (row: Row) => unknown): Pieces {
@@ -41,7 +47,7 @@ export async function* jsonExport(user: User, filters: EntryListFilters, exporte
   yield* jsonArray("projects", projectBatches(user.id), toProjectResponse);
   yield* jsonArray("repositories", repositoryBatches(user.id), toRepositoryResponse);
   yield* jsonArray("commits", commitBatches(user.id), toCommitResponse);
-  yield* jsonArray("entries", entryBatches(user, filters), toEntryResponse);
+  yield* jsonArray("entries", exportedEntries(user, filters, exportedAt), toEntryResponse);
   yield* jsonArray("recaps", recapBatches(user.id), toRecapResponse);
   yield "}";
 }
@@ -52,9 +58,9 @@ export const csvColumns = ["id", "recorded_at", "duration_seconds", "project_ide
 const csvOptions = { record_delimiter: "windows" } as const;
 
 /** One row per entry; tags and commit SHAs, which contain no spaces, are separated by one. No cell starts a formula. */
-export async function* csvExport(user: User, filters: EntryListFilters): Pieces {
+export async function* csvExport(user: User, filters: EntryListFilters, exportedAt: Date): Pieces {
   yield stringify([csvColumns], { ...csvOptions, bom: true });
-  for await (const entries of entryBatches(user, filters)) {
+  for await (const entries of exportedEntries(user, filters, exportedAt)) {
     const shas = await commitShas(user.id, entries.flatMap((entry) => entry.commits.map((commit) => commit.commitId)));
     const rows = entries.map((entry) => [
       entry.id,
@@ -98,7 +104,7 @@ function markdownEntry(entry: EntryWithRelations, timeZone: string): string {
 export async function* markdownExport(user: User, filters: EntryListFilters, exportedAt: Date): Pieces {
   yield `# Worklog${user.name ? ` of ${markdownInline(user.name)}` : ""}\n\nExported ${exportedAt.toISOString()}; days and times in ${user.timezone}.\n\n`;
   let currentDay: string | undefined;
-  for await (const entries of entryBatches(user, filters)) {
+  for await (const entries of exportedEntries(user, filters, exportedAt)) {
     let piece = "";
     for (const entry of entries) {
       const day = calendarDay(entry.recordedAt, user.timezone);

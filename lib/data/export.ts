@@ -39,7 +39,7 @@ function byteStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> 
 
 /** The download of the account's data in a format, streamed: the API's and the web app's export. */
 export function exportResponse(user: User, { format, ...filters }: ExportQuery, now = new Date()): Response {
-  const pieces = format === "json" ? jsonExport(user, filters, now) : format === "csv" ? csvExport(user, filters) : markdownExport(user, filters, now);
+  const pieces = format === "json" ? jsonExport(user, filters, now) : format === "csv" ? csvExport(user, filters, now) : markdownExport(user, filters, now);
   return new Response(byteStream(pieces), {
     headers: {
       "content-type": files[format].contentType,

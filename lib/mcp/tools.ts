@@ -19,8 +19,10 @@ import { idSchema } from "@/lib/validation";
 import { attachCommits, createEntry, listEntries } from "@/lib/worklog/entries";
 import { worklogHref } from "@/lib/worklog/filters";
 import { worklogOperations } from "@/lib/worklog/operations";
-import { entryListResponseSchema, entryResponseSchema, toEntryResponse } from "@/lib/worklog/responses";
-import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema } from "@/lib/worklog/schemas";
+import { entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema, toEntryResponse } from "@/lib/worklog/responses";
+import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, timerStartSchema } from "@/lib/worklog/schemas";
+import { startTimer, stopTimer } from "@/lib/worklog/timer";
+import { timerOperations } from "@/lib/worklog/timer-operations";
 import { defineTool, type AnyMcpTool } from "./tool";
 
 type EntryResponse = z.infer<typeof entryResponseSchema>;
@@ -54,6 +56,8 @@ const projectReferenceSchema = z
   .meta({ description: "The project, by its id (a UUID) or its identifier (1–3 letters, e.g. `WEB`); list_projects shows both." });
 
 const logWorkInputSchema = entryCreateSchema.omit({ project_id: true }).extend({ project: projectReferenceSchema.optional() });
+
+const startTimerInputSchema = timerStartSchema.omit({ project_id: true }).extend({ project: projectReferenceSchema.optional() });
 
 const noSuchProject = () => AppError.validation([{ pointer: "/project", detail: "Invalid value" }]);
 
@@ -214,6 +218,38 @@ export const mcpTools: AnyMcpTool[] = [
       const recap = toRecapResponse(await getRecap(user.id, input.recap_id));
       const link = `${origin}/recaps/${recap.id}`;
       return { structured: recap, summary: recap.status === "completed" ? `${recap.content}\n\nRecap ${recap.id}: ${link}` : `Recap ${recap.id} is ${recap.status}${recap.error ? `: ${recap.error}` : ""}. ${link}` };
+    },
+  }),
+  defineTool({
+    name: "start_timer",
+    title: "Start a timer",
+    description:
+      "Start timing work now: a running entry that `stop_timer` ends, its duration the time in between. A timer already running is stopped first (returned as `stopped`). `content` says what the work is; `project` takes a project's id or identifier.",
+    operation: timerOperations.start,
+    arguments: "body",
+    input: startTimerInputSchema,
+    output: timerStartResponseSchema,
+    async run({ user, input: { project, ...fields }, origin }) {
+      const projectId = project === undefined ? undefined : await findProjectId(user.id, project);
+      if (project !== undefined && projectId === undefined) throw noSuchProject();
+      const { timer, stopped } = await startTimer(user.id, { ...fields, project_id: projectId }, "mcp");
+      const started = toEntryResponse(timer);
+      const ended = stopped && toEntryResponse(stopped);
+      const stoppedLine = ended ? ` Stopped the timer before it: ${ended.duration_seconds} s (entry ${ended.id}).` : "";
+      return { structured: { timer: started, stopped: ended }, summary: `Timer started at ${started.recorded_at} (entry ${started.id}).${stoppedLine} In Worklog: ${entryLink(origin, started)}` };
+    },
+  }),
+  defineTool({
+    name: "stop_timer",
+    title: "Stop the timer",
+    description: "Stop the running timer: its entry gets the seconds it ran as `duration_seconds`. Fails when no timer runs.",
+    operation: timerOperations.stop,
+    arguments: "body",
+    input: z.object({}),
+    output: timerResponseSchema,
+    async run({ user, origin }) {
+      const entry = toEntryResponse(await stopTimer(user.id));
+      return { structured: { timer: entry }, summary: `Timer stopped: ${entry.duration_seconds} s (entry ${entry.id}). In Worklog: ${entryLink(origin, entry)}` };
     },
   }),
 ];

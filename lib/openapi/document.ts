@@ -6,11 +6,13 @@ import { mcpOperations } from "@/lib/mcp/operations";
 import { oauthOperations } from "@/lib/oauth/operations";
 import { projectOperations } from "@/lib/projects/operations";
 import { recapOperations } from "@/lib/recaps/operations";
+import { reportOperations } from "@/lib/reports/operations";
 import { repositoryOperations } from "@/lib/repositories/operations";
 import { serverOperations } from "@/lib/server/operations";
 import { syncOperations } from "@/lib/sync/operations";
 import { userOperations } from "@/lib/users/operations";
 import { worklogOperations } from "@/lib/worklog/operations";
+import { timerOperations } from "@/lib/worklog/timer-operations";
 import { requestSchemas, responseSchemas } from "./components";
 import { exampleOrigin } from "./examples";
 import { operationObject } from "./operation-object";
@@ -24,6 +26,8 @@ export const operations: Operation[] = [
   projectOperations,
   repositoryOperations,
   worklogOperations,
+  timerOperations,
+  reportOperations,
   recapOperations,
   syncOperations,
   dataOperations,

@@ -63,6 +63,8 @@ export async function updateEntry(userId: string, id: string, changes: EntryUpda
         content: changes.content,
         recordedAt: changes.recorded_at,
         durationSeconds: changes.duration_seconds,
+        // A duration given to a running entry stops its timer (docs/api.md, "Timer").
+        ...(changes.duration_seconds !== undefined && { runningUserId: null }),
         tags: changes.tags,
         projectId: changes.project_id,
       },

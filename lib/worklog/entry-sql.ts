@@ -24,6 +24,7 @@ const entryColumns = {
   durationSeconds: "duration_seconds",
   tags: "tags",
   source: "source",
+  runningUserId: "running_user_id",
   insertedAt: "inserted_at",
   updatedAt: "updated_at",
 } satisfies Record<keyof WorklogEntry, string>;
@@ -54,8 +55,8 @@ function searchQuery(text: string, typedWord: string) {
     ELSE ts_rewrite(${whole}, ${typed}, ${typed} || to_tsquery('worklog_words', ${typedWord}::text || ':*')) END)`;
 }
 
-/** The WHERE clause of the account's entries matching the filters, with its values from $1 on. */
-function matching(user: User, { project_id, tags, from, to, source, updated_since, q }: Filters) {
+/** The WHERE clause of the account's entries (`e`) matching the filters, with its values from $1 on. */
+export function matchingEntries(user: User, { project_id, tags, from, to, source, updated_since, q }: Filters) {
   const values: unknown[] = [user.id];
   const conditions = ["e.user_id = $1"];
   const condition = (sql: (placeholder: string) => string, value: unknown) => {
@@ -83,7 +84,7 @@ export const hasFilters = ({ project_id, tags, from, to, source, updated_since, 
  * then id, newest first (docs/api.md, "Pagination"); the row comparison bounds the index range.
  */
 export function selectEntryPage(user: User, filters: Filters, { after, direction, take }: KeysetQuery): Promise<EntryWithRelations[]> {
-  const { where, values } = matching(user, filters);
+  const { where, values } = matchingEntries(user, filters);
   let range = "";
   if (after) {
     values.push(after.sortAt, after.id);
@@ -100,14 +101,14 @@ export function selectEntryPage(user: User, filters: Filters, { after, direction
 }
 
 export async function countEntries(user: User, filters: Filters): Promise<number> {
-  const { where, values } = matching(user, filters);
+  const { where, values } = matchingEntries(user, filters);
   const [row] = await queryRows<{ count: number }>(`SELECT count(*)::int AS count FROM worklog_entries e WHERE ${where}`, values);
   return row!.count;
 }
 
 /** The time, duration and project of the entries the filters select between two instants that have a duration. */
 export function selectTimedEntries(user: User, filters: Filters, start: Date, end: Date) {
-  const { where, values } = matching(user, filters);
+  const { where, values } = matchingEntries(user, filters);
   values.push(start, end);
   return queryRows<Pick<WorklogEntry, "recordedAt" | "durationSeconds" | "projectId">>(
     `SELECT e.recorded_at AS "recordedAt", e.duration_seconds AS "durationSeconds", e.project_id AS "projectId" FROM worklog_entries e

@@ -16,6 +16,7 @@ export const entryExample = {
   project: { id: projectExample.id, name: projectExample.name, identifier: projectExample.identifier },
   commit_ids: [commitExample.id],
   source: "api",
+  running: false,
   inserted_at: exampleCreatedAt,
   updated_at: exampleUpdatedAt,
 } satisfies z.infer<typeof entryResponseSchema>;

@@ -20,6 +20,7 @@ export const entryResponseSchema = z
     project: entryProjectSchema.nullable(),
     commit_ids: z.array(z.uuid()),
     source: entrySourceSchema,
+    running: z.boolean().meta({ description: "Its timer runs (docs/api.md, \"Timer\"): `recorded_at` is when it started, and `duration_seconds` is null until it stops." }),
     inserted_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -41,7 +42,16 @@ export function toEntryResponse(entry: EntryWithRelations): z.infer<typeof entry
     project: entry.project,
     commit_ids: entry.commits.map((link) => link.commitId),
     source: entry.source,
+    running: entry.runningUserId !== null,
     inserted_at: entry.insertedAt.toISOString(),
     updated_at: entry.updatedAt.toISOString(),
   };
 }
+
+/** GET /worklog/timer and POST /worklog/timer/stop: the running entry, or the one just stopped; null when none runs. */
+export const timerResponseSchema = z.object({ timer: entryResponseSchema.nullable() }).register(responseSchemas, { id: "Timer" });
+
+/** POST /worklog/timer: the new running entry, and the one it stopped, if one ran. */
+export const timerStartResponseSchema = z
+  .object({ timer: entryResponseSchema, stopped: entryResponseSchema.nullable() })
+  .register(responseSchemas, { id: "TimerStarted" });

@@ -38,6 +38,16 @@ export const entryCreateSchema = z
   .register(requestSchemas, { id: "EntryCreate" });
 export type EntryCreate = z.output<typeof entryCreateSchema>;
 
+/** POST /worklog/timer: what the running entry says while it runs; it may be edited afterwards like any entry. */
+export const timerStartSchema = z
+  .object({
+    content: entryContentSchema.default("Timer"),
+    tags: entryTagsSchema.optional(),
+    project_id: idSchema.nullable().optional(),
+  })
+  .register(requestSchemas, { id: "TimerStart" });
+export type TimerStart = z.output<typeof timerStartSchema>;
+
 export const entryUpdateSchema = entryCreateSchema.partial().register(requestSchemas, { id: "EntryUpdate" });
 export type EntryUpdate = z.output<typeof entryUpdateSchema>;
 

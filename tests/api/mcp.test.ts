@@ -10,7 +10,7 @@ import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
-const toolNames = ["log_work", "search_worklog", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap"];
+const toolNames = ["log_work", "search_worklog", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap", "start_timer", "stop_timer"];
 const notFound = "Could not find the requested resource";
 
 let server: TestServer;
@@ -167,6 +167,21 @@ describe("tools/call", () => {
     expect(standup).toMatchObject({ status: "completed", template: "standup" });
     expect(standup.content).toContain(`(/?entry=${entry.id})`);
     expect(standup.sources).toEqual(expect.arrayContaining([{ type: "entry", id: entry.id }]));
+  });
+
+  it("starts and stops the timer as the API does", async () => {
+    const { key } = await newAccount();
+    const client = await connect(`Bearer ${key}`);
+    const project = await created(key, "/api/v1/projects", { name: "Timed", identifier: "TIM" });
+    const first = await succeeded(client, "start_timer", { content: "Drafting the RFC", project: "TIM" });
+    expect(first).toMatchObject({ timer: { running: true, duration_seconds: null, project_id: project.id, source: "mcp" }, stopped: null });
+    const second = await succeeded(client, "start_timer", {});
+    expect(second.stopped).toMatchObject({ id: first.timer.id, running: false });
+    expect((await call(key, "GET", "/api/v1/worklog/timer")).body).toEqual({ timer: second.timer });
+    const stopped = await succeeded(client, "stop_timer", {});
+    expect(stopped.timer).toMatchObject({ id: second.timer.id, running: false });
+    expect(stopped.timer.duration_seconds).toBeGreaterThanOrEqual(1);
+    expect(await refused(client, "stop_timer", {})).toBe("Could not find the requested resource");
   });
 
   it("refuses what the API refuses, with its messages", async () => {

@@ -1,0 +1,16 @@
+import { apiMethods, apiRoute } from "@/lib/api/route";
+import { toEntryResponse } from "@/lib/worklog/responses";
+import { apiEntrySource } from "@/lib/worklog/sources";
+import { runningTimer, startTimer } from "@/lib/worklog/timer";
+import { timerOperations } from "@/lib/worklog/timer-operations";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(timerOperations.get, async ({ user }) => {
+    const timer = await runningTimer(user.id);
+    return { timer: timer && toEntryResponse(timer) };
+  }),
+  apiRoute(timerOperations.start, async ({ user, principal, body }) => {
+    const { timer, stopped } = await startTimer(user.id, body, apiEntrySource(principal));
+    return { timer: toEntryResponse(timer), stopped: stopped && toEntryResponse(stopped) };
+  }),
+);

@@ -1,0 +1,87 @@
+import { getDb, type Transaction } from "@/lib/db/client";
+import { isForeignKeyViolation } from "@/lib/db/errors";
+import { AppError } from "@/lib/errors";
+import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
+import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
+import type { TimerStart } from "./schemas";
+import type { EntrySource } from "./sources";
+
+/** The longest duration an entry holds (lib/worklog/schemas.ts): a timer left running longer stops at it. */
+export const MAX_DURATION_SECONDS = 604_800;
+
+/** What a timer started at `start` has run by `at`, in whole seconds: at least 1, at most an entry's longest. */
+export function elapsedSeconds(start: Date, at: Date): number {
+  return Math.min(MAX_DURATION_SECONDS, Math.max(1, Math.round((at.getTime() - start.getTime()) / 1000)));
+}
+
+/**
+ * The entry as it would be if its timer stopped at `at`: it ends then and lasted since it started
+ * (its `recordedAt` while it runs). An entry that is not running is returned as it is. The export
+ * writes running entries so (docs/api.md, "Timer").
+ */
+export function stoppedAt(entry: EntryWithRelations, at: Date): EntryWithRelations {
+  if (entry.runningUserId === null) return entry;
+  return { ...entry, runningUserId: null, durationSeconds: elapsedSeconds(entry.recordedAt, at), recordedAt: at };
+}
+
+/** Stops the account's running entry, if there is one, inside `transaction`. */
+async function stopRunning(transaction: Transaction, userId: string, at: Date): Promise<EntryWithRelations | null> {
+  const running = await transaction.worklogEntry.findUnique({ where: { runningUserId: userId }, select: { id: true, recordedAt: true } });
+  if (!running) return null;
+  return transaction.worklogEntry.update({
+    where: { id: running.id },
+    data: { runningUserId: null, recordedAt: at, durationSeconds: elapsedSeconds(running.recordedAt, at) },
+    include: entryInclude,
+  });
+}
+
+/**
+ * Locks the account's row for a change of its timer, so that of two starts or stops at once one
+ * waits for the other: an account has one running entry at most, which the unique
+ * `running_user_id` enforces besides.
+ */
+async function lockTimer(transaction: Transaction, userId: string): Promise<void> {
+  await transaction.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR NO KEY UPDATE`;
+}
+
+/** Starts a running entry of the account, stopping the one that runs first (docs/api.md, "Timer"). */
+export async function startTimer(userId: string, input: TimerStart, source: EntrySource, at = new Date()): Promise<{ timer: EntryWithRelations; stopped: EntryWithRelations | null }> {
+  await checkProjectReference(userId, input.project_id);
+  try {
+    return await getDb().$transaction(async (transaction) => {
+      await lockTimer(transaction, userId);
+      const stopped = await stopRunning(transaction, userId, at);
+      const timer = await transaction.worklogEntry.create({
+        data: {
+          userId,
+          runningUserId: userId,
+          content: input.content,
+          recordedAt: at,
+          tags: input.tags ?? [],
+          projectId: input.project_id ?? null,
+          source,
+        },
+        include: entryInclude,
+      });
+      return { timer, stopped };
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw invalidProjectReference();
+    throw error;
+  }
+}
+
+/** Stops the account's running entry: its duration is the time since it started. A 404 when none runs. */
+export async function stopTimer(userId: string, at = new Date()): Promise<EntryWithRelations> {
+  const stopped = await getDb().$transaction(async (transaction) => {
+    await lockTimer(transaction, userId);
+    return stopRunning(transaction, userId, at);
+  });
+  if (!stopped) throw AppError.notFound();
+  return stopped;
+}
+
+/** The account's running entry, or null. */
+export function runningTimer(userId: string): Promise<EntryWithRelations | null> {
+  return getDb().worklogEntry.findUnique({ where: { runningUserId: userId }, include: entryInclude });
+}

@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
+
+// The timer (docs/api.md, "Timer"): one running entry per account, started, read and stopped.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await sharedServer();
+});
+
+type Entry = { id: string; content: string; running: boolean; duration_seconds: number | null; recorded_at: string; project_id: string | null; tags: string[] };
+
+async function json<T>(response: Promise<Response>, status: number): Promise<T> {
+  const resolved = await response;
+  const body = await resolved.json();
+  expect(resolved.status, JSON.stringify(body)).toBe(status);
+  return body as T;
+}
+
+async function newKey(scopes = ["worklog:*", "project:*"]) {
+  const { email } = await server.createUser();
+  return server.createKey(email, scopes);
+}
+
+const start = (key: string, body: unknown = {}, status = 201) => json<{ timer: Entry; stopped: Entry | null }>(server.request("/api/v1/worklog/timer", { key, method: "POST", body }), status);
+const current = (key: string) => json<{ timer: Entry | null }>(server.request("/api/v1/worklog/timer", { key }), 200);
+const stop = (key: string) => server.request("/api/v1/worklog/timer/stop", { key, method: "POST" });
+
+describe("the timer", () => {
+  it("starts a running entry that lists show without a duration, and stops it with one", async () => {
+    const key = await newKey();
+    expect(await current(key)).toEqual({ timer: null });
+    const project = await json<{ id: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name: "Timed" } }), 201);
+    const { timer, stopped } = await start(key, { content: "Pairing on the importer", tags: ["Pairing"], project_id: project.id });
+    expect(stopped).toBeNull();
+    expect(timer).toMatchObject({ content: "Pairing on the importer", running: true, duration_seconds: null, tags: ["pairing"], project_id: project.id });
+    expect((await current(key)).timer).toEqual(timer);
+    const listed = await json<{ entries: Entry[] }>(server.request("/api/v1/worklog/entries", { key }), 200);
+    expect(listed.entries).toEqual([expect.objectContaining({ id: timer.id, running: true, duration_seconds: null })]);
+
+    const ended = await json<{ timer: Entry }>(stop(key), 200);
+    expect(ended.timer).toMatchObject({ id: timer.id, running: false });
+    expect(ended.timer.duration_seconds).toBeGreaterThanOrEqual(1);
+    expect(Date.parse(ended.timer.recorded_at)).toBeGreaterThanOrEqual(Date.parse(timer.recorded_at));
+    expect(await current(key)).toEqual({ timer: null });
+  });
+
+  it("stops the running timer when another starts, and content defaults to Timer", async () => {
+    const key = await newKey();
+    const first = (await start(key)).timer;
+    expect(first.content).toBe("Timer");
+    const second = await start(key, { content: "Next thing" });
+    expect(second.stopped).toMatchObject({ id: first.id, running: false });
+    expect(second.stopped!.duration_seconds).toBeGreaterThanOrEqual(1);
+    expect((await current(key)).timer!.id).toBe(second.timer.id);
+  });
+
+  it("leaves exactly one running entry after concurrent starts", async () => {
+    const key = await newKey();
+    const started = await Promise.all(Array.from({ length: 6 }, (_, index) => start(key, { content: `start ${index}` })));
+    const running = (await json<{ entries: Entry[] }>(server.request("/api/v1/worklog/entries?limit=100", { key }), 200)).entries.filter((entry) => entry.running);
+    expect(running).toHaveLength(1);
+    expect(started.filter(({ stopped }) => stopped === null)).toHaveLength(1);
+    expect((await current(key)).timer!.id).toBe(running[0]!.id);
+  });
+
+  it("stops a running entry given a duration, and counts a running one in reports up to now", async () => {
+    const key = await newKey();
+    const { timer } = await start(key);
+    const report = await json<{ totals: { tracked_seconds: number; entries: number } }>(server.request("/api/v1/worklog/report", { key }), 200);
+    expect(report.totals.entries).toBe(1);
+    expect(report.totals.tracked_seconds).toBeGreaterThanOrEqual(1);
+    const edited = await json<Entry>(server.request(`/api/v1/worklog/entries/${timer.id}`, { key, method: "PUT", body: { duration_seconds: 600 } }), 200);
+    expect(edited).toMatchObject({ running: false, duration_seconds: 600 });
+    expect(await current(key)).toEqual({ timer: null });
+  });
+
+  it("exports a running entry as stopped at the export's time", async () => {
+    const key = await newKey(["worklog:*", "project:*", "repo:*", "user:read"]);
+    const { timer } = await start(key);
+    const exported = await json<{ exported_at: string; entries: Entry[] }>(server.request("/api/v1/export", { key }), 200);
+    const entry = exported.entries.find((candidate) => candidate.id === timer.id)!;
+    expect(entry).toMatchObject({ running: false, recorded_at: exported.exported_at });
+    expect(entry.duration_seconds).toBeGreaterThanOrEqual(1);
+  });
+
+  it("answers 404 to a stop without a timer, 422 to bad input or another account's project, 403 without worklog:write", async () => {
+    const key = await newKey();
+    const response = await stop(key);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { message: "Could not find the requested resource", type: "not_found_error" } });
+    const otherKey = await newKey();
+    const foreign = await json<{ id: string }>(server.request("/api/v1/projects", { key: otherKey, method: "POST", body: { name: "Theirs" } }), 201);
+    const refused = await json<{ errors: { source: { pointer: string } }[] }>(server.request("/api/v1/worklog/timer", { key, method: "POST", body: { project_id: foreign.id } }), 422);
+    expect(refused.errors[0]!.source.pointer).toBe("/project_id");
+    const invalid = await json<{ errors: { source: { pointer: string } }[] }>(server.request("/api/v1/worklog/timer", { key, method: "POST", body: { content: "", tags: "x" }, invalid: true }), 422);
+    expect(invalid.errors.map((error) => error.source.pointer).sort()).toEqual(["/content", "/tags"]);
+    expect(await current(key)).toEqual({ timer: null });
+    const readOnly = await newKey(["worklog:read"]);
+    expect((await server.request("/api/v1/worklog/timer", { key: readOnly, method: "POST", body: {} })).status).toBe(403);
+    expect((await stop(readOnly)).status).toBe(403);
+  });
+});

@@ -1,6 +1,6 @@
 import type { User, WorklogEntry } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
-import { addDays, calendarDay, weekOf } from "@/lib/time";
+import { addDays, calendarDay, startOfDay, weekOf } from "@/lib/time";
 import { matchingEntries } from "@/lib/worklog/entry-sql";
 import { MAX_DURATION_SECONDS } from "@/lib/worklog/timer";
 import { previousPeriod, reportPeriod, type ReportPeriod } from "./period";
@@ -37,65 +37,76 @@ const timeGroupings = new Set<ReportGrouping>(["day", "week", "month"]);
 
 /** Every column of worklog_entries the report reads, by its field in Prisma's model: a renamed one fails the type check. */
 const column = {
-  id: "e.id",
   projectId: "e.project_id",
   tags: "e.tags",
   source: "e.source",
   durationSeconds: "e.duration_seconds",
+  commitCount: "e.commit_count",
   recordedAt: "e.recorded_at",
   runningUserId: "e.running_user_id",
 } satisfies Partial<Record<keyof WorklogEntry, string>>;
 
-/** The group an entry falls in, as text, over the CTE `selected` (`local` is its time in the account's zone). */
-function groupKey(groupBy: ReportGrouping, weekStart: User["weekStart"]): string {
-  switch (groupBy) {
-    case "project":
-      return "s.project_id::text";
-    case "tag":
-      return "t.tag";
-    case "source":
-      return "s.source::text";
-    case "day":
-      return "to_char(s.local, 'YYYY-MM-DD')";
-    case "week":
-      return weekStart === "monday" ? "to_char(date_trunc('week', s.local), 'YYYY-MM-DD')" : "to_char(s.local::date - extract(dow FROM s.local)::int, 'YYYY-MM-DD')";
-    case "month":
-      return "to_char(s.local, 'YYYY-MM')";
+/** The first instant of each day, week or month of the period, in the account's zone, with its key. */
+type TimeBucket = { key: string; start: Date };
+
+/** Each day, week (from its first day) or month of the period, in order, with those without entries. */
+function timeBuckets(groupBy: ReportGrouping, period: ReportPeriod, timeZone: string, weekStart: User["weekStart"]): TimeBucket[] {
+  const first = period.from.kind === "day" ? period.from.date : calendarDay(period.start, timeZone);
+  const last = period.to.kind === "day" ? period.to.date : calendarDay(period.end, timeZone);
+  const buckets: TimeBucket[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    const key = groupBy === "day" ? day : groupBy === "month" ? day.slice(0, 7) : weekOf(day, weekStart)[0]!;
+    const firstDay = groupBy === "month" ? `${key}-01` : key;
+    if (buckets.at(-1)?.key !== key) buckets.push({ key, start: startOfDay(firstDay, timeZone) });
   }
+  return buckets;
 }
 
-type Row = Figures & { level: "total" | "group"; current: boolean; key: string | null; projectId: string | null; projectName: string | null };
-
-const figures = `coalesce(sum(s.duration_seconds), 0)::float8 AS "trackedSeconds", count(*)::int AS entries, coalesce(sum(s.commits), 0)::int AS commits`;
+type Row = Figures & { total: boolean; current: boolean; key: string | null; projectId: string | null; projectName: string | null };
 
 /**
- * The report's one statement: the entries of both periods, read along the index of the account's
- * work in time (`user_id, recorded_at`), each with the number of its commits, then added up twice:
- * by period (the totals, where an entry counts once) and by period, group and project. An entry
- * with several tags is in each of its tags' groups; one without is in the group of no tag. A
- * running entry counts the time it has run so far, as stopping it now would (lib/worklog/timer.ts).
+ * The report's one statement: the entries of both periods along the index of the account's work
+ * in time, which holds every column it adds up (prisma/schema.prisma), added up in one pass by
+ * period (the totals) and by period, group and project. An entry with several tags is in each of
+ * its tags' groups, one without in the group of no tag, and counts once in the totals (its first
+ * tag's row). Days, weeks and months are the buckets whose first instants the account's zone
+ * gives (`width_bucket` on them): no time zone arithmetic per entry. A running entry counts the
+ * time it has run so far, as stopping it now would (lib/worklog/timer.ts).
  */
-function selectReportRows(user: User, query: ReportQuery, current: ReportPeriod, previous: ReportPeriod, now: Date): Promise<Row[]> {
+function selectReportRows(user: User, query: ReportQuery, current: ReportPeriod, previous: ReportPeriod, buckets: TimeBucket[], now: Date): Promise<Row[]> {
   const groupBy = query.group_by;
-  // The period bounds both periods' entries below, in place of the list's from/to.
+  // The periods bound the entries below, in place of the list's from/to.
   const { where, values } = matchingEntries(user, { ...query, from: undefined, to: undefined });
-  values.push(previous.start, current.end, current.start, user.timezone, now);
-  const [start, end, currentStart, timeZone, nowValue] = [4, 3, 2, 1, 0].map((back) => `$${values.length - back}`);
-  const tags = groupBy === "tag" ? "LEFT JOIN LATERAL unnest(CASE WHEN cardinality(s.tags) = 0 THEN ARRAY[NULL::text] ELSE s.tags END) AS t(tag) ON true" : "";
+  const parameter = (value: unknown) => `$${values.push(value)}`;
+  const [start, end, currentStart, nowValue] = [previous.start, current.end, current.start, now].map((value) => `${parameter(value)}::timestamptz`);
+  const keys: Record<ReportGrouping, string> = {
+    project: `${column.projectId}::text`,
+    tag: "t.tag",
+    source: `${column.source}::text`,
+    day: "",
+    week: "",
+    month: "",
+  };
+  const key = timeGroupings.has(groupBy)
+    ? `CASE WHEN ${column.recordedAt} >= ${currentStart} THEN width_bucket(${column.recordedAt}, ${parameter(buckets.map((bucket) => bucket.start))}::timestamptz[])::text END`
+    : keys[groupBy];
+  const tags = groupBy === "tag" ? "LEFT JOIN LATERAL unnest(CASE WHEN cardinality(e.tags) = 0 THEN ARRAY[NULL::text] ELSE e.tags END) WITH ORDINALITY AS t(tag, n) ON true" : "";
+  // In the totals, an entry counts in its first row only.
+  const sum = (expression: string) => `CASE WHEN GROUPING(s.key) = 1 THEN ${expression} FILTER (WHERE s.first) ELSE ${expression} END`;
   return queryRows<Row>(
-    `WITH selected AS (
-      SELECT ${column.projectId} AS project_id, p.name AS project_name, ${column.tags} AS tags, ${column.source} AS source,
-        CASE WHEN ${column.runningUserId} IS NULL THEN ${column.durationSeconds}
-          ELSE least(${MAX_DURATION_SECONDS}, greatest(1, round(extract(epoch FROM ${nowValue}::timestamptz - ${column.recordedAt}))))::int END AS duration_seconds, ${column.recordedAt} >= ${currentStart}::timestamptz AS current,
-        ${column.recordedAt} AT TIME ZONE ${timeZone}::text AS local,
-        (SELECT count(*) FROM worklog_entry_commits c WHERE c.entry_id = ${column.id}) AS commits
-      FROM worklog_entries e LEFT JOIN projects p ON p.id = ${column.projectId}
-      WHERE ${where} AND ${column.recordedAt} >= ${start}::timestamptz AND ${column.recordedAt} <= ${end}::timestamptz)
-    SELECT 'total' AS level, s.current, NULL AS key, NULL AS "projectId", NULL AS "projectName", ${figures}
-      FROM selected s GROUP BY s.current
-    UNION ALL
-    SELECT 'group', s.current, ${groupKey(groupBy, user.weekStart)}, s.project_id::text, max(s.project_name), ${figures}
-      FROM selected s ${tags} GROUP BY 2, 3, 4`,
+    `SELECT a.*, p.name AS "projectName" FROM (
+      SELECT GROUPING(s.key) = 1 AS total, s.current, s.key, s.project_id AS "projectId",
+        coalesce(${sum("sum(s.duration)")}, 0)::float8 AS "trackedSeconds", ${sum("count(*)")}::int AS entries,
+        coalesce(${sum("sum(s.commit_count)")}, 0)::int AS commits
+      FROM (
+        SELECT ${column.projectId} AS project_id, ${column.commitCount} AS commit_count, ${column.recordedAt} >= ${currentStart} AS current,
+          ${key} AS key, ${groupBy === "tag" ? "t.n = 1" : "true"} AS first,
+          CASE WHEN ${column.runningUserId} IS NULL THEN ${column.durationSeconds}
+            ELSE least(${MAX_DURATION_SECONDS}, greatest(1, round(extract(epoch FROM ${nowValue} - ${column.recordedAt}))))::int END AS duration
+        FROM worklog_entries e ${tags}
+        WHERE ${where} AND ${column.recordedAt} >= ${start} AND ${column.recordedAt} <= ${end}) s
+      GROUP BY GROUPING SETS ((s.current), (s.current, s.key, s.project_id))) a
+    LEFT JOIN projects p ON p.id = a."projectId"`,
     values,
   );
 }
@@ -108,48 +119,37 @@ function add(sum: Figures, { trackedSeconds, entries, commits }: Figures): void 
   sum.commits += commits;
 }
 
-/** Each group's key in the period, in order, with those without entries: days, weeks' first days or months. */
-function timeKeys(groupBy: ReportGrouping, period: ReportPeriod, timeZone: string, weekStart: User["weekStart"]): string[] {
-  const first = period.from.kind === "day" ? period.from.date : calendarDay(period.start, timeZone);
-  const last = period.to.kind === "day" ? period.to.date : calendarDay(period.end, timeZone);
-  const keys: string[] = [];
-  for (let day = first; day <= last; day = addDays(day, 1)) {
-    const key = groupBy === "day" ? day : groupBy === "month" ? day.slice(0, 7) : weekOf(day, weekStart)[0]!;
-    if (keys.at(-1) !== key) keys.push(key);
-  }
-  return keys;
-}
-
 /** The account's report: the filters' entries of the period and of the one before, added up (docs/api.md, "Reports"). */
 export async function buildReport(user: User, query: ReportQuery, now = new Date()): Promise<Report> {
   const current = reportPeriod(query.from, query.to, user.timezone, now);
   const previous = previousPeriod(current, user.timezone);
-  const rows = await selectReportRows(user, query, current, previous, now);
+  const isTimeGrouping = timeGroupings.has(query.group_by);
+  const buckets = isTimeGrouping ? timeBuckets(query.group_by, current, user.timezone, user.weekStart) : [];
+  const rows = await selectReportRows(user, query, current, previous, buckets, now);
   const totals = { current: none(), previous: none() };
   const groups = new Map<string | null, ReportGroup>();
-  const isTimeGrouping = timeGroupings.has(query.group_by);
   const groupOf = (key: string | null) => {
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { key, projectName: null, ...none(), previous: isTimeGrouping ? null : none(), byProject: isTimeGrouping ? [] : null }));
     return group;
   };
-  if (isTimeGrouping) for (const key of timeKeys(query.group_by, current, user.timezone, user.weekStart)) groupOf(key);
+  for (const bucket of buckets) groupOf(bucket.key);
   for (const row of rows) {
     const { trackedSeconds, entries, commits } = row;
     const rowFigures = { trackedSeconds, entries, commits };
-    if (row.level === "total") {
+    if (row.total) {
       add(row.current ? totals.current : totals.previous, rowFigures);
       continue;
     }
     if (isTimeGrouping && !row.current) continue;
-    const group = groupOf(row.key);
+    // A time bucket's number, from 1 (width_bucket).
+    const group = groupOf(isTimeGrouping ? buckets[Number(row.key) - 1]!.key : row.key);
     if (query.group_by === "project") group.projectName = row.projectName;
     add(row.current ? group : group.previous!, rowFigures);
     if (group.byProject) group.byProject.push({ projectId: row.projectId, projectName: row.projectName, ...rowFigures });
   }
   const ordered = [...groups.values()];
   if (isTimeGrouping) {
-    ordered.sort((a, b) => (a.key! < b.key! ? -1 : 1));
     for (const group of ordered) group.byProject!.sort((a, b) => b.trackedSeconds - a.trackedSeconds || b.entries - a.entries);
   } else {
     ordered.sort((a, b) => b.trackedSeconds - a.trackedSeconds || b.entries - a.entries || (a.key ?? "").localeCompare(b.key ?? ""));

@@ -25,6 +25,7 @@ const entryColumns = {
   tags: "tags",
   source: "source",
   runningUserId: "running_user_id",
+  commitCount: "commit_count",
   insertedAt: "inserted_at",
   updatedAt: "updated_at",
 } satisfies Record<keyof WorklogEntry, string>;

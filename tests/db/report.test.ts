@@ -4,8 +4,8 @@ import { createProject } from "@/lib/projects/projects";
 import { buildReport } from "@/lib/reports/report";
 import { reportQuerySchema } from "@/lib/reports/schemas";
 import { recordCommits } from "@/lib/repositories/commits";
-import { createRepository } from "@/lib/repositories/repositories";
-import { attachCommits, createEntry } from "@/lib/worklog/entries";
+import { createRepository, deleteRepository } from "@/lib/repositories/repositories";
+import { attachCommits, createEntry, detachCommit } from "@/lib/worklog/entries";
 
 // The report's one statement (lib/reports/report.ts) on both databases: its groups in the
 // account's zone and week start, and the previous period.
@@ -96,5 +96,23 @@ describe("the report statement", () => {
     expect(byDay.groups).toEqual([
       expect.objectContaining({ key: "2026-11-10", previous: null, byProject: [{ projectId: project.id, projectName: "Alpha", trackedSeconds: 3600, entries: 1, commits: 2 }] }),
     ]);
+  });
+
+  it("keeps each entry's commit count, which it reads from the index, through attaching, detaching and deleting a repository", async () => {
+    const user = await newUser("UTC");
+    const repository = await createRepository(user.id, { name: "counted" });
+    const other = await createRepository(user.id, { name: "other" });
+    const [first, second] = await recordCommits(user.id, repository.id, ["c", "d"].map((digit) => ({ sha: digit.repeat(40), message: digit, committed_at: new Date("2026-11-10T00:00:00Z") })));
+    const [third] = await recordCommits(user.id, other.id, [{ sha: "e".repeat(40), message: "e", committed_at: new Date("2026-11-10T00:00:00Z") }]);
+    const counted = await entry(user.id, "2026-11-10T09:00:00Z", 60);
+    const commitsOfDay = async () => (await buildReport(user, query({ from: "2026-11-10", to: "2026-11-10" }))).totals.commits;
+    await attachCommits(user.id, counted.id, { commit_ids: [first!.id, second!.id, third!.id] });
+    expect(await commitsOfDay()).toBe(3);
+    await detachCommit(user.id, counted.id, second!.id);
+    expect(await commitsOfDay()).toBe(2);
+    await deleteRepository(user.id, other.id);
+    expect(await commitsOfDay()).toBe(1);
+    const stored = await getDb().worklogEntry.findUniqueOrThrow({ where: { id: counted.id }, select: { commitCount: true } });
+    expect(stored.commitCount).toBe(1);
   });
 });

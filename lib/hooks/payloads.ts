@@ -43,6 +43,8 @@ const MAX_BRANCH = 255;
 
 const shaPattern = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 const deletedRef = /^0+$/;
+/** A pull or merge request's number, as PostgreSQL's integer holds it. */
+const requestNumber = z.number().int().positive().max(2_147_483_647);
 /** What a repository's name may not hold (docs/api.md, "Names are one line"). */
 const controlCharacters = /[\p{Cc}\u2028\u2029]/u;
 
@@ -72,7 +74,7 @@ const sha = z
 const webPage = z
   .string()
   .nullish()
-  .transform((value) => (value && value.length <= 2048 && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) ? value : null));
+  .transform((value) => (value && value.length <= 2048 && isStorableText(value) && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) ? value : null));
 
 const optionalText = (max: number) =>
   storable
@@ -144,7 +146,7 @@ const githubPullRequestAction = z.object({ action: z.string(), pull_request: z.o
 const githubMergedPullRequest = z.object({
   repository: githubRepository,
   pull_request: z.object({
-    number: z.number().int().positive(),
+    number: requestNumber,
     title: storable,
     html_url: webPage,
     merged_at: forgeTime,
@@ -156,7 +158,7 @@ const gitlabMergeRequestAction = z.object({ object_attributes: z.object({ action
 const gitlabMergedRequest = z.object({
   project: gitlabProject,
   object_attributes: z.object({
-    iid: z.number().int().positive(),
+    iid: requestNumber,
     title: storable,
     url: webPage,
     merge_commit_sha: z.string().nullish(),

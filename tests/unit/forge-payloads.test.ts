@@ -124,6 +124,9 @@ describe("readForgeEvent", () => {
     const merged = fixture("gitlab-merge-request");
     delete merged.object_attributes.iid;
     expect(problem("gitlab", "Merge Request Hook", merged)).toBe("The Merge Request Hook payload has no object_attributes.iid");
+    const huge = fixture("github-pull-request-merged");
+    huge.pull_request.number = 2 ** 31;
+    expect(problem("github", "pull_request", huge)).toMatch(/^The pull_request payload has an invalid pull_request\.number: /);
   });
 
   it("cuts a commit's text at the contract's lengths and drops a commit page that is no web page", () => {
@@ -131,10 +134,12 @@ describe("readForgeEvent", () => {
     push.commits[0].message = "é".repeat(20_005);
     push.commits[0].author.name = "n".repeat(300);
     push.commits[0].url = "javascript:alert(1)";
+    push.commits[1].url = "https://github.com/Codertocat/\u0000";
     const event = readForgeEvent("github", "push", push);
     if (event.kind !== "push") throw new Error(event.kind);
     expect([...event.commits[0]!.message]).toHaveLength(20_000);
     expect(event.commits[0]!.authorName).toHaveLength(255);
     expect(event.commits[0]!.webUrl).toBeNull();
+    expect(event.commits[1]!.webUrl).toBeNull();
   });
 });

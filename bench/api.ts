@@ -8,6 +8,7 @@
 //   (e) a bare Node http server answering the same JSON as (a): the machine's ceiling
 //   (f) (c) with the If-None-Match of its ETag: every answer must be a 304
 //   (g) (c) through MCP: a `tools/call` of search_worklog on /api/mcp (one JSON-RPC POST, answered as JSON)
+//   (h) POST /api/hooks/{id}: GitHub pushes of 2 000 commits to an incoming hook, one at a time (bench/hooks.ts)
 // and (c) again on the embedded default (PGlite), which must answer every request within 2 s.
 // Each row also gets the server's and its PostgreSQL backends' CPU time per request (/proc).
 // Rate limiting stays on (the in-process limiter, with a limit no run reaches), since its cost is
@@ -26,6 +27,7 @@ import path from "node:path";
 import pg from "pg";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type PrivateServer } from "../tests/support/server";
+import { describeHookPushes, measureHookPushes, servesHooks, type HookPushMeasurement } from "./hooks";
 import { insertEntries } from "./seed";
 import { basicAuthorization, cpuMeter, cpuSeconds, describe, measure, warmUp, type CpuMeter, type LoadTarget, type Measurement } from "./wrk";
 
@@ -378,12 +380,18 @@ const names: Subject["name"][] = BEFORE ? ["before", "after"] : ["after"];
 const bareServer = await startBareNodeServer();
 const results: Results = {};
 let triggerCosts: Awaited<ReturnType<typeof triggerCost>> | undefined;
+const hookPushes: Partial<Record<Subject["name"], HookPushMeasurement>> = {};
 try {
   console.log(`wrk: ${CONNECTIONS} connections, ${DURATION_SECONDS} s a run after ${WARM_UP_SECONDS} s of warm-up, ${ROUNDS} round(s); ${ENTRIES} entries seeded\n`);
   const subjects: Subject[] = [];
   try {
     for (const name of names) subjects.push(await startSubject(name, "postgres"));
     await benchPostgres(subjects, { url: bareServer.url, meter: cpuMeter(bareServer.url) }, results);
+    for (const subject of subjects) {
+      if (!(await servesHooks(subject.server))) continue;
+      hookPushes[subject.name] = await measureHookPushes(subject.server, subject.meter);
+      console.log(describeHookPushes(`(h) ${subject.name}`, hookPushes[subject.name]!));
+    }
     if (TRIGGER_COST) triggerCosts = await triggerCost(subjects.find((subject) => subject.name === "after")!);
   } finally {
     for (const subject of subjects) await stopSubject(subject);
@@ -394,6 +402,7 @@ try {
 }
 
 printTable(results, names);
+for (const [name, measurement] of Object.entries(hookPushes)) console.log(describeHookPushes(`(h) hook push, ${name}`, measurement));
 printRoundRatios(names);
 const bare = results.bare?.bare_node;
 const subjectResults = Object.fromEntries(
@@ -428,6 +437,7 @@ const output = {
   ...measured,
   ...(BEFORE ? { before: subjectResults.before } : {}),
   ...(triggerCosts ? { trigger_cost_per_insert: triggerCosts } : {}),
+  hook_pushes: hookPushes,
   targets: { ...targets, embedded_entries_max_latency_ms: EMBEDDED_MAX_LATENCY_MS },
   met,
 };

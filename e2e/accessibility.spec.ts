@@ -1,5 +1,6 @@
 // Accessibility: axe once per page and colour scheme, on an account that has something in every
-// list (a project, a repository with a commit, an entry with it attached, a recap, an API key).
+// list (a project, a repository with a commit, an entry with it attached, a recap, an API key,
+// an incoming hook).
 // The other specs test what pages do; their states are not checked with axe again. The API
 // reference, long enough to take axe some 10 s, is checked in e2e/docs.spec.ts, once per scheme too.
 import os from "node:os";
@@ -23,6 +24,7 @@ test.beforeAll(async ({ browser }) => {
   const [commit] = recorded.commits as { id: string }[];
   await post("/worklog/entries", { content: "Raised the **contrast** of links", project_id: project.id, tags: ["a11y"], duration_seconds: 1800, commit_ids: [commit!.id] });
   const recap = await post("/worklog/recaps", {});
+  await post("/incoming_hooks", { provider: "github", name: "Accessible organisation" });
   Object.assign(ids, { project: project.id, repository: repository.id, recap: recap.id });
   await context.storageState({ path: signedIn });
   await context.close();
@@ -53,6 +55,7 @@ const pages: Checked[] = [
   { name: "the API keys", path: () => "/settings/api-keys", signedIn: true, ready: showing("seed") },
   { name: "the data settings", path: () => "/settings/data", signedIn: true, ready: heading("Settings") },
   { name: "the devices", path: () => "/settings/devices", signedIn: true, ready: heading("Settings") },
+  { name: "the integrations", path: () => "/settings/integrations", signedIn: true, ready: showing("Accessible organisation") },
   { name: "a device's approval", path: () => "/device", signedIn: true, ready: heading(/./) },
 ];
 

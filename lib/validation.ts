@@ -25,7 +25,7 @@ function detail(issue: z.core.$ZodIssue, input: unknown): string {
       }
       return "Invalid value";
     case "invalid_value":
-      return "Invalid enum value";
+      return issue.path.length > 0 && valueAt(input, issue.path) === undefined ? `Missing field: ${String(issue.path.at(-1))}` : "Invalid enum value";
     default:
       return "Invalid value";
   }

@@ -5,6 +5,7 @@ const settingsLinks = [
   { href: "/settings/profile", label: "Profile" },
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/devices", label: "Devices" },
+  { href: "/settings/integrations", label: "Integrations" },
   { href: "/settings/data", label: "Data" },
 ];
 

@@ -7,7 +7,7 @@ import type { OAuthErrorCode } from "@/lib/oauth/errors";
  * hands it to a wrapper of lib/api/route.ts or lib/oauth/route.ts, which enforces what it says
  * (method, scope, plan, body, query, success status), and lib/openapi/document.ts documents it.
  */
-export type Operation = ApiOperation | OAuthOperation | McpOperation | ServiceOperation;
+export type Operation = ApiOperation | OAuthOperation | McpOperation | ServiceOperation | HookOperation;
 
 export const httpMethods = ["get", "post", "put", "delete"] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -95,6 +95,15 @@ export type McpOperation = Declaration & { kind: "mcp"; body: RequestBody; tools
  * answers with an ETag, and with 304 to an `If-None-Match` that names it.
  */
 export type ServiceOperation = Declaration & { kind: "service"; revalidated?: true };
+
+/** A request header an operation reads, for the API reference. */
+export type HeaderParameter = { name: string; description: string };
+
+/**
+ * A forge's delivery to an incoming hook (`/api/hooks/{id}`): no credential, the hook's secret
+ * proves the sender (lib/hooks/receiver.ts); the forge's own headers name the event.
+ */
+export type HookOperation = Declaration & { kind: "hook"; body: RequestBody; headers: HeaderParameter[]; maxBodyBytes: number; deliveriesPerMinute: number };
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 

@@ -2,7 +2,7 @@
 // can answer) and security, from its declaration (lib/api/operation.ts).
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "@/lib/api/idempotency-key";
-import { isConditionalRead, requiredScopes, type ApiOperation, type DownloadResponse, type EventStreamResponse, type JsonResponse, type Operation } from "@/lib/api/operation";
+import { isConditionalRead, requiredScopes, type ApiOperation, type DownloadResponse, type EventStreamResponse, type HeaderParameter, type JsonResponse, type Operation } from "@/lib/api/operation";
 import { oauthErrorBodySchema } from "@/lib/oauth/errors";
 import { requestSchemas, responseSchemas } from "./components";
 
@@ -52,6 +52,8 @@ function queryParameters(schema: z.ZodType): Parameter[] {
   }));
 }
 
+const headerParameter = ({ name, description }: HeaderParameter): Parameter => ({ name, in: "header", required: false, description, schema: { type: "string" } });
+
 function pathParameters(path: string): Parameter[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name: name!,
@@ -66,6 +68,7 @@ const responseHeaders = {
   api: callerHeaders,
   mcp: callerHeaders,
   oauth: { "x-request-id": ref("headers", "RequestId") },
+  hook: { "x-request-id": ref("headers", "RequestId") },
   service: undefined,
 };
 
@@ -148,6 +151,15 @@ function errorResponsesOf(declared: Operation): Record<string, ResponseObject | 
         429: ref("responses", "TooManyRequests"),
         503: ref("responses", "ServiceUnavailable"),
       };
+    case "hook":
+      return {
+        400: ref("responses", "BadRequest", "The body is not valid UTF-8 or not a JSON object, the event header is missing, or a payload of an event that records something lacks a field it needs; the message names it, and the delivery's log keeps it."),
+        404: ref("responses", "NotFound", "No incoming hook has this id (it may have been deleted)."),
+        413: ref("responses", "PayloadTooLarge", `The request body is over ${mebibytes(declared.maxBodyBytes)} MiB.`),
+        415: ref("responses", "UnsupportedMediaType"),
+        429: ref("responses", "TooManyRequests", `More than ${declared.deliveriesPerMinute} deliveries a minute to this hook; \`retry-after\` says when to try again.`),
+        503: ref("responses", "ServiceUnavailable"),
+      };
     case "service":
       return {};
   }
@@ -161,6 +173,7 @@ function security(declared: Operation): SecurityRequirement[] {
       return declared.optionalBearer ? [{}, { bearerAuth: [] }] : [];
     case "mcp":
       return [{ basicAuth: [] }, { bearerAuth: [] }];
+    case "hook":
     case "service":
       return [];
   }
@@ -189,7 +202,8 @@ function requestBody(declared: Operation, schemas: Record<string, JsonSchema>): 
 
 export function operationObject(declared: Operation, schemas: Record<string, JsonSchema>): OperationObject {
   const query = declared.kind === "api" ? declared.query : undefined;
-  const parameters = [...pathParameters(declared.path), ...(query ? queryParameters(query) : [])];
+  const headers = declared.kind === "hook" ? declared.headers.map(headerParameter) : [];
+  const parameters = [...pathParameters(declared.path), ...headers, ...(query ? queryParameters(query) : [])];
   const description = [requirementsLine(declared), declared.description].filter(Boolean).join("\n\n");
   const body = requestBody(declared, schemas);
   const conditional = isConditionalRead(declared);

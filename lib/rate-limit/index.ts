@@ -82,3 +82,9 @@ export async function limitOAuthRequest(clientIp: string): Promise<{ retryAfter:
   const decision = await namedLimiter("oauth", OAUTH_REQUESTS_PER_MINUTE).check(clientIp);
   return decision.allowed ? undefined : { retryAfter: secondsUntil(decision.resetAt) };
 }
+
+/** Counts a request against the named limiter (`limit` per minute per identifier); throws the contract's 429 past it. */
+export async function limitRequests(name: string, limit: number, identifier: string): Promise<void> {
+  const decision = await namedLimiter(name, limit).check(identifier);
+  if (!decision.allowed) throw rateLimited(decision);
+}

@@ -1,3 +1,5 @@
+import { hostAndPath } from "./remote-identity";
+
 /** A hosting service whose web pages a repository's remote URL can be linked to. */
 type HostingService = {
   /** How many path segments name a repository: owner and name, or GitLab's groups and project. */
@@ -14,28 +16,14 @@ const services = new Map<string, HostingService>([
   ["bitbucket.org", { segments: { min: 2, max: 2 }, commitPath: "commits" }],
 ]);
 
-/** The schemes git clones over that name a host and a path; the link itself is always https. */
-const cloneSchemes = new Set(["https:", "http:", "ssh:", "git+ssh:", "ssh+git:", "git:"]);
-
-/** git's scp-like syntax, `[user@]host:path`: no scheme, and no slash before the colon. */
-const scpLike = /^(?:[^@/:\s]+@)?([^@/:\s]+):(?!\/\/)\/?(\S+)$/;
-
 /** A name as the services spell owners, groups and repositories: nothing in it to escape in a URL. */
 const segmentPattern = /^[A-Za-z0-9_.-]+$/;
 
 const shaPattern = /^[0-9a-f]{4,64}$/i;
 
-function hostAndPath(remoteUrl: string): { host: string; path: string } | null {
-  const scp = scpLike.exec(remoteUrl);
-  if (scp) return { host: scp[1]!.toLowerCase(), path: scp[2]! };
-  if (!URL.canParse(remoteUrl)) return null;
-  const url = new URL(remoteUrl);
-  return cloneSchemes.has(url.protocol) ? { host: url.hostname, path: url.pathname } : null;
-}
-
 /** The repository a remote names on a known service, as that service's web page. */
 function locate(remoteUrl: string): { service: HostingService; url: string } | null {
-  const parts = hostAndPath(remoteUrl.trim());
+  const parts = hostAndPath(remoteUrl);
   const service = parts && services.get(parts.host);
   if (!parts || !service) return null;
   const segments = parts.path.replace(/\/+$/, "").replace(/\.git$/, "").split("/").filter(Boolean);

@@ -47,6 +47,8 @@ let key: string;
 let readsKey: string;
 let writesKey: string;
 let email: string;
+/** Paths whose bare request needs a real id to answer more than 404: a hook's, which no credential opens. */
+const realIds: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   server = await sharedServer();
@@ -54,6 +56,8 @@ beforeAll(async () => {
   key = await server.createKey(email, ["user:*", "project:*", "repo:*", "worklog:*"]);
   readsKey = await server.createKey(email, ["user:read", "project:read", "repo:read", "worklog:read"]);
   writesKey = await server.createKey(email, ["user:write", "project:write", "repo:write", "worklog:write"]);
+  const hook = await (await server.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "github", name: "openapi" } })).json();
+  realIds["/api/hooks/{id}"] = { id: hook.id };
   const response = await server.request("/api/v1/openapi.json");
   document = await response.json();
   ({ check, responsePointer } = schemaChecker(document));
@@ -123,6 +127,7 @@ describe("the document and the route files", () => {
         const probeKey = scope?.endsWith(":read") ? writesKey : readsKey;
         // A bare request: wrong on purpose where the path serves no such method, or the operation needs a body.
         const response = await call(method.toLowerCase() as HttpMethod, template, {
+          params: realIds[template],
           key: template.startsWith("/api/v1/") ? probeKey : undefined,
           invalid: !operation || Boolean(operation.requestBody?.required),
         });

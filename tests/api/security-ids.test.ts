@@ -31,6 +31,8 @@ async function snapshot(key: string, ids: Record<string, string>): Promise<strin
     "/api/v1/worklog/entries?limit=100",
     `/api/v1/worklog/entries/${ids.entry}`,
     `/api/v1/worklog/recaps/${ids.recap}`,
+    "/api/v1/incoming_hooks",
+    `/api/v1/incoming_hooks/${ids.hook}`,
   ];
   const bodies = await Promise.all(paths.map(async (pathname) => (await server.request(pathname, { key })).text()));
   return bodies.join("\n");
@@ -133,6 +135,8 @@ const foreignPathIds: ForeignCase[] = [
   { method: "GET", path: "/api/v1/worklog/recaps/{recap}" },
   { method: "GET", path: "/api/v1/worklog/recaps/sse?recap_id={recap}" },
   { method: "GET", path: "/api/v1/import/{import}" },
+  { method: "GET", path: "/api/v1/incoming_hooks/{hook}" },
+  { method: "DELETE", path: "/api/v1/incoming_hooks/{hook}" },
 ].map((entry) => ({ ...entry, method: entry.method as Method, status: 404, expected: notFoundBody }));
 
 const emptyList = (collection: string) => (body: Record<string, unknown>) => {
@@ -227,6 +231,8 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "DELETE", path: "/api/v1/worklog/entries/{entry}", scope: "worklog:write" },
   { method: "POST", path: "/api/v1/worklog/entries/{entry}/commits", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
   { method: "POST", path: "/api/v1/worklog/recaps", scope: "worklog:write", body: {} },
+  { method: "POST", path: "/api/v1/incoming_hooks", scope: "repo:write", body: { provider: "gitlab", name: "Planted" } },
+  { method: "DELETE", path: "/api/v1/incoming_hooks/{hook}", scope: "repo:write" },
   {
     method: "POST",
     path: "/api/v1/import?format=jrnl",

@@ -46,7 +46,8 @@ export function accountRequests(current: () => TestServer) {
       if (attempt > 300) throw new Error("the recap did not finish");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { project: project.id, repository: repository.id, commit: commits.commits[0].id as string, entry: entry.id, recap: recap.id };
+    const hook = await created(key, "/api/v1/incoming_hooks", { provider: "github", name: "Secret hook" });
+    return { project: project.id, repository: repository.id, commit: commits.commits[0].id as string, entry: entry.id, recap: recap.id, hook: hook.id };
   }
 
   return { call, created, newAccount, seedAccount };

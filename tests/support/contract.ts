@@ -8,7 +8,7 @@ import type { JsonSchema, OpenApiDocument, OperationObject, Parameter, Reference
 import { pointerSegment, schemaChecker } from "./openapi";
 
 /** What the API serves under the document: everything else (pages, next-auth) is no part of it. */
-const apiArea = /^\/(api\/(v1|mcp|live|health)(\/|$)|auth\/)/;
+const apiArea = /^\/(api\/(v1|mcp|live|health|hooks)(\/|$)|auth\/)/;
 
 type Route = { template: string; pattern: RegExp; literals: number };
 

@@ -32,6 +32,7 @@ const cheapPaths: Record<string, string[]> = {
   "bench:rate-limit": ["--help"],
   bench: ["--help"],
   "bench:lists": ["--help"],
+  "bench:hooks": ["--help"],
   "bench:import": ["--help"],
   "lint:openapi": ["--help"],
   "bench:streams": ["--help"],

@@ -77,6 +77,10 @@ describe("parseInput", () => {
     ]);
   });
 
+  it("reports a missing enum field as missing, like any other", () => {
+    expect(issuesOf(z.object({ plan: z.enum(["free", "pro"]) }), {})).toEqual([{ pointer: "/plan", detail: "Missing field: plan" }]);
+  });
+
   it("points into arrays by index", () => {
     expect(issuesOf(z.object({ tags: z.array(z.string().max(3)) }), { tags: ["ok", "toolong"] })).toEqual([
       { pointer: "/tags/1", detail: "String length is larger than maxLength" },

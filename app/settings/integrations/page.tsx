@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { CreateHookForm } from "@/components/settings/create-hook-form";
+import { HookList } from "@/components/settings/hook-list";
+import { EmptyState } from "@/components/ui/empty-state";
+import { requireUser } from "@/lib/auth/current-user";
+import { deliveriesByHook, listHooks } from "@/lib/hooks/hooks";
+import { publicOrigin } from "@/lib/public-origin";
+
+export const metadata: Metadata = { title: "Integrations" };
+
+export default async function IntegrationsPage() {
+  const user = await requireUser("/settings/integrations");
+  const [hooks, deliveries] = await Promise.all([listHooks(user.id), deliveriesByHook(user.id)]);
+  const origin = publicOrigin(await headers());
+  return (
+    <div className="space-y-12">
+      <div>
+        <h2 className="text-xl font-semibold tracking-tight">Integrations</h2>
+        <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+          An incoming hook lets GitHub or GitLab send your pushes here: their commits are recorded in the repository with the same remote (created
+          when you have none), and merged pull requests are suggested as entries. Each hook has a secret, shown once, that proves the deliveries are
+          your forge’s.
+        </p>
+      </div>
+      <section aria-labelledby="create-hook-heading">
+        <h3 id="create-hook-heading" className="mb-4 text-lg font-semibold tracking-tight">
+          Create an incoming hook
+        </h3>
+        <CreateHookForm />
+      </section>
+      <section aria-labelledby="hook-list-heading">
+        <h3 id="hook-list-heading" className="mb-4 text-lg font-semibold tracking-tight">
+          Your hooks
+        </h3>
+        {hooks.length > 0 ? (
+          <HookList hooks={hooks} deliveries={deliveries} origin={origin} timeZone={user.timezone} />
+        ) : (
+          <EmptyState title="No incoming hooks yet">
+            Create one above for a GitHub repository or organisation, or a GitLab project or group; its setup is shown with its secret.
+          </EmptyState>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import "server-only";
+import { insertRows, type BulkColumns } from "@/lib/db/bulk-insert";
+import { getDb, type Commit, type IncomingHook, type Transaction } from "@/lib/db/client";
+import { newId } from "@/lib/db/ids";
+import { AppError } from "@/lib/errors";
+import { findOrCreateRepository } from "./forge-repositories";
+import { KEPT_DELIVERIES, markAccountChanged } from "./hooks";
+import type { ForgeEvent, MergedPullRequest, PushedCommit } from "./payloads";
+import type { DeliveryResult } from "./responses";
+
+/** A delivery that passed its hook's signature check: its event and the forge's id of it. */
+export type Delivery = { hook: Pick<IncomingHook, "id" | "userId">; event: string; deliveryId: string };
+
+/** Commits per statement: a parameter of a few hundred kilobytes. */
+const BATCH_SIZE = 1000;
+
+const commitColumns = {
+  id: ["id", "uuid"],
+  userId: ["user_id", "uuid"],
+  repositoryId: ["repository_id", "uuid"],
+  sha: ["sha", "text"],
+  message: ["message", "text"],
+  committedAt: ["committed_at", "timestamptz"],
+  authorName: ["author_name", "text"],
+  authorEmail: ["author_email", "text"],
+  webUrl: ["web_url", "text"],
+  updatedAt: ["updated_at", "timestamptz"],
+} satisfies BulkColumns<Commit>;
+
+/**
+ * Stores the commits the repository does not have, one statement per batch, and answers how many
+ * it stored. In sha order, so that two deliveries of the same commits never each wait for a sha
+ * the other has inserted (README, "What the hot paths do").
+ */
+async function insertCommits(transaction: Transaction, userId: string, repositoryId: string, commits: PushedCommit[]): Promise<number> {
+  const bySha = new Map<string, PushedCommit>();
+  for (const commit of commits) if (!bySha.has(commit.sha)) bySha.set(commit.sha, commit);
+  const now = new Date();
+  const rows = [...bySha.values()]
+    .sort((a, b) => (a.sha < b.sha ? -1 : 1))
+    .map((commit) => ({
+      id: newId(),
+      userId,
+      repositoryId,
+      sha: commit.sha,
+      message: commit.message,
+      committedAt: commit.committedAt,
+      authorName: commit.authorName,
+      authorEmail: commit.authorEmail,
+      webUrl: commit.webUrl,
+      updatedAt: now,
+    }));
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    inserted += await insertRows(transaction, "commits", commitColumns, rows.slice(start, start + BATCH_SIZE), { onConflict: "ON CONFLICT (repository_id, sha) DO NOTHING" });
+  }
+  return inserted;
+}
+
+/** A merged pull or merge request, suggested as an entry (docs/api.md, "Incoming hooks"); announced again, it is brought up to date. */
+async function suggestPullRequest(transaction: Transaction, userId: string, repositoryId: string, pullRequest: MergedPullRequest): Promise<void> {
+  await transaction.$executeRaw`
+    INSERT INTO pull_request_suggestions (id, user_id, repository_id, number, title, web_url, merged_at, merge_sha)
+    VALUES (${newId()}::uuid, ${userId}::uuid, ${repositoryId}::uuid, ${pullRequest.number}, ${pullRequest.title}, ${pullRequest.webUrl}, ${pullRequest.mergedAt.toISOString()}::timestamptz, ${pullRequest.mergeSha})
+    ON CONFLICT (repository_id, number) DO UPDATE
+      SET title = EXCLUDED.title, web_url = EXCLUDED.web_url, merged_at = EXCLUDED.merged_at, merge_sha = EXCLUDED.merge_sha`;
+}
+
+/**
+ * The start of every logged delivery, in its transaction: the hook's row first (a hook's
+ * deliveries queue there, and a hook deleted meanwhile is a 404), then the account's change
+ * sequence, whose row every write of the account takes.
+ */
+async function lockHook(transaction: Transaction, hook: Delivery["hook"]): Promise<void> {
+  const touched = await transaction.$executeRaw`UPDATE incoming_hooks SET last_delivery_at = clock_timestamp() WHERE id = ${hook.id}::uuid`;
+  if (touched === 0) throw AppError.notFound();
+  await markAccountChanged(transaction, hook.userId);
+}
+
+/** Keeps the hook's newest deliveries only. */
+async function forgetOldDeliveries(transaction: Transaction, hookId: string): Promise<void> {
+  await transaction.$executeRaw`
+    DELETE FROM hook_deliveries WHERE id IN (
+      SELECT id FROM hook_deliveries WHERE hook_id = ${hookId}::uuid ORDER BY received_at DESC, id DESC OFFSET ${KEPT_DELIVERIES})`;
+}
+
+/** Thrown inside the transaction to roll it back: the delivery was recorded before. */
+class DuplicateDelivery extends Error {}
+
+/**
+ * Records what a delivery carries, once per delivery id: in one transaction its log row, the
+ * repository (found or created), the commits or the pull request's suggestion. A delivery id
+ * answered with a 2xx before records nothing and changes nothing; one that was refused (400)
+ * runs again. A second delivery with the same id waits on the first's log row and then finds it.
+ */
+export async function recordDelivery({ hook, event, deliveryId }: Delivery, forgeEvent: ForgeEvent): Promise<DeliveryResult> {
+  const answer = (result: DeliveryResult["result"], commitsRecorded = 0, repositoryId: string | null = null): DeliveryResult => ({
+    ok: true,
+    event,
+    delivery_id: deliveryId,
+    result,
+    commits_recorded: commitsRecorded,
+    repository_id: repositoryId,
+  });
+  try {
+    return await getDb().$transaction(async (transaction) => {
+      await lockHook(transaction, hook);
+      const [claimed] = await transaction.$queryRaw<{ id: string }[]>`
+        INSERT INTO hook_deliveries (id, hook_id, delivery_id, event, status, commits_recorded, error, received_at)
+        VALUES (${newId()}::uuid, ${hook.id}::uuid, ${deliveryId}, ${event}, 200, 0, NULL, clock_timestamp())
+        ON CONFLICT (hook_id, delivery_id) DO UPDATE
+          SET event = EXCLUDED.event, status = 200, commits_recorded = 0, error = NULL, received_at = EXCLUDED.received_at
+          WHERE hook_deliveries.status >= 400
+        RETURNING id`;
+      if (!claimed) throw new DuplicateDelivery();
+      await forgetOldDeliveries(transaction, hook.id);
+      if (forgeEvent.kind === "ignored" || (forgeEvent.kind === "push" && forgeEvent.commits.length === 0)) return answer("ignored");
+      const repositoryId = await findOrCreateRepository(transaction, hook.userId, forgeEvent.repository);
+      if (forgeEvent.kind === "merged") {
+        await suggestPullRequest(transaction, hook.userId, repositoryId, forgeEvent.pullRequest);
+        return answer("recorded", 0, repositoryId);
+      }
+      const recorded = await insertCommits(transaction, hook.userId, repositoryId, forgeEvent.commits);
+      if (recorded > 0) await transaction.$executeRaw`UPDATE hook_deliveries SET commits_recorded = ${recorded} WHERE id = ${claimed.id}::uuid`;
+      return answer("recorded", recorded, repositoryId);
+    });
+  } catch (error) {
+    if (error instanceof DuplicateDelivery) return answer("duplicate");
+    throw error;
+  }
+}
+
+/**
+ * Logs a delivery that passed its signature check but could not be read (a 400), with the reason:
+ * the hook's owner sees it in the hook's deliveries. A delivery id that was recorded before keeps
+ * its row.
+ */
+export async function logRefusedDelivery({ hook, event, deliveryId }: Delivery, status: number, reason: string): Promise<void> {
+  await getDb().$transaction(async (transaction) => {
+    await lockHook(transaction, hook);
+    await transaction.$executeRaw`
+      INSERT INTO hook_deliveries (id, hook_id, delivery_id, event, status, commits_recorded, error, received_at)
+      VALUES (${newId()}::uuid, ${hook.id}::uuid, ${deliveryId}, ${event}, ${status}, 0, ${reason}, clock_timestamp())
+      ON CONFLICT (hook_id, delivery_id) DO UPDATE
+        SET event = EXCLUDED.event, status = EXCLUDED.status, error = EXCLUDED.error, received_at = EXCLUDED.received_at
+        WHERE hook_deliveries.status >= 400`;
+    await forgetOldDeliveries(transaction, hook.id);
+  });
+}

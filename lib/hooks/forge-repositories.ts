@@ -1,0 +1,55 @@
+import "server-only";
+import type { Transaction } from "@/lib/db/client";
+import { newId } from "@/lib/db/ids";
+import { remoteIdentity } from "@/lib/repositories/remote-identity";
+import type { ForgeRepository } from "./payloads";
+
+/** A repository's name: 1–100 characters (docs/api.md, "Resources"). */
+const MAX_NAME = 100;
+
+/** Names tried for a new repository before one with a random part: its path, then the path with its host and a number. */
+const NAMED_CANDIDATES = 20;
+
+type Candidate = { id: string; name: string; remoteUrl: string | null };
+
+function matches(candidate: Candidate, identities: Set<string>): boolean {
+  const identity = candidate.remoteUrl && remoteIdentity(candidate.remoteUrl);
+  return Boolean(identity && identities.has(identity));
+}
+
+function nameCandidates(repository: ForgeRepository, host: string): string[] {
+  const fit = (suffix: string) => `${[...repository.path].slice(0, MAX_NAME - [...suffix].length).join("")}${suffix}`;
+  const numbered = Array.from({ length: NAMED_CANDIDATES - 2 }, (_, index) => fit(` (${host} ${index + 2})`));
+  return [fit(""), fit(` (${host})`), ...numbered, fit(` (${crypto.randomUUID().slice(0, 8)})`)];
+}
+
+/**
+ * The account's repository that the forge's repository is: the oldest whose remote names the same
+ * host and path as one of the payload's URLs (https, ssh:// or scp-like, with or without `.git`,
+ * in any case). Without one, a new repository named by its path (`owner/name`) with its https
+ * clone URL as remote; when another repository has that name, a name with the host and a number.
+ * Deliveries that create the same repository at once create it once: the unique name makes the
+ * later insert find the earlier's row, which it takes when its remote is the same.
+ */
+export async function findOrCreateRepository(transaction: Transaction, userId: string, repository: ForgeRepository): Promise<string> {
+  const identities = new Set(repository.remoteUrls.map(remoteIdentity).filter((identity): identity is string => identity !== null));
+  const existing = await transaction.repository.findMany({
+    where: { userId, remoteUrl: { not: null } },
+    select: { id: true, name: true, remoteUrl: true },
+    orderBy: { id: "asc" },
+  });
+  const found = existing.find((candidate) => matches(candidate, identities));
+  if (found) return found.id;
+  const host = remoteIdentity(repository.cloneUrl)!.split("/")[0]!;
+  for (const name of nameCandidates(repository, host)) {
+    // ON CONFLICT waits for a concurrent insert of the same name to end, then leaves its row be.
+    const inserted = await transaction.$queryRaw<{ id: string }[]>`
+      INSERT INTO repositories (id, user_id, name, remote_url, default_branch, updated_at)
+      VALUES (${newId()}::uuid, ${userId}::uuid, ${name}, ${repository.cloneUrl}, ${repository.defaultBranch}, now())
+      ON CONFLICT (user_id, name) DO NOTHING RETURNING id`;
+    if (inserted[0]) return inserted[0].id;
+    const taken = await transaction.repository.findFirst({ where: { userId, name }, select: { id: true, name: true, remoteUrl: true } });
+    if (taken && matches(taken, identities)) return taken.id;
+  }
+  throw new Error(`no free name for the repository ${repository.path}`);
+}

@@ -1,0 +1,80 @@
+import "server-only";
+import { randomBase62 } from "@/lib/crypto";
+import { getDb, type Transaction } from "@/lib/db/client";
+import { isRecordMissing } from "@/lib/db/errors";
+import { newId } from "@/lib/db/ids";
+import { AppError } from "@/lib/errors";
+import type { HookCreate } from "./schemas";
+
+/** Hooks an account may have: its list is one page. */
+export const MAX_HOOKS_PER_ACCOUNT = 100;
+
+/** Deliveries kept per hook, the newest. */
+export const KEPT_DELIVERIES = 50;
+
+/**
+ * Moves the account's change sequence on, in the writing transaction, so that its conditional
+ * reads (docs/api.md, "Conditional reads") see the change; hooks and deliveries have no trigger
+ * of their own. It also locks the account's counters row, which the account's writes queue on.
+ */
+export async function markAccountChanged(transaction: Transaction, userId: string): Promise<void> {
+  await transaction.$executeRaw`UPDATE account_counters SET change_seq = change_seq + 1 WHERE user_id = ${userId}::uuid`;
+}
+
+export function listHooks(userId: string) {
+  return getDb().incomingHook.findMany({ where: { userId }, orderBy: { id: "desc" } });
+}
+
+/** A hook of the account with its last deliveries, the newest first; another account's is a 404. */
+export async function getHookWithDeliveries(userId: string, id: string) {
+  const hook = await getDb().incomingHook.findFirst({
+    where: { id, userId },
+    include: { deliveries: { orderBy: [{ receivedAt: "desc" }, { id: "desc" }], take: KEPT_DELIVERIES } },
+  });
+  if (!hook) throw AppError.notFound();
+  return hook;
+}
+
+/** The newest deliveries of each of the account's hooks, by hook: what Settings → Integrations shows. */
+export async function deliveriesByHook(userId: string) {
+  const deliveries = await getDb().hookDelivery.findMany({
+    where: { hook: { userId } },
+    orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+  });
+  const byHook = new Map<string, typeof deliveries>();
+  for (const delivery of deliveries) {
+    const kept = byHook.get(delivery.hookId) ?? [];
+    if (kept.length < KEPT_DELIVERIES) kept.push(delivery);
+    byHook.set(delivery.hookId, kept);
+  }
+  return byHook;
+}
+
+/**
+ * A new hook with a new secret, which the answer holds this once. Its secret is kept as it is:
+ * GitHub signs each delivery with it (README, "Commits that arrive on their own").
+ */
+export async function createHook(userId: string, input: HookCreate) {
+  return getDb().$transaction(async (transaction) => {
+    await markAccountChanged(transaction, userId);
+    if ((await transaction.incomingHook.count({ where: { userId } })) >= MAX_HOOKS_PER_ACCOUNT) {
+      throw AppError.validation([{ pointer: "", detail: `Too many items: at most ${MAX_HOOKS_PER_ACCOUNT}`, message: `An account has at most ${MAX_HOOKS_PER_ACCOUNT} incoming hooks: delete one first.` }]);
+    }
+    return transaction.incomingHook.create({ data: { id: newId(), userId, provider: input.provider, name: input.name, secret: `wlh_${randomBase62(40)}` } });
+  });
+}
+
+/** Deletes a hook and its deliveries; what it recorded stays. Answers it as it was. */
+export async function deleteHook(userId: string, id: string) {
+  return getDb().$transaction(async (transaction) => {
+    let hook;
+    try {
+      hook = await transaction.incomingHook.delete({ where: { id, userId } });
+    } catch (error) {
+      if (isRecordMissing(error)) throw AppError.notFound();
+      throw error;
+    }
+    await markAccountChanged(transaction, userId);
+    return hook;
+  });
+}

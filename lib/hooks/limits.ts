@@ -1,0 +1,5 @@
+/** The largest delivery a hook reads: GitHub caps its payloads at 25 MB (docs/api.md, "Incoming hooks"). */
+export const MAX_HOOK_BODY_BYTES = 25 * 1024 * 1024;
+
+/** Deliveries one hook takes per minute, signed or not. */
+export const HOOK_DELIVERIES_PER_MINUTE = 120;

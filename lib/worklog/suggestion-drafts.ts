@@ -29,26 +29,26 @@ const maxDraftedSubject = 300;
 const cut = (text: string, max: number) => ([...text].length <= max ? text : `${[...text].slice(0, max - 1).join("")}…`);
 
 /** The headings of the Conventional Commits types, in the order a draft lists them. */
-const typeHeadings: Record<string, string> = {
-  feat: "Features",
-  fix: "Fixes",
-  perf: "Performance",
-  refactor: "Refactoring",
-  revert: "Reverts",
-  docs: "Documentation",
-  test: "Tests",
-  build: "Build",
-  ci: "CI",
-  style: "Style",
-  chore: "Chores",
-};
+const typeHeadings = new Map([
+  ["feat", "Features"],
+  ["fix", "Fixes"],
+  ["perf", "Performance"],
+  ["refactor", "Refactoring"],
+  ["revert", "Reverts"],
+  ["docs", "Documentation"],
+  ["test", "Tests"],
+  ["build", "Build"],
+  ["ci", "CI"],
+  ["style", "Style"],
+  ["chore", "Chores"],
+]);
 
 const conventionalSubject = /^(?<type>[A-Za-z]+)(?:\((?<scope>[^()]*)\))?(?<breaking>!)?:\s+(?<description>\S.*)$/;
 
 /** A subject read as a Conventional Commit (`fix(api)!: …`): its type's heading and what it says, or its text as it is. */
 function readSubject(subject: string): { heading?: string; text: string } {
   const match = conventionalSubject.exec(subject);
-  const heading = match && typeHeadings[match.groups!.type!.toLowerCase()];
+  const heading = match && typeHeadings.get(match.groups!.type!.toLowerCase());
   if (!match || !heading) return { text: subject };
   const { scope, breaking, description } = match.groups!;
   return { heading, text: `${scope?.trim() ? `**${scope.trim()}:** ` : ""}${description}${breaking ? " (breaking change)" : ""}` };
@@ -89,7 +89,7 @@ export function draftCommitContent(commits: Pick<Commit, "sha" | "message" | "we
     item.commits.push(commit);
   }
   const lines: Line[] = [
-    ...Object.values(typeHeadings).flatMap((heading) => {
+    ...[...typeHeadings.values()].flatMap((heading) => {
       const items = groups.get(heading);
       return items ? [{ start: `- ${heading}: `, items: [...items.values()] }] : [];
     }),

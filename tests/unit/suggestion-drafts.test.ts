@@ -22,6 +22,7 @@ describe("draftCommitContent", () => {
         ["c3", "feat: pricing page"],
         ["d4", "Fix: the footer links"],
         ["e5", "wip: not a type"],
+        ["a7", "constructor: not a type either"],
         ["f6", "feat(auth)!: drop passwords"],
       ),
     ).toBe(
@@ -30,6 +31,7 @@ describe("draftCommitContent", () => {
         `- Fixes: **api:** handle empty bodies (${short("b2")}); the footer links (${short("d4")})`,
         `- Update the README (${short("a1")})`,
         `- wip: not a type (${short("e5")})`,
+        `- constructor: not a type either (${short("a7")})`,
       ].join("\n"),
     );
   });

@@ -13,8 +13,10 @@ import { AppError } from "@/lib/errors";
 import { listProjects } from "@/lib/projects/projects";
 import { linkedEntryPath } from "@/lib/worklog/days";
 import { dailyTotals, getEntry, listEntries } from "@/lib/worklog/entries";
-import { filtersFromSearch, sameFilters } from "@/lib/worklog/filters";
+import { filtersFromSearch, sameFilters, suggestionFilters, type EntryFilters } from "@/lib/worklog/filters";
 import { entryListQuerySchema } from "@/lib/worklog/schemas";
+import { suggestionQuerySchema } from "@/lib/worklog/suggestion-schemas";
+import { listSuggestions } from "@/lib/worklog/suggestions";
 import { toEntryPage } from "@/lib/worklog/views";
 import { calendarDay } from "@/lib/time";
 import { searchParam, type SearchParams } from "@/lib/web/pages";
@@ -112,6 +114,18 @@ async function linkedEntry(user: User, id: string) {
   }
 }
 
+/** The suggested entries the worklog shows with these filters: none when it is filtered by more than dates, or for a period they refuse. */
+async function worklogSuggestions(user: User, filters: EntryFilters) {
+  const query = suggestionQuerySchema.safeParse(suggestionFilters(filters));
+  if (!query.success) return [];
+  try {
+    return await listSuggestions(user, query.data);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "invalid_request") return [];
+    throw error;
+  }
+}
+
 /** The worklog: the composer, the entries the URL's filters select by day (most recent work first), the filters and the week's chart. */
 async function WorklogHome({ user, searchParams }: { user: User; searchParams: SearchParams }) {
   const typed = { get: (name: string) => searchParam(searchParams, name) ?? null };
@@ -126,10 +140,11 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
   const listQuery = entryListQuerySchema.parse(filters);
   const ignored = ["q", "project_id", "from", "to", "source"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
-  const [firstPage, projects, totals] = await Promise.all([
+  const [firstPage, projects, totals, suggestions] = await Promise.all([
     listEntries(user, listQuery).then((entries) => toEntryPage(user, entries, listQuery)),
     listProjects(user.id, { limit: 100 }),
     dailyTotals(user, week.days),
+    worklogSuggestions(user, filters),
   ]);
   return (
     <div className="space-y-6">
@@ -139,6 +154,7 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
       <Worklog
         initialFilters={filters}
         firstPage={firstPage}
+        initialSuggestions={suggestions}
         week={{ days: week.days, totals }}
         projects={projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }))}
         timeZone={user.timezone}

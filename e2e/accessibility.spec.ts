@@ -1,6 +1,6 @@
 // Accessibility: axe once per page and colour scheme, on an account that has something in every
-// list (a project, a repository with a commit, an entry with it attached, a recap, an API key,
-// an incoming hook).
+// list (a project, a repository with a commit, an entry with it attached, a suggested entry of a
+// commit not logged yet, a recap, an API key, an incoming hook).
 // The other specs test what pages do; their states are not checked with axe again. The API
 // reference, long enough to take axe some 10 s, is checked in e2e/docs.spec.ts, once per scheme too.
 import os from "node:os";
@@ -19,7 +19,10 @@ test.beforeAll(async ({ browser }) => {
   const project = await post("/projects", { name: "Accessible website" });
   const repository = await post(`/projects/${project.id}/repositories`, { name: "website", remote_url: "https://github.com/example/website.git" });
   const recorded = await post(`/repositories/${repository.id}/commits`, {
-    commits: [{ sha: "a".repeat(40), message: "Raise the contrast of links", committed_at: new Date().toISOString() }],
+    commits: [
+      { sha: "a".repeat(40), message: "Raise the contrast of links", committed_at: new Date().toISOString() },
+      { sha: "b".repeat(40), message: "fix: focus rings on the menu", committed_at: new Date().toISOString() },
+    ],
   });
   const [commit] = recorded.commits as { id: string }[];
   await post("/worklog/entries", { content: "Raised the **contrast** of links", project_id: project.id, tags: ["a11y"], duration_seconds: 1800, commit_ids: [commit!.id] });
@@ -44,7 +47,15 @@ const pages: Checked[] = [
   { name: "sign in", path: () => "/signin", signedIn: false, ready: heading(/./) },
   { name: "sign up", path: () => "/signup", signedIn: false, ready: heading(/./) },
   { name: "a page that does not exist", path: () => "/no-such-page", signedIn: false, ready: heading("Page not found") },
-  { name: "the worklog", path: () => "/", signedIn: true, ready: showing("contrast") },
+  {
+    name: "the worklog",
+    path: () => "/",
+    signedIn: true,
+    ready: async (page) => {
+      await showing("contrast")(page);
+      await showing("1 commit on website not logged yet")(page);
+    },
+  },
   { name: "the projects", path: () => "/projects", signedIn: true, ready: showing("Accessible website") },
   { name: "a project", path: () => `/projects/${ids.project}`, signedIn: true, ready: heading("Accessible website") },
   { name: "the repositories", path: () => "/repositories", signedIn: true, ready: showing("website") },

@@ -36,9 +36,9 @@ export function withoutEntry(pages: Pages | undefined, entry: EntryView, timeZon
   );
 }
 
-/** Every list, total and chart that an entry's change may move is read again. */
+/** Every list, total and chart that an entry's change may move is read again, and the suggestions its commits leave or join. */
 export function refreshAfterChange(queryClient: QueryClient) {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: ["entries"] }), queryClient.invalidateQueries({ queryKey: ["week"] })]);
+  return Promise.all(["entries", "week", "suggestions"].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
 /** The loaded entries in the order of the work, each once, whatever the edits since their pages were loaded. */

@@ -11,8 +11,9 @@ import { focusTargets } from "@/components/focus-targets";
 import { newQueryClient } from "@/components/providers";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { createEntryAction, deleteEntryAction, loadEntries, restoreEntryAction, updateEntryAction, type WeekTotals } from "@/lib/worklog/actions";
-import { groupByDay } from "@/lib/worklog/days";
+import { groupByDay, withOtherDays } from "@/lib/worklog/days";
 import { rangeProblem, sameFilters, type EntryFilters as Filters } from "@/lib/worklog/filters";
+import type { Suggestion } from "@/lib/worklog/suggestion-schemas";
 import type { EntryPage, EntryView } from "@/lib/worklog/views";
 import { DayGroup } from "./day-group";
 import { EntryFilters, searchFieldId } from "./entry-filters";
@@ -20,6 +21,8 @@ import { EntryForm, emptyEntryForm, entryInput, type EntryFormValues } from "./e
 import { EntryItem } from "./entry-item";
 import { changePages, loadedEntries, refreshAfterChange, withoutEntry, type Pages } from "./entry-pages";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
+import { DaySuggestions } from "./suggestion-card";
+import { refreshSuggestions, useSuggestions } from "./suggestions-query";
 import { WeeklyChart } from "./weekly-chart";
 import { useWorklogFilters, WorklogFiltersProvider } from "./worklog-filters";
 import { useWorklogKeys } from "./worklog-keys";
@@ -30,6 +33,8 @@ type WorklogProps = {
   /** The filters the first page was read with: the URL's when the page was served. */
   initialFilters: Filters;
   firstPage: EntryPage;
+  /** The suggested entries of the first page's period (none when it is filtered by more than dates). */
+  initialSuggestions: Suggestion[];
   week: WeekTotals;
   projects: ProjectOption[];
   timeZone: string;
@@ -84,7 +89,7 @@ function useLinkedEntry(linkedEntryId: string | undefined, shown: EntryView[], m
   return linked;
 }
 
-function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, today, linkedEntryId }: WorklogProps) {
+function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, projects, timeZone, today, linkedEntryId }: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
@@ -101,6 +106,7 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
     placeholderData: keepPreviousData,
     enabled: !rangeError,
   });
+  const suggestions = useSuggestions(filters, !rangeError, { filters: initialFilters, suggestions: initialSuggestions });
   useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing });
 
   useEffect(() => {
@@ -177,13 +183,17 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
     },
   });
 
-  const replaceEntry = (saved: EntryView) =>
+  const replaceEntry = (saved: EntryView) => {
     queryClient.setQueryData<Pages>(queryKey, (pages) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
+    return refreshSuggestions(queryClient);
+  };
 
   const refusal = create.error instanceof RefusedError ? create.error.refusal : create.error ? { message: refusalMessage(create.error), fieldErrors: {} } : undefined;
   const pages = entries.data?.pages ?? [];
   const shown = loadedEntries(pages);
-  const days = groupByDay(shown, timeZone);
+  const entryDays = groupByDay(shown, timeZone);
+  // Days with suggestions only are listed too, among the days of the entries loaded so far.
+  const days = withOtherDays(entryDays, suggestions.keys(), entries.hasNextPage ? entryDays.at(-1)?.day : undefined);
   const dayTotals = new Map(pages.flatMap((page) => page.dayTotals.map(({ day, seconds }) => [day, seconds])));
   const total = pages[0]?.meta.total_count;
   const filtered = Object.keys(filters).length > 0;
@@ -246,7 +256,7 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
               Clear the search
             </Button>
           </EmptyState>
-        ) : shown.length === 0 ? (
+        ) : days.length === 0 ? (
           <EmptyState title={filtered ? "No entries match these filters" : "No entries yet"}>
             {filtered ? "Try other filters, or clear them." : "Write down what you worked on above; it appears here under the day you did it, most recent work first."}
           </EmptyState>
@@ -255,24 +265,27 @@ function WorklogEntries({ initialFilters, firstPage, week, projects, timeZone, t
             {days.map(({ day, entries: dayEntries }) => (
               <li key={day}>
                 <DayGroup day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
-                  <ol className="space-y-4">
-                    {dayEntries.map((entry) => (
-                      <li key={entry.id}>
-                        <EntryItem
-                          entry={entry}
-                          projects={projects}
-                          timeZone={timeZone}
-                          linked={linked === entry.id}
-                          editing={editing === entry.id}
-                          onEditingChange={(on) => setEditing(on ? entry.id : undefined)}
-                          error={problem?.entryId === entry.id ? problem.message : undefined}
-                          onSave={(values) => update.mutate({ entry, values })}
-                          onDelete={() => remove.mutate(entry)}
-                          onCommitsChanged={replaceEntry}
-                        />
-                      </li>
-                    ))}
-                  </ol>
+                  <DaySuggestions suggestions={suggestions.get(day)} projects={projects} timeZone={timeZone} />
+                  {dayEntries.length > 0 && (
+                    <ol className="space-y-4">
+                      {dayEntries.map((entry) => (
+                        <li key={entry.id}>
+                          <EntryItem
+                            entry={entry}
+                            projects={projects}
+                            timeZone={timeZone}
+                            linked={linked === entry.id}
+                            editing={editing === entry.id}
+                            onEditingChange={(on) => setEditing(on ? entry.id : undefined)}
+                            error={problem?.entryId === entry.id ? problem.message : undefined}
+                            onSave={(values) => update.mutate({ entry, values })}
+                            onDelete={() => remove.mutate(entry)}
+                            onCommitsChanged={replaceEntry}
+                          />
+                        </li>
+                      ))}
+                    </ol>
+                  )}
                 </DayGroup>
               </li>
             ))}

@@ -9,7 +9,7 @@ import { mcpTools } from "./tools";
 const tag = {
   name: "MCP server",
   description:
-    "Worklog as a Model Context Protocol server, for AI agents: the tools below log work, search the worklog, list and create projects, record and attach commits, and generate and read recaps.",
+    "Worklog as a Model Context Protocol server, for AI agents: the tools below log work, search the worklog, suggest entries from the commits not logged yet, list and create projects, record and attach commits, and generate and read recaps.",
 };
 
 const jsonRpcId = z.union([z.string(), z.number().int()]);

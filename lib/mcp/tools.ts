@@ -21,6 +21,8 @@ import { worklogHref } from "@/lib/worklog/filters";
 import { worklogOperations } from "@/lib/worklog/operations";
 import { entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema, toEntryResponse } from "@/lib/worklog/responses";
 import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, timerStartSchema } from "@/lib/worklog/schemas";
+import { suggestionListResponseSchema, suggestionQuerySchema, type Suggestion } from "@/lib/worklog/suggestion-schemas";
+import { listSuggestions } from "@/lib/worklog/suggestions";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
 import { timerOperations } from "@/lib/worklog/timer-operations";
 import { defineTool, type AnyMcpTool } from "./tool";
@@ -59,6 +61,17 @@ const logWorkInputSchema = entryCreateSchema.omit({ project_id: true }).extend({
 
 const startTimerInputSchema = timerStartSchema.omit({ project_id: true }).extend({ project: projectReferenceSchema.optional() });
 
+/** A suggestion as the agent reads it: what to pass to log_work, then the drafted content, indented. */
+function suggestionLines(suggestion: Suggestion): string[] {
+  const project = suggestion.repository.project_id ? `, project ${suggestion.repository.project_id}` : "";
+  const commits = suggestion.commits.length > 0 ? `, commit_ids ${suggestion.commits.map((commit) => commit.id).join(",")}` : "";
+  return [
+    `- ${suggestion.day} ${suggestion.title} (id ${suggestion.id})`,
+    `  recorded_at ${suggestion.recorded_at}${project}${commits}`,
+    ...suggestion.content.split("\n").map((line) => `  > ${line}`),
+  ];
+}
+
 const noSuchProject = () => AppError.validation([{ pointer: "/project", detail: "Invalid value" }]);
 
 const attachCommitsInputSchema = attachCommitsSchema.extend({ entry_id: idSchema.meta({ description: "The entry's id." }) });
@@ -75,7 +88,7 @@ export const mcpTools: AnyMcpTool[] = [
     name: "log_work",
     title: "Log work",
     description:
-      "Record a worklog entry: what was done, in markdown. Use it whenever work is finished or worth noting. `recorded_at` defaults to now; `duration_seconds` is the time spent; `tags` are lower-cased; `project` takes a project's id or identifier. Returns the new entry with its id.",
+      "Record a worklog entry: what was done, in markdown. Use it whenever work is finished or worth noting. `recorded_at` defaults to now; `duration_seconds` is the time spent; `tags` are lower-cased; `project` takes a project's id or identifier; `commit_ids` attaches recorded commits (a suggestion's, from suggest_entries). Returns the new entry with its id.",
     operation: worklogOperations.create,
     arguments: "body",
     input: logWorkInputSchema,
@@ -106,6 +119,21 @@ export const mcpTools: AnyMcpTool[] = [
       const link = `${origin}${worklogHref({ q, project_id, tags: input.tags?.join(","), from: boundText(from), to: boundText(to) })}`;
       const heading = `${plural(meta.total_count, "entry matches", "entries match")}; ${entries.length} here. In Worklog: ${link}`;
       return { structured: { entries, meta }, summary: [heading, ...entries.map(entryLine)].join("\n") + moreLine(meta) };
+    },
+  }),
+  defineTool({
+    name: "suggest_entries",
+    title: "Suggest entries from unlogged commits",
+    description:
+      "List the work not logged yet, to write the day's entries from the day's commits: the commits no entry cites, one suggestion per repository and day (in the account's time zone), and merged pull requests, each with a drafted markdown `content`, the `recorded_at` to give the entry, its repository's `project_id` and its commits. `from` and `to` (dates or timestamps) choose the period: by default the last 14 days, at most 92. To log a suggestion, call log_work with its content (reworded as you see fit), `recorded_at`, `project` (the repository's project_id) and `commit_ids` (its commits' ids): cited commits drop out of the suggestions.",
+    operation: worklogOperations.listSuggestions,
+    arguments: "query",
+    input: suggestionQuerySchema,
+    output: suggestionListResponseSchema,
+    async run({ user, input, origin }) {
+      const suggestions = await listSuggestions(user, input);
+      const heading = suggestions.length === 0 ? "Nothing to log: every commit of the period is in an entry or dismissed." : `${plural(suggestions.length, "suggestion", "suggestions")}, newest day first. In Worklog: ${origin}/`;
+      return { structured: { suggestions }, summary: [heading, ...suggestions.flatMap(suggestionLines)].join("\n") };
     },
   }),
   defineTool({

@@ -3,31 +3,22 @@
 import { recentCommits, type CommitSummary } from "@/lib/repositories/commits";
 import { idSchema } from "@/lib/validation";
 import type { ActionResult } from "@/lib/web/action-result";
-import type { FieldLabel } from "@/lib/web/field-messages";
 import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
 import { z } from "zod";
 import { isValidCalendarDate, weekOf } from "@/lib/time";
 import { attachCommits, createEntry, dailyTotals, deleteEntry, detachCommit, listEntries, restoreEntry, updateEntry, type DailyProjectTotal } from "./entries";
+import { entryFields, type EntryField } from "./entry-fields";
 import type { EntryWithRelations } from "./entry-with-relations";
 import type { EntryFilters } from "./filters";
 import { attachCommitsSchema, detachCommitSchema, entryCreateSchema, entryListQuerySchema, entryRestoreSchema, entryUpdateSchema } from "./schemas";
 import { toEntryPage, toEntryViews, type EntryPage, type EntryView } from "./views";
 
-export type EntryField = "content" | "recorded_at" | "duration_seconds" | "tags" | "project_id";
+export type { EntryField } from "./entry-fields";
 
 /** An entry as the composer sends it: the body the entries API takes. */
 export type EntryInput = Record<string, unknown>;
 
 const worklogPath = "/";
-
-const entryFields = {
-  content: "description of your work",
-  recorded_at: "date and time",
-  // The form asks for minutes.
-  duration_seconds: { label: "duration", unit: { name: "minute", size: 60 } },
-  tags: { label: "tags", item: "tag" },
-  project_id: "project",
-} satisfies Record<EntryField, FieldLabel>;
 
 const notFoundMessage = "This entry no longer exists; it may have been deleted elsewhere.";
 

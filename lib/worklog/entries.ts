@@ -47,11 +47,43 @@ function newEntry(input: EntryCreate, source: EntrySource): NewEntry {
   };
 }
 
-/** Creates an entry of the account, written through `source` (docs/api.md, "Sources"). */
+/**
+ * Creates an entry of the account, written through `source` (docs/api.md, "Sources"), with the
+ * commits among `commit_ids` attached: all of them or, when one names no commit of the account,
+ * nothing (each such id reported at its index).
+ */
 export async function createEntry(userId: string, input: EntryCreate, source: EntrySource): Promise<EntryWithRelations> {
+  if (input.commit_ids?.length) return createEntryWithCommits(userId, newEntry(input, source), input.commit_ids);
   const entry = await writeEntry(() => insertEntry(userId, newEntry(input, source)));
   if (!entry) throw invalidProjectReference();
   return entry;
+}
+
+/**
+ * The entry and its attachments in one transaction, the commits locked first (lockCommits): the
+ * entry's insert ends on the account's counters row, and nothing after it waits for another write.
+ */
+async function createEntryWithCommits(userId: string, entry: NewEntry, commitIds: string[]): Promise<EntryWithRelations> {
+  await checkProjectReference(userId, entry.projectId);
+  const uniqueIds = [...new Set(commitIds)];
+  return writeEntry(() =>
+    getDb().$transaction(async (transaction) => {
+      const owned = await lockCommits(transaction, userId, uniqueIds);
+      throwUnknownCommits(commitIds, owned);
+      return transaction.worklogEntry.create({
+        data: { ...entry, userId, commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
+        include: entryInclude,
+      });
+    }),
+  );
+}
+
+/** The 422 of commit ids that name no commit of the account, each at its index in the body. */
+function throwUnknownCommits(commitIds: string[], owned: Set<string>): void {
+  const unknown = commitIds.flatMap((commitId, index) =>
+    owned.has(commitId) ? [] : [{ pointer: `/commit_ids/${index}`, detail: "Invalid value", message: "Choose commits of your own repositories" }],
+  );
+  if (unknown.length > 0) throw AppError.validation(unknown);
 }
 
 export async function updateEntry(userId: string, id: string, changes: EntryUpdate) {
@@ -141,10 +173,7 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
   await getDb().$transaction(async (transaction) => {
     const owned = await lockCommits(transaction, userId, uniqueIds);
     await lockEntry(transaction, userId, id);
-    const unknown = commit_ids.flatMap((commitId, index) =>
-      owned.has(commitId) ? [] : [{ pointer: `/commit_ids/${index}`, detail: "Invalid value", message: "Choose commits of your own repositories" }],
-    );
-    if (unknown.length > 0) throw AppError.validation(unknown);
+    throwUnknownCommits(commit_ids, owned);
     // commit_ids are part of the entry: the attachments' trigger moves its updated_at on
     // (prisma/migrations/20261123190436_incremental_sync).
     await transaction.worklogEntryCommit.createMany({

@@ -56,3 +56,13 @@ export function rangeProblem({ from, to }: EntryFilters): string | undefined {
   if (from && to && day.test(from) && day.test(to) && from > to) return `“From” (${from}) is after “To” (${to}): no day is in this range. Swap them?`;
   return undefined;
 }
+
+/**
+ * The period of the suggested entries the worklog shows above its days (its `from` and `to`), or
+ * undefined when it is filtered by anything else: suggestions are commits not logged at all, not
+ * entries that match.
+ */
+export function suggestionFilters({ q, tags, project_id, source, from, to }: EntryFilters): { from?: string; to?: string } | undefined {
+  if (q || tags || project_id || source) return undefined;
+  return { ...(from && { from }), ...(to && { to }) };
+}

@@ -1,13 +1,19 @@
 import type { Operation } from "@/lib/api/operation";
 import { projectExample } from "@/lib/projects/examples";
 import { commitExample } from "@/lib/repositories/examples";
-import { entryExample, entryListExample } from "./examples";
+import { entryExample, entryListExample, pullRequestSuggestionExample, suggestionExample, suggestionListExample } from "./examples";
 import { entryListResponseSchema, entryResponseSchema } from "./responses";
 import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema } from "./schemas";
+import { suggestionDismissalResponseSchema, suggestionDismissalSchema, suggestionListResponseSchema, suggestionPeriod, suggestionQuerySchema } from "./suggestion-schemas";
 
 const tag = { name: "Worklog entries", description: "Time-tracking records in markdown, with tags, a project and attached commits." };
 
 const unknownProject = "A field is invalid, or `project_id` names no project of the account (`Invalid value`).";
+
+const suggestionsTag = {
+  name: "Suggested entries",
+  description: "Commits no entry cites yet and merged pull requests, drafted as entries to log: create the entry with their `commit_ids` and they are suggested no more, or dismiss them.",
+};
 
 export const worklogOperations = {
   list: {
@@ -29,7 +35,7 @@ export const worklogOperations = {
     path: "/api/v1/worklog/entries",
     tag,
     summary: "Create a worklog entry",
-    description: "`recorded_at` defaults to now, `tags` to none.",
+    description: "`recorded_at` defaults to now, `tags` to none. `commit_ids` attaches commits of the account as the entry is created (a suggested entry's, which then leave the suggestions).",
     scope: "worklog:write",
     body: {
       schema: entryCreateSchema,
@@ -42,7 +48,7 @@ export const worklogOperations = {
       },
     },
     responses: { 201: { description: "The new entry.", schema: entryResponseSchema, example: { ...entryExample, commit_ids: [] } } },
-    errors: { 422: unknownProject },
+    errors: { 422: "A field is invalid, `project_id` names no project of the account, or an id of `commit_ids` no commit of the account (`Invalid value`, e.g. at `/commit_ids/0`); nothing is created." },
   },
   get: {
     kind: "api",
@@ -91,5 +97,39 @@ export const worklogOperations = {
     body: { schema: attachCommitsSchema, example: { commit_ids: [commitExample.id] } },
     responses: { 200: { description: "The entry with its commits.", schema: entryResponseSchema, example: entryExample } },
     errors: { 422: "An id is invalid or names no commit of the account (`Invalid value`, e.g. at `/commit_ids/0`)." },
+  },
+  listSuggestions: {
+    kind: "api",
+    operationId: "listSuggestions",
+    method: "get",
+    path: "/api/v1/worklog/suggestions",
+    tag: suggestionsTag,
+    summary: "List suggested entries",
+    description: `The period's commits that no entry cites and that are not dismissed, one suggestion per repository and day (of the account's time zone), and its merged pull requests not dismissed, one suggestion each with its merge commit when stored; newest day first. Each has a drafted \`content\` and the \`recorded_at\` to give the entry. \`from\` and \`to\` read as the entries list reads them; by default the last ${suggestionPeriod.defaultDays} days, today included, and at most ${suggestionPeriod.maxDays} days.`,
+    scope: ["worklog:read", "repo:read"],
+    query: suggestionQuerySchema,
+    responses: { 200: { description: "The suggestions.", schema: suggestionListResponseSchema, example: suggestionListExample } },
+    errors: { 400: `\`from\` or \`to\` is not a date or timestamp, \`from\` is after \`to\`, or they span more than ${suggestionPeriod.maxDays} days.` },
+  },
+  dismissSuggestions: {
+    kind: "api",
+    operationId: "dismissSuggestions",
+    method: "post",
+    path: "/api/v1/worklog/suggestions/dismiss",
+    tag: suggestionsTag,
+    summary: "Dismiss suggested entries",
+    description: "Commits and pull request suggestions that need no entry: they are suggested no more. Dismissing one again changes nothing.",
+    scope: "worklog:write",
+    body: {
+      schema: suggestionDismissalSchema,
+      example: { commit_ids: suggestionExample.commits.map((commit) => commit.id), pull_request_ids: [pullRequestSuggestionExample.pull_request.id] },
+    },
+    responses: {
+      200: { description: "How many were named, all dismissed now.", schema: suggestionDismissalResponseSchema, example: { dismissed: { commits: 3, pull_requests: 1 } } },
+    },
+    errors: {
+      404: "An id names no commit or pull request suggestion of the account: nothing is dismissed.",
+      422: "No id at all, more than 1000 of a kind, or an id that is not a UUID.",
+    },
   },
 } satisfies Record<string, Operation>;

@@ -27,15 +27,22 @@ export const entryTagsSchema = z
   .transform((tags) => [...new Set(tags)])
   .meta({ description: "Lower-cased and deduplicated; a tag has no whitespace or commas." });
 
-export const entryCreateSchema = z
-  .object({
-    content: entryContentSchema,
-    recorded_at: timestampSchema.meta({ description: "When the work was done: an RFC 3339 timestamp with any offset." }).optional(),
-    duration_seconds: entryDurationSchema.optional(),
-    tags: entryTagsSchema.optional(),
-    project_id: idSchema.nullable().optional(),
-  })
-  .register(requestSchemas, { id: "EntryCreate" });
+/** An entry's own fields, which a create sets and an update changes. */
+const entryFieldsSchema = z.object({
+  content: entryContentSchema,
+  recorded_at: timestampSchema.meta({ description: "When the work was done: an RFC 3339 timestamp with any offset." }).optional(),
+  duration_seconds: entryDurationSchema.optional(),
+  tags: entryTagsSchema.optional(),
+  project_id: idSchema.nullable().optional(),
+});
+
+/** Commits of the account, attached as the entry is created (docs/api.md, "Suggested entries"). */
+const entryCommitIdsSchema = z
+  .array(idSchema)
+  .max(1000)
+  .meta({ description: "Commits of the account to attach as the entry is created (up to 1000); an id of no commit of the account is an invalid value and creates nothing." });
+
+export const entryCreateSchema = entryFieldsSchema.extend({ commit_ids: entryCommitIdsSchema.optional() }).register(requestSchemas, { id: "EntryCreate" });
 export type EntryCreate = z.output<typeof entryCreateSchema>;
 
 /** POST /worklog/timer: what the running entry says while it runs; it may be edited afterwards like any entry. */
@@ -48,7 +55,7 @@ export const timerStartSchema = z
   .register(requestSchemas, { id: "TimerStart" });
 export type TimerStart = z.output<typeof timerStartSchema>;
 
-export const entryUpdateSchema = entryCreateSchema.partial().register(requestSchemas, { id: "EntryUpdate" });
+export const entryUpdateSchema = entryFieldsSchema.partial().register(requestSchemas, { id: "EntryUpdate" });
 export type EntryUpdate = z.output<typeof entryUpdateSchema>;
 
 /** A deleted entry as the web app's Undo puts it back: its id, fields, source and attached commits. */

@@ -78,7 +78,6 @@ describe("worklog entries", () => {
       tags: ["Deploy", "ops"],
       project_id: project.id,
       id: "ignored",
-      commit_ids: ["ignored"],
     });
     expect(created.status).toBe(201);
     const entry: Entry = await created.json();

@@ -15,7 +15,7 @@ let client: Client;
 const { created, seedAccount } = accountRequests(() => server);
 const ids: Record<string, string> = {};
 
-const toolNames = ["log_work", "search_worklog", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap"];
+const toolNames = ["log_work", "search_worklog", "suggest_entries", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap"];
 
 /** Every argument name of the tools, and the ids of the account, so that random calls sometimes name something real. */
 const argumentNames = [

@@ -10,7 +10,7 @@ import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
-const toolNames = ["log_work", "search_worklog", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap", "start_timer", "stop_timer"];
+const toolNames = ["log_work", "search_worklog", "suggest_entries", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap", "start_timer", "stop_timer"];
 const notFound = "Could not find the requested resource";
 
 let server: TestServer;
@@ -94,7 +94,7 @@ describe("tools/list", () => {
     }
     const logWork = byName.get("log_work")!;
     expect(logWork.inputSchema.required).toEqual(["content"]);
-    expect(Object.keys(logWork.inputSchema.properties!).sort()).toEqual(["content", "duration_seconds", "project", "recorded_at", "tags"]);
+    expect(Object.keys(logWork.inputSchema.properties!).sort()).toEqual(["commit_ids", "content", "duration_seconds", "project", "recorded_at", "tags"]);
     expect(logWork.inputSchema.properties!.content).toMatchObject({ type: "string", minLength: 1, maxLength: 10000 });
     expect(logWork.annotations?.readOnlyHint).toBe(false);
     const search = byName.get("search_worklog")!;

@@ -10,7 +10,7 @@ const ids: Record<string, string> = {};
 const fieldNames = [
   "name", "description", "identifier", "project_id", "local_path", "remote_url", "default_branch",
   "content", "recorded_at", "duration_seconds", "tags", "commit_ids", "commits", "email", "timezone",
-  "from", "to", "project_ids", "exclude_tags",
+  "from", "to", "project_ids", "exclude_tags", "pull_request_ids",
 ];
 
 /** Bodies that look like ours (known field names, random values) and bodies that are anything at all. */
@@ -60,6 +60,7 @@ const endpoints: [string, string][] = [
   ["POST", "/api/v1/worklog/entries/{entry}/commits"],
   ["PUT", "/api/v1/user"],
   ["POST", "/api/v1/worklog/recaps"],
+  ["POST", "/api/v1/worklog/suggestions/dismiss"],
 ];
 
 const resolve = (pattern: string) => pattern.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!);

@@ -151,6 +151,9 @@ const foreignReferences: ForeignCase[] = [
   { method: "POST", path: "/api/v1/repositories", body: { name: "x", project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
   { method: "PUT", path: "/api/v1/repositories/{own_repository}", body: { project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
   { method: "POST", path: "/api/v1/worklog/entries/{own_entry}/commits", body: { commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
+  { method: "POST", path: "/api/v1/worklog/entries", body: { content: "x", commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
+  // Dismissing names what it dismisses: another account's id is not found, and nothing is dismissed (docs/api.md, "Suggested entries").
+  { method: "POST", path: "/api/v1/worklog/suggestions/dismiss", body: { commit_ids: ["{own_commit}", "{commit}"] }, status: 404, expected: notFoundBody },
   { method: "GET", path: "/api/v1/worklog/entries?project_id={project}", status: 200, expected: emptyList("entries") },
   { method: "GET", path: "/api/v1/repositories?project_id={project}", status: 200, expected: emptyList("repositories") },
   {
@@ -233,6 +236,7 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "POST", path: "/api/v1/worklog/recaps", scope: "worklog:write", body: {} },
   { method: "POST", path: "/api/v1/incoming_hooks", scope: "repo:write", body: { provider: "gitlab", name: "Planted" } },
   { method: "DELETE", path: "/api/v1/incoming_hooks/{hook}", scope: "repo:write" },
+  { method: "POST", path: "/api/v1/worklog/suggestions/dismiss", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
   {
     method: "POST",
     path: "/api/v1/import?format=jrnl",

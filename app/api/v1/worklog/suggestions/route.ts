@@ -1,0 +1,7 @@
+import { apiMethods, apiRoute } from "@/lib/api/route";
+import { worklogOperations } from "@/lib/worklog/operations";
+import { listSuggestions } from "@/lib/worklog/suggestions";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(worklogOperations.listSuggestions, async ({ user, query }) => ({ suggestions: await listSuggestions(user, query) })),
+);

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { requestSchemas, responseSchemas } from "@/lib/openapi/components";
+import { rangeBoundSchema } from "@/lib/time";
+import { idSchema } from "@/lib/validation";
+import { entryCreateSchema } from "./schemas";
+
+// Suggested entries (docs/api.md, "Suggested entries"): the commits no entry cites and the merged
+// pull requests of a period, drafted as entries to log.
+
+/** The most calendar days one read of the suggestions spans, and the days it spans by default. */
+export const suggestionPeriod = { maxDays: 92, defaultDays: 14 } as const;
+
+export const suggestionQuerySchema = z.object({
+  from: rangeBoundSchema
+    .meta({ description: `The first day (a date, in the account's time zone) or instant; default ${suggestionPeriod.defaultDays - 1} days before \`to\`.` })
+    .optional(),
+  to: rangeBoundSchema.meta({ description: "The last day (a date, in the account's time zone) or instant; default the end of today." }).optional(),
+});
+export type SuggestionQuery = z.output<typeof suggestionQuerySchema>;
+
+const dismissedIdsSchema = (what: string) =>
+  z
+    .array(idSchema)
+    .max(1000)
+    .meta({ description: `Ids of the account's ${what} (up to 1000).` })
+    .optional();
+
+export const suggestionDismissalSchema = z
+  .object({ commit_ids: dismissedIdsSchema("commits"), pull_request_ids: dismissedIdsSchema("pull request suggestions") })
+  .superRefine((body, context) => {
+    if (!body.commit_ids?.length && !body.pull_request_ids?.length) context.addIssue({ code: "custom", message: "Name at least one commit or pull request to dismiss" });
+  })
+  .meta({ description: "At least one id in all." })
+  .register(requestSchemas, { id: "SuggestionDismissal" });
+export type SuggestionDismissal = z.output<typeof suggestionDismissalSchema>;
+
+/** What logging a suggestion creates: its entry, citing its commits; a pull request's suggestion is dismissed with it. */
+export const suggestionLogSchema = entryCreateSchema.extend({ pull_request_id: idSchema.optional() });
+export type SuggestionLog = z.output<typeof suggestionLogSchema>;
+
+export const suggestionKinds = ["commits", "pull_request"] as const;
+
+const suggestionCommitSchema = z
+  .object({
+    id: z.uuid(),
+    sha: z.string(),
+    short_sha: z.string().meta({ description: "The sha's first 7 characters, as the drafted content cites it." }),
+    subject: z.string().meta({ description: "The message's first line." }),
+    committed_at: z.iso.datetime(),
+    web_url: z.string().nullable(),
+  })
+  .register(responseSchemas, { id: "SuggestionCommit" });
+
+const suggestionRepositorySchema = z
+  .object({ id: z.uuid(), name: z.string(), project_id: z.uuid().nullable() })
+  .register(responseSchemas, { id: "SuggestionRepository" });
+
+const suggestionPullRequestSchema = z
+  .object({ id: z.uuid(), number: z.number().int(), title: z.string(), web_url: z.string().nullable() })
+  .register(responseSchemas, { id: "SuggestionPullRequest" });
+
+export const suggestionSchema = z
+  .object({
+    id: z.string().meta({ description: "Stable while the suggestion stands: `commits:<repository_id>:<day>`, or the pull request suggestion's id." }),
+    kind: z.enum(suggestionKinds),
+    day: z.iso.date().meta({ description: "The calendar day of the work in the account's time zone." }),
+    repository: suggestionRepositorySchema,
+    title: z.string(),
+    content: z.string().meta({ description: "Drafted markdown for the entry: the commits' subjects, grouped by conventional-commit type, each citing its short sha." }),
+    recorded_at: z.iso.datetime().meta({ description: "The time to give the entry: the latest commit's, or the merge's." }),
+    commits: z.array(suggestionCommitSchema).meta({ description: "Oldest first; create the entry with their ids as `commit_ids`." }),
+    pull_request: suggestionPullRequestSchema.nullable(),
+  })
+  .register(responseSchemas, { id: "Suggestion" });
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const suggestionListResponseSchema = z
+  .object({ suggestions: z.array(suggestionSchema).meta({ description: "Newest day first." }) })
+  .register(responseSchemas, { id: "SuggestionList" });
+
+export const suggestionDismissalResponseSchema = z
+  .object({
+    dismissed: z.object({
+      commits: z.number().int().meta({ description: "The distinct commit ids of the request, all dismissed now." }),
+      pull_requests: z.number().int().meta({ description: "The distinct pull request ids of the request, all dismissed now." }),
+    }),
+  })
+  .register(responseSchemas, { id: "SuggestionDismissalResult" });
+export type SuggestionDismissalResult = z.infer<typeof suggestionDismissalResponseSchema>;

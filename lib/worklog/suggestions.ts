@@ -1,0 +1,66 @@
+import type { User } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { addDays, calendarDay, rangeEnd, rangeStart, startOfDay } from "@/lib/time";
+import { createEntry } from "./entries";
+import type { EntryWithRelations } from "./entry-with-relations";
+import type { EntrySource } from "./sources";
+import { draftSuggestions } from "./suggestion-drafts";
+import { suggestionPeriod, type Suggestion, type SuggestionDismissal, type SuggestionDismissalResult, type SuggestionLog, type SuggestionQuery } from "./suggestion-schemas";
+import { dismiss, selectMergedPullRequests, selectUnloggedCommits, undismiss } from "./suggestion-sql";
+
+/**
+ * The instants a read of the suggestions spans: `from` and `to` as the entries list reads them,
+ * by default the last 14 days of the account's time zone, today included; at most 92 days.
+ */
+export function suggestionRange(user: Pick<User, "timezone">, { from, to }: SuggestionQuery, now = new Date()): { start: Date; end: Date } {
+  const zone = user.timezone;
+  const end = rangeEnd(to ?? { kind: "day", date: calendarDay(now, zone) }, zone);
+  const start = from ? rangeStart(from, zone) : startOfDay(addDays(calendarDay(end, zone), 1 - suggestionPeriod.defaultDays), zone);
+  if (start > end) throw AppError.invalidRequest("from must not be after to");
+  if (calendarDay(end, zone) > addDays(calendarDay(start, zone), suggestionPeriod.maxDays - 1)) {
+    throw AppError.invalidRequest(`from and to must span at most ${suggestionPeriod.maxDays} days`);
+  }
+  return { start, end };
+}
+
+/**
+ * The account's suggested entries of the period (docs/api.md, "Suggested entries"), newest day
+ * first: the commits no entry cites and none dismissed, by repository and day, and the merged
+ * pull requests not dismissed. Two statements, each on its indexes (suggestion-sql.ts).
+ */
+export async function listSuggestions(user: User, query: SuggestionQuery): Promise<Suggestion[]> {
+  const { start, end } = suggestionRange(user, query);
+  const [commits, pulls] = await Promise.all([selectUnloggedCommits(user.id, start, end), selectMergedPullRequests(user.id, start, end)]);
+  return draftSuggestions(commits, pulls, user.timezone);
+}
+
+/**
+ * Dismisses commits and pull request suggestions of the account, so that they are suggested no
+ * more: all of them, or none when an id names nothing of the account (a 404). Dismissing one
+ * again changes nothing.
+ */
+export async function dismissSuggestions(userId: string, { commit_ids = [], pull_request_ids = [] }: SuggestionDismissal): Promise<SuggestionDismissalResult> {
+  const { complete, commits, pullRequests } = await dismiss(userId, commit_ids, pull_request_ids);
+  if (!complete) throw AppError.notFound();
+  return { dismissed: { commits, pull_requests: pullRequests } };
+}
+
+/** Suggests again what a dismissal took away (the web app's Undo); ids of nothing dismissed of the account are passed over. */
+export function undoDismissal(userId: string, { commit_ids = [], pull_request_ids = [] }: SuggestionDismissal): Promise<void> {
+  return undismiss(userId, commit_ids, pull_request_ids);
+}
+
+/**
+ * Logs a suggestion: its entry, citing its commits, which leave the suggestions with it; the
+ * suggestion of a pull request is dismissed too (also when its merge commit is not stored). A pull
+ * request gone meanwhile, or not the account's, is passed over.
+ */
+export async function logSuggestion(userId: string, { pull_request_id, ...entry }: SuggestionLog, source: EntrySource): Promise<EntryWithRelations> {
+  const created = await createEntry(userId, entry, source);
+  if (pull_request_id) {
+    await dismissSuggestions(userId, { pull_request_ids: [pull_request_id] }).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.kind === "not_found")) throw error;
+    });
+  }
+  return created;
+}

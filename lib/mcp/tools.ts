@@ -18,13 +18,12 @@ import type { RangeBound } from "@/lib/time";
 import { idSchema } from "@/lib/validation";
 import { attachCommits, createEntry, listEntries } from "@/lib/worklog/entries";
 import { worklogHref } from "@/lib/worklog/filters";
-import { worklogOperations } from "@/lib/worklog/operations";
+import { timerOperations, worklogOperations } from "@/lib/worklog/operations";
 import { entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema, toEntryResponse } from "@/lib/worklog/responses";
 import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, timerStartSchema } from "@/lib/worklog/schemas";
 import { suggestionListResponseSchema, suggestionQuerySchema, type Suggestion } from "@/lib/worklog/suggestion-schemas";
 import { listSuggestions } from "@/lib/worklog/suggestions";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
-import { timerOperations } from "@/lib/worklog/timer-operations";
 import { defineTool, type AnyMcpTool } from "./tool";
 
 type EntryResponse = z.infer<typeof entryResponseSchema>;

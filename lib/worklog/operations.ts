@@ -2,8 +2,8 @@ import type { Operation } from "@/lib/api/operation";
 import { projectExample } from "@/lib/projects/examples";
 import { commitExample } from "@/lib/repositories/examples";
 import { entryExample, entryListExample, pullRequestSuggestionExample, suggestionExample, suggestionListExample } from "./examples";
-import { entryListResponseSchema, entryResponseSchema } from "./responses";
-import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema } from "./schemas";
+import { entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema } from "./responses";
+import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema, timerStartSchema } from "./schemas";
 import { suggestionDismissalResponseSchema, suggestionDismissalSchema, suggestionListResponseSchema, suggestionPeriod, suggestionQuerySchema } from "./suggestion-schemas";
 
 const tag = { name: "Worklog entries", description: "Time-tracking records in markdown, with tags, a project and attached commits." };
@@ -131,5 +131,50 @@ export const worklogOperations = {
       404: "An id names no commit or pull request suggestion of the account: nothing is dismissed.",
       422: "No id at all, more than 1000 of a kind, or an id that is not a UUID.",
     },
+  },
+} satisfies Record<string, Operation>;
+
+const timerTag = { name: "Timer", description: "One running entry per account: started, read and stopped, its duration the time it ran." };
+
+const runningExample = { ...entryExample, content: "Reviewing the release notes", duration_seconds: null, running: true };
+const stoppedExample = { ...entryExample, content: "Reviewing the release notes", duration_seconds: 2700 };
+
+export const timerOperations = {
+  get: {
+    kind: "api",
+    operationId: "getTimer",
+    method: "get",
+    path: "/api/v1/worklog/timer",
+    tag: timerTag,
+    summary: "Get the running timer",
+    description: "The account's running entry (`running: true`, `recorded_at` when it started), or `{\"timer\": null}`.",
+    scope: "worklog:read",
+    responses: { 200: { description: "The running entry, or null.", schema: timerResponseSchema, example: { timer: runningExample } } },
+  },
+  start: {
+    kind: "api",
+    operationId: "startTimer",
+    method: "post",
+    path: "/api/v1/worklog/timer",
+    tag: timerTag,
+    summary: "Start a timer",
+    description:
+      "Creates a running entry, recorded now. A timer already running is stopped first and answered as `stopped`. `content` defaults to \"Timer\"; the entry can be edited like any other, and giving it a `duration_seconds` stops it.",
+    scope: "worklog:write",
+    body: { schema: timerStartSchema, example: { content: "Reviewing the release notes", tags: ["review"] } },
+    responses: { 201: { description: "The running entry, and the one stopped.", schema: timerStartResponseSchema, example: { timer: runningExample, stopped: null } } },
+    errors: { 422: "A field is invalid, or `project_id` names no project of the account (`Invalid value`)." },
+  },
+  stop: {
+    kind: "api",
+    operationId: "stopTimer",
+    method: "post",
+    path: "/api/v1/worklog/timer/stop",
+    tag: timerTag,
+    summary: "Stop the timer",
+    description: "Ends the running entry now: `recorded_at` becomes now and `duration_seconds` the seconds it ran (at least 1, at most 604 800).",
+    scope: "worklog:write",
+    responses: { 200: { description: "The entry just stopped.", schema: timerResponseSchema, example: { timer: stoppedExample } } },
+    errors: { 404: "No timer is running." },
   },
 } satisfies Record<string, Operation>;

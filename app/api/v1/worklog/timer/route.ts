@@ -2,7 +2,7 @@ import { apiMethods, apiRoute } from "@/lib/api/route";
 import { toEntryResponse } from "@/lib/worklog/responses";
 import { apiEntrySource } from "@/lib/worklog/sources";
 import { runningTimer, startTimer } from "@/lib/worklog/timer";
-import { timerOperations } from "@/lib/worklog/timer-operations";
+import { timerOperations } from "@/lib/worklog/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(timerOperations.get, async ({ user }) => {

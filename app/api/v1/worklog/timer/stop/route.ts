@@ -1,7 +1,7 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
 import { toEntryResponse } from "@/lib/worklog/responses";
 import { stopTimer } from "@/lib/worklog/timer";
-import { timerOperations } from "@/lib/worklog/timer-operations";
+import { timerOperations } from "@/lib/worklog/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(timerOperations.stop, async ({ user }) => ({ timer: toEntryResponse(await stopTimer(user.id)) })),

@@ -182,5 +182,7 @@ export async function putBackEntry(userId: string, id: string, entry: NewEntry, 
     [id, userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds],
   );
   const { tombstoneSeen, projectFound, ...found } = row!;
-  return { entry: found.id === null ? undefined : (found as EntryWithRelations), tombstoneSeen, projectFound };
+  if (found.id === null) return { entry: undefined, tombstoneSeen, projectFound };
+  // The attachments' trigger counts the commits once the statement has ended: the row it returned has not seen it.
+  return { entry: { ...(found as EntryWithRelations), commitCount: found.commits!.length }, tombstoneSeen, projectFound };
 }

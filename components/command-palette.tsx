@@ -12,6 +12,7 @@ const pages = [
   { label: "Worklog", href: "/" },
   { label: "Projects", href: "/projects" },
   { label: "Repositories", href: "/repositories" },
+  { label: "Reports", href: "/reports", keywords: ["time", "chart", "hours", "csv"] },
   { label: "Recaps", href: "/recaps" },
   { label: "Settings: profile", href: "/settings/profile", keywords: ["time zone", "week", "account"] },
   { label: "Settings: API keys", href: "/settings/api-keys", keywords: ["token"] },

@@ -1,3 +1,5 @@
+import { durationText } from "@/lib/worklog/composer-text";
+
 /** A duration as hours and minutes, e.g. "1 h 30 min", "45 min", "20 s", "0 min". */
 export function formatDuration(seconds: number): string {
   if (seconds > 0 && seconds < 60) return `${seconds} s`;
@@ -5,6 +7,11 @@ export function formatDuration(seconds: number): string {
   const minutes = Math.round((seconds % 3600) / 60);
   if (hours === 0) return `${minutes} min`;
   return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+}
+
+/** "45m", "1h30", "8h": short enough to sit above a chart's bar on a phone. */
+export function formatShortDuration(seconds: number): string {
+  return seconds < 3600 ? `${Math.max(1, Math.round(seconds / 60))}m` : durationText(seconds);
 }
 
 export function formatDateTime(date: Date | string, timeZone: string): string {

@@ -9,6 +9,7 @@ const appLinks = [
   { href: "/", label: "Worklog" },
   { href: "/projects", label: "Projects" },
   { href: "/repositories", label: "Repositories" },
+  { href: "/reports", label: "Reports" },
   { href: "/recaps", label: "Recaps" },
   { href: "/docs", label: "Docs" },
 ];
@@ -49,7 +50,8 @@ function Account({ user, signOut, vertical }: { user: { name: string | null; ema
       <NavLink href="/settings/profile" section="/settings" className={`${linkClass} ${vertical ? "block" : ""}`}>
         Settings
       </NavLink>
-      <span className="max-w-48 truncate px-2.5 text-sm text-zinc-700 dark:text-zinc-300" title={user.email}>
+      {/* In the header's one row, beside six pages, a long name would push "Sign out" out of the page. */}
+      <span className="max-w-48 truncate px-2.5 text-sm text-zinc-700 lg:max-w-24 dark:text-zinc-300" title={user.email}>
         {user.name || user.email}
       </span>
       {signOut}

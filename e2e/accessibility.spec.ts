@@ -60,6 +60,7 @@ const pages: Checked[] = [
   { name: "a project", path: () => `/projects/${ids.project}`, signedIn: true, ready: heading("Accessible website") },
   { name: "the repositories", path: () => "/repositories", signedIn: true, ready: showing("website") },
   { name: "a repository", path: () => `/repositories/${ids.repository}`, signedIn: true, ready: showing("Raise the contrast of links") },
+  { name: "the reports", path: () => "/reports", signedIn: true, ready: async (page) => expect(page.getByRole("rowheader", { name: "Accessible website" })).toBeVisible() },
   { name: "the recaps", path: () => "/recaps", signedIn: true, ready: heading("Recaps") },
   { name: "a recap", path: () => `/recaps/${ids.recap}`, signedIn: true, ready: heading(/./) },
   { name: "the profile", path: () => "/settings/profile", signedIn: true, ready: heading("Settings") },

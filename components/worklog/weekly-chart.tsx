@@ -2,27 +2,17 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatDuration } from "@/components/format";
+import { formatDuration, formatShortDuration } from "@/components/format";
+import { noProjectColour, projectColour } from "@/components/project-colours";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
 import { addDays } from "@/lib/time";
 import { loadWeek, type WeekTotals } from "@/lib/worklog/actions";
-import { durationText } from "@/lib/worklog/composer-text";
 import { accepted } from "./refusal";
 import { useWorklogFilters } from "./worklog-filters";
 
-/** One colour per project, in the order projects first appear; entries without a project are grey. */
-const palette = [
-  { fill: "fill-brand-500", swatch: "bg-brand-500" },
-  { fill: "fill-emerald-500", swatch: "bg-emerald-500" },
-  { fill: "fill-amber-500", swatch: "bg-amber-500" },
-  { fill: "fill-sky-500", swatch: "bg-sky-500" },
-  { fill: "fill-rose-500", swatch: "bg-rose-500" },
-  { fill: "fill-violet-500", swatch: "bg-violet-500" },
-  { fill: "fill-lime-500", swatch: "bg-lime-500" },
-  { fill: "fill-orange-500", swatch: "bg-orange-500" },
-];
-const noProject = { id: null, name: "No project", fill: "fill-zinc-400", swatch: "bg-zinc-400" };
+/** Entries without a project are grey. */
+const noProject = { id: null, name: "No project", ...noProjectColour };
 
 type ChartProps = {
   /** The current week, read with the page. */
@@ -34,11 +24,6 @@ function dayLabel(day: string): { weekday: string; date: string; day: string } {
   const date = new Date(`${day}T12:00:00Z`);
   const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" }).format(date);
   return { weekday: format({ weekday: "short" }), date: format({ day: "numeric", month: "short" }), day: format({ day: "numeric" }) };
-}
-
-/** "45m", "1h30", "8h": short enough to sit above a bar on a phone. */
-function shortDuration(seconds: number): string {
-  return seconds < 3600 ? `${Math.max(1, Math.round(seconds / 60))}m` : durationText(seconds);
 }
 
 /**
@@ -58,7 +43,7 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
   const { days, totals } = week.data ?? initialWeek;
   const names = new Map(projects.map((project) => [project.id, project.name]));
   const series = [...new Set(totals.map((total) => total.projectId))].map((projectId, index) =>
-    projectId === null ? noProject : { id: projectId, name: names.get(projectId) ?? "Other project", ...palette[index % palette.length]! },
+    projectId === null ? noProject : { id: projectId, name: names.get(projectId) ?? "Other project", ...projectColour(index) },
   );
   const secondsOf = (day: string, projectId: string | null) => totals.find((total) => total.day === day && total.projectId === projectId)?.seconds ?? 0;
   const dayTotal = (day: string) => totals.filter((total) => total.day === day).reduce((sum, total) => sum + total.seconds, 0);
@@ -115,7 +100,7 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                 className="group flex w-full flex-col items-center rounded-md px-0.5 pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
               >
                 <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
-                  {seconds > 0 ? shortDuration(seconds) : ""}
+                  {seconds > 0 ? formatShortDuration(seconds) : ""}
                 </span>
                 {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
                 <svg aria-hidden="true" viewBox="0 0 10 100" preserveAspectRatio="none" className="mt-1 h-12 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-28 dark:bg-zinc-800/60">
@@ -144,31 +129,34 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
           ))}
         </ul>
       )}
-      <table className="sr-only">
-        <caption>Time tracked per day {isCurrent ? "this week" : `in the week of ${dayLabel(days[0]!).date}`}, by project</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {series.map((serie) => (
-              <th key={String(serie.id)} scope="col">
-                {serie.name}
-              </th>
-            ))}
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day}>
-              <th scope="row">{`${dayLabel(day).weekday} ${dayLabel(day).date}`}</th>
+      {/* The box clips the table: a table is never narrower than its content, and would widen a phone's page even hidden. */}
+      <div className="sr-only">
+        <table>
+          <caption>Time tracked per day {isCurrent ? "this week" : `in the week of ${dayLabel(days[0]!).date}`}, by project</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
               {series.map((serie) => (
-                <td key={String(serie.id)}>{formatDuration(secondsOf(day, serie.id))}</td>
+                <th key={String(serie.id)} scope="col">
+                  {serie.name}
+                </th>
               ))}
-              <td>{formatDuration(dayTotal(day))}</td>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day}>
+                <th scope="row">{`${dayLabel(day).weekday} ${dayLabel(day).date}`}</th>
+                {series.map((serie) => (
+                  <td key={String(serie.id)}>{formatDuration(secondsOf(day, serie.id))}</td>
+                ))}
+                <td>{formatDuration(dayTotal(day))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

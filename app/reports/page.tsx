@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { LoadingBlock } from "@/components/loading-block";
+import { PageHeader } from "@/components/page-header";
+import { ReportControls } from "@/components/reports/report-controls";
+import { ReportFilters } from "@/components/reports/report-filters";
+import { ReportResults } from "@/components/reports/report-results";
+import { FormError } from "@/components/ui/form-feedback";
+import { requireUser } from "@/lib/auth/current-user";
+import type { User } from "@/lib/db/client";
+import { listProjects } from "@/lib/projects/projects";
+import { chartBucket } from "@/lib/reports/presets";
+import { buildReport } from "@/lib/reports/report";
+import { toReportResponse } from "@/lib/reports/responses";
+import { reportQuerySchema, type ReportGrouping } from "@/lib/reports/schemas";
+import { reportQueryInput, reportsHref, reportViewFromSearch, type ReportView } from "@/lib/reports/view";
+import { calendarDay } from "@/lib/time";
+import { searchParam, type SearchParams } from "@/lib/web/pages";
+
+export const metadata: Metadata = { title: "Reports" };
+
+/** The report itself: the period by time for the chart and by the chosen grouping for the table, from the API's own function. */
+async function Report({ user, view }: { user: User; view: ReportView }) {
+  const bucket = chartBucket(view);
+  const now = new Date();
+  const report = (groupBy: ReportGrouping) => buildReport(user, reportQuerySchema.parse(reportQueryInput(view, groupBy)), now).then(toReportResponse);
+  const [byTime, breakdown] = await Promise.all([report(bucket), report(view.groupBy)]);
+  return <ReportResults byTime={byTime} breakdown={breakdown} bucket={bucket} view={view} />;
+}
+
+export default async function ReportsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requireUser("/reports");
+  const search = await searchParams;
+  const { view, ignored } = reportViewFromSearch({ get: (name) => searchParam(search, name) ?? null }, calendarDay(new Date(), user.timezone), user.weekStart);
+  const { rows: projects } = await listProjects(user.id, { limit: 100 });
+  const href = reportsHref(view);
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Reports" description="Where your time went: your entries’ time by day, project, tag or source, against the period before." descriptionFromSm />
+      <ReportControls view={view} />
+      <ReportFilters key={`filters ${href}`} view={view} projects={projects.map(({ id, name, identifier }) => ({ id, name, identifier }))} />
+      {ignored && <FormError message="Some choices in this link are not valid (a period is a preset or two days in order, at most ten years apart; the grouping project, tag or source), so they are left out." />}
+      {/* A new view shows the form's new values, and the loading state in place of the old report. */}
+      <Suspense key={`report ${href}`} fallback={<LoadingBlock label="Loading the report…" />}>
+        <Report user={user} view={view} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import Link from "next/link";
+import { formatDuration } from "@/components/format";
+import type { ProjectColour } from "@/components/project-colours";
+import { buttonClassName } from "@/components/ui/button";
+import type { ReportResponse } from "@/lib/reports/responses";
+import { breakdownLabels, reportCsvHref, rowFilter, worklogHrefFor, type ReportView } from "@/lib/reports/view";
+import { formatChange, formatDays, formatShare } from "./labels";
+
+type TableProps = {
+  report: ReportResponse;
+  view: ReportView;
+  /** Grouping by project: each project's colour in the chart, shown beside its name. */
+  colours: Map<string | null, ProjectColour>;
+};
+
+const cell = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
+
+/**
+ * The period's time by project, tag or source: time, share, entries and the change against the
+ * previous period, with a total. Each row is a link to the worklog filtered to it, but "No
+ * project" and "No tag", which the worklog cannot select; the table scrolls inside itself on a phone.
+ */
+export function BreakdownTable({ report, view, colours }: TableProps) {
+  const noun = breakdownLabels[view.groupBy];
+  const previous = { from: report.previous_period.from, to: report.previous_period.to };
+  return (
+    <section aria-labelledby="report-breakdown-heading" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="report-breakdown-heading" className="text-lg font-semibold tracking-tight">
+          By {noun.toLowerCase()}
+        </h2>
+        <a href={reportCsvHref(view)} download className={buttonClassName("secondary", "sm")}>
+          Download CSV
+        </a>
+      </div>
+      <div role="region" aria-label={`Time by ${noun.toLowerCase()}`} tabIndex={0} className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <table className="w-full min-w-[34rem] text-sm">
+          <caption className="sr-only">
+            Time by {noun.toLowerCase()}, {formatDays(view)}, with the change against {formatDays(previous)}
+          </caption>
+          <thead className="bg-zinc-50 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                {noun}
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Time
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Share
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Entries
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Change <span className="font-normal text-zinc-600 dark:text-zinc-400">vs {formatDays(previous)}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {report.groups.map((group) => {
+              const filter = rowFilter(view.groupBy, group.key);
+              const colour = view.groupBy === "project" ? colours.get(group.key) : undefined;
+              return (
+                <tr key={String(group.key)} className={filter ? "relative hover:bg-zinc-50 dark:hover:bg-zinc-900" : ""}>
+                  <th scope="row" className="min-w-40 px-3 py-2 text-left font-medium">
+                    <span className="flex items-center gap-2">
+                      {colour && <span aria-hidden="true" className={`size-3 shrink-0 rounded-sm ${colour.swatch}`} />}
+                      {filter ? (
+                        // The link covers its row, so that any of it leads to the entries.
+                        <Link href={worklogHrefFor(view, view, filter)} prefetch={false} className="rounded-sm text-brand-700 underline-offset-4 after:absolute after:inset-0 hover:underline dark:text-brand-300">
+                          {group.label}
+                        </Link>
+                      ) : (
+                        group.label
+                      )}
+                    </span>
+                  </th>
+                  <td className={cell}>{formatDuration(group.tracked_seconds)}</td>
+                  <td className={cell}>{formatShare(group.share)}</td>
+                  <td className={cell}>{group.entries}</td>
+                  <td className={cell}>{formatChange(group.tracked_seconds, group.previous?.tracked_seconds ?? 0)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot className="border-t border-zinc-300 font-semibold dark:border-zinc-700">
+            <tr>
+              <th scope="row" className="px-3 py-2 text-left">
+                Total
+              </th>
+              <td className={cell}>{formatDuration(report.totals.tracked_seconds)}</td>
+              <td className={cell}>{report.totals.tracked_seconds > 0 ? "100%" : "0%"}</td>
+              <td className={cell}>{report.totals.entries}</td>
+              <td className={cell}>{formatChange(report.totals.tracked_seconds, report.previous_totals.tracked_seconds)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {view.groupBy === "tag" && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">An entry with several tags counts in each of its tags’ rows, so the rows can add up to more than the total.</p>
+      )}
+    </section>
+  );
+}

@@ -6,6 +6,8 @@ import { SiteHeader } from "@/components/site-header";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { signOutToHome } from "@/lib/auth/actions";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import type { User } from "@/lib/db/client";
+import { runningTimerView } from "@/lib/worklog/views";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,6 +16,11 @@ export const metadata: Metadata = {
     "Track your work in markdown entries, attach commits, organise projects and repositories, and get recaps — from the web, a REST API or the CLI.",
   icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 };
+
+/** The account's timer as the header first shows it, with the time it was read at. */
+async function timerState(user: User) {
+  return { userId: user.id, timeZone: user.timezone, initialTimer: await runningTimerView(user.id), renderedAt: Date.now() };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
@@ -26,7 +33,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <Providers>
+        <Providers timer={user ? await timerState(user) : undefined}>
         <SiteHeader
           user={user && { name: user.name, email: user.email }}
           signOut={

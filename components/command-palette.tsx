@@ -6,6 +6,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { navigationTargets } from "@/lib/web/navigation-actions";
 import { focusTargets } from "./focus-targets";
+import { useTimer } from "./timer/timer-provider";
 
 
 const pages = [
@@ -45,6 +46,7 @@ export function CommandPalette() {
   const pathname = usePathname();
   const targets = useQuery({ queryKey: ["navigation-targets"], queryFn: async () => navigationTargets(), enabled: open, staleTime: 30_000 });
   const data = targets.data?.ok ? targets.data.data : undefined;
+  const timer = useTimer();
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -105,6 +107,19 @@ export function CommandPalette() {
                 <Command.Item className={itemClassName} onSelect={() => go("/recaps", focusTargets.newRecap)} keywords={["summary", "generate"]}>
                   New recap
                 </Command.Item>
+                {timer && (
+                  <Command.Item
+                    className={itemClassName}
+                    onSelect={() => {
+                      setOpen(false);
+                      if (timer.timer) timer.stop();
+                      else timer.start();
+                    }}
+                    keywords={["timer", "track", "clock"]}
+                  >
+                    {timer.timer ? "Stop timer" : "Start timer"}
+                  </Command.Item>
+                )}
               </Command.Group>
               <Command.Group heading="Pages" className={groupClassName}>
                 {pages.map((page) => (

@@ -3,8 +3,9 @@ import { durationText } from "@/lib/worklog/composer-text";
 /** A duration as hours and minutes, e.g. "1 h 30 min", "45 min", "20 s", "0 min". */
 export function formatDuration(seconds: number): string {
   if (seconds > 0 && seconds < 60) return `${seconds} s`;
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.round((seconds % 3600) / 60);
+  const totalMinutes = Math.round(seconds / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
   if (hours === 0) return `${minutes} min`;
   return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
 }

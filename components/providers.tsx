@@ -3,18 +3,22 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
+import { TimerProvider, type TimerProviderProps } from "./timer/timer-provider";
 
 /** A query cache whose data stays until it is invalidated: pages bring their data fresh from the server. */
 export function newQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
 }
 
-/** What every page's client components share: a query cache (the command palette's), and the toasts that confirm actions. */
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * What every page's client components share: a query cache (the command palette's and the
+ * timer's), the toasts that confirm actions, and for a signed-in account its timer.
+ */
+export function Providers({ timer, children }: { timer?: TimerProviderProps; children: ReactNode }) {
   const [queryClient] = useState(newQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      {timer ? <TimerProvider {...timer}>{children}</TimerProvider> : children}
       <Toaster position="bottom-center" theme="system" richColors={false} closeButton toastOptions={{ duration: 6000 }} />
     </QueryClientProvider>
   );

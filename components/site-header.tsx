@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { CommandPalette } from "./command-palette";
 import { MenuButton } from "./menu-button";
 import { NavLink } from "./nav-link";
+import { RunningTimer } from "./timer/running-timer";
 
 /** The pages of a signed-in account; a visitor sees only what works without an account. */
 const appLinks = [
@@ -61,7 +62,8 @@ function Account({ user, signOut, vertical }: { user: { name: string | null; ema
 
 /**
  * One row at every width: signed in, the pages, the command palette and the account; under `lg`
- * the pages and the account fold into a menu. Signed out: the docs, sign in and sign up.
+ * the pages and the account fold into a menu. Signed out: the docs, sign in and sign up. A
+ * running timer adds a row of its own below.
  */
 export function SiteHeader({ user, signOut }: SiteHeaderProps) {
   return (
@@ -104,6 +106,7 @@ export function SiteHeader({ user, signOut }: SiteHeaderProps) {
           </nav>
         )}
       </div>
+      {user && <RunningTimer />}
     </header>
   );
 }

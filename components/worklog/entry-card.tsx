@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatDateTime, formatDuration } from "@/components/format";
 import { Markdown, matchClassName } from "@/components/markdown";
+import { RunningBadge } from "@/components/timer/elapsed";
 import type { CommitSummary } from "@/lib/repositories/commits";
 import { highlightParts } from "@/lib/worklog/search-text";
 import { entryAnchor } from "@/lib/worklog/days";
@@ -79,7 +80,11 @@ export function EntryCard({ entry, timeZone, actions, commitActions, highlight, 
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
         <time dateTime={entry.recorded_at}>{formatDateTime(entry.recorded_at, timeZone)}</time>
-        {entry.duration_seconds !== null && <span className="font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(entry.duration_seconds)}</span>}
+        {entry.running ? (
+          <RunningBadge since={entry.recorded_at} />
+        ) : (
+          entry.duration_seconds !== null && <span className="font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(entry.duration_seconds)}</span>
+        )}
         {entry.project && (
           <FilterLink filters={{ project_id: entry.project.id }} className={badgeClassName} title={`Show the entries of ${entry.project.name}`}>
             <BadgeText project={entry.project} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useImperativeHandle, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type Ref } from "react";
 import { formatDuration } from "@/components/format";
 import { Markdown } from "@/components/markdown";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
@@ -12,6 +12,7 @@ import type { FieldErrors } from "@/lib/web/action-result";
 import type { EntryField } from "@/lib/worklog/actions";
 import { durationText, parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
 import { normalizeTags } from "@/lib/worklog/filters";
+import type { TimerStartInput } from "@/lib/worklog/timer-actions";
 import type { EntryView } from "@/lib/worklog/views";
 
 export type EntryFormValues = { content: string; recordedAt: string; duration: string; tags: string; projectId: string };
@@ -38,15 +39,41 @@ export function entryFormValues(entry: EntryView, timeZone: string): EntryFormVa
  */
 export function entryInput(values: EntryFormValues, timeZone: string) {
   const inline = readInlineMeta(values.content);
-  const fieldTags = normalizeTags(values.tags).split(" ").filter(Boolean);
   return {
     content: inline.content,
     recorded_at: values.recordedAt ? instantOf(values.recordedAt, timeZone).toISOString() : undefined,
     duration_seconds: (values.duration ? parseDuration(values.duration) : inline.durationSeconds) ?? null,
-    tags: [...new Set([...fieldTags, ...inline.tags])],
+    tags: allTags(values, inline.tags),
     project_id: values.projectId || null,
   };
 }
+
+function allTags(values: EntryFormValues, inlineTags: string[]): string[] {
+  return [...new Set([...normalizeTags(values.tags).split(" ").filter(Boolean), ...inlineTags])];
+}
+
+/**
+ * An edit's body. A running entry keeps running unless a duration is given, and keeps its start
+ * (to the second) unless the date and time are changed: the form shows them to the minute.
+ */
+export function entryChanges(entry: EntryView, values: EntryFormValues, timeZone: string) {
+  const { duration_seconds, recorded_at, ...input } = entryInput(values, timeZone);
+  if (!entry.running) return { ...input, duration_seconds, recorded_at };
+  return {
+    ...input,
+    duration_seconds: duration_seconds ?? undefined,
+    recorded_at: values.recordedAt === entryFormValues(entry, timeZone).recordedAt ? undefined : recorded_at,
+  };
+}
+
+/** What a timer started from the composer says: its text (the timer's default when empty), tags and project. */
+export function timerInput(values: EntryFormValues): TimerStartInput {
+  const inline = readInlineMeta(values.content);
+  return { content: inline.content.trim() ? inline.content : undefined, tags: allTags(values, inline.tags), project_id: values.projectId || null };
+}
+
+/** The composer's values, read and cleared from outside the form: the timer starts with them. */
+export type EntryFormHandle = { values: () => EntryFormValues; clear: () => void };
 
 const durationProblem = "Use minutes (45) or hours and minutes (1h30)";
 
@@ -66,6 +93,7 @@ type EntryFormProps = {
   /** Whether to clear the form after a submission the server accepted. */
   onSubmit: (values: EntryFormValues) => Promise<boolean> | void;
   onCancel?: () => void;
+  handle?: Ref<EntryFormHandle>;
 };
 
 const subscribeToNothing = () => () => {};
@@ -97,7 +125,7 @@ function useModifierKeyName(): string {
  * Markdown content with a preview; tags, project, duration and date on one line. ⌘/Ctrl+Enter
  * saves from anywhere in the form and Escape cancels an edit.
  */
-export function EntryForm({ initialValues, projects, timeZone, submitLabel, pending, fieldErrors = {}, formError, compact, textareaId, autoFocus, onSubmit, onCancel }: EntryFormProps) {
+export function EntryForm({ initialValues, projects, timeZone, submitLabel, pending, fieldErrors = {}, formError, compact, textareaId, autoFocus, onSubmit, onCancel, handle }: EntryFormProps) {
   const [values, setValues] = useState(initialValues);
   const [previewing, setPreviewing] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -112,6 +140,12 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
   const inline = readInlineMeta(values.content);
   const inlineSummary = [...inline.tags.map((tag) => `#${tag}`), ...(inline.durationSeconds && !values.duration ? [formatDuration(inline.durationSeconds)] : [])];
 
+  function clear() {
+    setValues(initialValues);
+    setPreviewing(false);
+  }
+  useImperativeHandle(handle, () => ({ values: () => values, clear }));
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (values.duration && parseDuration(values.duration) === undefined) {
@@ -119,10 +153,7 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
       return;
     }
     setDurationError(undefined);
-    if (await onSubmit(values)) {
-      setValues(initialValues);
-      setPreviewing(false);
-    }
+    if (await onSubmit(values)) clear();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {

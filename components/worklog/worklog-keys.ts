@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 
 /** Whether the key went to something that takes typing: shortcuts leave those alone. */
-function isTypingTarget(target: EventTarget | null): boolean {
+export function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }
 

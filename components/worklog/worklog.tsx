@@ -2,7 +2,7 @@
 
 import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,6 +10,8 @@ import { FormError } from "@/components/ui/form-feedback";
 import { focusTargets } from "@/components/focus-targets";
 import { newQueryClient } from "@/components/providers";
 import type { ProjectOption } from "@/components/projects/project-select";
+import { TimerStrip } from "@/components/timer/timer-strip";
+import { useTimer, useTimerChange, type TimerDraft } from "@/components/timer/timer-provider";
 import { createEntryAction, deleteEntryAction, loadEntries, restoreEntryAction, updateEntryAction, type WeekTotals } from "@/lib/worklog/actions";
 import { groupByDay, withOtherDays } from "@/lib/worklog/days";
 import { rangeProblem, sameFilters, type EntryFilters as Filters } from "@/lib/worklog/filters";
@@ -17,7 +19,7 @@ import type { Suggestion } from "@/lib/worklog/suggestion-schemas";
 import type { EntryPage, EntryView } from "@/lib/worklog/views";
 import { DayGroup } from "./day-group";
 import { EntryFilters, searchFieldId } from "./entry-filters";
-import { EntryForm, emptyEntryForm, entryInput, type EntryFormValues } from "./entry-form";
+import { EntryForm, emptyEntryForm, entryChanges, entryInput, timerInput, type EntryFormHandle, type EntryFormValues } from "./entry-form";
 import { EntryItem } from "./entry-item";
 import { changePages, loadedEntries, refreshAfterChange, withoutEntry, type Pages } from "./entry-pages";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
@@ -108,6 +110,11 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
   });
   const suggestions = useSuggestions(filters, !rangeError, { filters: initialFilters, suggestions: initialSuggestions });
   useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing });
+  const composer = useRef<EntryFormHandle>(null);
+  const timerDraft = useMemo<TimerDraft>(() => ({ input: () => timerInput(composer.current?.values() ?? emptyEntryForm), onStarted: () => composer.current?.clear() }), []);
+  const timer = useTimer();
+  // A timer started or stopped, here or elsewhere, adds or changes an entry.
+  useTimerChange(() => void refreshAfterChange(queryClient));
 
   useEffect(() => {
     pendingFocus.current?.();
@@ -123,18 +130,20 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
   });
 
   const update = useMutation({
-    mutationFn: ({ entry, values }: { entry: EntryView; values: EntryFormValues }) => accepted(updateEntryAction(entry.id, entryInput(values, timeZone))),
+    mutationFn: ({ entry, values }: { entry: EntryView; values: EntryFormValues }) => accepted(updateEntryAction(entry.id, entryChanges(entry, values, timeZone))),
     onMutate: async ({ entry, values }) => {
       setProblem(undefined);
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<Pages>(queryKey);
-      const input = entryInput(values, timeZone);
+      const input = entryChanges(entry, values, timeZone);
       const project = projects.find((candidate) => candidate.id === input.project_id) ?? null;
       const optimistic: EntryView = {
         ...entry,
         content: input.content,
         recorded_at: input.recorded_at ?? entry.recorded_at,
-        duration_seconds: input.duration_seconds,
+        duration_seconds: input.duration_seconds ?? null,
+        // A duration stops a running entry's timer (docs/api.md, "Timer").
+        running: entry.running && input.duration_seconds === undefined,
         tags: [...new Set(input.tags.map((tag) => tag.toLowerCase()))],
         project_id: project?.id ?? null,
         project,
@@ -146,9 +155,10 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
       queryClient.setQueryData(queryKey, context?.previous);
       setProblem({ entryId: entry.id, message: refusalMessage(error) });
     },
-    onSuccess: async (saved) => {
+    onSuccess: async (saved, { entry }) => {
       queryClient.setQueryData<Pages>(queryKey, (pages) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
       toast.success("Entry saved");
+      if (entry.running) timer?.refresh();
       await refreshAfterChange(queryClient);
     },
   });
@@ -179,6 +189,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
     },
     onSuccess: async (_, entry) => {
       toast("Entry deleted", { action: { label: "Undo", onClick: () => restore.mutate(entry) } });
+      if (entry.running) timer?.refresh();
       await refreshAfterChange(queryClient);
     },
   });
@@ -204,6 +215,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
       <section aria-label="New entry" className="rounded-lg border border-zinc-200 p-3 sm:p-4 lg:col-start-1 dark:border-zinc-800">
         <EntryForm
           compact
+          handle={composer}
           textareaId={composerId}
           initialValues={emptyEntryForm}
           projects={projects}
@@ -221,6 +233,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
             }
           }}
         />
+        <TimerStrip draft={timerDraft} />
       </section>
 
       <aside aria-label="Filters and the week" className="space-y-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -233,7 +246,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
           Entries {total !== undefined && <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>}
         </h2>
         <p className="mt-1 mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.<span className="max-sm:hidden"> Keys: c new entry, / search, j and k move, e edit, ⌘K or Ctrl+K anything else.</span>
+          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.<span className="max-sm:hidden"> Keys: c new entry, / search, j and k move, e edit, t timer, ⌘K or Ctrl+K anything else.</span>
         </p>
         {linked && (
           <p className="mb-4 rounded-md border border-brand-300 bg-brand-50 px-3 py-2 text-sm dark:border-brand-700 dark:bg-brand-950">

@@ -24,13 +24,20 @@ export function stoppedAt(entry: EntryWithRelations, at: Date): EntryWithRelatio
   return { ...entry, runningUserId: null, durationSeconds: elapsedSeconds(entry.recordedAt, at), recordedAt: at };
 }
 
-/** Stops the account's running entry, if there is one, inside `transaction`. */
-async function stopRunning(transaction: Transaction, userId: string, at: Date): Promise<EntryWithRelations | null> {
+/**
+ * How a stop ends the timer: only if the running entry is `id` (so that a stop meant for a timer
+ * already stopped elsewhere leaves a newer one running), and with `durationSeconds` instead of
+ * the time it ran (the web app's answer to a timer left running, README "The web app").
+ */
+export type StopChoice = { id?: string; durationSeconds?: number };
+
+/** Stops the account's running entry, if there is one (and it is the one `choice` names), inside `transaction`. */
+async function stopRunning(transaction: Transaction, userId: string, at: Date, choice: StopChoice = {}): Promise<EntryWithRelations | null> {
   const running = await transaction.worklogEntry.findUnique({ where: { runningUserId: userId }, select: { id: true, recordedAt: true } });
-  if (!running) return null;
+  if (!running || (choice.id !== undefined && choice.id !== running.id)) return null;
   return transaction.worklogEntry.update({
     where: { id: running.id },
-    data: { runningUserId: null, recordedAt: at, durationSeconds: elapsedSeconds(running.recordedAt, at) },
+    data: { runningUserId: null, recordedAt: at, durationSeconds: choice.durationSeconds ?? elapsedSeconds(running.recordedAt, at) },
     include: entryInclude,
   });
 }
@@ -71,11 +78,14 @@ export async function startTimer(userId: string, input: TimerStart, source: Entr
   }
 }
 
-/** Stops the account's running entry: its duration is the time since it started. A 404 when none runs. */
-export async function stopTimer(userId: string, at = new Date()): Promise<EntryWithRelations> {
+/**
+ * Stops the account's running entry: its duration is the time since it started, unless `choice`
+ * gives one. A 404 when none runs, or when the one running is not the entry `choice` names.
+ */
+export async function stopTimer(userId: string, choice: StopChoice = {}, at = new Date()): Promise<EntryWithRelations> {
   const stopped = await getDb().$transaction(async (transaction) => {
     await lockTimer(transaction, userId);
-    return stopRunning(transaction, userId, at);
+    return stopRunning(transaction, userId, at, choice);
   });
   if (!stopped) throw AppError.notFound();
   return stopped;

@@ -5,6 +5,7 @@ import { calendarDay } from "@/lib/time";
 import { dayTotals, type DayTotal, type EntryListFilters } from "./entries";
 import { toEntryResponse } from "./responses";
 import type { EntryWithRelations } from "./entry-with-relations";
+import { runningTimer } from "./timer";
 
 /** An entry as the web app shows it: its API representation plus the commits attached to it. */
 export type EntryView = ReturnType<typeof toEntryResponse> & { commits: CommitSummary[] };
@@ -27,4 +28,10 @@ export async function toEntryPage(user: User, { rows, meta }: { rows: EntryWithR
   const days = rows.map((row) => calendarDay(row.recordedAt, user.timezone));
   const [entries, totals] = await Promise.all([toEntryViews(user.id, rows), dayTotals(user, days, filters)]);
   return { entries, meta, dayTotals: totals };
+}
+
+/** The account's running entry as the web app shows it, or null when no timer runs. */
+export async function runningTimerView(userId: string): Promise<EntryView | null> {
+  const timer = await runningTimer(userId);
+  return timer && (await toEntryViews(userId, [timer]))[0]!;
 }

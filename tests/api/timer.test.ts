@@ -65,6 +65,17 @@ describe("the timer", () => {
     expect((await current(key)).timer!.id).toBe(running[0]!.id);
   });
 
+  it("keeps a running entry running through an edit without a duration, its start moved", async () => {
+    const key = await newKey();
+    const { timer } = await start(key);
+    const earlier = new Date(Date.parse(timer.recorded_at) - 11 * 3600_000).toISOString();
+    const edited = await json<Entry>(server.request(`/api/v1/worklog/entries/${timer.id}`, { key, method: "PUT", body: { recorded_at: earlier, content: "Left running" } }), 200);
+    expect(edited).toMatchObject({ running: true, duration_seconds: null, recorded_at: earlier, content: "Left running" });
+    expect((await current(key)).timer).toMatchObject({ id: timer.id, recorded_at: earlier });
+    const ended = await json<{ timer: Entry }>(stop(key), 200);
+    expect(ended.timer.duration_seconds).toBeGreaterThanOrEqual(11 * 3600);
+  });
+
   it("stops a running entry given a duration, and counts a running one in reports up to now", async () => {
     const key = await newKey();
     const { timer } = await start(key);

@@ -1,0 +1,162 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { createKey, expectAccessible, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
+
+// The timer in the web app (README "The web app"): t starts and stops it, the header and the
+// tab's title tick on every page, tabs and devices follow the server, and a timer left running
+// over 10 hours asks whether to keep those hours.
+
+const composer = (page: Page) => page.getByRole("region", { name: "New entry" });
+const entries = (page: Page) => page.getByRole("region", { name: /^Entries/ }).getByRole("article");
+const headerTimer = (page: Page) => page.getByRole("banner").getByRole("group", { name: "Running timer" });
+
+/** Waits for the page's scripts (c focuses the composer once they run), then leaves the focus outside any field. */
+async function readyForKeys(page: Page) {
+  await pressUntilFocused(page, "c", composer(page).getByLabel("What did you work on?"));
+  await page.getByRole("heading", { level: 1, name: "Worklog" }).click();
+}
+
+/** Presses the header's Stop until the dialog asks (a press before the page's scripts run does nothing). */
+async function askToStop(page: Page, dialog: ReturnType<Page["getByRole"]>) {
+  await expect(async () => {
+    await headerTimer(page).getByRole("button", { name: "Stop timer" }).click();
+    await expect(dialog).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
+
+/** The timer's REST API with a key made on the settings page: how a test makes a timer that started hours ago. */
+async function timerApi(page: Page, request: APIRequestContext) {
+  await page.goto("/settings/api-keys");
+  const key = await createKey(page, "timer", ["Worklog: All"]);
+  const headers = { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` };
+  return {
+    /** Starts a timer and moves its start back: it keeps running, since only a duration stops it (docs/api.md, "Timer"). */
+    async startedAgo(seconds: number, content: string) {
+      const started = await request.post("/api/v1/worklog/timer", { headers, data: { content } });
+      expect(started.status(), await started.text()).toBe(201);
+      const { timer } = (await started.json()) as { timer: { id: string } };
+      const moved = await request.put(`/api/v1/worklog/entries/${timer.id}`, { headers, data: { recorded_at: new Date(Date.now() - seconds * 1000).toISOString() } });
+      expect(moved.status(), await moved.text()).toBe(200);
+      expect(await moved.json()).toMatchObject({ running: true, duration_seconds: null });
+    },
+    async stop() {
+      expect((await request.post("/api/v1/worklog/timer/stop", { headers })).status()).toBe(200);
+    },
+  };
+}
+
+test("t starts the timer with the composer's words; the header and the title tick on every page, in every tab and after a reload; t stops it", async ({ page, context }) => {
+  await signUp(page, uniqueEmail("timer"));
+  await page.goto("/");
+  await readyForKeys(page);
+  await composer(page).getByLabel("What did you work on?").fill("Reviewing the release notes #review");
+  await page.getByRole("heading", { level: 1, name: "Worklog" }).click();
+  await page.keyboard.press("t");
+
+  await expect(page.getByText("Timer started")).toBeVisible();
+  await expect(headerTimer(page)).toContainText("Reviewing the release notes");
+  await expect(headerTimer(page).getByRole("timer")).toHaveText(/^0:00:0\d$/);
+  await expect(page).toHaveTitle(/^▶ 0:00:\d\d · Worklog$/);
+  await expect(composer(page).getByLabel("What did you work on?")).toHaveValue("");
+  const running = entries(page).first();
+  await expect(running).toContainText("Running");
+  await expect(running.getByRole("link", { name: "#review" })).toBeVisible();
+  // It ticks: the reading moves on within a couple of seconds.
+  const reading = await headerTimer(page).getByRole("timer").textContent();
+  await expect(headerTimer(page).getByRole("timer")).not.toHaveText(reading!);
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: "light" });
+  await screenshotPage(page, "timer-running");
+
+  // Editing the running entry's words leaves it running.
+  await running.getByRole("button", { name: /^Edit entry of/ }).click();
+  const editor = page.getByRole("region", { name: /^Edit entry of/ });
+  await editor.getByLabel("What did you work on?").fill("Reviewing the release notes and the changelog #review");
+  await editor.getByRole("button", { name: "Save entry" }).click();
+  await expect(page.getByText("Entry saved")).toBeVisible();
+  await expect(headerTimer(page)).toContainText("and the changelog");
+  await expect(entries(page).first()).toContainText("Running");
+
+  // Another tab of the browser, and another page: the same timer.
+  const other = await context.newPage();
+  await other.goto("/projects");
+  await expect(headerTimer(other)).toContainText("and the changelog");
+  await expect(other).toHaveTitle(/^▶ \d+:\d\d:\d\d · Projects · Worklog$/);
+
+  // A reload reads it from the server.
+  await page.reload();
+  await expect(headerTimer(page)).toBeVisible();
+  await expect(page).toHaveTitle(/^▶ \d+:\d\d:\d\d · Worklog$/);
+
+  await readyForKeys(page);
+  await page.keyboard.press("t");
+  await expect(page.getByText(/^Timer stopped: \d+ (s|min)$/)).toBeVisible();
+  await expect(headerTimer(page)).toHaveCount(0);
+  await expect(page).toHaveTitle("Worklog");
+  const stopped = entries(page).first();
+  await expect(stopped).not.toContainText("Running");
+  await expect(stopped).toContainText(/\d+ (s|min)/);
+  // The other tab hears of it at once.
+  await expect(headerTimer(other)).toHaveCount(0);
+  await expect(other).toHaveTitle("Projects · Worklog");
+});
+
+test("a timer stopped on another device goes from the header when the window is focused", async ({ page, request }) => {
+  await signUp(page, uniqueEmail("timer-device"));
+  const api = await timerApi(page, request);
+  await api.startedAgo(60, "Started from the CLI");
+  await page.goto("/projects");
+  await expect(headerTimer(page)).toContainText("Started from the CLI");
+  await api.stop();
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(headerTimer(page)).toHaveCount(0);
+  await expect(page).toHaveTitle("Projects · Worklog");
+});
+
+test("a timer that ran over 10 hours asks whether to keep those hours: Cancel, Keep, or a duration set", async ({ page, request }) => {
+  await signUp(page, uniqueEmail("timer-long"));
+  const api = await timerApi(page, request);
+  // 11 h 20 min give or take the seconds the test takes.
+  await api.startedAgo(11 * 3600 + 19 * 60 + 45, "Left running overnight");
+  await page.goto("/");
+  await expect(headerTimer(page).getByRole("timer")).toHaveText(/^11:(19|20):\d\d$/);
+
+  const stopButton = headerTimer(page).getByRole("button", { name: "Stop timer" });
+  const dialog = page.getByRole("dialog", { name: "The timer ran 11 h 20 min. Keep those hours?" });
+  await askToStop(page, dialog);
+  await expect(dialog.getByRole("button", { name: "Keep 11 h 20 min" })).toBeFocused();
+  await expectAccessible(page);
+  await screenshotPage(page, "timer-long", { fullPage: false });
+
+  // A duration is whole hours and minutes; Cancel (or Escape) leaves the timer running, focus back on Stop.
+  await dialog.getByLabel("Minutes").fill("75");
+  await dialog.getByRole("button", { name: "Set duration" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(/Use whole hours/);
+  await expect(dialog.getByLabel("Minutes")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(stopButton).toBeFocused();
+  await expect(headerTimer(page)).toBeVisible();
+
+  // t asks too; Enter keeps the hours.
+  await readyForKeys(page);
+  await page.keyboard.press("t");
+  await expect(dialog.getByRole("button", { name: "Keep 11 h 20 min" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Timer stopped: 11 h 20 min")).toBeVisible();
+  await expect(headerTimer(page)).toHaveCount(0);
+  await expect(entries(page).filter({ hasText: "Left running overnight" })).toContainText("11 h 20 min");
+
+  // Or sets how long the work took.
+  await api.startedAgo(12 * 3600, "Forgot to stop it");
+  await page.reload();
+  const asked = page.getByRole("dialog", { name: "The timer ran 12 h. Keep those hours?" });
+  await askToStop(page, asked);
+  await asked.getByLabel("Hours").fill("7");
+  await asked.getByLabel("Minutes").fill("45");
+  await asked.getByLabel("Minutes").press("Enter");
+  await expect(page.getByText("Timer stopped: 7 h 45 min")).toBeVisible();
+  await expect(entries(page).filter({ hasText: "Forgot to stop it" })).toContainText("7 h 45 min");
+  await expect(headerTimer(page)).toHaveCount(0);
+});

@@ -85,6 +85,10 @@ const environmentSchema = z
     RECAP_DELTA_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     /** What Vercel's cron sends as `Authorization: Bearer …` to the route that runs due jobs (app/api/cron/jobs). */
     CRON_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    /** `json`: one line of JSON per API request on stdout (README "Operations"). */
+    LOG_FORMAT: z.enum(["text", "json"]).default("text"),
+    /** Set: `/api/metrics` answers Prometheus's text to `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     /** Whether `npm start` runs a job worker beside the server (never on Vercel, where the cron route runs jobs). */
     JOB_WORKER: z.enum(["true", "false"]).default("true"),
     /** How often an idle worker looks for due jobs; jobs enqueued in its own process wake it at once. */
@@ -167,6 +171,8 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
       : undefined,
     recapDeltaDelayMs: env.RECAP_DELTA_DELAY_MS,
     cronSecret: env.CRON_SECRET,
+    jsonRequestLog: env.LOG_FORMAT === "json",
+    metricsToken: env.METRICS_TOKEN,
     jobs: {
       worker: env.JOB_WORKER === "true",
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,

@@ -1,3 +1,4 @@
+import { countOpenStream } from "@/lib/server/metrics";
 import { serverStopping } from "@/lib/server/stopping";
 
 /** One server-sent event: its `id:` line and its `data:` (JSON on one line). */
@@ -51,6 +52,7 @@ export function eventStreamResponse(
       endWhen?.addEventListener("abort", stop, { once: true });
       if (stopping.aborted) endForStop();
       else stopping.addEventListener("abort", endForStop, { once: true });
+      const uncount = countOpenStream();
       const deadline = setTimeout(stop, maxDurationMs);
       const heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
       const release = () => {
@@ -59,6 +61,7 @@ export function eventStreamResponse(
         request.signal.removeEventListener("abort", stop);
         endWhen?.removeEventListener("abort", stop);
         stopping.removeEventListener("abort", endForStop);
+        uncount();
         onClose?.();
       };
       void (async () => {

@@ -1,7 +1,7 @@
 // The operations CLI, loaded by scripts/admin.ts. It works on the configured database; while a
 // server owns the embedded database, the command runs inside that server.
 import { adminSocketPath, sendAdminCommand } from "@/lib/admin/socket";
-import { adminUsage, runAdminCommand, type AdminResult } from "@/lib/admin/commands";
+import { adminUsage, commandMigrates, runAdminCommand, type AdminResult } from "@/lib/admin/commands";
 import { ConfigError, getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db/client";
 import { closeConnection, getConnection } from "@/lib/db/connection";
@@ -15,7 +15,7 @@ async function run(argv: string[]): Promise<AdminResult> {
     return sendAdminCommand(adminSocketPath(database.dataDir), argv);
   }
   try {
-    await applyPendingMigrations(getConnection());
+    if (commandMigrates(argv[0])) await applyPendingMigrations(getConnection());
     return await runAdminCommand(argv);
   } finally {
     await disconnectDb();

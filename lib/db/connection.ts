@@ -39,6 +39,11 @@ function openConnection(): Connection {
   return { kind: "pglite", pglite: new TurnTakingPGlite({ dataDir: database.dataDir, ...pgliteOptions }), dataDir: database.dataDir };
 }
 
+/** Whether this process has the database open (a server always has; the admin CLI once a command needs it). */
+export function hasOpenConnection(): boolean {
+  return holder.__worklogConnection !== undefined;
+}
+
 export async function closeConnection(): Promise<void> {
   const connection = holder.__worklogConnection;
   if (!connection) return;

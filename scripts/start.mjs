@@ -21,9 +21,11 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-// npm runs this script through `sh -c`, and the shell dies of the SIGTERM npm passes on to it
-// without passing it on in turn: a parent that went away (here while building) asks for a stop too.
-const orphaned = () => process.ppid !== parent;
+// `npm start` runs this script through `sh -c`, and the shell dies of the SIGTERM npm passes on
+// to it without passing it on in turn: there, a parent that went away (here while building) asks
+// for a stop too. Started otherwise, the script may well outlive its parent (`(node … &)`).
+const startedByNpm = process.env.npm_lifecycle_event === "start";
+const orphaned = () => startedByNpm && process.ppid !== parent;
 if (orphaned()) process.exit(0);
 const args = [
   // Node's default 16 KiB would cut off a GET with the 1000 shas the commits query allows.

@@ -41,7 +41,12 @@ function requestsFinished(http: HttpServers): Promise<void> {
  */
 export function stopCleanlyOnSignals(): void {
   const http = httpServers();
-  if (!http) return;
+  if (!http) {
+    // Started otherwise (`next start`), Next.js ends the process once its server has closed: the
+    // worker stops its attempts and releases their jobs meanwhile.
+    for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stopJobWorker());
+    return;
+  }
   let first: { signal: NodeJS.Signals; at: number } | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     if (!first) {

@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 const nextConfig = {
   // A new build may answer in new shapes: its ETags differ from the last build's (lib/api/conditional.ts).
   env: { WORKLOG_BUILD_ID: randomUUID() },
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/schema-engine-wasm", "pg"],
+  // prom-client: one registry in the process, whichever route bundle counts (lib/server/metrics.ts).
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/schema-engine-wasm", "pg", "prom-client"],
   // Migrations run when the server starts; on Vercel their files must travel with the functions.
   outputFileTracingIncludes: {
     "/**": ["./prisma/schema.prisma", "./prisma/migrations/**/*", "./node_modules/@prisma/schema-engine-wasm/*.wasm"],

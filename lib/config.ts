@@ -31,6 +31,13 @@ const environmentSchema = z
         .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
         .optional(),
     ),
+    /** A connection that is not pooled, for migrations, beside a pooled DATABASE_URL (README "Deploying to Vercel"). */
+    DIRECT_DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+        .optional(),
+    ),
     DATA_DIR: optionalString,
     AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     APP_URL: optionalString.pipe(z.url().optional()),
@@ -42,6 +49,8 @@ const environmentSchema = z
     /** Set to 1 by Vercel on its deployments. */
     VERCEL: optionalString,
     DEFAULT_PLAN: z.enum(["free", "pro"]).default("pro"),
+    /** `closed`: no one signs up in the web app (nor with GitHub); accounts come from `npm run admin -- user:create`. */
+    SIGN_UPS: z.enum(["open", "closed"]).default("open"),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(500),
     /** The window of the per-minute limits (API requests, failed authentications, device flow); shorter in tests. */
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -62,6 +71,9 @@ const environmentSchema = z
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     UPSTASH_REDIS_REST_URL: optionalString.pipe(z.url().optional()),
     UPSTASH_REDIS_REST_TOKEN: optionalString,
+    /** The names Vercel's marketplace gives the same two (its Upstash integration); the UPSTASH_ ones win. */
+    KV_REST_API_URL: optionalString.pipe(z.url().optional()),
+    KV_REST_API_TOKEN: optionalString,
     /** How long the limiter waits for Upstash Redis before letting the request pass unlimited. */
     UPSTASH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
     AUTH_GITHUB_ID: optionalString,
@@ -73,6 +85,10 @@ const environmentSchema = z
     RECAP_DELTA_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     /** What Vercel's cron sends as `Authorization: Bearer …` to the route that runs due jobs (app/api/cron/jobs). */
     CRON_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    /** `json`: one line of JSON per API request on stdout (README "Operations"). */
+    LOG_FORMAT: z.enum(["text", "json"]).default("text"),
+    /** Set: `/api/metrics` answers Prometheus's text to `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     /** Whether `npm start` runs a job worker beside the server (never on Vercel, where the cron route runs jobs). */
     JOB_WORKER: z.enum(["true", "false"]).default("true"),
     /** How often an idle worker looks for due jobs; jobs enqueued in its own process wake it at once. */
@@ -85,6 +101,7 @@ const environmentSchema = z
   .superRefine((env, context) => {
     const pairs = [
       ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"],
+      ["KV_REST_API_URL", "KV_REST_API_TOKEN"],
       ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
     ] as const;
     for (const [first, second] of pairs) {
@@ -92,6 +109,9 @@ const environmentSchema = z
         const missing = env[first] ? second : first;
         context.addIssue({ code: "custom", path: [missing], message: `must be set together with ${env[first] ? first : second}` });
       }
+    }
+    if (env.DIRECT_DATABASE_URL && !env.DATABASE_URL) {
+      context.addIssue({ code: "custom", path: ["DIRECT_DATABASE_URL"], message: "is for migrations beside DATABASE_URL, which is not set" });
     }
   });
 
@@ -122,6 +142,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
           poolSize: env.DATABASE_POOL_SIZE,
           preparedStatements: env.DATABASE_PREPARED_STATEMENTS === "true",
           queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+          migrationUrl: env.DIRECT_DATABASE_URL ?? env.DATABASE_URL,
         } as const)
       : ({ kind: "pglite", dataDir: path.join(dataDir, "pglite") } as const),
     dataDir,
@@ -131,6 +152,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     trustedProxyCount: env.TRUSTED_PROXY_COUNT,
     onVercel: env.VERCEL === "1",
     defaultPlan: env.DEFAULT_PLAN,
+    signUpsOpen: env.SIGN_UPS === "open",
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitWindowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     rateLimitDisabled: env.RATE_LIMIT_DISABLED === "true",
@@ -140,13 +162,17 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     mcpRequestTimeoutMs: env.MCP_REQUEST_TIMEOUT_MS,
     upstash: env.UPSTASH_REDIS_REST_URL
       ? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN!, timeoutMs: env.UPSTASH_TIMEOUT_MS }
-      : undefined,
+      : env.KV_REST_API_URL
+        ? { url: env.KV_REST_API_URL, token: env.KV_REST_API_TOKEN!, timeoutMs: env.UPSTASH_TIMEOUT_MS }
+        : undefined,
     github: env.AUTH_GITHUB_ID ? { clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET! } : undefined,
     recapLlm: env.RECAP_LLM_URL
       ? { url: env.RECAP_LLM_URL, apiKey: env.RECAP_LLM_API_KEY, model: env.RECAP_LLM_MODEL ?? "gpt-4o-mini" }
       : undefined,
     recapDeltaDelayMs: env.RECAP_DELTA_DELAY_MS,
     cronSecret: env.CRON_SECRET,
+    jsonRequestLog: env.LOG_FORMAT === "json",
+    metricsToken: env.METRICS_TOKEN,
     jobs: {
       worker: env.JOB_WORKER === "true",
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,

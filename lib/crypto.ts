@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -20,4 +20,14 @@ export function randomBase62(length: number): string {
 
 export function sha256Hex(value: string): string {
   return createHash("sha256").update(value).digest("hex");
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/**
+ * Whether an `Authorization` header is `Bearer <secret>`, compared in constant time (of the
+ * digests, so that the secret's length does not show either). No secret configured: never.
+ */
+export function isBearerOf(authorization: string | null, secret: string | undefined): boolean {
+  return secret !== undefined && timingSafeEqual(digest(authorization ?? ""), digest(`Bearer ${secret}`));
 }

@@ -83,7 +83,7 @@ export function ensureBuild() {
   withBuildLock(() => {
     const hash = sourceHash();
     if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash) return;
-    console.log("[worklog] building the app (next build)…");
+    console.log("[worklog] building the app (about 2 minutes the first time)…");
     const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
     if (result.status !== 0) throw new Error("next build failed");
     writeFileSync(stampFile, hash);

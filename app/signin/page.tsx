@@ -8,6 +8,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { safeCallbackUrl, withCallbackUrl } from "@/lib/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { getConfig } from "@/lib/config";
+import { signUpsClosedMessage } from "@/lib/users/sign-ups";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -19,6 +20,7 @@ type SignInPageProps = {
 function authErrorMessage(type: string | string[] | undefined, code: string | string[] | undefined): string | undefined {
   if (type === undefined) return undefined;
   if (type === "OAuthAccountNotLinked") return "This email already belongs to an account. Sign in with your password.";
+  if (type === "SignUpsClosed") return signUpsClosedMessage;
   return code === "too_many_attempts" ? "Too many failed sign-ins. Try again later." : "Signing in failed. Please try again.";
 }
 
@@ -32,9 +34,11 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
       title="Sign in to Worklog"
       description="Welcome back. Pick up where you left off."
       footer={
-        <>
-          New to Worklog? <TextLink href={withCallbackUrl("/signup", callbackUrl)}>Create an account</TextLink>
-        </>
+        getConfig().signUpsOpen && (
+          <>
+            New to Worklog? <TextLink href={withCallbackUrl("/signup", callbackUrl)}>Create an account</TextLink>
+          </>
+        )
       }
     >
       {errorMessage && (

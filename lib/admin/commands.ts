@@ -1,8 +1,10 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { createApiKey, revokeApiKeysByPrefix } from "@/lib/auth/api-key-store";
 import { splitScopeList } from "@/lib/auth/scopes";
 import { rebuildAccountCounters } from "@/lib/db/account-counters";
 import { getConnection } from "@/lib/db/connection";
+import { backupEmbeddedDatabase, restoreEmbeddedDatabase } from "@/lib/db/embedded-backup";
 import { applyPendingMigrations } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors";
 import { createOAuthClient } from "@/lib/oauth/clients";
@@ -15,7 +17,16 @@ import { parseInput } from "@/lib/validation";
 export type AdminResult = { exitCode: number; stdout: string; stderr: string };
 
 type Options = Record<string, string | undefined>;
-type Command = { usage: string; options: string[]; required: string[]; run: (options: Options) => Promise<string> };
+type Command = {
+  usage: string;
+  options: string[];
+  required: string[];
+  /** Arguments by position, all required, given to `run` under these names. */
+  positionals?: string[];
+  /** false: the CLI neither opens nor migrates the database before running it (the command does what it needs). */
+  migrates?: false;
+  run: (options: Options) => Promise<string>;
+};
 
 const commands: Record<string, Command> = {
   "user:create": {
@@ -89,7 +100,28 @@ const commands: Record<string, Command> = {
       return applied.length === 0 ? "The database is up to date." : `Applied ${applied.join(", ")}`;
     },
   },
+  "db:backup": {
+    usage: "db:backup <file>   write the embedded database to a new file (.tar.gz), also while the server runs",
+    options: [],
+    required: [],
+    positionals: ["file"],
+    migrates: false,
+    run: ({ file }) => backupEmbeddedDatabase(path.resolve(file!)),
+  },
+  "db:restore": {
+    usage: "db:restore <file>   replace the embedded database with a db:backup, the server stopped",
+    options: [],
+    required: [],
+    positionals: ["file"],
+    migrates: false,
+    run: ({ file }) => restoreEmbeddedDatabase(path.resolve(file!)),
+  },
 };
+
+/** Whether the CLI opens and migrates the database before running the command `name`. */
+export function commandMigrates(name: string | undefined): boolean {
+  return (name && commands[name]?.migrates) !== false;
+}
 
 export function adminUsage(): string {
   return ["usage: npm run admin -- <command> [options]", "", ...Object.values(commands).map((command) => `  ${command.usage}`)].join("\n");
@@ -103,18 +135,25 @@ export async function runAdminCommand(argv: readonly string[]): Promise<AdminRes
   }
   let options: Options;
   try {
+    const positionals = command.positionals ?? [];
     const parsed = parseArgs({
       args: [...rest],
       options: Object.fromEntries(command.options.map((option) => [option, { type: "string" as const }])),
       strict: true,
+      allowPositionals: positionals.length > 0,
     });
-    options = parsed.values as Options;
+    if (parsed.positionals.length > positionals.length) throw new Error(`Unexpected argument '${parsed.positionals[positionals.length]}'`);
+    options = { ...(parsed.values as Options), ...Object.fromEntries(positionals.map((name, index) => [name, parsed.positionals[index]])) };
   } catch (error) {
     return { exitCode: 2, stdout: "", stderr: `${(error as Error).message}\nusage: npm run admin -- ${command.usage}\n` };
   }
   const missing = command.required.filter((option) => !options[option]);
   if (missing.length > 0) {
     return { exitCode: 2, stdout: "", stderr: `Missing --${missing.join(", --")}\nusage: npm run admin -- ${command.usage}\n` };
+  }
+  const missingArguments = (command.positionals ?? []).filter((name) => !options[name]);
+  if (missingArguments.length > 0) {
+    return { exitCode: 2, stdout: "", stderr: `Missing <${missingArguments.join("> <")}>\nusage: npm run admin -- ${command.usage}\n` };
   }
   try {
     return { exitCode: 0, stdout: `${await command.run(options)}\n`, stderr: "" };

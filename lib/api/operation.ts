@@ -23,6 +23,9 @@ export type JsonResponse = {
   examples?: Record<string, { summary: string; value: unknown }>;
 };
 
+/** A text response of one media type (Prometheus's metrics). */
+export type TextResponse = { description: string; text: { mediaType: string; example: string } };
+
 /** A `text/event-stream` response: each event's `data:` line is a JSON document of `eventSchema`. */
 export type EventStreamResponse = { description: string; eventSchema: z.ZodType; example: string };
 
@@ -51,7 +54,7 @@ type Declaration = {
   summary: string;
   description?: string;
   /** By status. A handler's value is sent with the one 2xx status; with several, it answers with a `Response`. */
-  responses: { [status: number]: JsonResponse | EventStreamResponse | DownloadResponse };
+  responses: { [status: number]: JsonResponse | EventStreamResponse | DownloadResponse | TextResponse };
 };
 
 /** An /api/v1 endpoint: an API key or OAuth access token with `scope`; `plan` when the account needs one. */
@@ -94,7 +97,7 @@ export type McpOperation = Declaration & { kind: "mcp"; body: RequestBody; tools
  * This document and the probes of the running service: no authentication. `revalidated`: it
  * answers with an ETag, and with 304 to an `If-None-Match` that names it.
  */
-export type ServiceOperation = Declaration & { kind: "service"; revalidated?: true };
+export type ServiceOperation = Declaration & { kind: "service"; revalidated?: true; query?: z.ZodType };
 
 /** A request header an operation reads, for the API reference. */
 export type HeaderParameter = { name: string; description: string };

@@ -6,6 +6,8 @@ import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { clientIp } from "@/lib/client-ip";
 import { limitAccount, limitFailedAuthentication } from "@/lib/rate-limit";
+import { observeRequest } from "@/lib/server/metrics";
+import { logRequest } from "@/lib/server/request-log";
 import { requirePlan } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
 import { jsonObjectOf, readJsonObject, requireJsonContentType } from "./body";
@@ -73,21 +75,29 @@ async function parseBody(operation: ApiOperation, source: Request | Uint8Array):
  * What every authenticated endpoint (/api/v1 and /api/mcp) does around its own work: the body's
  * content type, authentication, the account's rate limit; any error becomes the body of
  * docs/api.md. Once the caller is known, every response carries the rate-limit headers, and
- * every response its `x-request-id`.
+ * every response its `x-request-id`. Each request is counted for `/api/metrics` and, with
+ * LOG_FORMAT=json, logged, under its `route` pattern (`/api/v1/projects/{id}`), until its response
+ * begins (a stream's or a download's until its first bytes).
  */
-export async function answerCaller(request: Request, work: (principal: Principal, requestId: string) => Promise<Response>): Promise<Response> {
+export async function answerCaller(request: Request, route: string, work: (principal: Principal, requestId: string) => Promise<Response>): Promise<Response> {
+  const startedAt = performance.now();
   const requestId = crypto.randomUUID();
   let limitHeaders: Record<string, string> = {};
+  let accountId: string | undefined;
   let response: Response;
   try {
     requireJsonContentType(request);
     const principal = await authenticateOrLimit(request);
+    accountId = principal.user.id;
     limitHeaders = await limitAccount(principal.user.id);
     response = await work(principal, requestId);
   } catch (error) {
     response = errorResponse(error, requestId);
   }
   for (const [name, value] of Object.entries({ ...limitHeaders, "x-request-id": requestId })) response.headers.set(name, value);
+  const durationMs = performance.now() - startedAt;
+  observeRequest(request.method, route, response.status, durationMs / 1000);
+  logRequest({ requestId, method: request.method, route, status: response.status, durationMs, accountId });
   return response;
 }
 
@@ -102,7 +112,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
   const status = successStatus(operation);
   const tagged = isConditionalRead(operation);
   return operationRoute(operation, (request, context) =>
-    answerCaller(request, async (principal, requestId) => {
+    answerCaller(request, operation.path, async (principal, requestId) => {
       requireCallerScope(principal, operation.scope);
       const params = await idParams(context);
       const idempotencyKey = operation.method === "post" ? idempotencyKeyOf(request) : undefined;

@@ -1,9 +1,15 @@
+import { countOpenStream } from "@/lib/server/metrics";
+import { serverStopping } from "@/lib/server/stopping";
+
 /** One server-sent event: its `id:` line and its `data:` (JSON on one line). */
 export type ServerSentEvent = { id: string; data: unknown };
 
 /** Vercel's limit for a function, in seconds; route files export the same `maxDuration`. */
 export const SSE_MAX_DURATION_SECONDS = 300;
 const HEARTBEAT_MS = 15_000;
+
+/** The last event of every open stream when the server stops (README "Stopping"): the client reconnects, to another instance or after the restart. */
+export const SERVER_STOPPING_EVENT = 'event: reconnect\ndata: {"reason":"server_stopping"}\n\n';
 
 export type EventStreamOptions = {
   heartbeatMs?: number;
@@ -18,7 +24,8 @@ export type EventStreamOptions = {
 /**
  * A `text/event-stream` response of the events a source yields, with heartbeat comments. The
  * source gets a signal that aborts when the client leaves, the stream is cancelled or its time
- * is up; it must stop (timers, queries) when it does. Everything is released when it ends.
+ * is up or the server stops; it must stop (timers, queries) when it does. Everything is released
+ * when it ends.
  */
 export function eventStreamResponse(
   request: Request,
@@ -36,8 +43,16 @@ export function eventStreamResponse(
       };
       // Sent at once: the response (and its headers) reaches the client only with a first chunk.
       write(": connected\n\n");
+      const stopping = serverStopping();
+      const endForStop = () => {
+        write(SERVER_STOPPING_EVENT);
+        stop();
+      };
       request.signal.addEventListener("abort", stop, { once: true });
       endWhen?.addEventListener("abort", stop, { once: true });
+      if (stopping.aborted) endForStop();
+      else stopping.addEventListener("abort", endForStop, { once: true });
+      const uncount = countOpenStream();
       const deadline = setTimeout(stop, maxDurationMs);
       const heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
       const release = () => {
@@ -45,6 +60,8 @@ export function eventStreamResponse(
         clearInterval(heartbeat);
         request.signal.removeEventListener("abort", stop);
         endWhen?.removeEventListener("abort", stop);
+        stopping.removeEventListener("abort", endForStop);
+        uncount();
         onClose?.();
       };
       void (async () => {

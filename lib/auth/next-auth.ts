@@ -68,6 +68,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
       ...(github ? [GitHub({ clientId: github.clientId, clientSecret: github.clientSecret })] : []),
     ],
     callbacks: {
+      // With SIGN_UPS=closed, a GitHub account that no account here is linked to gets none.
+      async signIn({ account }) {
+        if (getConfig().signUpsOpen || !account || account.type === "credentials") return true;
+        const { provider, providerAccountId } = account;
+        const linked = await getDb().account.findUnique({ where: { provider_providerAccountId: { provider, providerAccountId } }, select: { id: true } });
+        return linked ? true : "/signin?error=SignUpsClosed";
+      },
       // `user` is there at sign-in only: the password's account, or the adapter's row for GitHub.
       jwt({ token, user }) {
         if (user) token.sessionVersion = user.sessionVersion ?? 0;

@@ -10,7 +10,7 @@ import { TurnTakingPGlite } from "./turn-taking-pglite";
 /** The one driver this process talks to: an embedded PGlite or a pool of PostgreSQL connections. */
 export type Connection =
   | { kind: "pglite"; pglite: PGlite; dataDir: string }
-  | { kind: "postgres"; pool: pg.Pool; url: string; preparedStatements: boolean };
+  | { kind: "postgres"; pool: pg.Pool; url: string; migrationUrl: string; preparedStatements: boolean };
 
 const holder = globalThis as typeof globalThis & { __worklogConnection?: Connection };
 
@@ -32,11 +32,16 @@ function openConnection(): Connection {
     // server shutting down as it connects): its 'error' event must not become an uncaught
     // exception. The borrower's query fails anyway, and the pool drops the dead connection.
     pool.on("connect", (client) => client.on("error", () => undefined));
-    return { kind: "postgres", pool, url: database.url, preparedStatements: database.preparedStatements };
+    return { kind: "postgres", pool, url: database.url, migrationUrl: database.migrationUrl, preparedStatements: database.preparedStatements };
   }
   mkdirSync(database.dataDir, { recursive: true });
   acquireEmbeddedDatabaseLock(database.dataDir);
   return { kind: "pglite", pglite: new TurnTakingPGlite({ dataDir: database.dataDir, ...pgliteOptions }), dataDir: database.dataDir };
+}
+
+/** Whether this process has the database open (a server always has; the admin CLI once a command needs it). */
+export function hasOpenConnection(): boolean {
+  return holder.__worklogConnection !== undefined;
 }
 
 export async function closeConnection(): Promise<void> {

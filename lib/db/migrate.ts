@@ -43,16 +43,19 @@ export async function readMigrations(): Promise<MigrationList> {
 }
 
 export function migrationAdapterFor(connection: Connection) {
-  return connection.kind === "pglite" ? pgliteMigrationAdapter(connection.pglite) : postgresMigrationAdapter(connection.url);
+  return connection.kind === "pglite" ? pgliteMigrationAdapter(connection.pglite) : postgresMigrationAdapter(connection.migrationUrl);
 }
 
 /**
  * Applies the pending migrations, like `prisma migrate deploy`. On PostgreSQL an advisory lock
  * makes instances that start together take turns; the embedded database has one owner anyway.
+ * Both go through DIRECT_DATABASE_URL when it is set: a pooler in transaction mode would run
+ * the lock and the unlock on different server connections, and the schema engine's statements
+ * with them.
  */
 export async function applyPendingMigrations(connection: Connection): Promise<string[]> {
   if (connection.kind === "pglite") return deploy(connection);
-  const lockClient = new pg.Client({ connectionString: connection.url });
+  const lockClient = new pg.Client({ connectionString: connection.migrationUrl });
   await lockClient.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

@@ -106,6 +106,11 @@ export function wakeJobWorker(): void {
   processWide.__worklogJobWorker?.wake();
 }
 
+/** Whether this process runs a worker now (none where JOB_WORKER=false, on Vercel, or once it stopped). */
+export function jobWorkerRunning(): boolean {
+  return processWide.__worklogJobWorker !== undefined;
+}
+
 export async function stopJobWorker(): Promise<void> {
   const worker = processWide.__worklogJobWorker;
   processWide.__worklogJobWorker = undefined;

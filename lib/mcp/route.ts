@@ -37,7 +37,7 @@ function asksForProgress(message: unknown): boolean {
  * progress: then an event stream carries the notifications before it.
  */
 export function mcpRoute(request: Request): Promise<Response> {
-  return answerCaller(request, async (principal, requestId) => {
+  return answerCaller(request, "/api/mcp", async (principal, requestId) => {
     const message = parseMessage(await readBodyText(request));
     if (message === undefined) return parseError();
     if (Array.isArray(message)) return batchRefusal();

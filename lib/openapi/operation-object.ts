@@ -2,7 +2,7 @@
 // can answer) and security, from its declaration (lib/api/operation.ts).
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "@/lib/api/idempotency-key";
-import { isConditionalRead, requiredScopes, type ApiOperation, type DownloadResponse, type EventStreamResponse, type HeaderParameter, type JsonResponse, type Operation } from "@/lib/api/operation";
+import { isConditionalRead, requiredScopes, type ApiOperation, type DownloadResponse, type EventStreamResponse, type HeaderParameter, type JsonResponse, type Operation, type TextResponse } from "@/lib/api/operation";
 import { oauthErrorBodySchema } from "@/lib/oauth/errors";
 import { requestSchemas, responseSchemas } from "./components";
 
@@ -74,8 +74,11 @@ const responseHeaders = {
 
 const contentDisposition = ref("headers", "ContentDisposition");
 
-function declaredResponse(response: JsonResponse | EventStreamResponse | DownloadResponse, kind: Operation["kind"]): ResponseObject {
+function declaredResponse(response: JsonResponse | EventStreamResponse | DownloadResponse | TextResponse, kind: Operation["kind"]): ResponseObject {
   const headers = responseHeaders[kind];
+  if ("text" in response) {
+    return { description: response.description, ...(headers && { headers }), content: { [response.text.mediaType]: { schema: { type: "string" }, example: response.text.example } } };
+  }
   if ("download" in response) {
     const content = Object.fromEntries(
       Object.entries(response.download).map(([type, media]): [string, MediaType] => [
@@ -201,7 +204,7 @@ function requestBody(declared: Operation, schemas: Record<string, JsonSchema>): 
 }
 
 export function operationObject(declared: Operation, schemas: Record<string, JsonSchema>): OperationObject {
-  const query = declared.kind === "api" ? declared.query : undefined;
+  const query = declared.kind === "api" || declared.kind === "service" ? declared.query : undefined;
   const headers = declared.kind === "hook" ? declared.headers.map(headerParameter) : [];
   const parameters = [...pathParameters(declared.path), ...headers, ...(query ? queryParameters(query) : [])];
   const description = [requirementsLine(declared), declared.description].filter(Boolean).join("\n\n");

@@ -1,3 +1,4 @@
+import { Redis } from "@upstash/redis";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { MemoryRateLimiter } from "./memory";
@@ -87,4 +88,20 @@ export async function limitOAuthRequest(clientIp: string): Promise<{ retryAfter:
 export async function limitRequests(name: string, limit: number, identifier: string): Promise<void> {
   const decision = await namedLimiter(name, limit).check(identifier);
   if (!decision.allowed) throw rateLimited(decision);
+}
+
+/**
+ * What the limits are counted in, for the readiness probe: this process, Upstash Redis (pinged,
+ * within UPSTASH_TIMEOUT_MS), or nothing (RATE_LIMIT_DISABLED).
+ */
+export async function rateLimiterState(): Promise<"in_process" | "ok" | "unreachable" | "disabled"> {
+  const { upstash, rateLimitDisabled } = getConfig();
+  if (rateLimitDisabled) return "disabled";
+  if (!upstash) return "in_process";
+  try {
+    const redis = new Redis({ url: upstash.url, token: upstash.token, retry: false, signal: () => AbortSignal.timeout(upstash.timeoutMs) });
+    return (await redis.ping()) === "PONG" ? "ok" : "unreachable";
+  } catch {
+    return "unreachable";
+  }
 }

@@ -1,6 +1,6 @@
 import { errorBodySchema } from "@/lib/api/error-response";
 import type { Operation } from "@/lib/api/operation";
-import { dueJobsResponseSchema, healthResponseSchema, liveResponseSchema } from "./probes";
+import { dueJobsResponseSchema, healthQuerySchema, healthResponseSchema, liveResponseSchema } from "./probes";
 
 const tag = { name: "Service", description: "This document, the probes of the running service and its cron route. No API key." };
 
@@ -33,10 +33,40 @@ export const serverOperations = {
     path: "/api/health",
     tag,
     summary: "Readiness probe",
-    description: "Ready while the database answers.",
+    description:
+      "Ready while the database answers and the server is not stopping (README \"Stopping\"). With `ready=1` it also says what the rate limits are counted in and whether this process runs jobs; neither makes it unready: requests pass unlimited while Upstash Redis does not answer, and another instance or the cron route runs the jobs.",
+    query: healthQuerySchema,
     responses: {
-      200: { description: "Ready.", schema: healthResponseSchema, example: { status: "ok", database: "ok" } },
-      503: { description: "The database cannot be reached.", schema: healthResponseSchema, example: { status: "unavailable", database: "unreachable" } },
+      200: {
+        description: "Ready.",
+        schema: healthResponseSchema,
+        examples: {
+          plain: { summary: "GET /api/health", value: { status: "ok", database: "ok" } },
+          ready: { summary: "GET /api/health?ready=1", value: { status: "ok", database: "ok", stopping: false, rate_limiter: "ok", job_worker: "running" } },
+        },
+      },
+      503: { description: "The database cannot be reached, or the server is stopping.", schema: healthResponseSchema, example: { status: "unavailable", database: "unreachable" } },
+    },
+  },
+  metrics: {
+    kind: "service",
+    operationId: "getMetrics",
+    method: "get",
+    path: "/api/metrics",
+    tag,
+    summary: "Prometheus metrics",
+    description:
+      "Only where `METRICS_TOKEN` is set (404 elsewhere), with `Authorization: Bearer <METRICS_TOKEN>`: this process's API requests by method, route pattern and status (`worklog_http_request_duration_seconds`), its open recap event streams (`worklog_open_event_streams`) and the job queue's depth (`worklog_job_queue_depth`), in Prometheus's text format.",
+    responses: {
+      200: {
+        description: "The metrics.",
+        text: {
+          mediaType: "text/plain",
+          example: '# HELP worklog_open_event_streams Recap event streams open in this process\n# TYPE worklog_open_event_streams gauge\nworklog_open_event_streams 2\n',
+        },
+      },
+      401: { description: "No `Authorization: Bearer <METRICS_TOKEN>`, or a wrong one.", schema: errorBodySchema, example: { error: { message: "Authentication required", type: "authentication_error" } } },
+      404: { description: "`METRICS_TOKEN` is not set.", schema: errorBodySchema, example: { error: { message: "Could not find the requested resource", type: "not_found_error" } } },
     },
   },
   runDueJobs: {

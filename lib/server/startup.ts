@@ -3,7 +3,8 @@ import { ConfigError, getAuthSecret, getConfig } from "@/lib/config";
 import { getConnection } from "@/lib/db/connection";
 import { applyPendingMigrations } from "@/lib/db/migrate";
 import { appJobKinds } from "@/lib/jobs/kinds";
-import { startJobWorker, stopJobWorker } from "@/lib/jobs/worker";
+import { startJobWorker } from "@/lib/jobs/worker";
+import { stopCleanlyOnSignals } from "./stop";
 
 export async function startServer(): Promise<void> {
   try {
@@ -17,10 +18,8 @@ export async function startServer(): Promise<void> {
     // On Vercel nothing runs between requests: the cron route runs due jobs (README, "Background jobs").
     if (config.jobs.worker && !config.onVercel) {
       startJobWorker({ kinds: appJobKinds, ...config.jobs });
-      // Next.js ends the process once its server has closed: the worker stops its attempts and
-      // releases their jobs meanwhile, so that the next worker takes them at once.
-      for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stopJobWorker());
     }
+    stopCleanlyOnSignals();
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     console.error("[worklog] could not start; see above.");

@@ -7,11 +7,13 @@ import { z } from "zod";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { signIn, signOut } from "@/lib/auth/next-auth";
 import { signInFailure, signUpWait, tryAgainIn } from "@/lib/auth/sign-in-limits";
+import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { formText, formValues, type ActionResult } from "@/lib/web/action-result";
 import { runAction, runSignedInAction, runSignedInFormAction } from "@/lib/web/server-action";
 import { createUserIfNew, deleteUser, updateUser } from "./accounts";
 import { signUpSchema, userUpdateSchema } from "./schemas";
+import { signUpsClosedMessage } from "./sign-ups";
 
 export type SignUpResult = ActionResult<void, "email" | "name" | "password">;
 
@@ -21,10 +23,12 @@ const emailNotAvailable = "No new account can be made with this email. If you al
 /**
  * Creates the account and signs in. An address that has an account already signs in to it when
  * the password is its own (someone who forgot they had one gets in), and is otherwise refused
- * in words that do not say it is taken; attempts are limited per client IP.
+ * in words that do not say it is taken; attempts are limited per client IP. With SIGN_UPS=closed
+ * it refuses everyone.
  */
 export async function signUpWithPassword(_previous: SignUpResult | null, formData: FormData): Promise<SignUpResult> {
   const values = formValues(formData, ["email", "name"]);
+  if (!getConfig().signUpsOpen) return { ok: false, fieldErrors: {}, message: signUpsClosedMessage, values };
   const password = formText(formData, "password");
   const result = await runAction({
     schema: signUpSchema,

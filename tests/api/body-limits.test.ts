@@ -2,11 +2,10 @@
 // everywhere, more only for the import after authentication (docs/api.md, "Body limits").
 // Server actions are called as the browser calls them: a POST to a page naming the action's id
 // (from the build's manifest) in `Next-Action`, its arguments as React encodes them.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allScopes } from "../support/accounts";
 import type { TestServer } from "../support/server";
+import { actionId } from "../support/server-actions";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 import { signInWithPassword } from "../support/web-session";
 
@@ -19,16 +18,6 @@ beforeAll(async () => {
 const mebibyte = 1024 * 1024;
 const client = uniqueClientAddress();
 
-type ActionManifest = { node: Record<string, { exportedName?: string; filename?: string }> };
-
-/** The id the build gave the server action `name` of `file`. */
-function actionId(file: string, name: string): string {
-  const manifestFile = path.resolve(import.meta.dirname, "../../.next/server/server-reference-manifest.json");
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as ActionManifest;
-  const found = Object.entries(manifest.node).find(([, action]) => action.exportedName === name && action.filename === file);
-  if (!found) throw new Error(`no server action ${name} of ${file} in the build`);
-  return found[0];
-}
 
 /** Calls the sign-out action from /signin; `body` is its arguments, React's reply encoding. */
 function callAction(body: BodyInit, headers: Record<string, string> = {}) {

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAdminCommand } from "@/lib/admin/commands";
+import { getConfig } from "@/lib/config";
+import { disconnectDb, getDb } from "@/lib/db/client";
+import { closeConnection } from "@/lib/db/connection";
+import { testBackend } from "../support/databases";
 
 // The operations CLI's commands, as scripts/admin-cli.ts and the embedded server's admin socket
 // run them: what they print and how they end. tests/api/foundation.test.ts runs the CLI itself.
@@ -43,5 +50,64 @@ describe("the admin commands", () => {
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain("Unknown command: frobnicate");
     expect(unknown.stderr).toContain("user:create --email");
+  });
+});
+
+describe.runIf(testBackend() === "pglite")("db:backup and db:restore", () => {
+  it("write the embedded database to a file while it is open, and put it back once no one has it open", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "worklog-backup-"));
+    try {
+      const kept = uniqueEmail("kept");
+      expect((await run("user:create", "--email", kept, "--password", "long enough")).exitCode).toBe(0);
+      const file = path.join(folder, "worklog.tar.gz");
+      // This process has the database open, as a server has: the backup is taken from it.
+      const backup = await run("db:backup", file);
+      expect(backup).toMatchObject({ exitCode: 0, stderr: "" });
+      expect(backup.stdout).toContain(`to ${file}`);
+      expect(await run("db:backup", file)).toMatchObject({ exitCode: 1, stderr: `${file} exists already: name a new file.\n` });
+      const later = uniqueEmail("later");
+      expect((await run("user:create", "--email", later, "--password", "long enough")).exitCode).toBe(0);
+
+      const refused = await run("db:restore", file);
+      expect(refused.exitCode).toBe(1);
+      expect(refused.stderr).toMatch(/is open in this server \(process \d+\): stop it first/);
+
+      await disconnectDb();
+      await closeConnection();
+      const dataDir = (getConfig().database as { dataDir: string }).dataDir;
+      // Another live process holding the lock (this one's parent stands in for a server).
+      await writeFile(`${dataDir}.lock`, String(process.ppid));
+      expect((await run("db:restore", file)).stderr).toContain(`is in use by process ${process.ppid} (a running Worklog server): stop it first`);
+      await rm(`${dataDir}.lock`);
+
+      const notABackup = path.join(folder, "not-a-backup.tar.gz");
+      await writeFile(notABackup, "nothing of a database");
+      expect((await run("db:restore", notABackup)).stderr).toContain("is not a backup of Worklog's embedded database");
+      expect((await run("db:restore", path.join(folder, "missing.tar.gz"))).stderr).toContain("Cannot read");
+      // Nothing was changed by the refusals: the database has both accounts.
+      expect(await getDb().user.count({ where: { email: { in: [kept, later] } } })).toBe(2);
+      await disconnectDb();
+      await closeConnection();
+
+      const restored = await run("db:restore", file);
+      expect(restored).toMatchObject({ exitCode: 0, stderr: "" });
+      expect(restored.stdout).toMatch(/^Restored the embedded database in .* from .*\. The one it replaced is in .*before-restore-/);
+      expect(await getDb().user.findMany({ where: { email: { in: [kept, later] } }, select: { email: true } })).toEqual([{ email: kept }]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("need a file, and are for the embedded database only", async () => {
+    expect(await run("db:backup")).toMatchObject({ exitCode: 2, stderr: expect.stringContaining("Missing <file>") });
+    expect(await run("db:restore", "a", "b")).toMatchObject({ exitCode: 2, stderr: expect.stringContaining("Unexpected argument 'b'") });
+  });
+});
+
+describe.runIf(testBackend() === "postgres")("db:backup and db:restore on PostgreSQL", () => {
+  it("point to pg_dump", async () => {
+    for (const command of ["db:backup", "db:restore"]) {
+      expect(await run(command, "/tmp/unused.tar.gz")).toEqual({ exitCode: 1, stdout: "", stderr: `${command} is for the embedded database; on PostgreSQL use pg_dump and pg_restore.\n` });
+    }
   });
 });

@@ -19,6 +19,15 @@ describe("migrations", () => {
     expect(await applyPendingMigrations(getConnection())).toEqual([]);
   });
 
+  it("go through DIRECT_DATABASE_URL, not the pooled DATABASE_URL, when it is set", async (context) => {
+    const connection = getConnection();
+    if (connection.kind !== "postgres") return context.skip("PostgreSQL only: the embedded database has no URL");
+    // Nothing listens on port 1 (tcpmux): a migration through `url` would fail to connect.
+    const pooledUnreachable = { ...connection, url: "postgresql://worklog@127.0.0.1:1/worklog" };
+    expect(await applyPendingMigrations(pooledUnreachable)).toEqual([]);
+    await expect(applyPendingMigrations({ ...connection, migrationUrl: pooledUnreachable.url })).rejects.toThrow();
+  });
+
   it("can be started by several callers at once without racing", async () => {
     const results = await Promise.all([applyPendingMigrations(getConnection()), applyPendingMigrations(getConnection())]);
     expect(results).toEqual([[], []]);

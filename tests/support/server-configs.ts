@@ -73,6 +73,8 @@ export const serverConfigs = {
   shortRateLimitWindows: () => ({ ...ownClientAddresses, ...shortWindows }),
   /** The Upstash limiter, three requests per 2 s. */
   shortRateLimitWindowsUpstash: async (services) => ({ ...ownClientAddresses, ...shortWindows, ...(await sharedUpstash(services)) }),
+  /** What an operator sets: request logs as JSON, Prometheus metrics, closed sign-ups, new accounts on plan free (operations.test.ts). */
+  operated: () => ({ ...ownClientAddresses, LOG_FORMAT: "json", METRICS_TOKEN: "the-metrics-token-of-the-tests", SIGN_UPS: "closed", DEFAULT_PLAN: "free" }),
   /** Upstash configured where nothing listens (port 1, tcpmux): requests pass unlimited. */
   unreachableUpstash: () => ({
     ...ownClientAddresses,

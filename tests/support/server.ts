@@ -45,6 +45,8 @@ export type TestServer = {
 export type PrivateServer = TestServer & {
   /** Stops the server and starts it again on the same database and port. */
   restart: () => Promise<void>;
+  /** The pid of the process launched: `npm start`'s when launched through npm, else `node scripts/start.mjs`'s. */
+  pid: () => number;
   /** Kills the server's processes at once (SIGKILL), as a machine that dies would: nothing of it settles anything. `restart` starts it again. */
   crash: () => Promise<void>;
   stop: () => Promise<void>;
@@ -161,12 +163,12 @@ function listensOn(pid: number, port: number): boolean {
  * this one: two processes may be given the same free port, and the first to listen answers the
  * other's health checks, on another database (PortTakenError).
  */
-async function waitUntilReady(port: number, child: ChildProcess, logs: () => string): Promise<void> {
+async function waitUntilReady(host: string, port: number, child: ChildProcess, logs: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${logs()}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) {
+      if ((await fetch(`http://${host}:${port}/api/health`)).ok) {
         if (listensOn(child.pid!, port)) return;
         throw new PortTakenError(`port ${port} is another process's`);
       }
@@ -250,6 +252,8 @@ export type LaunchOptions = {
   root?: string;
   /** A migrated PGlite directory to copy the database from (databases.ts). */
   pgliteTemplate?: string;
+  /** Launched as `npm start` rather than `node scripts/start.mjs`, as an operator does. */
+  npm?: boolean;
 };
 
 /** Starts `npm start` (`next start`) on a free port, with a database of its own. */
@@ -260,34 +264,44 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
   let port = 0;
   // The host the tests send requests to is the server's own (README.md, "Security": absolute links).
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "production", HOSTNAME: "127.0.0.1", ...database.env, ...options.env };
+  // The address it listens on (HOST, README "Configuration"); every interface is reached on loopback.
+  const host = !env.HOST || env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST;
 
   let output = "";
   let child: ChildProcess;
   const logs = () => output;
   const launch = async () => {
-    child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env: { ...env, PORT: String(port) } });
+    const [command, args] = options.npm ? ["npm", ["start"]] : [process.execPath, ["scripts/start.mjs"]];
+    child = spawn(command, args, { cwd: root, env: { ...env, PORT: String(port) } });
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
-    await waitUntilReady(port, child, logs);
+    await waitUntilReady(host, port, child, logs);
   };
+  /**
+   * Waits until every one of `pids` is gone. Orphaned, a server's own process is reaped by init a
+   * moment after it ends; until then it counts as alive, and holds the embedded database's lock
+   * (lib/db/embedded-lock.ts).
+   */
+  const gone = async (pids: number[], withinMs: number) => {
+    const deadline = Date.now() + withinMs;
+    while (pids.some((pid) => existsSync(`/proc/${pid}`))) {
+      if (Date.now() > deadline) throw new Error(`processes ${pids.join(", ")} did not end within ${withinMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  // npm ends before the server it started has stopped (README "Stopping"): the whole tree is waited for.
   const kill = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const pids = processTree(child.pid!);
     child.kill("SIGTERM");
-    await exited;
+    await gone(pids, 30_000);
   };
   const crash = async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     const pids = processTree(child.pid!).reverse();
     for (const pid of pids) process.kill(pid, "SIGKILL");
     await exited;
-    // Orphaned by the kill, the server's own process is reaped by init a moment later; until
-    // then it counts as alive, and holds the embedded database's lock (lib/db/embedded-lock.ts).
-    const deadline = Date.now() + 10_000;
-    while (pids.some((pid) => existsSync(`/proc/${pid}`))) {
-      if (Date.now() > deadline) throw new Error(`processes ${pids.join(", ")} were not reaped within 10 s`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await gone(pids, 10_000);
   };
   const admin = adminCli(root, env);
   // Another checkout's server (the benchmarks' "before") gets its fixtures from its own admin CLI.
@@ -309,12 +323,13 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
       throw error;
     }
   }
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
 
   return {
     url,
     backend,
     env,
+    pid: () => child.pid!,
     logs: async () => output,
     admin,
     fixture: fixtures.run,

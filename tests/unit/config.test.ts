@@ -69,8 +69,36 @@ describe("parseConfig", () => {
       poolSize: 10,
       preparedStatements: true,
       queryTimeoutMs: 10_000,
+      migrationUrl: "postgresql://worklog@db.example/worklog",
     });
     expect(parse({ DATABASE_URL: "postgres://db.example/worklog" }).database.kind).toBe("postgres");
+  });
+
+  it("migrates through DIRECT_DATABASE_URL beside a pooled DATABASE_URL, never without DATABASE_URL", () => {
+    const pooled = "postgresql://worklog@pooler.example:6543/worklog";
+    const direct = "postgresql://worklog@db.example:5432/worklog";
+    expect(parse({ DATABASE_URL: pooled, DIRECT_DATABASE_URL: direct }).database).toMatchObject({ url: pooled, migrationUrl: direct });
+    expect(configErrorMessage({ DIRECT_DATABASE_URL: direct })).toMatch(naming("DIRECT_DATABASE_URL"));
+    expect(configErrorMessage({ DATABASE_URL: pooled, DIRECT_DATABASE_URL: "mysql://db.example" })).toMatch(naming("DIRECT_DATABASE_URL"));
+  });
+
+  it("takes Vercel's marketplace names of the Upstash variables, KV_REST_API_URL and KV_REST_API_TOKEN", () => {
+    const kv = { KV_REST_API_URL: "https://kv.example", KV_REST_API_TOKEN: "kv-token" };
+    expect(parse(kv).upstash).toEqual({ url: "https://kv.example", token: "kv-token", timeoutMs: 1000 });
+    expect(parse({ ...kv, UPSTASH_REDIS_REST_URL: "https://redis.example", UPSTASH_REDIS_REST_TOKEN: "token" }).upstash).toMatchObject({
+      url: "https://redis.example",
+      token: "token",
+    });
+    const message = configErrorMessage({ KV_REST_API_URL: "https://kv.example" });
+    expect(message).toMatch(naming("KV_REST_API_TOKEN"));
+    expect(message).not.toMatch(naming("UPSTASH_REDIS_REST_TOKEN"));
+    expect(configErrorMessage({ ...kv, KV_REST_API_URL: "not a url" })).toMatch(naming("KV_REST_API_URL"));
+  });
+
+  it("opens sign-ups unless SIGN_UPS is closed", () => {
+    expect(parse({}).signUpsOpen).toBe(true);
+    expect(parse({ SIGN_UPS: "closed" }).signUpsOpen).toBe(false);
+    expect(configErrorMessage({ SIGN_UPS: "invite" })).toMatch(naming("SIGN_UPS"));
   });
 
   it("turns prepared statements off for poolers that cannot keep them", () => {

@@ -92,6 +92,7 @@ describe("worklog entries", () => {
       project: { id: project.id, name: "Website Project", identifier: "WP" },
       commit_ids: [],
       source: "api",
+      running: false,
       inserted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });

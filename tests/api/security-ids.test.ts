@@ -237,6 +237,8 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "POST", path: "/api/v1/incoming_hooks", scope: "repo:write", body: { provider: "gitlab", name: "Planted" } },
   { method: "DELETE", path: "/api/v1/incoming_hooks/{hook}", scope: "repo:write" },
   { method: "POST", path: "/api/v1/worklog/suggestions/dismiss", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
+  { method: "POST", path: "/api/v1/worklog/timer", scope: "worklog:write", body: {} },
+  { method: "POST", path: "/api/v1/worklog/timer/stop", scope: "worklog:write" },
   {
     method: "POST",
     path: "/api/v1/import?format=jrnl",

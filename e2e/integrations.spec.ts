@@ -2,6 +2,9 @@ import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { screenshotPage, signUp, uniqueEmail } from "./support";
 
+/** An hour ago: the push's commit is today's work, which the worklog suggests above today. */
+const committedAt = new Date(Date.now() - 3_600_000).toISOString();
+
 const push = {
   ref: "refs/heads/main",
   after: "b5a2c96250612366ea272ffac6d9744aaf4b45aa",
@@ -10,14 +13,14 @@ const push = {
     {
       id: "b5a2c96250612366ea272ffac6d9744aaf4b45aa",
       message: "Add the pricing page",
-      timestamp: "2026-11-20T09:00:00Z",
+      timestamp: committedAt,
       url: "https://github.com/Codertocat/Hello-World/commit/b5a2c96250612366ea272ffac6d9744aaf4b45aa",
       author: { name: "Codertocat", email: "codertocat@example.com" },
     },
   ],
 };
 
-test("an incoming hook is created from the keyboard, shows its secret once, lists its deliveries and is deleted", async ({ page, request }) => {
+test("an incoming hook is created from the keyboard, shows its secret once, turns a signed push into a suggestion that Log makes an entry of, and is deleted", async ({ page, request }) => {
   await signUp(page, uniqueEmail("hooks"));
   await page.goto("/settings/integrations");
   await expect(page.getByText("No incoming hooks yet")).toBeVisible();
@@ -45,8 +48,21 @@ test("an incoming hook is created from the keyboard, shows its secret once, list
   });
   expect(delivered.status(), await delivered.text()).toBe(200);
 
+  // The pushed commit is suggested above today's entries; Log writes the entry with it attached.
+  await page.goto("/");
+  const suggestion = page.getByRole("article", { name: "1 commit on Codertocat/Hello-World not logged yet" });
+  await suggestion.getByRole("button", { name: "Log", exact: true }).click();
+  const text = page.getByRole("region", { name: "Log: 1 commit on Codertocat/Hello-World not logged yet" }).getByLabel("What did you work on?");
+  await expect(text).toHaveValue(`- Add the pricing page ([\`b5a2c96\`](${push.commits[0]!.url}))`);
+  await text.press("ControlOrMeta+Enter");
+  await expect(page.getByText("Entry added")).toBeVisible();
+  await expect(suggestion).toHaveCount(0);
+  const entry = page.getByRole("region", { name: /^Entries/ }).getByRole("article").filter({ hasText: "Add the pricing page" });
+  await expect(entry).toBeFocused();
+  await expect(entry).toContainText("b5a2c96");
+
   // The secret is gone once the page is shown again; the delivery is listed.
-  await page.reload();
+  await page.goto("/settings/integrations");
   await expect(page.getByTestId("new-hook-secret")).toHaveCount(0);
   const hook = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Codertocat" }) });
   await expect(hook).not.toContainText("None yet");

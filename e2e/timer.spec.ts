@@ -100,6 +100,14 @@ test("t starts the timer with the composer's words; the header and the title tic
   // The other tab hears of it at once.
   await expect(headerTimer(other)).toHaveCount(0);
   await expect(other).toHaveTitle("Projects · Worklog");
+
+  // Its time is in this week's report, grouped by tag as it was started (#review).
+  await page.goto("/reports?group_by=tag");
+  const review = page.getByRole("region", { name: "Time by tag" }).getByRole("row", { name: /^#review/ });
+  await expect(review.getByRole("cell").nth(2)).toHaveText("1");
+  await review.getByRole("link", { name: "#review" }).click();
+  await expect(page).toHaveURL(/^.*\/\?tags=review&from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
+  await expect(entries(page)).toHaveCount(1);
 });
 
 test("a timer stopped on another device goes from the header when the window is focused", async ({ page, request }) => {

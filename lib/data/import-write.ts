@@ -1,10 +1,11 @@
 import { insertRows, type BulkColumns } from "@/lib/db/bulk-insert";
-import { getDb, type Commit, type Transaction, type WorklogEntry, type WorklogEntryCommit } from "@/lib/db/client";
+import { getDb, type Transaction, type WorklogEntry, type WorklogEntryCommit } from "@/lib/db/client";
 import { isLockTimeout } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
 import type { EntrySource } from "@/lib/worklog/sources";
 import type { ImportPlan } from "./import-check";
 import type { ImportCounts, ImportedCommit, ImportedEntry, ImportedProject, ImportedRepository, ImportSummary } from "./import-schemas";
+import { commitBulkColumns } from "@/lib/repositories/commit-columns";
 
 /** Rows per statement (projects and repositories: parameters, far below PostgreSQL's 65 535). */
 const BATCH_SIZE = 1000;
@@ -20,19 +21,6 @@ const entryColumns = {
   source: ["source", '"EntrySource"'],
   updatedAt: ["updated_at", "timestamptz"],
 } satisfies BulkColumns<WorklogEntry>;
-
-const commitColumns = {
-  id: ["id", "uuid"],
-  userId: ["user_id", "uuid"],
-  repositoryId: ["repository_id", "uuid"],
-  sha: ["sha", "text"],
-  message: ["message", "text"],
-  committedAt: ["committed_at", "timestamptz"],
-  authorName: ["author_name", "text"],
-  authorEmail: ["author_email", "text"],
-  webUrl: ["web_url", "text"],
-  updatedAt: ["updated_at", "timestamptz"],
-} satisfies BulkColumns<Commit>;
 
 const linkColumns = { entryId: ["entry_id", "uuid"], commitId: ["commit_id", "uuid"] } satisfies BulkColumns<WorklogEntryCommit>;
 
@@ -188,7 +176,7 @@ async function importCommits(transaction: Transaction, userId: string, commits: 
     insertRows(
       transaction,
       "commits",
-      commitColumns,
+      commitBulkColumns,
       batch.map((commit) => ({
         id: commit.newId,
         userId,

@@ -1,31 +1,19 @@
 import "server-only";
-import { insertRows, type BulkColumns } from "@/lib/db/bulk-insert";
-import { getDb, type Commit, type IncomingHook, type Transaction } from "@/lib/db/client";
+import { insertRows } from "@/lib/db/bulk-insert";
+import { getDb, type IncomingHook, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { findOrCreateRepository } from "./forge-repositories";
 import { KEPT_DELIVERIES, markAccountChanged } from "./hooks";
 import type { ForgeEvent, MergedPullRequest, PushedCommit } from "./payloads";
 import type { DeliveryResult } from "./responses";
+import { commitBulkColumns } from "@/lib/repositories/commit-columns";
 
 /** A delivery that passed its hook's signature check: its event and the forge's id of it. */
 export type Delivery = { hook: Pick<IncomingHook, "id" | "userId">; event: string; deliveryId: string };
 
 /** Commits per statement: a parameter of a few hundred kilobytes. */
 const BATCH_SIZE = 1000;
-
-const commitColumns = {
-  id: ["id", "uuid"],
-  userId: ["user_id", "uuid"],
-  repositoryId: ["repository_id", "uuid"],
-  sha: ["sha", "text"],
-  message: ["message", "text"],
-  committedAt: ["committed_at", "timestamptz"],
-  authorName: ["author_name", "text"],
-  authorEmail: ["author_email", "text"],
-  webUrl: ["web_url", "text"],
-  updatedAt: ["updated_at", "timestamptz"],
-} satisfies BulkColumns<Commit>;
 
 /**
  * Stores the commits the repository does not have, one statement per batch, and answers how many
@@ -52,7 +40,7 @@ async function insertCommits(transaction: Transaction, userId: string, repositor
     }));
   let inserted = 0;
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-    inserted += await insertRows(transaction, "commits", commitColumns, rows.slice(start, start + BATCH_SIZE), { onConflict: "ON CONFLICT (repository_id, sha) DO NOTHING" });
+    inserted += await insertRows(transaction, "commits", commitBulkColumns, rows.slice(start, start + BATCH_SIZE), { onConflict: "ON CONFLICT (repository_id, sha) DO NOTHING" });
   }
   return inserted;
 }

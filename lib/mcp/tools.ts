@@ -73,6 +73,14 @@ function suggestionLines(suggestion: Suggestion): string[] {
 
 const noSuchProject = () => AppError.validation([{ pointer: "/project", detail: "Invalid value" }]);
 
+/** The id of the project a tool's `project` names, by id or identifier; none given, none. */
+async function projectIdOf(userId: string, project: string | undefined): Promise<string | undefined> {
+  if (project === undefined) return undefined;
+  const projectId = await findProjectId(userId, project);
+  if (projectId === undefined) throw noSuchProject();
+  return projectId;
+}
+
 const attachCommitsInputSchema = attachCommitsSchema.extend({ entry_id: idSchema.meta({ description: "The entry's id." }) });
 
 const recordCommitsInputSchema = commitBatchSchema.extend({
@@ -93,8 +101,7 @@ export const mcpTools: AnyMcpTool[] = [
     input: logWorkInputSchema,
     output: entryResponseSchema,
     async run({ user, input: { project, ...fields }, origin }) {
-      const projectId = project === undefined ? undefined : await findProjectId(user.id, project);
-      if (project !== undefined && projectId === undefined) throw noSuchProject();
+      const projectId = await projectIdOf(user.id, project);
       const entry = toEntryResponse(await createEntry(user.id, { ...fields, project_id: projectId }, "mcp"));
       return {
         structured: entry,
@@ -257,8 +264,7 @@ export const mcpTools: AnyMcpTool[] = [
     input: startTimerInputSchema,
     output: timerStartResponseSchema,
     async run({ user, input: { project, ...fields }, origin }) {
-      const projectId = project === undefined ? undefined : await findProjectId(user.id, project);
-      if (project !== undefined && projectId === undefined) throw noSuchProject();
+      const projectId = await projectIdOf(user.id, project);
       const { timer, stopped } = await startTimer(user.id, { ...fields, project_id: projectId }, "mcp");
       const started = toEntryResponse(timer);
       const ended = stopped && toEntryResponse(stopped);

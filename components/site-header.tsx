@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { CommandPalette } from "./command-palette";
 import { MenuButton } from "./menu-button";
 import { NavLink } from "./nav-link";
-import { RunningTimer } from "./timer/running-timer";
+import { PhoneStartTimer, RunningTimer } from "./timer/running-timer";
 
 /** The pages of a signed-in account; a visitor sees only what works without an account. */
 const appLinks = [
@@ -78,6 +78,7 @@ export function SiteHeader({ user, signOut }: SiteHeaderProps) {
               <AppLinks />
             </nav>
             <div className="ml-auto flex items-center gap-2">
+              <PhoneStartTimer />
               <CommandPalette />
               <nav aria-label="Account" className="max-lg:hidden">
                 <Account user={user} signOut={signOut} />

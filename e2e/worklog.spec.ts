@@ -18,7 +18,8 @@ async function idFromLink(page: Page, name: string): Promise<string> {
 }
 
 const composer = (page: Page) => page.getByRole("region", { name: "New entry" });
-const entries = (page: Page) => page.getByRole("region", { name: /^Entries/ }).getByRole("article");
+/** The entries of the list, not the suggestions above their days (also articles). */
+const entries = (page: Page) => page.getByRole("region", { name: /^Entries/ }).getByRole("article").and(page.locator("[data-entry-id]"));
 
 async function writeEntry(page: Page, fields: { content: string; project?: string; tags?: string; when?: string; minutes?: string }) {
   const form = composer(page);

@@ -29,3 +29,17 @@ export function RunningTimer() {
     </div>
   );
 }
+
+/**
+ * On a phone, where the composer's strip leaves its Start to wider screens (the list comes first),
+ * the header's Start: nothing while a timer runs, since its row has Stop.
+ */
+export function PhoneStartTimer() {
+  const controls = useTimer();
+  if (!controls || controls.timer) return null;
+  return (
+    <Button variant="secondary" size="xs" className="sm:hidden" aria-keyshortcuts="t" disabled={controls.starting} onClick={controls.start}>
+      {controls.starting ? "Starting…" : "Start timer"}
+    </Button>
+  );
+}

@@ -67,9 +67,8 @@ type Row = Figures & { total: boolean; current: boolean; key: string | null; pro
 /**
  * The report's one statement: the entries of both periods along the index of the account's work
  * in time, which holds every column it adds up (prisma/schema.prisma), added up in one pass by
- * period (the totals) and by period, group and project. An entry with several tags is in each of
- * its tags' groups, one without in the group of no tag, and counts once in the totals (its first
- * tag's row). Days, weeks and months are the buckets whose first instants the account's zone
+ * period, group and project. An entry with several tags is in each of its tags' groups, one
+ * without in the group of no tag, and counts once in the totals (its first tag's row). Days, weeks and months are the buckets whose first instants the account's zone
  * gives (`width_bucket` on them): no time zone arithmetic per entry. A running entry counts the
  * time it has run so far, as stopping it now would (lib/worklog/timer.ts).
  */
@@ -79,33 +78,29 @@ function selectReportRows(user: User, query: ReportQuery, current: ReportPeriod,
   const { where, values } = matchingEntries(user, { ...query, from: undefined, to: undefined });
   const parameter = (value: unknown) => `$${values.push(value)}`;
   const [start, end, currentStart, nowValue] = [previous.start, current.end, current.start, now].map((value) => `${parameter(value)}::timestamptz`);
-  const keys: Record<ReportGrouping, string> = {
-    project: `${column.projectId}::text`,
-    tag: "t.tag",
-    source: `${column.source}::text`,
-    day: "",
-    week: "",
-    month: "",
-  };
+  // By project, the project's id is the group: no key of its own to hash.
+  const keys: Record<ReportGrouping, string> = { project: "NULL::text", tag: "t.tag", source: `${column.source}::text`, day: "", week: "", month: "" };
   const key = timeGroupings.has(groupBy)
     ? `CASE WHEN ${column.recordedAt} >= ${currentStart} THEN width_bucket(${column.recordedAt}, ${parameter(buckets.map((bucket) => bucket.start))}::timestamptz[])::text END`
     : keys[groupBy];
-  const tags = groupBy === "tag" ? "LEFT JOIN LATERAL unnest(CASE WHEN cardinality(e.tags) = 0 THEN ARRAY[NULL::text] ELSE e.tags END) WITH ORDINALITY AS t(tag, n) ON true" : "";
-  // In the totals, an entry counts in its first row only.
-  const sum = (expression: string) => `CASE WHEN GROUPING(s.key) = 1 THEN ${expression} FILTER (WHERE s.first) ELSE ${expression} END`;
+  const entries = `SELECT ${column.projectId} AS project_id, ${column.commitCount} AS commit_count, ${column.recordedAt} >= ${currentStart} AS current, ${key} AS key,
+      CASE WHEN ${column.runningUserId} IS NULL THEN ${column.durationSeconds}
+        ELSE least(${MAX_DURATION_SECONDS}, greatest(1, round(extract(epoch FROM ${nowValue} - ${column.recordedAt}))))::int END AS duration
+      ${groupBy === "tag" ? ", t.n = 1 AS first" : ""}
+    FROM worklog_entries e
+      ${groupBy === "tag" ? "LEFT JOIN LATERAL unnest(CASE WHEN cardinality(e.tags) = 0 THEN ARRAY[NULL::text] ELSE e.tags END) WITH ORDINALITY AS t(tag, n) ON true" : ""}
+    WHERE ${where} AND ${column.recordedAt} >= ${start} AND ${column.recordedAt} <= ${end}`;
+  // Every entry is in one group but by tag: the totals are the groups' sum, made by the caller.
+  // By tag, the totals are a grouping set of their own, where an entry counts in its first row only.
+  const sum = (expression: string) => (groupBy === "tag" ? `CASE WHEN GROUPING(s.key) = 1 THEN ${expression} FILTER (WHERE s.first) ELSE ${expression} END` : expression);
+  const grouping = groupBy === "tag" ? "GROUPING SETS ((s.current), (s.current, s.key, s.project_id))" : "s.current, s.key, s.project_id";
   return queryRows<Row>(
     `SELECT a.*, p.name AS "projectName" FROM (
-      SELECT GROUPING(s.key) = 1 AS total, s.current, s.key, s.project_id AS "projectId",
+      SELECT ${groupBy === "tag" ? "GROUPING(s.key) = 1" : "false"} AS total, s.current, s.key, s.project_id AS "projectId",
         coalesce(${sum("sum(s.duration)")}, 0)::float8 AS "trackedSeconds", ${sum("count(*)")}::int AS entries,
         coalesce(${sum("sum(s.commit_count)")}, 0)::int AS commits
-      FROM (
-        SELECT ${column.projectId} AS project_id, ${column.commitCount} AS commit_count, ${column.recordedAt} >= ${currentStart} AS current,
-          ${key} AS key, ${groupBy === "tag" ? "t.n = 1" : "true"} AS first,
-          CASE WHEN ${column.runningUserId} IS NULL THEN ${column.durationSeconds}
-            ELSE least(${MAX_DURATION_SECONDS}, greatest(1, round(extract(epoch FROM ${nowValue} - ${column.recordedAt}))))::int END AS duration
-        FROM worklog_entries e ${tags}
-        WHERE ${where} AND ${column.recordedAt} >= ${start} AND ${column.recordedAt} <= ${end}) s
-      GROUP BY GROUPING SETS ((s.current), (s.current, s.key, s.project_id))) a
+      FROM (${entries}) s
+      GROUP BY ${grouping}) a
     LEFT JOIN projects p ON p.id = a."projectId"`,
     values,
   );
@@ -137,13 +132,11 @@ export async function buildReport(user: User, query: ReportQuery, now = new Date
   for (const row of rows) {
     const { trackedSeconds, entries, commits } = row;
     const rowFigures = { trackedSeconds, entries, commits };
-    if (row.total) {
-      add(row.current ? totals.current : totals.previous, rowFigures);
-      continue;
-    }
+    if (row.total || query.group_by !== "tag") add(row.current ? totals.current : totals.previous, rowFigures);
+    if (row.total) continue;
     if (isTimeGrouping && !row.current) continue;
     // A time bucket's number, from 1 (width_bucket).
-    const group = groupOf(isTimeGrouping ? buckets[Number(row.key) - 1]!.key : row.key);
+    const group = groupOf(isTimeGrouping ? buckets[Number(row.key) - 1]!.key : query.group_by === "project" ? row.projectId : row.key);
     if (query.group_by === "project") group.projectName = row.projectName;
     add(row.current ? group : group.previous!, rowFigures);
     if (group.byProject) group.byProject.push({ projectId: row.projectId, projectName: row.projectName, ...rowFigures });

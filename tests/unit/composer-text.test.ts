@@ -45,6 +45,13 @@ describe("the worklog's filters in its URL", () => {
     expect(filtersFromSearch(new URLSearchParams("project_id=&tags=%23a+b&from="))).toEqual({ tags: "a b" });
   });
 
+  it("drops what the entries list would refuse: tags with a NUL character among them", async () => {
+    const { entryListQuerySchema } = await import("@/lib/worklog/schemas");
+    const filters = filtersFromSearch(new URLSearchParams("tags=a%00b&q=x"));
+    expect(filters).toEqual({ q: "x" });
+    expect(entryListQuerySchema.safeParse(filters).success).toBe(true);
+  });
+
   it("explains a range whose end comes before its start", () => {
     expect(rangeProblem({ from: "2026-11-20", to: "2026-11-02" })).toMatch(/after/);
     expect(rangeProblem({ from: "2026-11-02", to: "2026-11-20" })).toBeUndefined();

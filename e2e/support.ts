@@ -68,10 +68,13 @@ export async function createKey(page: Page, name: string, scopes: string[]): Pro
  * page's scripts have started (hydration) does nothing, as it would for a person.
  */
 export async function pressUntilFocused(page: Page, key: string, target: Locator): Promise<void> {
+  // Tab moves the focus at once, and a press too many would pass the target: no wait between
+  // presses. Another key may wait for the page's scripts, which a press before them misses.
+  const moving = key === "Tab" || key === "Shift+Tab";
   await expect(async () => {
     await page.keyboard.press(key);
-    await expect(target).toBeFocused({ timeout: 1000 });
-  }).toPass();
+    await expect(target).toBeFocused({ timeout: moving ? 50 : 1000 });
+  }).toPass(moving ? { intervals: [0] } : undefined);
 }
 
 export type ApiPost = (path: string, data: unknown) => Promise<{ id: string; [field: string]: unknown }>;

@@ -115,8 +115,11 @@ describe("share links", () => {
   it("another account's recap, an unknown recap and a malformed id are 404s", async () => {
     const { recapId } = await sharedRecap("Reviewed the pull requests");
     const { key: otherKey } = await accountWithRecap(server, ["worklog:*"], "Something else");
-    for (const path of [sharePath(recapId), sharePath(randomUUID()), "/api/v1/worklog/recaps/not-an-id/share"]) {
-      for (const method of ["GET", "POST", "DELETE"]) expect(await json(server.request(path, { key: otherKey, method }), 404)).toEqual(notFoundBody);
+    const paths = [sharePath(recapId), sharePath(randomUUID()), "/api/v1/worklog/recaps/not-an-id/share"];
+    for (const [index, path] of paths.entries()) {
+      for (const method of ["GET", "POST", "DELETE"]) {
+        expect(await json(server.request(path, { key: otherKey, method, invalid: index === 2 }), 404)).toEqual(notFoundBody);
+      }
     }
   });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { CommandPalette } from "./command-palette";
 import { MenuButton } from "./menu-button";
 import { NavLink } from "./nav-link";
+import { OutsideSharedPages } from "./outside-shared-pages";
 import { PhoneStartTimer, RunningTimer } from "./timer/running-timer";
 
 /** The pages of a signed-in account; a visitor sees only what works without an account. */
@@ -62,8 +63,8 @@ function Account({ user, signOut, vertical }: { user: { name: string | null; ema
 
 /**
  * One row at every width: signed in, the pages, the command palette and the account; under `lg`
- * the pages and the account fold into a menu. Signed out: the docs, sign in and sign up. A
- * running timer adds a row of its own below.
+ * the pages and the account fold into a menu. Signed out: the docs, sign in and sign up, but on
+ * a shared recap's page only the brand. A running timer adds a row of its own below.
  */
 export function SiteHeader({ user, signOut }: SiteHeaderProps) {
   return (
@@ -94,17 +95,19 @@ export function SiteHeader({ user, signOut }: SiteHeaderProps) {
             </div>
           </>
         ) : (
-          <nav aria-label="Account" className="ml-auto flex items-center gap-1">
-            <NavLink href="/docs" className={linkClass}>
-              Docs
-            </NavLink>
-            <NavLink href="/signin" className={linkClass}>
-              Sign in
-            </NavLink>
-            <Link href="/signup" className={signUpClass}>
-              Sign up
-            </Link>
-          </nav>
+          <OutsideSharedPages>
+            <nav aria-label="Account" className="ml-auto flex items-center gap-1">
+              <NavLink href="/docs" className={linkClass}>
+                Docs
+              </NavLink>
+              <NavLink href="/signin" className={linkClass}>
+                Sign in
+              </NavLink>
+              <Link href="/signup" className={signUpClass}>
+                Sign up
+              </Link>
+            </nav>
+          </OutsideSharedPages>
         )}
       </div>
       {user && <RunningTimer />}

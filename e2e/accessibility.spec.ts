@@ -1,6 +1,6 @@
 // Accessibility: axe once per page and colour scheme, on an account that has something in every
 // list (a project, a repository with a commit, an entry with it attached, a suggested entry of a
-// commit not logged yet, a recap, an API key, an incoming hook).
+// commit not logged yet, a recap, shared by a link, an API key, an incoming hook).
 // The other specs test what pages do; their states are not checked with axe again. The API
 // reference, long enough to take axe some 10 s, is checked in e2e/docs.spec.ts, once per scheme too.
 import os from "node:os";
@@ -9,7 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { apiClient, expectAccessible, signUp, uniqueEmail } from "./support";
 
 const signedIn = path.join(os.tmpdir(), `worklog-e2e-a11y-${process.pid}.json`);
-const ids = { project: "", repository: "", recap: "" };
+const ids = { project: "", repository: "", recap: "", sharedRecap: "" };
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
@@ -28,7 +28,11 @@ test.beforeAll(async ({ browser }) => {
   await post("/worklog/entries", { content: "Raised the **contrast** of links", project_id: project.id, tags: ["a11y"], duration_seconds: 1800, commit_ids: [commit!.id] });
   const recap = await post("/worklog/recaps", {});
   await post("/incoming_hooks", { provider: "github", name: "Accessible organisation" });
-  Object.assign(ids, { project: project.id, repository: repository.id, recap: recap.id });
+  await page.goto(`/recaps/${recap.id}`);
+  await expect(page.getByRole("article")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+  await page.getByRole("button", { name: "Create a link" }).click();
+  const sharedRecap = new URL(await page.getByTestId("recap-share-url").inputValue()).pathname;
+  Object.assign(ids, { project: project.id, repository: repository.id, recap: recap.id, sharedRecap });
   await context.storageState({ path: signedIn });
   await context.close();
 });
@@ -63,6 +67,7 @@ const pages: Checked[] = [
   { name: "the reports", path: () => "/reports", signedIn: true, ready: async (page) => expect(page.getByRole("rowheader", { name: "Accessible website" })).toBeVisible() },
   { name: "the recaps", path: () => "/recaps", signedIn: true, ready: heading("Recaps") },
   { name: "a recap", path: () => `/recaps/${ids.recap}`, signedIn: true, ready: heading(/./) },
+  { name: "a shared recap", path: () => ids.sharedRecap, signedIn: false, ready: heading(/^Recap/) },
   { name: "the profile", path: () => "/settings/profile", signedIn: true, ready: heading("Settings") },
   { name: "the API keys", path: () => "/settings/api-keys", signedIn: true, ready: showing("seed") },
   { name: "the data settings", path: () => "/settings/data", signedIn: true, ready: heading("Settings") },

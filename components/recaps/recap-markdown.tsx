@@ -1,4 +1,5 @@
-import Markdown from "react-markdown";
+import type { ReactNode } from "react";
+import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { wrapTextParts } from "@/components/markdown";
 
@@ -16,6 +17,16 @@ const markdownClassName = [
 /** The page has its own h1: the recap's headings sit one level below it. */
 const headingsBelowPage = { h1: "h2", h2: "h3", h3: "h4", h4: "h5", h5: "h6" } as const;
 
+/**
+ * For a shared recap (app/r/[token]/page.tsx): its citations, links to the owner's entries and
+ * commits, and any other link or image, as their text only.
+ */
+const withoutLinks: Components = {
+  ...headingsBelowPage,
+  a: ({ children }: { children?: ReactNode }) => <span>{children}</span>,
+  img: ({ alt }: { alt?: string }) => alt || null,
+};
+
 /** Splits a text around its ISO dates (YYYY-MM-DD), the parts that match. */
 function isoDateParts(text: string) {
   return text.split(/(\d{4}-\d{2}-\d{2})/).flatMap((part, index) => (part ? [{ text: part, match: index % 2 === 1 }] : []));
@@ -24,11 +35,11 @@ function isoDateParts(text: string) {
 /** A narrow screen never breaks a date across lines. */
 const unbrokenDates = wrapTextParts(isoDateParts, "span", "whitespace-nowrap");
 
-/** Markdown as HTML elements; raw HTML in it is not rendered (react-markdown's default). */
-export function RecapMarkdown({ children }: { children: string }) {
+/** Markdown as HTML elements; raw HTML in it is not rendered (react-markdown's default). `plainLinks`: no link or image, only their text. */
+export function RecapMarkdown({ children, plainLinks = false }: { children: string; plainLinks?: boolean }) {
   return (
     <div className={markdownClassName}>
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[unbrokenDates]} components={headingsBelowPage}>
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[unbrokenDates]} components={plainLinks ? withoutLinks : headingsBelowPage}>
         {children}
       </Markdown>
     </div>

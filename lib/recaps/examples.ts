@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { exampleCreatedAt, exampleEntryId, exampleOrigin, exampleUpdatedAt } from "@/lib/openapi/examples";
 import { commitExample } from "@/lib/repositories/examples";
 import type { createdRecapResponseSchema, recapResponseSchema } from "./responses";
+import type { createdRecapShareResponseSchema, recapShareResponseSchema } from "./share-responses";
 
 const id = "01936f24-5f6a-7b7c-8d8e-9f0a1b2c3d45";
 /** The example commit's page: its repository's remote is on GitHub. */
@@ -62,3 +63,21 @@ const streamedEvents = [
 
 /** A stream of a recap as it arrives: deltas, then the finished recap. */
 export const recapStreamExample = [": connected", ...streamedEvents.map((event) => `id: ${event.id}\ndata: ${JSON.stringify(event.data)}`)].join("\n\n") + "\n\n";
+
+/** A recap's link as its owner reads it, and as it is answered once, at its creation. */
+export const recapShareExample = {
+  recap_id: id,
+  active: true,
+  views: 3,
+  created_at: exampleUpdatedAt,
+  revoked_at: null,
+} satisfies z.infer<typeof recapShareResponseSchema>;
+
+const shareToken = "4fJq8ZrT2mXc7LpW0aNs3B";
+
+export const createdRecapShareExample = {
+  ...recapShareExample,
+  views: 0,
+  url: `${exampleOrigin}/r/${shareToken}`,
+  token: shareToken,
+} satisfies z.infer<typeof createdRecapShareResponseSchema>;

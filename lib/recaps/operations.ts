@@ -1,8 +1,9 @@
 import type { Operation } from "@/lib/api/operation";
-import { completedRecapExample, createdRecapExamples, recapStreamExample } from "./examples";
+import { completedRecapExample, createdRecapExamples, createdRecapShareExample, recapShareExample, recapStreamExample } from "./examples";
 import { RECAP_PLAN } from "./recaps";
 import { createdRecapResponseSchema, recapEventSchema, recapResponseSchema } from "./responses";
 import { recapFiltersSchema, recapStreamQuerySchema } from "./schemas";
+import { createdRecapShareResponseSchema, recapShareResponseSchema } from "./share-responses";
 
 const tag = {
   name: "Recaps",
@@ -55,5 +56,51 @@ export const recapOperations = {
     query: recapStreamQuerySchema,
     responses: { 200: { description: "The event stream.", eventSchema: recapEventSchema, example: recapStreamExample } },
     errors: { 404: "`recap_id` names no recap of the account." },
+  },
+  share: {
+    kind: "api",
+    operationId: "shareRecap",
+    method: "post",
+    path: "/api/v1/worklog/recaps/{id}/share",
+    tag,
+    summary: "Share a recap",
+    description:
+      "Makes a read-only link to a completed recap, `/r/<token>`, which opens it without signing in: its text and figures, with its citations as plain text, marked `noindex`. A recap has one link: a new one replaces the last, which stops working, and counts its views from 0. Only a hash of the token is stored, so `url` and `token` are answered this once.",
+    scope: "worklog:write",
+    plan: RECAP_PLAN,
+    responses: { 201: { description: "The new link.", schema: createdRecapShareResponseSchema, example: createdRecapShareExample } },
+    errors: { 400: "The recap is not completed (`Only a completed recap can be shared`)." },
+  },
+  getShare: {
+    kind: "api",
+    operationId: "getRecapShare",
+    method: "get",
+    path: "/api/v1/worklog/recaps/{id}/share",
+    tag,
+    summary: "Get a recap's link",
+    description: "Whether the recap's link works, and how many times it was opened; not the link itself.",
+    scope: "worklog:read",
+    plan: RECAP_PLAN,
+    responses: { 200: { description: "The recap's link.", schema: recapShareResponseSchema, example: recapShareExample } },
+    errors: { 404: "No recap of the account has this id, or it was never shared." },
+  },
+  revokeShare: {
+    kind: "api",
+    operationId: "revokeRecapShare",
+    method: "delete",
+    path: "/api/v1/worklog/recaps/{id}/share",
+    tag,
+    summary: "Revoke a recap's link",
+    description: "The link answers 404 from now on; its views stay counted. A revoked link is answered as it is.",
+    scope: "worklog:write",
+    plan: RECAP_PLAN,
+    responses: {
+      200: {
+        description: "The revoked link.",
+        schema: recapShareResponseSchema,
+        example: { ...recapShareExample, active: false, revoked_at: "2026-11-23T08:00:00.000Z" },
+      },
+    },
+    errors: { 404: "No recap of the account has this id, or it was never shared." },
   },
 } satisfies Record<string, Operation>;

@@ -3,12 +3,15 @@ import { notFound } from "next/navigation";
 import { PlanNotice } from "@/components/recaps/plan-notice";
 import { RecapDays, recapDays } from "@/components/recaps/recap-days";
 import { RecapLive } from "@/components/recaps/recap-live";
+import { RecapShare } from "@/components/recaps/recap-share";
 import { TextLink } from "@/components/ui/text-link";
 import { requireUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { toRecapResponse } from "@/lib/recaps/responses";
 import type { RecapFilters } from "@/lib/recaps/filters";
 import { getRecap } from "@/lib/recaps/recaps";
+import { toRecapShareResponse } from "@/lib/recaps/share-responses";
+import { findRecapShare } from "@/lib/recaps/shares";
 import { recapTemplateLabel } from "@/lib/recaps/templates";
 import { resourceTitle } from "@/lib/web/pages";
 
@@ -30,6 +33,7 @@ export default async function RecapPage({ params }: { params: Promise<{ id: stri
   const user = await requireUser(`/recaps/${id}`);
   if (user.plan !== "pro") return <PlanNotice />;
   const recap = await ownRecap(user.id, id);
+  const share = recap.status === "completed" ? await findRecapShare(user.id, recap.id) : null;
   const filters = recap.filters as RecapFilters;
   const narrowed = [
     filters.project_ids.length > 0 && `${filters.project_ids.length} ${filters.project_ids.length === 1 ? "project" : "projects"}`,
@@ -49,6 +53,7 @@ export default async function RecapPage({ params }: { params: Promise<{ id: stri
         </p>
       </div>
       <RecapLive initial={toRecapResponse(recap)} timeZone={user.timezone} />
+      {recap.status === "completed" && <RecapShare recapId={recap.id} initial={share && toRecapShareResponse(share)} timeZone={user.timezone} />}
     </div>
   );
 }

@@ -1,0 +1,32 @@
+"use server";
+
+import { headers } from "next/headers";
+import { publicOrigin } from "@/lib/public-origin";
+import type { ActionResult } from "@/lib/web/action-result";
+import { runSignedInAction } from "@/lib/web/server-action";
+import { idSchema } from "@/lib/validation";
+import { revokeRecapShare, shareRecap } from "./shares";
+import { toCreatedRecapShareResponse, toRecapShareResponse, type CreatedRecapShareResponse, type RecapShareResponse } from "./share-responses";
+
+/** A new link to the recap, replacing its last: answered with its URL, which is shown this once. */
+export async function shareRecapAction(recapId: string): Promise<ActionResult<CreatedRecapShareResponse>> {
+  const origin = publicOrigin(await headers());
+  return runSignedInAction(`/recaps/${recapId}`, {
+    schema: idSchema,
+    input: recapId,
+    fields: {},
+    run: async (id, user) => {
+      const { share, token } = await shareRecap(user, id);
+      return toCreatedRecapShareResponse(share, token, origin);
+    },
+  });
+}
+
+export async function revokeRecapShareAction(recapId: string): Promise<ActionResult<RecapShareResponse>> {
+  return runSignedInAction(`/recaps/${recapId}`, {
+    schema: idSchema,
+    input: recapId,
+    fields: {},
+    run: async (id, user) => toRecapShareResponse(await revokeRecapShare(user, id)),
+  });
+}

@@ -17,6 +17,8 @@ export type ReportView = DayRange & { preset: ReportPreset | "custom"; groupBy: 
 
 type Search = { get(name: string): string | null };
 
+const reportFilterNames = ["q", "project_id", "tags", "source"] as const satisfies (keyof ReportFilters)[];
+
 /** A custom period's days, when both are days, in order, and the period no longer than a report may be. */
 function customPeriod(from: string | null, to: string | null): DayRange | undefined {
   if (!from || !to || !isValidCalendarDate(from) || !isValidCalendarDate(to) || from > to) return undefined;
@@ -29,9 +31,9 @@ function customPeriod(from: string | null, to: string | null): DayRange | undefi
  * `ignored` says so.
  */
 export function reportViewFromSearch(search: Search, today: string, weekStart: WeekStart): { view: ReportView; ignored: boolean } {
-  const found = Object.entries(filtersFromSearch(search)).filter(([name]) => name !== "from" && name !== "to");
-  // The worklog's filters let through tags with NUL characters, which the report's query refuses (lib/worklog/schemas.ts).
-  const filters: ReportFilters = Object.fromEntries(found.filter(([, value]) => !value.includes("\0")));
+  const filters: ReportFilters = Object.fromEntries(Object.entries(filtersFromSearch(search)).filter(([name]) => name !== "from" && name !== "to"));
+  // A filter asked for that the worklog's filters left out (as the entries list would refuse it).
+  const droppedFilter = reportFilterNames.some((name) => search.get(name)?.trim() && !(name in filters));
   const presetParam = search.get("preset");
   const groupParam = search.get("group_by");
   const groupBy = breakdowns.find((breakdown) => breakdown === groupParam) ?? "project";
@@ -39,7 +41,7 @@ export function reportViewFromSearch(search: Search, today: string, weekStart: W
   const custom = preset ? undefined : customPeriod(search.get("from"), search.get("to"));
   const period = custom ? { preset: "custom" as const, ...custom } : { preset: preset ?? defaultPreset, ...presetPeriod(preset ?? defaultPreset, today, weekStart) };
   const askedCustom = !preset && (search.get("from") || search.get("to") || presetParam === "custom");
-  const ignored = Boolean((presetParam && !preset && presetParam !== "custom") || (askedCustom && !custom) || (groupParam && groupParam !== groupBy) || found.length > Object.keys(filters).length);
+  const ignored = Boolean((presetParam && !preset && presetParam !== "custom") || (askedCustom && !custom) || (groupParam && groupParam !== groupBy) || droppedFilter);
   return { view: { ...period, groupBy, filters }, ignored };
 }
 

@@ -18,6 +18,9 @@ export const FAILING_FOR_MS = 3 * 24 * 3_600_000;
 /** The attempts of an endpoint's log: its newest. */
 export const KEPT_ATTEMPTS = 100;
 
+/** Events are kept while a log shows them (they can be resent), and at least this long. */
+export const KEPT_EVENTS_MS = 30 * 24 * 3_600_000;
+
 const MAX_ERROR_LENGTH = 500;
 
 /** The delay after the failed attempt `attempt` (1 for the first). */
@@ -53,7 +56,8 @@ function disabledBy(outcome: Outcome, failingSince: Date | null, now: Date): str
 /**
  * One attempt to deliver an event to an endpoint: the URL checked again (DNS may have changed),
  * the body signed, posted, and the attempt logged, in a transaction that holds the job's lease
- * (an attempt whose lease another worker took logs nothing). A 2xx is delivered; a 410 disables
+ * (an attempt whose lease another worker took logs nothing), which also forgets the log's oldest
+ * attempts and the account's events that are a month old and in no log. A 2xx is delivered; a 410 disables
  * the endpoint; any other answer, or none, is tried again after the kind's delays. A deleted or
  * disabled endpoint, or a deleted event, is not delivered to.
  */
@@ -92,6 +96,8 @@ export async function deliverWebhook({ event_id: eventId, endpoint_id: endpointI
     });
     await tx.$executeRaw`DELETE FROM webhook_attempts WHERE endpoint_id = ${endpointId}::uuid AND id NOT IN (
       SELECT id FROM webhook_attempts WHERE endpoint_id = ${endpointId}::uuid ORDER BY id DESC LIMIT ${KEPT_ATTEMPTS})`;
+    await tx.$executeRaw`DELETE FROM webhook_events e WHERE e.user_id = ${endpoint.userId}::uuid
+      AND e.created_at < ${new Date(now.getTime() - KEPT_EVENTS_MS)}::timestamptz AND NOT EXISTS (SELECT 1 FROM webhook_attempts a WHERE a.event_id = e.id)`;
     await tx.webhookEndpoint.updateMany({
       where: { id: endpointId, enabled: true },
       data: disabledReason ? { failingSince, enabled: false, disabledReason } : { failingSince },

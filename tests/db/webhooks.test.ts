@@ -11,7 +11,7 @@ import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { jobKinds } from "@/lib/jobs/job-kind";
 import { claimJobs, runClaimedJob, type Clock, type Sql } from "@/lib/jobs/queue";
-import { FAILING_FOR_MS, WEBHOOK_RETRY_DELAYS_MS, webhookDelivery } from "@/lib/webhooks/delivery-job";
+import { FAILING_FOR_MS, KEPT_EVENTS_MS, WEBHOOK_RETRY_DELAYS_MS, webhookDelivery } from "@/lib/webhooks/delivery-job";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import type { WebhookSubscription } from "@/lib/webhooks/events";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
@@ -241,6 +241,25 @@ describe("a delivery", () => {
       [302, "Answered 302"],
       [null, "Refused: the URL resolves to 169.254.169.254, which is the metadata address: webhooks reach public addresses only (README \"Webhooks\", WEBHOOK_ALLOWED_HOSTS)"],
     ]);
+  });
+});
+
+describe("the account's events", () => {
+  it("are forgotten a month after they were made when no log shows them any more", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"]);
+    startClock();
+    const old = at(-KEPT_EVENTS_MS - 1)();
+    const [forgotten, logged] = await Promise.all(
+      ["forgotten", "logged"].map((name) => getDb().webhookEvent.create({ data: { id: crypto.randomUUID(), userId: user.id, type: "entry.created", data: { name }, createdAt: old } })),
+    );
+    await getDb().webhookAttempt.create({ data: { endpointId: endpoint.id, eventId: logged!.id, type: "entry.created", attempt: 1, status: 200, latencyMs: 1, attemptedAt: old } });
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "New", recordedAt: new Date() } });
+    startClock();
+    expect(await deliverDue(endpoint.id, 0)).toEqual(["completed"]);
+    const kept = (await eventsOf(user.id)).map((event) => event.id);
+    expect(kept).toHaveLength(2);
+    expect(kept).toContain(logged!.id);
+    expect(kept).not.toContain(forgotten!.id);
   });
 });
 

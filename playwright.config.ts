@@ -4,6 +4,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** Where e2e/webhooks.spec.ts receives the webhooks it creates: the one internal host:port the server may post to. */
+export const webhookReceiverPort = port + 1;
 /** A fresh embedded database for every run, so tests never meet earlier data. */
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "worklog-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // the config is loaded again in each worker
@@ -44,8 +46,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     // A pause between a recap's pieces, so that the browser can be seen receiving them live; the
-    // tests sign up many accounts from one address.
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", RECAP_DELTA_DELAY_MS: "150", SIGN_UPS_PER_HOUR: "1000" },
+    // tests sign up many accounts from one address; webhooks may reach the receiver of e2e/webhooks.spec.ts.
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", RECAP_DELTA_DELAY_MS: "150", SIGN_UPS_PER_HOUR: "1000", WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${webhookReceiverPort}` },
     stdout: "pipe",
   },
 });

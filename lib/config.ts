@@ -45,6 +45,8 @@ const environmentSchema = z
     HOSTNAME: optionalString.pipe(z.string().regex(hostPattern, "must be a host name or address").optional()),
     PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
     ALLOWED_HOSTS: hostList.pipe(z.array(z.string().regex(hostPattern, "must be host[:port] names separated by commas"))),
+    /** `host[:port]` names outbound webhooks may reach although they are internal (README "Webhooks"): tests, private deployments. */
+    WEBHOOK_ALLOWED_HOSTS: hostList.pipe(z.array(z.string().regex(hostPattern, "must be host[:port] names separated by commas"))),
     TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(20).default(0),
     /** Set to 1 by Vercel on its deployments. */
     VERCEL: optionalString,
@@ -149,6 +151,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
     appUrl: env.APP_URL?.replace(/\/+$/, ""),
     serverHost: `${!env.HOSTNAME || bindAllAddresses.has(env.HOSTNAME) ? "localhost" : env.HOSTNAME.toLowerCase()}:${env.PORT}`,
     allowedHosts: env.ALLOWED_HOSTS,
+    webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS,
     trustedProxyCount: env.TRUSTED_PROXY_COUNT,
     onVercel: env.VERCEL === "1",
     defaultPlan: env.DEFAULT_PLAN,

@@ -6,6 +6,7 @@ const settingsLinks = [
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/devices", label: "Devices" },
   { href: "/settings/integrations", label: "Integrations" },
+  { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/data", label: "Data" },
 ];
 

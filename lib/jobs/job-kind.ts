@@ -7,6 +7,8 @@ export type JobContext = {
   /** 1 for the first attempt. */
   attempt: number;
   maxAttempts: number;
+  /** The queue's time: its injected clock's in tests, else this machine's. */
+  now(): Date;
   /** Aborts when the attempt must stop: its lease went to another worker, or its worker is stopping. */
   signal: AbortSignal;
   /**
@@ -24,16 +26,27 @@ export type JobFailure = {
   stopped: boolean;
 };
 
+/** How soon a failed attempt is tried again: a delay doubled each time, or a schedule of the kind's own. */
+export type JobRetries =
+  | {
+      /** The delay before the second attempt, doubled before each later one, up to `maxDelayMs`. */
+      backoff: { firstDelayMs: number; maxDelayMs: number };
+      delayFor?: undefined;
+    }
+  | {
+      /** The delay after the failed attempt `attempt` (1 for the first). */
+      delayFor: (attempt: number) => number;
+      backoff?: undefined;
+    };
+
 /**
  * A kind of job: its payload's schema, how often and how soon it is tried again, and what it does.
  * Attempts run at least once and may run again after a worker died, so `run` must be idempotent.
  */
-export type JobKind<Payload = unknown> = {
+export type JobKind<Payload = unknown> = JobRetries & {
   name: string;
   payload: z.ZodType<Payload>;
   maxAttempts: number;
-  /** The delay before the second attempt, doubled before each later one, up to `maxDelayMs`. */
-  backoff: { firstDelayMs: number; maxDelayMs: number };
   /** A deterministic job id (a UUID) for the payload: enqueuing it again while it exists adds nothing. */
   idOf?: (payload: Payload) => string;
   run(payload: Payload, job: JobContext): Promise<void>;

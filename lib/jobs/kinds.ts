@@ -1,6 +1,7 @@
 import { importJob } from "@/lib/data/import-jobs";
 import { recapGeneration } from "@/lib/recaps/generation";
+import { webhookDelivery } from "@/lib/webhooks/delivery-job";
 import { jobKinds } from "./job-kind";
 
 /** Every kind of job the app runs: what its workers and the cron route claim. */
-export const appJobKinds = jobKinds(recapGeneration, importJob);
+export const appJobKinds = jobKinds(recapGeneration, importJob, webhookDelivery);

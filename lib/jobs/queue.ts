@@ -2,7 +2,7 @@ import "server-only";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { queryRows } from "@/lib/db/sql";
-import { FinalJobError, LeaseLostError, type JobContext, type JobFailure, type JobKind, type JobKinds } from "./job-kind";
+import { FinalJobError, LeaseLostError, type JobContext, type JobFailure, type JobKind, type JobKinds, type JobRetries } from "./job-kind";
 
 /**
  * The job queue: a table (`jobs`, prisma/schema.prisma) that workers claim from with
@@ -139,9 +139,9 @@ const failStatement = `UPDATE jobs SET locked_by = NULL, run_at = NULL, failed_a
 const releaseStatement = `UPDATE jobs SET locked_by = NULL, run_at = ${nowParameter(3)}, last_error = 'Attempt ' || attempts || ' was stopped with its worker'
   WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
 
-/** The delay before the attempt after `attempt`: the kind's first delay, doubled each time, up to its maximum. */
-export function backoffDelay(kind: Pick<JobKind, "backoff">, attempt: number): number {
-  return Math.min(kind.backoff.firstDelayMs * 2 ** (attempt - 1), kind.backoff.maxDelayMs);
+/** The delay before the attempt after `attempt`: the kind's own schedule, or its first delay doubled each time, up to its maximum. */
+export function backoffDelay(kind: JobRetries, attempt: number): number {
+  return kind.delayFor ? kind.delayFor(attempt) : Math.min(kind.backoff.firstDelayMs * 2 ** (attempt - 1), kind.backoff.maxDelayMs);
 }
 
 /** Marks the job failed for good and runs its kind's `onFailed` in the same transaction; false when the attempt no longer held it. */
@@ -194,6 +194,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions): Promi
     id: job.id,
     attempt: job.attempt,
     maxAttempts: job.maxAttempts,
+    now: () => clock?.() ?? new Date(),
     signal,
     holdLease: (tx) => holdLease(job, leaseMs, { tx, clock }),
   };

@@ -12,6 +12,7 @@ import { repositoryOperations } from "@/lib/repositories/operations";
 import { serverOperations } from "@/lib/server/operations";
 import { syncOperations } from "@/lib/sync/operations";
 import { userOperations } from "@/lib/users/operations";
+import { webhookOperations } from "@/lib/webhooks/operations";
 import { timerOperations, worklogOperations } from "@/lib/worklog/operations";
 import { requestSchemas, responseSchemas } from "./components";
 import { exampleOrigin } from "./examples";
@@ -26,6 +27,7 @@ export const operations: Operation[] = [
   projectOperations,
   repositoryOperations,
   hookOperations,
+  webhookOperations,
   worklogOperations,
   timerOperations,
   reportOperations,

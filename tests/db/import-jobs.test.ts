@@ -18,6 +18,7 @@ function attempt(attemptNumber: number, loseAt = Infinity): JobContext {
     id: "unused",
     attempt: attemptNumber,
     maxAttempts: importJob.maxAttempts,
+    now: () => new Date(),
     signal: new AbortController().signal,
     holdLease: async () => {
       if (++renewals >= loseAt) throw new LeaseLostError("unused");

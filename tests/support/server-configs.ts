@@ -3,6 +3,7 @@
 // configuration adds it here, so that the next file needing it shares its server; a file starts
 // a server of its own (server.ts, startServer) only to restart it, stop its database or watch it
 // fail to start.
+import { freePort } from "./server";
 import { startUpstashRest, type UpstashRest } from "./upstash-rest";
 
 /** What the global setup runs beside the servers, started on first use and shared like them. */
@@ -82,6 +83,12 @@ export const serverConfigs = {
     UPSTASH_REDIS_REST_URL: "http://127.0.0.1:1",
     UPSTASH_REDIS_REST_TOKEN: "unused",
   }),
+  /**
+   * Outbound webhooks may reach one port of 127.0.0.1 (WEBHOOK_ALLOWED_HOSTS), where
+   * webhooks.test.ts listens; every other internal address is refused as in production. Idle
+   * workers look for jobs every 100 ms, so that a delivery the triggers enqueued starts at once.
+   */
+  webhooks: async () => ({ ...ownClientAddresses, WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${await freePort()}`, JOB_POLL_INTERVAL_MS: "100" }),
 } satisfies Record<string, ServerEnvironment>;
 
 export type ServerConfigName = keyof typeof serverConfigs;

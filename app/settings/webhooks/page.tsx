@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { CreateWebhookForm } from "@/components/settings/create-webhook-form";
+import { WebhookList } from "@/components/settings/webhook-list";
+import { EmptyState } from "@/components/ui/empty-state";
+import { requireUser } from "@/lib/auth/current-user";
+import { attemptsByWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const user = await requireUser("/settings/webhooks");
+  const [webhooks, attempts] = await Promise.all([listWebhooks(user.id), attemptsByWebhook(user.id)]);
+  return (
+    <div className="space-y-12">
+      <div>
+        <h2 className="text-xl font-semibold tracking-tight">Webhooks</h2>
+        <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+          A webhook posts your account’s events (entries, projects, repositories, commits, recaps, the timer) to a URL of yours as they happen, signed
+          with a secret shown once (Standard Webhooks). Failed deliveries are retried for about a day; an endpoint that answers 410 Gone, or fails for 3
+          days, is disabled.
+        </p>
+      </div>
+      <section aria-labelledby="create-webhook-heading">
+        <h3 id="create-webhook-heading" className="mb-4 text-lg font-semibold tracking-tight">
+          Create a webhook
+        </h3>
+        <CreateWebhookForm />
+      </section>
+      <section aria-labelledby="webhook-list-heading">
+        <h3 id="webhook-list-heading" className="mb-4 text-lg font-semibold tracking-tight">
+          Your webhooks
+        </h3>
+        {webhooks.length > 0 ? (
+          <WebhookList webhooks={webhooks} attempts={attempts} timeZone={user.timezone} />
+        ) : (
+          <EmptyState title="No webhooks yet">Create one above: choose the events it receives, then send it a test event.</EmptyState>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { formText, type ActionResult } from "@/lib/web/action-result";
+import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
+import { idSchema } from "@/lib/validation";
+import { createWebhook, deleteWebhook, resendAttempt, sendTestEvent, updateWebhook } from "./endpoints";
+import { webhookCreateSchema } from "./schemas";
+
+const settingsPath = "/settings/webhooks";
+
+/** An endpoint just created: its secret, shown this once. */
+export type CreatedWebhook = { id: string; endpointUrl: string; secret: string };
+
+type CreateField = "endpoint_url" | "events" | "description";
+
+export async function createWebhookAction(formData: FormData): Promise<ActionResult<CreatedWebhook, CreateField>> {
+  const result = await runSignedInAction(settingsPath, {
+    schema: webhookCreateSchema,
+    input: {
+      endpoint_url: formText(formData, "endpoint_url"),
+      events: formData.getAll("events").filter((value) => typeof value === "string"),
+      description: formText(formData, "description"),
+    },
+    values: { endpoint_url: formText(formData, "endpoint_url"), description: formText(formData, "description") },
+    fields: { endpoint_url: "URL", events: { label: "events", format: "at least one event" }, description: "description" },
+    run: async (input, user) => {
+      const endpoint = await createWebhook(user.id, input);
+      return { id: endpoint.id, endpointUrl: endpoint.url, secret: endpoint.secret };
+    },
+  });
+  if (result.ok) revalidatePath(settingsPath);
+  return result;
+}
+
+export async function deleteWebhookAction(id: string): Promise<ActionResult<void>> {
+  const result = await runSignedInRemoval(settingsPath, id, deleteWebhook);
+  revalidatePath(settingsPath);
+  return result;
+}
+
+export async function setWebhookEnabledAction(id: string, enabled: boolean): Promise<ActionResult<void>> {
+  const result = await runSignedInAction(settingsPath, {
+    schema: z.object({ id: idSchema, enabled: z.boolean() }),
+    input: { id, enabled },
+    fields: {},
+    run: async (input, user) => void (await updateWebhook(user.id, input.id, { enabled: input.enabled })),
+  });
+  revalidatePath(settingsPath);
+  return result;
+}
+
+export async function sendTestEventAction(id: string): Promise<ActionResult<void>> {
+  const result = await runSignedInAction(settingsPath, {
+    schema: idSchema,
+    input: id,
+    fields: {},
+    run: async (validId, user) => void (await sendTestEvent(user.id, validId)),
+  });
+  revalidatePath(settingsPath);
+  return result;
+}
+
+export async function resendAttemptAction(id: string, attemptId: string): Promise<ActionResult<void>> {
+  const result = await runSignedInAction(settingsPath, {
+    schema: z.object({ id: idSchema, attemptId: idSchema }),
+    input: { id, attemptId },
+    fields: {},
+    run: async (input, user) => void (await resendAttempt(user.id, input.id, input.attemptId)),
+  });
+  revalidatePath(settingsPath);
+  return result;
+}

@@ -1,0 +1,145 @@
+import "server-only";
+import { getConfig } from "@/lib/config";
+import { getDb, type Transaction } from "@/lib/db/client";
+import { isRecordMissing } from "@/lib/db/errors";
+import { newId } from "@/lib/db/ids";
+import { AppError } from "@/lib/errors";
+import { markAccountChanged } from "@/lib/hooks/hooks";
+import { enqueueJob } from "@/lib/jobs/queue";
+import { runJobSoon } from "@/lib/jobs/soon";
+import { KEPT_ATTEMPTS, webhookDelivery } from "./delivery-job";
+import { checkDestination, DestinationError, parseWebhookUrl } from "./destination";
+import { TEST_EVENT_TYPE } from "./events";
+import { newWebhookSecret } from "./signature";
+import type { WebhookCreate, WebhookUpdate } from "./schemas";
+
+/** Endpoints an account may have: its list is one page. */
+export const MAX_WEBHOOKS_PER_ACCOUNT = 20;
+
+/** The URL as stored, once its form and every address of its host are allowed; a 422 at `/endpoint_url` says why not. */
+async function checkedUrl(text: string): Promise<string> {
+  try {
+    const url = parseWebhookUrl(text);
+    await checkDestination(url, getConfig().webhookAllowedHosts);
+    return url.href;
+  } catch (error) {
+    if (!(error instanceof DestinationError)) throw error;
+    throw AppError.validation([{ pointer: "/endpoint_url", detail: `Refused URL: it ${error.message}`, message: `The endpoint URL ${error.message}.` }]);
+  }
+}
+
+export function listWebhooks(userId: string) {
+  return getDb().webhookEndpoint.findMany({ where: { userId }, orderBy: { id: "desc" } });
+}
+
+/** An endpoint of the account; another account's is a 404. */
+async function ownWebhook(userId: string, id: string, transaction?: Transaction) {
+  const endpoint = await (transaction ?? getDb()).webhookEndpoint.findFirst({ where: { id, userId } });
+  if (!endpoint) throw AppError.notFound();
+  return endpoint;
+}
+
+/** An endpoint with its last attempts, the newest first. */
+export async function getWebhookWithAttempts(userId: string, id: string) {
+  const endpoint = await getDb().webhookEndpoint.findFirst({ where: { id, userId }, include: { attempts: { orderBy: { id: "desc" }, take: KEPT_ATTEMPTS } } });
+  if (!endpoint) throw AppError.notFound();
+  return endpoint;
+}
+
+/** A new endpoint with a new secret, which the answer holds this once. */
+export async function createWebhook(userId: string, input: WebhookCreate) {
+  const url = await checkedUrl(input.endpoint_url);
+  return getDb().$transaction(async (transaction) => {
+    await markAccountChanged(transaction, userId);
+    if ((await transaction.webhookEndpoint.count({ where: { userId } })) >= MAX_WEBHOOKS_PER_ACCOUNT) {
+      throw AppError.validation([{ pointer: "", detail: `Too many items: at most ${MAX_WEBHOOKS_PER_ACCOUNT}`, message: `An account has at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks: delete one first.` }]);
+    }
+    return transaction.webhookEndpoint.create({
+      data: { id: newId(), userId, url, events: input.events, description: input.description ?? "", enabled: input.enabled ?? true, secret: newWebhookSecret() },
+    });
+  });
+}
+
+/** Changes the fields sent. Enabling it again clears why it was disabled and its failures. */
+export async function updateWebhook(userId: string, id: string, input: WebhookUpdate) {
+  const url = input.endpoint_url === undefined ? undefined : await checkedUrl(input.endpoint_url);
+  return getDb().$transaction(async (transaction) => {
+    const endpoint = await ownWebhook(userId, id, transaction);
+    await markAccountChanged(transaction, userId);
+    const reenabled = input.enabled === true && !endpoint.enabled;
+    return transaction.webhookEndpoint.update({
+      where: { id },
+      data: {
+        url,
+        events: input.events,
+        description: input.description,
+        enabled: input.enabled,
+        ...(input.enabled === false ? { disabledReason: null } : {}),
+        ...(reenabled ? { disabledReason: null, failingSince: null } : {}),
+      },
+    });
+  });
+}
+
+/** Deletes an endpoint and its log; its pending deliveries find it gone and send nothing. */
+export async function deleteWebhook(userId: string, id: string) {
+  return getDb().$transaction(async (transaction) => {
+    let endpoint;
+    try {
+      endpoint = await transaction.webhookEndpoint.delete({ where: { id, userId } });
+    } catch (error) {
+      if (isRecordMissing(error)) throw AppError.notFound();
+      throw error;
+    }
+    await markAccountChanged(transaction, userId);
+    return endpoint;
+  });
+}
+
+const disabledError = () => AppError.invalidRequest("The webhook is disabled: enable it first");
+
+/** Enqueues a delivery of the event to the endpoint, started at once (lib/jobs/soon.ts). */
+async function deliverSoon(transaction: Transaction, eventId: string, endpointId: string) {
+  const { id } = await enqueueJob(webhookDelivery, { event_id: eventId, endpoint_id: endpointId }, { tx: transaction });
+  return id;
+}
+
+/** "Send test event": a `webhook.test` event for this endpoint alone. */
+export async function sendTestEvent(userId: string, id: string): Promise<{ eventId: string }> {
+  const eventId = newId();
+  const jobId = await getDb().$transaction(async (transaction) => {
+    const endpoint = await ownWebhook(userId, id, transaction);
+    if (!endpoint.enabled) throw disabledError();
+    await transaction.webhookEvent.create({
+      data: { id: eventId, userId, type: TEST_EVENT_TYPE, data: { webhook_id: id, message: "A test event sent from Worklog" } },
+    });
+    return deliverSoon(transaction, eventId, id);
+  });
+  runJobSoon(webhookDelivery, jobId);
+  return { eventId };
+}
+
+/** "Resend": the event of one of the endpoint's logged attempts, delivered again under the same `webhook-id`. */
+export async function resendAttempt(userId: string, id: string, attemptId: string): Promise<{ eventId: string }> {
+  const { jobId, eventId } = await getDb().$transaction(async (transaction) => {
+    const endpoint = await ownWebhook(userId, id, transaction);
+    const attempt = await transaction.webhookAttempt.findFirst({ where: { id: attemptId, endpointId: id } });
+    if (!attempt) throw AppError.notFound();
+    if (!endpoint.enabled) throw disabledError();
+    return { jobId: await deliverSoon(transaction, attempt.eventId, id), eventId: attempt.eventId };
+  });
+  runJobSoon(webhookDelivery, jobId);
+  return { eventId };
+}
+
+/** The last attempts of each of the account's endpoints, by endpoint: Settings → Webhooks' logs. */
+export async function attemptsByWebhook(userId: string) {
+  const attempts = await getDb().webhookAttempt.findMany({ where: { endpoint: { userId } }, orderBy: { id: "desc" } });
+  const byEndpoint = new Map<string, typeof attempts>();
+  for (const attempt of attempts) {
+    const kept = byEndpoint.get(attempt.endpointId) ?? [];
+    if (kept.length < KEPT_ATTEMPTS) kept.push(attempt);
+    byEndpoint.set(attempt.endpointId, kept);
+  }
+  return byEndpoint;
+}

@@ -1,0 +1,24 @@
+/** The events an endpoint may subscribe to (README "Webhooks"), as the migration 20261126040000_webhooks writes them. */
+export const webhookEventTypes = [
+  "entry.created",
+  "entry.updated",
+  "entry.deleted",
+  "project.created",
+  "project.updated",
+  "project.deleted",
+  "repository.created",
+  "repository.updated",
+  "repository.deleted",
+  "commit.created",
+  "recap.completed",
+  "timer.started",
+  "timer.stopped",
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** What an endpoint subscribes to: a type, or `project.*` and `repository.*` for each of theirs. */
+export const webhookSubscriptions = [...webhookEventTypes, "project.*", "repository.*"] as const;
+export type WebhookSubscription = (typeof webhookSubscriptions)[number];
+
+/** The event "Send test event" sends, to an endpoint whatever it subscribes to. */
+export const TEST_EVENT_TYPE = "webhook.test";

@@ -1,0 +1,54 @@
+import type { Commit, Project, Recap, Repository } from "@/lib/db/client";
+import { toProjectResponse } from "@/lib/projects/responses";
+import { toRecapResponse } from "@/lib/recaps/responses";
+import { toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
+import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
+import { toEntryResponse } from "@/lib/worklog/responses";
+
+/** An event of the outbox as its delivery reads it. */
+export type StoredEvent = { id: string; type: string; data: unknown; createdAt: Date };
+
+type Row = Record<string, unknown>;
+
+/**
+ * A row as the migration's triggers stored it (`to_jsonb`: snake_case columns, times as text)
+ * as the Prisma model the API's responses are made from.
+ */
+function modelOf<Model>(row: Row): Model {
+  return Object.fromEntries(
+    Object.entries(row).map(([column, value]) => [
+      column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      column.endsWith("_at") && typeof value === "string" ? new Date(value) : value,
+    ]),
+  ) as Model;
+}
+
+function entryOf(row: Row): EntryWithRelations {
+  const { commit_ids: commitIds, project, ...columns } = row;
+  return { ...modelOf<Omit<EntryWithRelations, "project" | "commits">>(columns), project: project as EntryWithRelations["project"], commits: (commitIds as string[]).map((commitId) => ({ commitId })) };
+}
+
+/** `data`: the API's own object of the resource, as it was when the change was made. */
+function dataOf(type: string, data: unknown): unknown {
+  const row = data as Row;
+  switch (type.split(".")[0]) {
+    case "entry":
+    case "timer":
+      return toEntryResponse(entryOf(row));
+    case "project":
+      return toProjectResponse(modelOf<Project>(row));
+    case "repository":
+      return toRepositoryResponse(modelOf<Repository>(row));
+    case "commit":
+      return toCommitResponse(modelOf<Commit>(row));
+    case "recap":
+      return toRecapResponse(modelOf<Recap>(row));
+    default:
+      return data;
+  }
+}
+
+/** The body of every delivery of the event, the same on every retry: `{ type, timestamp, data }`. */
+export function webhookBody(event: StoredEvent): string {
+  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: dataOf(event.type, event.data) });
+}

@@ -1,0 +1,295 @@
+// Outbound webhooks on both databases (README "Webhooks"): the outbox the migration's triggers
+// write in the transaction of the change, and the delivery jobs (lib/webhooks/delivery-job.ts)
+// run by the queue with a fixed clock, so that no test waits for a retry, to a receiver on
+// 127.0.0.1 that WEBHOOK_ALLOWED_HOSTS lets them reach.
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/sql";
+import { jobKinds } from "@/lib/jobs/job-kind";
+import { claimJobs, runClaimedJob, type Clock, type Sql } from "@/lib/jobs/queue";
+import { FAILING_FOR_MS, KEPT_EVENTS_MS, WEBHOOK_RETRY_DELAYS_MS, webhookDelivery } from "@/lib/webhooks/delivery-job";
+import { createWebhook } from "@/lib/webhooks/endpoints";
+import type { WebhookSubscription } from "@/lib/webhooks/events";
+import { startTimer, stopTimer } from "@/lib/worklog/timer";
+import { testBackend } from "../support/databases";
+
+const kinds = jobKinds(webhookDelivery);
+const LEASE_MS = 30_000;
+/** The queue's clock starts once a test has written its changes, whose jobs are due from then on. */
+let start = new Date();
+const startClock = () => {
+  start = new Date();
+};
+const at =
+  (ms: number): Clock =>
+  () =>
+    new Date(start.getTime() + ms);
+
+type Received = { path: string; headers: IncomingHttpHeaders; body: string };
+const received: Received[] = [];
+/** What the receiver answers, by path: a status, or a redirect to its own /ok. */
+const answers: Record<string, number> = { "/ok": 204, "/gone": 410, "/fail": 500, "/redirect": 302 };
+let receiver: Server;
+let origin: string;
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const status = answers[request.url!] ?? 404;
+      response.writeHead(status, status === 302 ? { location: `${origin}/ok` } : { "content-type": "text/plain" });
+      response.end(status === 302 ? "" : `answered ${status} ${"x".repeat(2_000)}`);
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
+  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
+});
+
+afterAll(async () => {
+  delete process.env.WEBHOOK_ALLOWED_HOSTS;
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+beforeEach(() => {
+  received.length = 0;
+});
+
+let accounts = 0;
+const newUser = () => getDb().user.create({ data: { email: `webhooks-${++accounts}@example.com` } });
+
+async function newEndpoint(events: WebhookSubscription[] = ["entry.created"], path = "/ok") {
+  const user = await newUser();
+  const endpoint = await createWebhook(user.id, { endpoint_url: `${origin}${path}`, events });
+  return { user, endpoint };
+}
+
+const eventsOf = (userId: string) => getDb().webhookEvent.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { type: "asc" }] });
+const typesOf = async (userId: string) => (await eventsOf(userId)).map((event) => event.type).sort();
+const jobsOf = (endpointId: string) =>
+  queryRows<{ id: string; run_at: Date | null; attempts: number; payload: { event_id: string } }>(
+    "SELECT id::text, run_at, attempts, payload FROM jobs WHERE kind = 'webhook.delivery' AND payload->>'endpoint_id' = $1 ORDER BY run_at, id",
+    [endpointId],
+  );
+
+/** Claims and runs the endpoint's due deliveries at `start` plus `ms`, one at a time. */
+async function deliverDue(endpointId: string, ms: number) {
+  const outcomes: string[] = [];
+  for (;;) {
+    const ids = (await jobsOf(endpointId)).map((job) => job.id);
+    const [job] = ids.length ? await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids, clock: at(ms) }) : [];
+    if (!job) return outcomes;
+    outcomes.push(await runClaimedJob(job, { kinds, leaseMs: LEASE_MS, clock: at(ms) }));
+  }
+}
+
+const attemptsOf = (endpointId: string) => getDb().webhookAttempt.findMany({ where: { endpointId }, orderBy: { id: "asc" } });
+
+describe("the outbox", () => {
+  it("holds the events of a committed change, and nothing of a rolled-back one", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created", "entry.deleted"]);
+    await expect(
+      getDb().$transaction(async (tx) => {
+        await tx.worklogEntry.create({ data: { userId: user.id, content: "Rolled back", recordedAt: new Date() } });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await eventsOf(user.id)).toEqual([]);
+    expect(await jobsOf(endpoint.id)).toEqual([]);
+
+    const entry = await getDb().worklogEntry.create({ data: { userId: user.id, content: "Committed", recordedAt: new Date(), tags: ["web"] } });
+    const [event] = await eventsOf(user.id);
+    expect(event).toMatchObject({ type: "entry.created", resourceId: entry.id, data: { id: entry.id, content: "Committed", tags: ["web"], commit_ids: [], project: null } });
+    expect((await jobsOf(endpoint.id)).map((job) => job.payload)).toEqual([{ event_id: event!.id, endpoint_id: endpoint.id }]);
+  });
+
+  it("writes only the types an enabled endpoint subscribes to, `project.*` standing for every project event", async () => {
+    const { user, endpoint } = await newEndpoint(["project.*"]);
+    const project = await getDb().project.create({ data: { userId: user.id, name: "Website", identifier: "WEB" } });
+    await getDb().project.update({ where: { id: project.id }, data: { description: "The public site" } });
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Not subscribed", recordedAt: new Date() } });
+    await getDb().project.delete({ where: { id: project.id } });
+    expect(await typesOf(user.id)).toEqual(["project.created", "project.deleted", "project.updated"]);
+
+    await getDb().webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
+    await getDb().project.create({ data: { userId: user.id, name: "Disabled", identifier: "DIS" } });
+    expect(await eventsOf(user.id)).toHaveLength(3);
+
+    const stranger = await newUser();
+    await getDb().project.create({ data: { userId: stranger.id, name: "No webhooks", identifier: "NOW" } });
+    expect(await eventsOf(stranger.id)).toEqual([]);
+  });
+
+  it("has the timer's starts and stops, written by hand-written SQL", async () => {
+    const { user } = await newEndpoint(["timer.started", "timer.stopped"]);
+    const { timer } = await startTimer(user.id, { content: "Reviewing" }, "web");
+    await stopTimer(user.id, { id: timer.id });
+    const events = await eventsOf(user.id);
+    expect(events.map((event) => [event.type, event.resourceId, (event.data as { running_user_id: string | null }).running_user_id])).toEqual([
+      ["timer.started", timer.id, user.id],
+      ["timer.stopped", timer.id, null],
+    ]);
+  });
+
+  it("lets an account with webhooks be deleted with its rows, which emit nothing then", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.deleted", "project.*"]);
+    const project = await getDb().project.create({ data: { userId: user.id, name: "Website", identifier: "WEB" } });
+    await getDb().worklogEntry.create({ data: { userId: user.id, projectId: project.id, content: "Goes with the account", recordedAt: new Date() } });
+    const jobsBefore = (await jobsOf(endpoint.id)).length;
+    await getDb().user.delete({ where: { id: user.id } });
+    expect(await getDb().webhookEvent.count({ where: { userId: user.id } })).toBe(0);
+    expect(await jobsOf(endpoint.id)).toHaveLength(jobsBefore);
+  });
+});
+
+describe("a delivery", () => {
+  it("posts `{ type, timestamp, data }`, `data` the API's object, signed for the Standard Webhooks library", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"]);
+    const entry = await getDb().worklogEntry.create({ data: { userId: user.id, content: "Shipped", recordedAt: new Date("2026-11-20T10:00:00Z"), durationSeconds: 600 } });
+    startClock();
+    expect(await deliverDue(endpoint.id, 0)).toEqual(["completed"]);
+    const [request] = received;
+    const [event] = await eventsOf(user.id);
+    expect(request!.headers["webhook-id"]).toBe(event!.id);
+    expect(request!.headers["webhook-timestamp"]).toBe(String(Math.floor(start.getTime() / 1000)));
+    const payload = new Webhook(endpoint.secret).verify(request!.body, request!.headers as Record<string, string>);
+    expect(payload).toEqual({
+      type: "entry.created",
+      timestamp: event!.createdAt.toISOString(),
+      data: {
+        id: entry.id,
+        url: `/api/v1/worklog/entries/${entry.id}`,
+        content: "Shipped",
+        recorded_at: "2026-11-20T10:00:00.000Z",
+        duration_seconds: 600,
+        tags: [],
+        project_id: null,
+        project: null,
+        commit_ids: [],
+        source: "api",
+        running: false,
+        inserted_at: entry.insertedAt.toISOString(),
+        updated_at: entry.updatedAt.toISOString(),
+      },
+    });
+    const [attempt] = await attemptsOf(endpoint.id);
+    expect(attempt).toMatchObject({ eventId: event!.id, type: "entry.created", attempt: 1, status: 204, error: null, nextRetryAt: null });
+  });
+
+  it("is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h with the same webhook-id, then given up", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"], "/fail");
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Never answered", recordedAt: new Date() } });
+    startClock();
+    let time = 0;
+    expect(await deliverDue(endpoint.id, time)).toEqual(["retrying"]);
+    for (const [index, delay] of WEBHOOK_RETRY_DELAYS_MS.entries()) {
+      expect(await deliverDue(endpoint.id, time + delay - 1)).toEqual([]);
+      time += delay;
+      expect(await deliverDue(endpoint.id, time)).toEqual([index === WEBHOOK_RETRY_DELAYS_MS.length - 1 ? "completed" : "retrying"]);
+    }
+    expect(received).toHaveLength(8);
+    expect(new Set(received.map((request) => request.headers["webhook-id"])).size).toBe(1);
+    const attempts = await attemptsOf(endpoint.id);
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.status, attempt.error])).toEqual(Array.from({ length: 8 }, (_, index) => [index + 1, 500, "Answered 500"]));
+    expect(attempts.map((attempt) => attempt.nextRetryAt && attempt.nextRetryAt.getTime() - attempt.attemptedAt.getTime())).toEqual([...WEBHOOK_RETRY_DELAYS_MS, null]);
+    expect(attempts[0]!.responseExcerpt).toBe(`answered 500 ${"x".repeat(1_024 - "answered 500 ".length)}`);
+    expect(await getDb().webhookEndpoint.findUnique({ where: { id: endpoint.id } })).toMatchObject({ enabled: true, failingSince: at(0)() });
+  });
+
+  it("answered 410 Gone disables the endpoint, which receives nothing more", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"], "/gone");
+    await getDb().worklogEntry.createMany({ data: [1, 2].map((n) => ({ userId: user.id, content: `Gone ${n}`, recordedAt: new Date() })) });
+    startClock();
+    expect(await deliverDue(endpoint.id, 0)).toEqual(["completed", "completed"]);
+    expect(received).toHaveLength(1);
+    expect(await getDb().webhookEndpoint.findUnique({ where: { id: endpoint.id } })).toMatchObject({ enabled: false, disabledReason: "The endpoint answered 410 Gone" });
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "After", recordedAt: new Date() } });
+    expect(await jobsOf(endpoint.id)).toEqual([]);
+  });
+
+  it("failing for 3 days disables the endpoint, saying why", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"], "/fail");
+    await getDb().worklogEntry.createMany({ data: [1, 2].map((n) => ({ userId: user.id, content: `Failing ${n}`, recordedAt: new Date() })) });
+    startClock();
+    await getDb().webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: at(-FAILING_FOR_MS + 1)() } });
+    expect(await deliverDue(endpoint.id, 0)).toEqual(["retrying", "retrying"]);
+    expect(await deliverDue(endpoint.id, 5_000)).toEqual(["completed", "completed"]);
+    expect(received).toHaveLength(3);
+    const disabled = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(disabled).toMatchObject({ enabled: false, disabledReason: `Every delivery failed for 3 days, since ${at(-FAILING_FOR_MS + 1)().toISOString()}` });
+  });
+
+  it("follows no redirect, and checks the address again: a URL changed to an internal one is refused", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"], "/redirect");
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Redirected", recordedAt: new Date() } });
+    startClock();
+    expect(await deliverDue(endpoint.id, 0)).toEqual(["retrying"]);
+    expect(received.map((request) => request.path)).toEqual(["/redirect"]);
+
+    await getDb().webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: "http://169.254.169.254/latest/meta-data/" } });
+    expect(await deliverDue(endpoint.id, 5_000)).toEqual(["retrying"]);
+    expect(received).toHaveLength(1);
+    const attempts = await attemptsOf(endpoint.id);
+    expect(attempts.map((attempt) => [attempt.status, attempt.error])).toEqual([
+      [302, "Answered 302"],
+      [null, "Refused: the URL resolves to 169.254.169.254, which is the metadata address: webhooks reach public addresses only (README \"Webhooks\", WEBHOOK_ALLOWED_HOSTS)"],
+    ]);
+  });
+});
+
+describe("the account's events", () => {
+  it("are forgotten a month after they were made when no log shows them any more", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"]);
+    startClock();
+    const old = at(-KEPT_EVENTS_MS - 1)();
+    const [forgotten, logged] = await Promise.all(
+      ["forgotten", "logged"].map((name) => getDb().webhookEvent.create({ data: { id: crypto.randomUUID(), userId: user.id, type: "entry.created", data: { name }, createdAt: old } })),
+    );
+    await getDb().webhookAttempt.create({ data: { endpointId: endpoint.id, eventId: logged!.id, type: "entry.created", attempt: 1, status: 200, latencyMs: 1, attemptedAt: old } });
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "New", recordedAt: new Date() } });
+    startClock();
+    expect(await deliverDue(endpoint.id, 0)).toEqual(["completed"]);
+    const kept = (await eventsOf(user.id)).map((event) => event.id);
+    expect(kept).toHaveLength(2);
+    expect(kept).toContain(logged!.id);
+    expect(kept).not.toContain(forgotten!.id);
+  });
+});
+
+describe("two workers", () => {
+  const pools: pg.Pool[] = [];
+  afterAll(async () => Promise.all(pools.map((pool) => pool.end())));
+
+  it("deliver each attempt once", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"]);
+    await getDb().worklogEntry.createMany({ data: Array.from({ length: 30 }, (_, n) => ({ userId: user.id, content: `Entry ${n}`, recordedAt: new Date() })) });
+    startClock();
+    const ids = (await jobsOf(endpoint.id)).map((job) => job.id);
+    expect(ids).toHaveLength(30);
+    let otherSql: Sql | undefined;
+    if (testBackend() === "postgres") {
+      const other = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+      pools.push(other);
+      otherSql = async (text, values) => (await other.query(text, values)).rows;
+    }
+    const worker = async (sql: Sql | undefined) => {
+      for (;;) {
+        const jobs = await claimJobs({ kinds, limit: 3, leaseMs: LEASE_MS, ids, clock: at(0), sql });
+        if (jobs.length === 0) return;
+        await Promise.all(jobs.map((job) => runClaimedJob(job, { kinds, leaseMs: LEASE_MS, clock: at(0) })));
+      }
+    };
+    await Promise.all([worker(undefined), worker(otherSql)]);
+    const deliveredIds = received.map((request) => request.headers["webhook-id"]);
+    expect(deliveredIds).toHaveLength(30);
+    expect(new Set(deliveredIds).size).toBe(30);
+    expect(await attemptsOf(endpoint.id)).toHaveLength(30);
+  });
+});

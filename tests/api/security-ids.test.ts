@@ -16,6 +16,8 @@ beforeAll(async () => {
 
 
 const readScopes = ["user:read", "project:read", "repo:read", "worklog:read"];
+/** An id of nothing: an attempt of another account's webhook needs none of its own to be refused. */
+const anyId = "01900000-0000-7000-8000-0000000000aa";
 const writeMethods: Method[] = ["POST", "PUT", "PATCH", "DELETE"];
 const { call, newAccount, seedAccount } = accountRequests(() => server);
 
@@ -141,6 +143,11 @@ const foreignPathIds: ForeignCase[] = [
   { method: "GET", path: "/api/v1/import/{import}" },
   { method: "GET", path: "/api/v1/incoming_hooks/{hook}" },
   { method: "DELETE", path: "/api/v1/incoming_hooks/{hook}" },
+  { method: "GET", path: "/api/v1/webhooks/{webhook}" },
+  { method: "PUT", path: "/api/v1/webhooks/{webhook}", body: { description: "Taken over" } },
+  { method: "DELETE", path: "/api/v1/webhooks/{webhook}" },
+  { method: "POST", path: "/api/v1/webhooks/{webhook}/test" },
+  { method: "POST", path: "/api/v1/webhooks/{webhook}/attempts/{attempt}/resend" },
 ].map((entry) => ({ ...entry, method: entry.method as Method, status: 404, expected: notFoundBody }));
 
 const emptyList = (collection: string) => (body: Record<string, unknown>) => {
@@ -191,7 +198,7 @@ describe("another account's ids", () => {
     ownerKey = (await newAccount()).key;
     callerKey = (await newAccount()).key;
     const ownIds = Object.entries(await seedAccount(callerKey)).map(([name, id]) => [`own_${name}`, id]);
-    ids = { ...(await seedAccount(ownerKey)), ...Object.fromEntries(ownIds), import: await importedByJob((await newAccount()).key) };
+    ids = { ...(await seedAccount(ownerKey)), ...Object.fromEntries(ownIds), import: await importedByJob((await newAccount()).key), attempt: anyId };
   });
 
   it("every endpoint with an id in its path is in the table, for every method it serves", () => {
@@ -245,6 +252,11 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "POST", path: "/api/v1/worklog/suggestions/dismiss", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
   { method: "POST", path: "/api/v1/worklog/timer", scope: "worklog:write", body: {} },
   { method: "POST", path: "/api/v1/worklog/timer/stop", scope: "worklog:write" },
+  { method: "POST", path: "/api/v1/webhooks", scope: "user:write", body: { endpoint_url: "https://93.184.215.14/planted", events: ["entry.created"], enabled: false } },
+  { method: "PUT", path: "/api/v1/webhooks/{webhook}", scope: "user:write", body: { description: "Changed" } },
+  { method: "DELETE", path: "/api/v1/webhooks/{webhook}", scope: "user:write" },
+  { method: "POST", path: "/api/v1/webhooks/{webhook}/test", scope: "user:write" },
+  { method: "POST", path: "/api/v1/webhooks/{webhook}/attempts/{attempt}/resend", scope: "user:write" },
   {
     method: "POST",
     path: "/api/v1/import?format=jrnl",
@@ -261,7 +273,7 @@ describe("a read-only key", () => {
   beforeAll(async () => {
     owner = await newAccount();
     readOnlyKey = await server.createKey(owner.email, readScopes);
-    ids = await seedAccount(owner.key);
+    ids = { ...(await seedAccount(owner.key)), attempt: anyId };
   });
 
   it("the table lists every write endpoint the route files serve, with its scope", () => {

@@ -47,7 +47,9 @@ export function accountRequests(current: () => TestServer) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const hook = await created(key, "/api/v1/incoming_hooks", { provider: "github", name: "Secret hook" });
-    return { project: project.id, repository: repository.id, commit: commits.commits[0].id as string, entry: entry.id, recap: recap.id, hook: hook.id };
+    // Disabled, to a public address given as such (no name to resolve): nothing is ever sent to it.
+    const webhook = await created(key, "/api/v1/webhooks", { endpoint_url: "https://93.184.215.14/secret", events: ["entry.created"], enabled: false });
+    return { project: project.id, repository: repository.id, commit: commits.commits[0].id as string, entry: entry.id, recap: recap.id, hook: hook.id, webhook: webhook.id };
   }
 
   return { call, created, newAccount, seedAccount };

@@ -73,6 +73,7 @@ const pages: Checked[] = [
   { name: "the data settings", path: () => "/settings/data", signedIn: true, ready: heading("Settings") },
   { name: "the devices", path: () => "/settings/devices", signedIn: true, ready: heading("Settings") },
   { name: "the integrations", path: () => "/settings/integrations", signedIn: true, ready: showing("Accessible organisation") },
+  { name: "the webhooks", path: () => "/settings/webhooks", signedIn: true, ready: heading("Settings") },
   { name: "a device's approval", path: () => "/device", signedIn: true, ready: heading(/./) },
 ];
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -28,6 +27,7 @@ import { refreshSuggestions, useSuggestions } from "./suggestions-query";
 import { WeeklyChart } from "./weekly-chart";
 import { useWorklogFilters, WorklogFiltersProvider } from "./worklog-filters";
 import { useWorklogKeys } from "./worklog-keys";
+import { focusAfterRemoving, useLinkedEntry } from "./entry-focus";
 
 const composerId = focusTargets.newEntry;
 
@@ -59,36 +59,6 @@ export function Worklog(props: WorklogProps) {
       </WorklogFiltersProvider>
     </QueryClientProvider>
   );
-}
-
-/** Where focus goes once an entry leaves the list: the next entry, else the one before, else the composer. */
-function focusAfterRemoving(entryId: string) {
-  const articles = [...document.querySelectorAll<HTMLElement>("article[data-entry-id]")];
-  const index = articles.findIndex((article) => article.dataset.entryId === entryId);
-  const next = articles[index + 1] ?? articles[index - 1];
-  return () => (next?.isConnected ? next : document.getElementById(composerId))?.focus();
-}
-
-/**
- * The entry a link opened, while the URL still names it: the list's pages are loaded until it is
- * there, then it is scrolled to the middle of the window and given the focus, once.
- */
-function useLinkedEntry(linkedEntryId: string | undefined, shown: EntryView[], more: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown }) {
-  const linked = useSearchParams().get("entry") === linkedEntryId ? linkedEntryId : undefined;
-  const loaded = linked !== undefined && shown.some((entry) => entry.id === linked);
-  const revealed = useRef(false);
-  const { hasNextPage, isFetching, fetchNextPage } = more;
-  useEffect(() => {
-    if (linked && !loaded && hasNextPage && !isFetching) fetchNextPage();
-  }, [linked, loaded, hasNextPage, isFetching, fetchNextPage]);
-  useEffect(() => {
-    if (!loaded || revealed.current) return;
-    revealed.current = true;
-    const article = document.querySelector<HTMLElement>(`article[data-entry-id="${linked}"]`);
-    article?.scrollIntoView({ block: "center" });
-    article?.focus({ preventScroll: true });
-  }, [loaded, linked]);
-  return linked;
 }
 
 function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, projects, timeZone, today, linkedEntryId }: WorklogProps) {

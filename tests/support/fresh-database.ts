@@ -1,6 +1,7 @@
 // Setup file of the database projects: each test file gets a freshly migrated database of its
-// own (an empty PGlite directory, or a new PostgreSQL database), so files run in parallel.
-import { afterAll, beforeAll } from "vitest";
+// own (a copy of the project's migrated PGlite directory, tests/support/pglite-template.ts, or a
+// new PostgreSQL database), so files run in parallel.
+import { afterAll, beforeAll, inject } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
 import { closeConnection, getConnection } from "@/lib/db/connection";
 import { applyPendingMigrations } from "@/lib/db/migrate";
@@ -9,7 +10,8 @@ import { createFreshDatabase, testBackend, type FreshDatabase } from "./database
 let database: FreshDatabase;
 
 beforeAll(async () => {
-  database = await createFreshDatabase(testBackend());
+  const backend = testBackend();
+  database = await createFreshDatabase(backend, backend === "pglite" ? inject("pgliteTemplate") : undefined);
   delete process.env.DATABASE_URL;
   delete process.env.DATA_DIR;
   Object.assign(process.env, database.env);

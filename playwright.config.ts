@@ -4,8 +4,6 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-/** Where e2e/webhooks.spec.ts receives the webhooks it creates: the one internal host:port the server may post to. */
-export const webhookReceiverPort = port + 1;
 /** A fresh embedded database for every run, so tests never meet earlier data. */
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "worklog-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // the config is loaded again in each worker
@@ -13,7 +11,9 @@ process.env.E2E_DATA_DIR = dataDir; // the config is loaded again in each worker
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: each spec signs up accounts of its own, and a browser mostly waits on
+  // the server, so two keep the cores of a 2-core machine busy (E2E_WORKERS for another count).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
   // Budgets a machine three times slower than a developer's meets: the longest flows take about
@@ -46,8 +46,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     // A pause between a recap's pieces, so that the browser can be seen receiving them live; the
-    // tests sign up many accounts from one address; webhooks may reach the receiver of e2e/webhooks.spec.ts.
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", RECAP_DELTA_DELAY_MS: "150", SIGN_UPS_PER_HOUR: "1000", WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${webhookReceiverPort}` },
+    // tests sign up many accounts from one address; webhooks may reach the receivers specs start on 127.0.0.1 (e2e/support.ts, startReceiver).
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", RECAP_DELTA_DELAY_MS: "150", SIGN_UPS_PER_HOUR: "1000", WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" },
     stdout: "pipe",
   },
 });

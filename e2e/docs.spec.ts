@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, pressUntilFocused, screenshotPage } from "./support";
 
+// Each test is independent (it reads the reference signed out): they run side by side.
+test.describe.configure({ mode: "parallel" });
+
 type Document = { paths: Record<string, Record<string, { operationId: string; summary: string }>> };
 
 test("the header's Docs link opens the API reference, with every endpoint, signed out", async ({ page }) => {

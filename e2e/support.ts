@@ -1,4 +1,6 @@
 import { mkdirSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
@@ -92,4 +94,26 @@ export async function apiClient(page: Page, request: APIRequestContext, scopes =
     expect(response.status(), await response.text()).toBeLessThan(300);
     return response.json();
   };
+}
+
+export type ReceivedRequest = { path: string; headers: IncomingHttpHeaders; body: string };
+
+/**
+ * A server on a free port of 127.0.0.1 that records what it is sent and answers 200: where the
+ * webhooks and schedules a spec creates deliver (playwright.config.ts lets the server reach
+ * 127.0.0.1 on any port). A port of its own per spec, as specs run side by side.
+ */
+export async function startReceiver(): Promise<{ origin: string; received: ReceivedRequest[]; close: () => Promise<void> }> {
+  const received: ReceivedRequest[] = [];
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ path: request.url ?? "/", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      response.end("thanks");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const { port } = receiver.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => receiver.close(() => resolve())) };
 }

@@ -1,28 +1,15 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { webhookReceiverPort } from "../playwright.config";
-import { screenshotPage, signUp, uniqueEmail } from "./support";
-
-type Received = { headers: IncomingHttpHeaders; body: string };
+import { screenshotPage, signUp, startReceiver, uniqueEmail } from "./support";
 
 test("a webhook is created with its events, shows its secret once, receives a signed test event and an entry's, logs them and is disabled", async ({ page }) => {
-  const received: Received[] = [];
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.end("thanks");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(webhookReceiverPort, "127.0.0.1", resolve));
+  const { origin, received, close } = await startReceiver();
   try {
     await signUp(page, uniqueEmail("webhooks"));
     await page.goto("/settings/webhooks");
     await expect(page.getByText("No webhooks yet")).toBeVisible();
 
-    const endpointUrl = `http://127.0.0.1:${webhookReceiverPort}/worklog`;
+    const endpointUrl = `${origin}/worklog`;
     await page.getByLabel("Endpoint URL").fill(endpointUrl);
     await page.getByLabel("entry.created").check();
     await page.getByLabel("Description").fill("The e2e receiver");
@@ -63,6 +50,6 @@ test("a webhook is created with its events, shows its secret once, receives a si
     await expect(page.getByText("Webhook disabled")).toBeVisible();
     await expect(listed.getByTestId("webhook-status")).toHaveText("Disabled");
   } finally {
-    await new Promise((resolve) => receiver.close(resolve));
+    await close();
   }
 });

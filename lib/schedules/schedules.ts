@@ -4,6 +4,7 @@ import { getDb, type Transaction, type User } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { isUuid, newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
+import { markAccountChanged } from "@/lib/hooks/hooks";
 import { requireRecapPlan } from "@/lib/recaps/recaps";
 import { checkDestination, DestinationError, parseWebhookUrl } from "@/lib/webhooks/destination";
 import { nextRun } from "./reschedule";
@@ -51,6 +52,8 @@ export async function getSchedule(user: User, id: string, transaction?: Transact
 export async function createSchedule(user: User, input: ScheduleCreate, now = new Date()) {
   requireRecapPlan(user);
   return getDb().$transaction(async (transaction) => {
+    // Locks the account's counter row first: concurrent creations count one after the other.
+    await markAccountChanged(transaction, user.id);
     if ((await transaction.recapSchedule.count({ where: { userId: user.id } })) >= MAX_SCHEDULES_PER_ACCOUNT) {
       throw AppError.validation([
         { pointer: "", detail: `Too many items: at most ${MAX_SCHEDULES_PER_ACCOUNT}`, message: `An account has at most ${MAX_SCHEDULES_PER_ACCOUNT} schedules: delete one first.` },

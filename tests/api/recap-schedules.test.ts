@@ -199,8 +199,13 @@ describe("Run now", () => {
     expect(event.type).toBe("recap.scheduled");
     expect(event.data).toMatchObject({ schedule_id: schedule.id, recap: { id: ran.last_recap_id, status: "completed", template: "summary" } });
     expect(event.data.share_url).toMatch(/^http:\/\/[^/]+\/r\/[0-9A-Za-z]{22}$/);
-    const log = await json(await server.request(`/api/v1/webhooks/${webhook.id}`, { key }), 200);
-    expect(log.attempts).toMatchObject([{ type: "recap.scheduled", status: 200 }]);
+    // The attempt is logged once the receiver has answered.
+    let attempts: { type: string; status: number }[] = [];
+    for (let poll = 0; poll < 300 && attempts.length === 0; poll++) {
+      ({ attempts } = await json(await server.request(`/api/v1/webhooks/${webhook.id}`, { key }), 200));
+      if (attempts.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(attempts).toMatchObject([{ type: "recap.scheduled", status: 200 }]);
   });
 
   it("fails, sending nothing, when no entry falls in the period", async () => {

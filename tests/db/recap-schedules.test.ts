@@ -11,6 +11,8 @@ import { appJobKinds } from "@/lib/jobs/kinds";
 import { claimJobs, runClaimedJob } from "@/lib/jobs/queue";
 import { runDueSchedules } from "@/lib/schedules/runs";
 import { createSchedule } from "@/lib/schedules/schedules";
+import { wallClock } from "@/lib/time";
+import { updateUser } from "@/lib/users/accounts";
 
 const LEASE_MS = 30_000;
 const received: { path: string; body: string }[] = [];
@@ -90,6 +92,19 @@ describe("due schedules", () => {
     expect(schedule.nextRunAt).toBeNull();
     await runDueSchedules(() => new Date("2026-12-25T00:00:00Z"));
     expect(await runJobsOf(schedule.id)).toEqual([]);
+  });
+});
+
+describe("a new time zone", () => {
+  it("moves the next runs of the account's schedules to their time in it", async () => {
+    const user = await newAccount();
+    const schedule = await createSchedule(user, { template: "weekly", period: "last_week", weekdays: [1], time: "09:00", destination: { kind: "discord", url: `${origin}/discord` } });
+    expect(wallClock(schedule.nextRunAt!, "Europe/Paris").slice(11)).toBe("09:00");
+    await updateUser(user.id, { timezone: "America/New_York" });
+    const moved = await getDb().recapSchedule.findUniqueOrThrow({ where: { id: schedule.id } });
+    expect(wallClock(moved.nextRunAt!, "America/New_York").slice(11)).toBe("09:00");
+    expect(new Date(`${wallClock(moved.nextRunAt!, "America/New_York").slice(0, 10)}T00:00:00Z`).getUTCDay()).toBe(1);
+    await getDb().recapSchedule.delete({ where: { id: schedule.id } });
   });
 });
 

@@ -7,6 +7,7 @@ const settingsLinks = [
   { href: "/settings/devices", label: "Devices" },
   { href: "/settings/integrations", label: "Integrations" },
   { href: "/settings/webhooks", label: "Webhooks" },
+  { href: "/settings/schedules", label: "Schedules" },
   { href: "/settings/data", label: "Data" },
 ];
 

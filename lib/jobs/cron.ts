@@ -2,6 +2,7 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { isBearerOf } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
+import { runDueSchedules } from "@/lib/schedules/runs";
 import { appJobKinds } from "./kinds";
 import { drainJobs, type DrainResult } from "./queue";
 
@@ -13,8 +14,9 @@ export function requireCronSecret(request: Request): void {
   if (!isBearerOf(request.headers.get("authorization"), getConfig().cronSecret)) throw new AppError("authentication", "Authentication required");
 }
 
-/** Runs the due jobs of every kind, as the cron route does. */
-export function runDueJobs(): Promise<DrainResult> {
+/** Starts the due recap schedules, then runs the due jobs of every kind (their runs among them), as the cron route does. */
+export async function runDueJobs(): Promise<DrainResult> {
   const { concurrency, leaseMs } = getConfig().jobs;
+  await runDueSchedules();
   return drainJobs({ kinds: appJobKinds, concurrency, leaseMs, claimForMs: CLAIM_FOR_MS });
 }

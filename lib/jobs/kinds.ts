@@ -1,7 +1,9 @@
 import { importJob } from "@/lib/data/import-jobs";
 import { recapGeneration } from "@/lib/recaps/generation";
+import { scheduleChatDelivery } from "@/lib/schedules/chat-delivery-job";
+import { scheduleRun } from "@/lib/schedules/run-job";
 import { webhookDelivery } from "@/lib/webhooks/delivery-job";
 import { jobKinds } from "./job-kind";
 
 /** Every kind of job the app runs: what its workers and the cron route claim. */
-export const appJobKinds = jobKinds(recapGeneration, importJob, webhookDelivery);
+export const appJobKinds = jobKinds(recapGeneration, importJob, webhookDelivery, scheduleRun, scheduleChatDelivery);

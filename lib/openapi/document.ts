@@ -9,6 +9,7 @@ import { projectOperations } from "@/lib/projects/operations";
 import { recapOperations } from "@/lib/recaps/operations";
 import { reportOperations } from "@/lib/reports/operations";
 import { repositoryOperations } from "@/lib/repositories/operations";
+import { scheduleOperations } from "@/lib/schedules/operations";
 import { serverOperations } from "@/lib/server/operations";
 import { syncOperations } from "@/lib/sync/operations";
 import { userOperations } from "@/lib/users/operations";
@@ -32,6 +33,7 @@ export const operations: Operation[] = [
   timerOperations,
   reportOperations,
   recapOperations,
+  scheduleOperations,
   syncOperations,
   dataOperations,
   mcpOperations,

@@ -4,6 +4,7 @@ import { getConnection } from "@/lib/db/connection";
 import { applyPendingMigrations } from "@/lib/db/migrate";
 import { appJobKinds } from "@/lib/jobs/kinds";
 import { startJobWorker } from "@/lib/jobs/worker";
+import { startScheduleScanner } from "@/lib/schedules/scanner";
 import { stopCleanlyOnSignals } from "./stop";
 
 export async function startServer(): Promise<void> {
@@ -18,6 +19,7 @@ export async function startServer(): Promise<void> {
     // On Vercel nothing runs between requests: the cron route runs due jobs (README, "Background jobs").
     if (config.jobs.worker && !config.onVercel) {
       startJobWorker({ kinds: appJobKinds, ...config.jobs });
+      startScheduleScanner();
     }
     stopCleanlyOnSignals();
   } catch (error) {

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
+import { rescheduleAccount } from "@/lib/schedules/reschedule";
 import { parseInput } from "@/lib/validation";
 import { emailSchema, planSchema, type NewUser, type UserUpdate } from "./schemas";
 
@@ -41,8 +42,11 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function updateUser(userId: string, { week_start, ...changes }: UserUpdate) {
-  return withUniqueEmail(() => getDb().user.update({ where: { id: userId }, data: { ...changes, weekStart: week_start } }));
+/** Changes the fields sent; a new time zone moves the next runs of the account's recap schedules to their times in it. */
+export async function updateUser(userId: string, { week_start, ...changes }: UserUpdate) {
+  const user = await withUniqueEmail(() => getDb().user.update({ where: { id: userId }, data: { ...changes, weekStart: week_start } }));
+  if (changes.timezone !== undefined) await rescheduleAccount(userId, user.timezone);
+  return user;
 }
 
 /**

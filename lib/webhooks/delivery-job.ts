@@ -30,9 +30,10 @@ export const webhookDeliveryPayload = z.object({ event_id: z.uuid(), endpoint_id
 export type WebhookDeliveryPayload = z.output<typeof webhookDeliveryPayload>;
 
 /** An attempt's result: an answer, or why none came. */
-type Outcome = ({ answered: true } & SendResult) | { answered: false; error: string };
+export type Outcome = ({ answered: true } & SendResult) | { answered: false; error: string };
 
-async function attemptDelivery(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<Outcome> {
+/** Posts the body to the URL once its host is checked again (DNS may have changed since): the answer, or why none came. */
+export async function attemptDelivery(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<Outcome> {
   try {
     const destination = await checkDestination(parseWebhookUrl(url), getConfig().webhookAllowedHosts);
     return { answered: true, ...(await sendTo(destination, headers, body, signal)) };

@@ -22,3 +22,6 @@ export type WebhookSubscription = (typeof webhookSubscriptions)[number];
 
 /** The event "Send test event" sends, to an endpoint whatever it subscribes to. */
 export const TEST_EVENT_TYPE = "webhook.test";
+
+/** The event a recap schedule sends to its webhook, whatever it subscribes to (README "Scheduled recaps"): `{ schedule_id, share_url, recap }`. */
+export const SCHEDULED_RECAP_EVENT_TYPE = "recap.scheduled";

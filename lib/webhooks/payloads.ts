@@ -4,6 +4,7 @@ import { toRecapResponse } from "@/lib/recaps/responses";
 import { toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
 import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
 import { toEntryResponse } from "@/lib/worklog/responses";
+import { SCHEDULED_RECAP_EVENT_TYPE } from "./events";
 
 /** An event of the outbox as its delivery reads it. */
 export type StoredEvent = { id: string; type: string; data: unknown; createdAt: Date };
@@ -28,8 +29,9 @@ function entryOf(row: Row): EntryWithRelations {
   return { ...modelOf<Omit<EntryWithRelations, "project" | "commits">>(columns), project: project as EntryWithRelations["project"], commits: (commitIds as string[]).map((commitId) => ({ commitId })) };
 }
 
-/** `data`: the API's own object of the resource, as it was when the change was made. */
+/** `data`: the API's own object of the resource, as it was when the change was made; a scheduled recap's, as its run wrote it. */
 function dataOf(type: string, data: unknown): unknown {
+  if (type === SCHEDULED_RECAP_EVENT_TYPE) return data;
   const row = data as Row;
   switch (type.split(".")[0]) {
     case "entry":

@@ -36,6 +36,7 @@ async function snapshot(key: string, ids: Record<string, string>): Promise<strin
     `/api/v1/worklog/recaps/${ids.recap}/share`,
     "/api/v1/incoming_hooks",
     `/api/v1/incoming_hooks/${ids.hook}`,
+    "/api/v1/recap_schedules",
   ];
   const bodies = await Promise.all(paths.map(async (pathname) => (await server.request(pathname, { key })).text()));
   return bodies.join("\n");
@@ -148,6 +149,10 @@ const foreignPathIds: ForeignCase[] = [
   { method: "DELETE", path: "/api/v1/webhooks/{webhook}" },
   { method: "POST", path: "/api/v1/webhooks/{webhook}/test" },
   { method: "POST", path: "/api/v1/webhooks/{webhook}/attempts/{attempt}/resend" },
+  { method: "GET", path: "/api/v1/recap_schedules/{schedule}" },
+  { method: "PUT", path: "/api/v1/recap_schedules/{schedule}", body: { time: "10:00" } },
+  { method: "DELETE", path: "/api/v1/recap_schedules/{schedule}" },
+  { method: "POST", path: "/api/v1/recap_schedules/{schedule}/run" },
 ].map((entry) => ({ ...entry, method: entry.method as Method, status: 404, expected: notFoundBody }));
 
 const emptyList = (collection: string) => (body: Record<string, unknown>) => {
@@ -160,6 +165,14 @@ const foreignReferences: ForeignCase[] = [
   { method: "POST", path: "/api/v1/worklog/entries", body: { content: "x", project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
   { method: "PUT", path: "/api/v1/worklog/entries/{own_entry}", body: { project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
   { method: "POST", path: "/api/v1/repositories", body: { name: "x", project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
+  {
+    method: "POST",
+    path: "/api/v1/recap_schedules",
+    body: { template: "standup", period: "today", weekdays: [1], time: "09:00", destination: { kind: "webhook", webhook_id: "{webhook}" } },
+    status: 422,
+    expected: invalidValue("/destination/webhook_id"),
+  },
+  { method: "PUT", path: "/api/v1/recap_schedules/{own_schedule}", body: { destination: { kind: "webhook", webhook_id: "{webhook}" } }, status: 422, expected: invalidValue("/destination/webhook_id") },
   { method: "PUT", path: "/api/v1/repositories/{own_repository}", body: { project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
   { method: "POST", path: "/api/v1/worklog/entries/{own_entry}/commits", body: { commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
   { method: "POST", path: "/api/v1/worklog/entries", body: { content: "x", commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
@@ -257,6 +270,15 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "DELETE", path: "/api/v1/webhooks/{webhook}", scope: "user:write" },
   { method: "POST", path: "/api/v1/webhooks/{webhook}/test", scope: "user:write" },
   { method: "POST", path: "/api/v1/webhooks/{webhook}/attempts/{attempt}/resend", scope: "user:write" },
+  {
+    method: "POST",
+    path: "/api/v1/recap_schedules",
+    scope: "user:write",
+    body: { template: "standup", period: "today", weekdays: [1], time: "09:00", destination: { kind: "webhook", webhook_id: "{webhook}" }, enabled: false },
+  },
+  { method: "PUT", path: "/api/v1/recap_schedules/{schedule}", scope: "user:write", body: { time: "10:00" } },
+  { method: "DELETE", path: "/api/v1/recap_schedules/{schedule}", scope: "user:write" },
+  { method: "POST", path: "/api/v1/recap_schedules/{schedule}/run", scope: "user:write" },
   {
     method: "POST",
     path: "/api/v1/import?format=jrnl",

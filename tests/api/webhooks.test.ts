@@ -32,7 +32,7 @@ const answers: Record<string, number> = { "/gone": 410, "/fail": 500, "/redirect
 
 beforeAll(async () => {
   server = await sharedServer("webhooks");
-  const port = Number(server.env.WEBHOOK_ALLOWED_HOSTS!.split(":")[1]);
+  const port = Number(server.env.WEBHOOK_ALLOWED_HOSTS!.split(",")[0]!.split(":")[1]);
   origin = `http://127.0.0.1:${port}`;
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];

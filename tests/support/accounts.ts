@@ -49,7 +49,24 @@ export function accountRequests(current: () => TestServer) {
     const hook = await created(key, "/api/v1/incoming_hooks", { provider: "github", name: "Secret hook" });
     // Disabled, to a public address given as such (no name to resolve): nothing is ever sent to it.
     const webhook = await created(key, "/api/v1/webhooks", { endpoint_url: "https://93.184.215.14/secret", events: ["entry.created"], enabled: false });
-    return { project: project.id, repository: repository.id, commit: commits.commits[0].id as string, entry: entry.id, recap: recap.id, hook: hook.id, webhook: webhook.id };
+    const schedule = await created(key, "/api/v1/recap_schedules", {
+      template: "standup",
+      period: "yesterday",
+      weekdays: [1],
+      time: "09:00",
+      destination: { kind: "webhook", webhook_id: webhook.id },
+      enabled: false,
+    });
+    return {
+      project: project.id,
+      repository: repository.id,
+      commit: commits.commits[0].id as string,
+      entry: entry.id,
+      recap: recap.id,
+      hook: hook.id,
+      webhook: webhook.id,
+      schedule: schedule.id,
+    };
   }
 
   return { call, created, newAccount, seedAccount };

@@ -1,0 +1,70 @@
+import { createServer } from "node:http";
+import { expect, test } from "@playwright/test";
+import { webhookReceiverPort } from "../playwright.config";
+import { expectAccessible, signUp, uniqueEmail } from "./support";
+
+test("a standup schedule to Slack is created, listed with its next run, run now, delivered in mrkdwn with an absolute share link, and disabled", async ({ page }) => {
+  const received: string[] = [];
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push(Buffer.concat(chunks).toString("utf8"));
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(webhookReceiverPort, "127.0.0.1", resolve));
+  try {
+    await signUp(page, uniqueEmail("schedules"));
+    const composer = page.getByRole("region", { name: "New entry" });
+    await composer.getByLabel("What did you work on?").fill("Wired the **scheduled** recaps");
+    await composer.getByRole("button", { name: "Add entry" }).click();
+    await expect(composer.getByLabel("What did you work on?")).toHaveValue("");
+
+    await page.goto("/settings/schedules");
+    await expect(page.getByText("No schedules yet")).toBeVisible();
+    await page.getByLabel("Template").selectOption("Standup");
+    await page.getByLabel("Period").selectOption("Today");
+    await page.getByLabel("Saturday").check();
+    await page.getByLabel("Sunday").check();
+    await page.getByLabel("Time").fill("08:45");
+    await page.getByLabel("Send to").selectOption("Slack URL");
+    // A loopback URL the server does not allow is refused, as a webhook's is.
+    await page.getByLabel("Slack incoming-webhook URL").fill("http://127.0.0.1:9/refused");
+    await page.getByRole("button", { name: "Create schedule" }).click();
+    await expect(page.getByText(/The URL resolves to 127\.0\.0\.1, which is loopback/)).toBeVisible();
+    await page.getByLabel("Slack incoming-webhook URL").fill(`http://127.0.0.1:${webhookReceiverPort}/slack`);
+    await page.getByRole("button", { name: "Create schedule" }).click();
+    await expect(page.getByText("Schedule created")).toBeVisible();
+
+    const schedule = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Standup of today" }) });
+    await expect(schedule).toContainText("Mon, Tue, Wed, Thu, Fri, Sat, Sun at 08:45");
+    await expect(schedule.getByTestId("schedule-next-run")).toContainText("8:45");
+    await expect(schedule.getByTestId("schedule-last-run")).toHaveText("Not run yet");
+    await expectAccessible(page);
+
+    await schedule.getByRole("button", { name: "Run Standup of today now" }).click();
+    await expect(page.getByText("Run started: the recap is being made")).toBeVisible();
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
+    const { text } = JSON.parse(received[0]!) as { text: string };
+    expect(text).toContain("• Wired the *scheduled* recaps");
+    expect(text).not.toContain("**");
+    const link = /<(http:\/\/[^|>]+\/r\/[0-9A-Za-z]{22})\|Open the recap>$/.exec(text)?.[1];
+    expect(link).toBeDefined();
+
+    await expect(async () => {
+      await page.reload();
+      await expect(schedule.getByTestId("schedule-last-run")).toContainText("Delivered", { timeout: 1_000 });
+    }).toPass();
+    await expect(schedule.getByRole("link", { name: "Open the recap" })).toBeVisible();
+
+    await schedule.getByRole("button", { name: "Disable Standup of today" }).click();
+    await expect(page.getByText("Schedule disabled")).toBeVisible();
+    await expect(schedule.getByTestId("schedule-next-run")).toHaveText("Disabled");
+
+    await page.goto(new URL(link!).pathname);
+    await expect(page.getByText("Wired the")).toBeVisible();
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+});

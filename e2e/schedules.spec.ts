@@ -1,19 +1,8 @@
-import { createServer } from "node:http";
 import { expect, test } from "@playwright/test";
-import { webhookReceiverPort } from "../playwright.config";
-import { expectAccessible, signUp, uniqueEmail } from "./support";
+import { expectAccessible, signUp, startReceiver, uniqueEmail } from "./support";
 
 test("a standup schedule to Slack is created, listed with its next run, run now, delivered in mrkdwn with an absolute share link, and disabled", async ({ page }) => {
-  const received: string[] = [];
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push(Buffer.concat(chunks).toString("utf8"));
-      response.end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(webhookReceiverPort, "127.0.0.1", resolve));
+  const { origin, received, close } = await startReceiver();
   try {
     await signUp(page, uniqueEmail("schedules"));
     const composer = page.getByRole("region", { name: "New entry" });
@@ -33,7 +22,7 @@ test("a standup schedule to Slack is created, listed with its next run, run now,
     await page.getByLabel("Slack incoming-webhook URL").fill("http://127.0.0.1:9/refused");
     await page.getByRole("button", { name: "Create schedule" }).click();
     await expect(page.getByText(/The URL resolves to 127\.0\.0\.1, which is loopback/)).toBeVisible();
-    await page.getByLabel("Slack incoming-webhook URL").fill(`http://127.0.0.1:${webhookReceiverPort}/slack`);
+    await page.getByLabel("Slack incoming-webhook URL").fill(`${origin}/slack`);
     await page.getByRole("button", { name: "Create schedule" }).click();
     await expect(page.getByText("Schedule created")).toBeVisible();
 
@@ -46,7 +35,7 @@ test("a standup schedule to Slack is created, listed with its next run, run now,
     await schedule.getByRole("button", { name: "Run Standup of today now" }).click();
     await expect(page.getByText("Run started: the recap is being made")).toBeVisible();
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
-    const { text } = JSON.parse(received[0]!) as { text: string };
+    const { text } = JSON.parse(received[0]!.body) as { text: string };
     expect(text).toContain("• Wired the *scheduled* recaps");
     expect(text).not.toContain("**");
     const link = /<(http:\/\/[^|>]+\/r\/[0-9A-Za-z]{22})\|Open the recap>$/.exec(text)?.[1];
@@ -65,6 +54,6 @@ test("a standup schedule to Slack is created, listed with its next run, run now,
     await page.goto(new URL(link!).pathname);
     await expect(page.getByText("Wired the")).toBeVisible();
   } finally {
-    await new Promise((resolve) => receiver.close(resolve));
+    await close();
   }
 });

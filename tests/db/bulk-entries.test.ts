@@ -55,6 +55,21 @@ describe("bulk changes", () => {
     expect(restored.map((entry) => entry.tags)).toEqual([["perf"], ["ops", "perf"], []]);
   });
 
+  it("write one webhook event per entry changed, none for an entry left as it was", async () => {
+    const { user, entries } = await account();
+    await getDb().webhookEndpoint.create({ data: { userId: user.id, url: "https://93.184.215.14/hook", events: ["entry.*"], secret: "whsec_dGVzdA==", updatedAt: new Date() } });
+    const ids = entries.map((entry) => entry.id);
+    await bulkEditEntries(user.id, { ids, action: { type: "remove_tag", tag: "perf" } });
+    await bulkEditEntries(user.id, { ids: ids.slice(1), action: { type: "delete" } });
+    const events = await getDb().webhookEvent.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
+    expect(events.map((event) => [event.type, event.resourceId])).toEqual([
+      ["entry.updated", ids[0]],
+      ["entry.updated", ids[1]],
+      ["entry.deleted", ids[1]],
+      ["entry.deleted", ids[2]],
+    ]);
+  });
+
   it("move to a project and back with Undo, each to its own", async () => {
     const { user, project, entries } = await account();
     const ids = entries.map((entry) => entry.id);

@@ -103,7 +103,7 @@ describe("bulk changes of entries", () => {
       [{ ids: [id], action: { type: "move_to_project" } }, "/action/project_id"],
     ];
     for (const [body, pointer] of cases) {
-      const refused = await call(key, "POST", bulkPath, body);
+      const refused = await call(key, "POST", bulkPath, body, { invalid: true });
       expect(refused.status, JSON.stringify(body).slice(0, 200)).toBe(422);
       expect(refused.body.errors.map((error: { source: { pointer: string } }) => error.source.pointer)).toContain(pointer);
     }

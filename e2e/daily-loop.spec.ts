@@ -67,7 +67,7 @@ test("writing: c, the words with #tags and ~duration inline, ⌘/Ctrl+Enter; mea
   await textarea.fill("Half a day");
   await composer(page).getByLabel("Duration").fill("half");
   await page.keyboard.press("ControlOrMeta+Enter");
-  await expect(composer(page).getByText("Use minutes (45) or hours and minutes (1h30)")).toBeVisible();
+  await expect(composer(page).getByText("Use minutes (45), hours and minutes (1h 30m, 1:30) or hours (1.5h)")).toBeVisible();
   await expect(textarea).toHaveValue("Half a day");
   await expect(entries(page)).toHaveCount(1);
 });

@@ -1,19 +1,5 @@
-import { durationText } from "@/lib/worklog/composer-text";
-
-/** A duration as hours and minutes, e.g. "1 h 30 min", "45 min", "20 s", "0 min". */
-export function formatDuration(seconds: number): string {
-  if (seconds > 0 && seconds < 60) return `${seconds} s`;
-  const totalMinutes = Math.round(seconds / 60);
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  if (hours === 0) return `${minutes} min`;
-  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
-}
-
-/** "45m", "1h30", "8h": short enough to sit above a chart's bar on a phone. */
-export function formatShortDuration(seconds: number): string {
-  return seconds < 3600 ? `${Math.max(1, Math.round(seconds / 60))}m` : durationText(seconds);
-}
+/** A duration as the whole app writes it: "1h 30m", "45m", "7h 5m", "4h" (lib/duration.ts). */
+export { formatDuration } from "@/lib/duration";
 
 export function formatDateTime(date: Date | string, timeZone: string): string {
   return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(date));

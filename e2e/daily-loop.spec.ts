@@ -51,13 +51,13 @@ test("writing: c, the words with #tags and ~duration inline, ⌘/Ctrl+Enter; mea
   await pressUntilFocused(page, "c", textarea);
   await expect(textarea).toHaveAttribute("rows", "5");
   await page.keyboard.type(words);
-  await expect(composer(page).getByText("From the text: #perf · 1 h 30 min.")).toBeVisible();
+  await expect(composer(page).getByText("From the text: #perf · 1h 30m.")).toBeVisible();
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(entries(page)).toHaveCount(1);
   const elapsed = Date.now() - started;
   const entry = entries(page).first();
   await expect(entry.getByRole("paragraph")).toHaveText("Profiled the export");
-  await expect(entry).toContainText("1 h 30 min");
+  await expect(entry).toContainText("1h 30m");
   await expect(entry.getByRole("list", { name: "Tags" })).toHaveText("#perf");
   await expect(page.getByText("Entry added")).toBeVisible();
   await expect(textarea).toHaveValue("");
@@ -67,7 +67,7 @@ test("writing: c, the words with #tags and ~duration inline, ⌘/Ctrl+Enter; mea
   await textarea.fill("Half a day");
   await composer(page).getByLabel("Duration").fill("half");
   await page.keyboard.press("ControlOrMeta+Enter");
-  await expect(composer(page).getByText("Use minutes (45) or hours and minutes (1h30)")).toBeVisible();
+  await expect(composer(page).getByText("Use minutes (45), hours and minutes (1h 30m, 1:30) or hours (1.5h)")).toBeVisible();
   await expect(textarea).toHaveValue("Half a day");
   await expect(entries(page)).toHaveCount(1);
 });
@@ -167,7 +167,7 @@ test("finding: filters apply in place, # is accepted, chips, badges and chart da
 
   // A day of the chart filters to that day, and again clears it.
   const today = daysAgo(0).slice(0, 10);
-  const day = page.getByRole("button", { name: /Show this day’s entries$/ }).and(page.getByRole("button", { name: /45 min/ }));
+  const day = page.getByRole("button", { name: /Show this day’s entries$/ }).and(page.getByRole("button", { name: /45m/ }));
   await day.click();
   await expect(page).toHaveURL(`/?from=${today}&to=${today}`);
   await expect(entries(page)).toHaveCount(1);
@@ -188,15 +188,15 @@ test("the chart: values on the bars, each day's breakdown, and the weeks before"
   ]);
   await page.goto("/");
   const chart = page.getByRole("region", { name: "This week" });
-  await expect(chart.getByRole("button", { name: /1 h 30 min\. Show this day’s entries$/ })).toHaveAttribute("title", /No project: 1 h 30 min/);
-  await expect(chart.getByText("1h30", { exact: true })).toBeVisible();
+  await expect(chart.getByRole("button", { name: /1h 30m\. Show this day’s entries$/ })).toHaveAttribute("title", /No project: 1h 30m/);
+  await expect(chart.getByRole("list", { name: "This week, by day" }).getByText("1h 30m", { exact: true })).toBeVisible();
   await chart.getByRole("button", { name: "Previous week" }).click();
   const previous = page.getByRole("region", { name: /^Week of / });
   await expect(previous).toContainText("No time tracked yet");
   await previous.getByRole("button", { name: "Previous week" }).click();
-  await expect(previous.getByRole("button", { name: /20 min\. Show this day’s entries$/ })).toBeVisible();
+  await expect(previous.getByRole("button", { name: /20m\. Show this day’s entries$/ })).toBeVisible();
   await previous.getByRole("button", { name: "This week" }).click();
-  await expect(page.getByRole("region", { name: "This week" })).toContainText("1 h 30 min tracked");
+  await expect(page.getByRole("region", { name: "This week" })).toContainText("1h 30m tracked");
   await expect(page.getByRole("region", { name: "This week" }).getByRole("button", { name: "Next week" })).toBeDisabled();
 });
 
@@ -208,19 +208,19 @@ test("feedback: a delete takes the count with it and Undo brings the entry back;
   ]);
   await page.goto("/");
   await expect(entriesHeading(page)).toHaveText("Entries (2)");
-  await expect(page.getByText("Total 30 min")).toBeVisible();
+  await expect(page.getByText("Total 30m")).toBeVisible();
   const newer = entries(page).filter({ hasText: "Newer work" });
   await newer.getByRole("button", { name: /^Delete entry of/ }).click();
   await expect(newer).toHaveCount(0);
   await expect(entriesHeading(page)).toHaveText("Entries (1)");
-  await expect(page.getByText("Total 10 min")).toBeVisible();
+  await expect(page.getByText("Total 10m")).toBeVisible();
   await expect(entries(page).filter({ hasText: "Older work" })).toBeFocused();
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByText("Entry restored")).toBeVisible();
   await expect(entriesHeading(page)).toHaveText("Entries (2)");
   await expect(entries(page).first()).toContainText("Newer work");
   await expect(entries(page).first().getByRole("list", { name: "Tags" })).toHaveText("#keep");
-  await expect(page.getByText("Total 30 min")).toBeVisible();
+  await expect(page.getByText("Total 30m")).toBeVisible();
   await page.reload();
   await expect(entriesHeading(page)).toHaveText("Entries (2)");
 });
@@ -272,6 +272,8 @@ test("signed out: the header offers only what a visitor can use, and the landing
   const sample = page.getByRole("region", { name: "A day of work, as Worklog shows it" });
   await expect(sample.getByRole("article")).toHaveCount(2);
   await expect(sample.locator("strong").first()).toHaveText("double charge");
+  // Dated yesterday, whenever it is read, not on a day that grows old.
+  await expect(sample.getByRole("heading", { level: 3 })).toHaveText(/^Yesterday · \w{3} \d{1,2} \w{3}$/);
   await screenshotPage(page, "landing");
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshotPage(page, "landing-dark");

@@ -9,9 +9,9 @@ function dayInZone(timeZone: string, offset = 0): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A day as its heading names it when it is neither today nor yesterday, e.g. "Friday, November 20" (a year may follow). */
+/** A day as its heading names it when it is neither today nor yesterday, e.g. "Fri 20 Nov" (a year may follow). */
 const longDate = (day: string) =>
-  new Intl.DateTimeFormat("en", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+  new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
 
 const composer = (page: Page) => page.getByRole("region", { name: "New entry" });
 const entryList = (page: Page) => page.getByRole("region", { name: /^Entries/ });
@@ -42,8 +42,8 @@ test("a backdated entry lands under its own day, below today's, and each day sho
   await expect(backdated.getByRole("heading", { level: 3 })).toHaveText(new RegExp(`^${longDate(backdatedDay)}`));
   await expect(today.getByRole("article")).toHaveText([/Reviewed the release notes/]);
   await expect(backdated.getByRole("article")).toHaveText([/Paired on the importer/]);
-  await expect(today).toContainText("Total 30 min");
-  await expect(backdated).toContainText("Total 45 min");
+  await expect(today).toContainText("Total 30m");
+  await expect(backdated).toContainText("Total 45m");
 
   // 25 more entries on the backdated day: the first page (25 entries) cuts that day in two, and
   // its heading still counts the whole day.
@@ -56,13 +56,13 @@ test("a backdated entry lands under its own day, below today's, and each day sho
   await expect(days).toHaveCount(2);
   await expect(backdated.getByRole("article")).toHaveCount(24);
   await expect(backdated.getByRole("article").first()).toContainText("Import batch 25");
-  await expect(backdated).toContainText("Total 1 h 10 min");
+  await expect(backdated).toContainText("Total 1h 10m");
   await screenshotPage(page, "worklog-days");
 
   await page.getByRole("button", { name: "Load more" }).click();
   await expect(backdated.getByRole("article")).toHaveCount(26);
   await expect(days).toHaveCount(2);
-  await expect(backdated).toContainText("Total 1 h 10 min");
+  await expect(backdated).toContainText("Total 1h 10m");
   await expect(backdated.getByRole("article").last()).toContainText("Paired on the importer");
 
   // Moving an entry to another day moves it under that day's heading, with the totals.
@@ -72,7 +72,7 @@ test("a backdated entry lands under its own day, below today's, and each day sho
   await editor.getByRole("button", { name: "Save entry" }).click();
   await expect(days).toHaveCount(1);
   await expect(days.first().getByRole("heading", { level: 3 })).toHaveText(new RegExp(`^${longDate(backdatedDay)}`));
-  await expect(days.first()).toContainText("Total 1 h 40 min");
+  await expect(days.first()).toContainText("Total 1h 40m");
   await expect(days.first().getByRole("article").last()).toContainText("Reviewed the release notes");
 });
 

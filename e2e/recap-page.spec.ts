@@ -31,7 +31,7 @@ const startsInView = (page: Page, testId: string) =>
     return top >= 0 && top < window.innerHeight / 2;
   });
 
-test("a standup is chosen from a preset, streams in view on a phone, and is copied and downloaded as Markdown", async ({ page, request }) => {
+test("a standup is chosen from a preset, streams in view on a phone, and is copied and downloaded as Markdown", async ({ page, request, baseURL }) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUp(page, uniqueEmail("recap-page"));
   const post = await apiClient(page, request);
@@ -78,6 +78,9 @@ test("a standup is chosen from a preset, streams in view on a phone, and is copi
   await expect(page.getByText("Recap copied as Markdown")).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain("Shipped step 6 of the importer");
+  // Its citations lead to the app from wherever it is pasted.
+  expect(copied).toMatch(new RegExp(`\\]\\(${baseURL}/\\?entry=[0-9a-f-]{36}\\)`));
+  expect(copied).not.toContain("](/");
 
   const downloading = page.waitForEvent("download");
   await recap.getByRole("button", { name: "Download .md" }).click();

@@ -31,9 +31,9 @@ test("this week's report: the project's row and today's bar lead to the worklog 
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   await expect(page.getByRole("link", { name: "This week" })).toHaveAttribute("aria-current", "true");
   const row = breakdown(page).getByRole("row", { name: /^Reporting/ });
-  await expect(row.getByRole("cell")).toHaveText(["2 h 15 min", "82%", "2", "+1 h 15 min (+125%)"]);
-  await expect(breakdown(page).getByRole("row", { name: /^No project/ }).getByRole("cell")).toHaveText(["30 min", "18%", "1", "+30 min (new)"]);
-  await expect(breakdown(page).getByRole("row", { name: /^Total/ }).getByRole("cell")).toHaveText(["2 h 45 min", "100%", "3", "+1 h 45 min (+175%)"]);
+  await expect(row.getByRole("cell")).toHaveText(["2h 15m", "82%", "2", "+1h 15m (+125%)"]);
+  await expect(breakdown(page).getByRole("row", { name: /^No project/ }).getByRole("cell")).toHaveText(["30m", "18%", "1", "+30m (new)"]);
+  await expect(breakdown(page).getByRole("row", { name: /^Total/ }).getByRole("cell")).toHaveText(["2h 45m", "100%", "3", "+1h 45m (+175%)"]);
   await screenshotPage(page, "reports");
 
   // The row leads to the worklog filtered to its project and the period.
@@ -44,7 +44,7 @@ test("this week's report: the project's row and today's bar lead to the worklog 
 
   // Today's bar, reached with the keyboard, leads to today's entries.
   await page.goBack();
-  const bar = page.getByRole("region", { name: "Time by day" }).getByRole("link", { name: /: 2h45$/ });
+  const bar = page.getByRole("region", { name: "Time by day" }).getByRole("link", { name: /: 2h 45m$/ });
   await bar.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`/?from=${day()}&to=${day()}`);
@@ -54,10 +54,10 @@ test("this week's report: the project's row and today's bar lead to the worklog 
   await page.goto("/reports?preset=this-week");
   await page.getByRole("link", { name: "Tag", exact: true }).click();
   await expect(page).toHaveURL("/reports?group_by=tag");
-  await expect(breakdown(page).getByRole("row", { name: /^#ui/ }).getByRole("cell").first()).toHaveText("2 h 15 min");
+  await expect(breakdown(page).getByRole("row", { name: /^#ui/ }).getByRole("cell").first()).toHaveText("2h 15m");
   await page.getByRole("combobox", { name: "Project" }).selectOption(project.id as string);
   await expect(page).toHaveURL(`/reports?group_by=tag&project_id=${project.id}`);
-  await expect(breakdown(page).getByRole("row", { name: /^Total/ }).getByRole("cell").first()).toHaveText("2 h 15 min");
+  await expect(breakdown(page).getByRole("row", { name: /^Total/ }).getByRole("cell").first()).toHaveText("2h 15m");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`worklog-report-${week.from}-to-${week.to}-by-tag.csv`);
   const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");

@@ -67,7 +67,7 @@ test("suggested entries appear above their day; Log opens the composer with the 
   await expect(appSuggestion).toHaveCount(0);
   const logged = yesterdayGroup.getByRole("article").filter({ hasText: "annual plans" });
   await expect(logged).toBeFocused();
-  await expect(logged).toContainText("1 h");
+  await expect(logged).toContainText("1h");
   const { entries } = await apiGet(request, key, "/worklog/entries");
   expect(entries[0]).toMatchObject({
     content: expect.stringContaining("typo on the pricing page (`ccccccc`)"),

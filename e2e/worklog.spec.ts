@@ -53,7 +53,7 @@ test("projects and repositories: create, counts, edit, delete; a repository's co
   await expect(page.getByRole("status").filter({ hasText: "Project created." })).toBeVisible();
   const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Website Project" }) });
   await expect(card).toContainText("WP");
-  await expect(card).toContainText(/0 repositories.*0 entries.*0 min this week/);
+  await expect(card).toContainText(/0 repositories.*0 entries.*0m this week/);
 
   await form.getByLabel("Name").fill("Other");
   await form.getByLabel("Identifier").fill("wp");
@@ -116,7 +116,7 @@ test("projects and repositories: create, counts, edit, delete; a repository's co
   await expect(page.getByText("branch main")).toBeVisible();
 
   await page.goto("/projects");
-  await expect(card).toContainText(/1 repository.*1 entry.*1 h this week/);
+  await expect(card).toContainText(/1 repository.*1 entry.*1h this week/);
   await page.getByRole("link", { name: "Website Project" }).click();
   await expect(page.getByRole("region", { name: "Repositories" }).getByRole("link", { name: "website" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent entries" }).getByRole("heading", { name: "Shipped", level: 3 })).toBeVisible();
@@ -195,7 +195,7 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await form.getByRole("button", { name: "Add entry" }).click();
   await expect(entries(page)).toHaveCount(1);
   const first = entries(page).first();
-  await expect(first).toContainText("1 h 30 min");
+  await expect(first).toContainText("1h 30m");
   await expect(first.getByRole("list", { name: "Tags" })).toHaveText("#bug#urgent");
   await expect(first.getByRole("link", { name: "AL Alpha" })).toBeVisible();
   await expect(first.locator("strong")).toHaveText("the");
@@ -203,10 +203,10 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await expect(first.getByRole("link", { name: "bad" })).not.toHaveAttribute("href", /javascript/);
   const chart = page.getByRole("table", { name: "Time tracked per day this week, by project" });
   await expect(chart.getByRole("columnheader")).toHaveText(["Day", "Alpha", "Total"]);
-  await expect(page.getByText("1 h 30 min tracked")).toBeVisible();
+  await expect(page.getByText("1h 30m tracked")).toBeVisible();
   const today = new Intl.DateTimeFormat("en", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).formatToParts(new Date());
   const todayLabel = `${today.find((part) => part.type === "weekday")!.value} ${today.find((part) => part.type === "month")!.value} ${today.find((part) => part.type === "day")!.value}`;
-  await expect(chart.getByRole("row", { name: new RegExp(`^${todayLabel} `) }).getByRole("cell")).toHaveText(["1 h 30 min", "1 h 30 min"]);
+  await expect(chart.getByRole("row", { name: new RegExp(`^${todayLabel} `) }).getByRole("cell")).toHaveText(["1h 30m", "1h 30m"]);
 
   await form.getByLabel("What did you work on?").fill("Too many tags");
   await form.getByLabel("Tags").fill(Array.from({ length: 21 }, (_, index) => `t${index}`).join(" "));
@@ -264,15 +264,15 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await docs.getByRole("button", { name: /^Edit entry of/ }).click();
   const editor = page.getByRole("region", { name: /^Edit entry of/ });
   await expect(editor.getByLabel("Tags")).toHaveValue("docs");
-  await expect(editor.getByLabel("Duration")).toHaveValue("20");
+  await expect(editor.getByLabel("Duration")).toHaveValue("20m");
   await expect(editor.getByLabel("Date and time")).toHaveValue("2026-11-02T09:30");
   await editor.getByLabel("What did you work on?").fill("Wrote *all* the docs");
   await editor.getByLabel("Duration").fill("45");
   await editor.getByRole("button", { name: "Save entry" }).click();
   const edited = entries(page).filter({ hasText: "Wrote all the docs" });
-  await expect(edited).toContainText("45 min");
+  await expect(edited).toContainText("45m");
   await page.reload();
-  await expect(edited).toContainText("45 min");
+  await expect(edited).toContainText("45m");
   await expect(edited.locator("em")).toHaveText("all");
 
   const alphaEntry = entries(page).filter({ hasText: "Fixed the bug" });
@@ -353,7 +353,7 @@ test("an entry is written, edited and deleted with the keyboard alone", async ({
   await page.keyboard.type("Typed without a mouse #keys ~15m");
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(entries(page)).toHaveCount(1);
-  await expect(entries(page).first()).toContainText("15 min");
+  await expect(entries(page).first()).toContainText("15m");
   await expect(entries(page).first().getByRole("list", { name: "Tags" })).toHaveText("#keys");
   await expect(entries(page).first().getByRole("paragraph")).toHaveText("Typed without a mouse");
 

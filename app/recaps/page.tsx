@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { PlanNotice } from "@/components/recaps/plan-notice";
 import { RecapForm } from "@/components/recaps/recap-form";
 import { RecapList } from "@/components/recaps/recap-list";
 import { requireUser } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
+import { publicOrigin } from "@/lib/public-origin";
 import { listRecaps } from "@/lib/recaps/recaps";
 import { recapPeriods } from "@/lib/recaps/periods";
 import { calendarDay } from "@/lib/time";
@@ -40,6 +42,7 @@ async function RecapsForPro({ user }: { user: User }) {
           periods={recapPeriods(calendarDay(new Date(), user.timezone), user.weekStart)}
           weekStart={user.weekStart}
           timeZone={user.timezone}
+          origin={publicOrigin(await headers())}
         />
       </section>
       <section aria-labelledby="past-recaps-heading">

@@ -3,12 +3,17 @@
 import { toast } from "sonner";
 import { saveFile } from "@/components/download";
 import { Button } from "@/components/ui/button";
+import { withAbsoluteLinks } from "@/lib/recaps/absolute-links";
 
-/** A completed recap's text taken away: copied to the clipboard, or saved as a .md file. */
-export function RecapExport({ content, fileName }: { content: string; fileName: string }) {
+/**
+ * A completed recap's text taken away: copied to the clipboard, or saved as a .md file, its links
+ * to the app absolute on `origin` (lib/public-origin.ts) so that they work wherever it is pasted.
+ */
+export function RecapExport({ content, fileName, origin }: { content: string; fileName: string; origin: string }) {
+  const markdown = withAbsoluteLinks(content, origin);
   async function copy() {
     try {
-      await navigator.clipboard.writeText(content);
+      await navigator.clipboard.writeText(markdown);
       toast.success("Recap copied as Markdown");
     } catch {
       toast.error("Copying is blocked here. Download the .md file instead.");
@@ -16,7 +21,7 @@ export function RecapExport({ content, fileName }: { content: string; fileName: 
   }
 
   function download() {
-    saveFile([content], "text/markdown;charset=utf-8", fileName);
+    saveFile([markdown], "text/markdown;charset=utf-8", fileName);
     toast.success(`Downloaded ${fileName}`);
   }
 

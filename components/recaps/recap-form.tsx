@@ -38,9 +38,11 @@ type RecapFormProps = {
   periods: RecapPeriod[];
   weekStart: WeekStart;
   timeZone: string;
+  /** The public origin (lib/public-origin.ts), for the recap's copied and downloaded links. */
+  origin: string;
 };
 
-export function RecapForm({ projects, periods, weekStart, timeZone }: RecapFormProps) {
+export function RecapForm({ projects, periods, weekStart, timeZone, origin }: RecapFormProps) {
   const initial = periods[0]!;
   const [state, formAction] = useActionState(submit, {
     values: { template: DEFAULT_RECAP_TEMPLATE, from: initial.from, to: initial.to },
@@ -174,7 +176,7 @@ export function RecapForm({ projects, periods, weekStart, timeZone }: RecapFormP
       </form>
       {state.recap && (
         <section aria-label="New recap">
-          <RecapLive key={state.recap.id} initial={state.recap} timeZone={timeZone} reveal />
+          <RecapLive key={state.recap.id} initial={state.recap} timeZone={timeZone} origin={origin} reveal />
         </section>
       )}
     </div>

@@ -20,6 +20,8 @@ type RecapLiveProps = {
   initial: RecapResponse;
   /** The account's, for the days in the downloaded file's name. */
   timeZone: string;
+  /** The public origin (lib/public-origin.ts), on which the copied and downloaded markdown's links are absolute. */
+  origin: string;
   /** Brings the recap to the top of the window when it starts lower than its first third (a phone's form is taller than its screen). */
   reveal?: boolean;
 };
@@ -29,7 +31,7 @@ type RecapLiveProps = {
  * session-authenticated stream. Once completed: its headline numbers, and its markdown to copy
  * or download.
  */
-export function RecapLive({ initial, timeZone, reveal = false }: RecapLiveProps) {
+export function RecapLive({ initial, timeZone, origin, reveal = false }: RecapLiveProps) {
   const router = useRouter();
   const [recap, setRecap] = useState(initial);
   const [text, setText] = useState(initial.content ?? "");
@@ -74,7 +76,7 @@ export function RecapLive({ initial, timeZone, reveal = false }: RecapLiveProps)
           {statusLabels[recap.status]}
           {connectionLost && " The live connection was lost; reload the page to see the recap."}
         </p>
-        {recap.status === "completed" && recap.content && <RecapExport content={recap.content} fileName={recapFileName(recap.filters, timeZone)} />}
+        {recap.status === "completed" && recap.content && <RecapExport content={recap.content} fileName={recapFileName(recap.filters, timeZone)} origin={origin} />}
       </div>
       {recap.status === "failed" && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">

@@ -1,4 +1,4 @@
-import { formatDuration } from "@/lib/recaps/generator";
+import { formatDuration } from "@/components/format";
 import type { RecapMetadata } from "@/lib/recaps/metadata";
 
 /** A completed recap's headline numbers, big, with the projects and tags they cover beneath. */

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDuration, formatShortDuration } from "@/components/format";
+import { formatDuration } from "@/components/format";
 import type { ProjectColour } from "@/components/project-colours";
 import { bucketDays, type ChartBucket } from "@/lib/reports/presets";
 import type { ReportResponse } from "@/lib/reports/responses";
@@ -45,7 +45,7 @@ export function ReportChart({ report, bucket, view, series }: ChartProps) {
             const content = (
               <>
                 <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium whitespace-nowrap text-zinc-700 tabular-nums dark:text-zinc-300">
-                  {seconds > 0 ? formatShortDuration(seconds) : ""}
+                  {seconds > 0 ? formatDuration(seconds) : ""}
                 </span>
                 {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
                 <svg aria-hidden="true" viewBox="0 0 10 100" preserveAspectRatio="none" className="mt-1 h-32 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-40 dark:bg-zinc-800/60">
@@ -68,7 +68,7 @@ export function ReportChart({ report, bucket, view, series }: ChartProps) {
                   <Link
                     href={worklogHrefFor(view, bucketDays(group.key!, bucket, view))}
                     prefetch={false}
-                    aria-label={`${labels.full}: ${formatShortDuration(seconds)}`}
+                    aria-label={`${labels.full}: ${formatDuration(seconds)}`}
                     title={[`${labels.full}: ${formatDuration(seconds)}`, ...breakdown].join("\n")}
                     className={`${barClass} hover:bg-zinc-100 dark:hover:bg-zinc-800/60`}
                   >

@@ -75,7 +75,7 @@ export function timerInput(values: EntryFormValues): TimerStartInput {
 /** The composer's values, read and cleared from outside the form: the timer starts with them. */
 export type EntryFormHandle = { values: () => EntryFormValues; clear: () => void };
 
-const durationProblem = "Use minutes (45) or hours and minutes (1h30)";
+const durationProblem = "Use minutes (45), hours and minutes (1h 30m, 1:30) or hours (1.5h)";
 
 type EntryFormProps = {
   initialValues: EntryFormValues;

@@ -1,5 +1,6 @@
 import { DayGroup } from "./day-group";
 import { EntryCard } from "./entry-card";
+import { addDays, calendarDay } from "@/lib/time";
 import type { EntryView } from "@/lib/worklog/views";
 
 const project = { id: "0190d8a4-0000-7000-8000-000000000001", name: "Checkout", identifier: "CO" };
@@ -21,30 +22,37 @@ function sampleEntry(id: number, fields: Pick<EntryView, "content" | "recorded_a
   };
 }
 
-const sampleEntries = [
+/** The sample's entries, recorded on `day` (YYYY-MM-DD, in UTC). */
+const sampleEntries = (day: string) => [
   sampleEntry(1, {
     content: "Fixed the **double charge** on retry: the payment request now carries an idempotency key.\n\n- [x] reproduce with a flaky network\n- [x] add the key\n- [ ] tell support",
-    recorded_at: "2026-11-17T15:40:00.000Z",
+    recorded_at: `${day}T15:40:00.000Z`,
     duration_seconds: 5400,
     tags: ["payments", "bug"],
-    commits: [{ id: "0190d8a4-0000-7000-8000-000000000021", sha: "4f9c2e1a7b3d5e6f8091a2b3c4d5e6f708192a3b", message: "Send an idempotency key with every payment request", committedAt: new Date("2026-11-17T15:32:00Z"), repository }],
+    commits: [{ id: "0190d8a4-0000-7000-8000-000000000021", sha: "4f9c2e1a7b3d5e6f8091a2b3c4d5e6f708192a3b", message: "Send an idempotency key with every payment request", committedAt: new Date(`${day}T15:32:00Z`), repository }],
   }),
   sampleEntry(2, {
     content: "Reviewed the new address form with design; agreed to drop the second street line.",
-    recorded_at: "2026-11-17T10:15:00.000Z",
+    recorded_at: `${day}T10:15:00.000Z`,
     duration_seconds: 2700,
     tags: ["review"],
     commits: [],
   }),
 ];
 
-/** A day of a worklog as an account sees it, for the landing page: made of the app's own components, not a picture of them. */
+/**
+ * A day of a worklog as an account sees it, for the landing page: made of the app's own
+ * components, not a picture of them. The day is yesterday (in UTC, as the entries show their
+ * times), so that the sample never looks stale.
+ */
 export function SampleDay() {
+  const today = calendarDay(new Date(), "UTC");
+  const yesterday = addDays(today, -1);
   return (
     <div inert className="rounded-xl border border-zinc-200 bg-zinc-50 p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/50">
-      <DayGroup day="2026-11-17" today="2026-11-18" seconds={8100}>
+      <DayGroup day={yesterday} today={today} seconds={8100}>
         <ol className="space-y-4">
-          {sampleEntries.map((entry) => (
+          {sampleEntries(yesterday).map((entry) => (
             <li key={entry.id} className="bg-white dark:bg-zinc-950">
               <EntryCard entry={entry} timeZone="UTC" />
             </li>

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatDuration, formatShortDuration } from "@/components/format";
+import { formatDuration } from "@/components/format";
 import { noProjectColour, projectColour } from "@/components/project-colours";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
@@ -100,7 +100,7 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                 className="group flex w-full flex-col items-center rounded-md px-0.5 pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
               >
                 <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
-                  {seconds > 0 ? formatShortDuration(seconds) : ""}
+                  {seconds > 0 ? formatDuration(seconds) : ""}
                 </span>
                 {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
                 <svg aria-hidden="true" viewBox="0 0 10 100" preserveAspectRatio="none" className="mt-1 h-12 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-28 dark:bg-zinc-800/60">

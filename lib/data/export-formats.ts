@@ -5,6 +5,7 @@ import { toProjectResponse } from "@/lib/projects/responses";
 import { toRecapResponse } from "@/lib/recaps/responses";
 import { toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
 import { toUserResponse } from "@/lib/users/responses";
+import { formatDuration } from "@/lib/duration";
 import { calendarDay, wallClock } from "@/lib/time";
 import type { EntryListFilters } from "@/lib/worklog/entries";
 import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
@@ -52,7 +53,23 @@ export async function* jsonExport(user: User, filters: EntryListFilters, exporte
   yield "}";
 }
 
-export const csvColumns = ["id", "recorded_at", "duration_seconds", "project_identifier", "project_name", "tags", "content", "commit_shas"] as const;
+/** The columns of the CSV export; those after `commit_shas` came later, so that files read by position keep their meaning. */
+export const csvColumns = [
+  "id",
+  "recorded_at",
+  "duration_seconds",
+  "project_identifier",
+  "project_name",
+  "tags",
+  "content",
+  "commit_shas",
+  "local_date",
+  "local_time",
+  "hours",
+] as const;
+
+/** Seconds as decimal hours, to the hundredth: what a spreadsheet sums. */
+const decimalHours = (seconds: number) => Math.round(seconds / 36) / 100;
 
 /** RFC 4180: fields quoted where needed, records ended by CRLF. */
 const csvOptions = { record_delimiter: "windows" } as const;
@@ -71,17 +88,12 @@ export async function* csvExport(user: User, filters: EntryListFilters, exported
       entry.tags.join(" "),
       entry.content,
       entry.commits.flatMap((commit) => shas.get(commit.commitId) ?? []).join(" "),
+      calendarDay(entry.recordedAt, user.timezone),
+      wallClock(entry.recordedAt, user.timezone).slice(11),
+      entry.durationSeconds === null ? "" : decimalHours(entry.durationSeconds),
     ].map(csvCell));
     yield stringify(rows, csvOptions);
   }
-}
-
-/** "1h 30m", "45m", "2h", "20s". */
-function briefDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.round((seconds % 3600) / 60);
-  return [hours > 0 && `${hours}h`, minutes > 0 && `${minutes}m`].filter(Boolean).join(" ");
 }
 
 const weekday = (day: string) => new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
@@ -90,7 +102,7 @@ function markdownEntry(entry: EntryWithRelations, timeZone: string): string {
   const details = [
     entry.project && `Project: ${markdownInline(entry.project.name)} (${entry.project.identifier})`,
     entry.tags.length > 0 && `Tags: ${entry.tags.map((tag) => `#${markdownInline(tag)}`).join(" ")}`,
-    entry.durationSeconds !== null && `Duration: ${briefDuration(entry.durationSeconds)}`,
+    entry.durationSeconds !== null && `Duration: ${formatDuration(entry.durationSeconds)}`,
   ].filter(Boolean);
   const lines = [`### ${wallClock(entry.recordedAt, timeZone).slice(11)}`, "", markdownQuote(entry.content.trimEnd()), ""];
   if (details.length > 0) lines.push(...details.map((detail) => `- ${detail}`), "");

@@ -16,11 +16,12 @@ import { commitBatchResponseSchema, repositoryListResponseSchema, toCommitRespon
 import { commitBatchSchema, repositoryListQuerySchema } from "@/lib/repositories/schemas";
 import type { RangeBound } from "@/lib/time";
 import { idSchema } from "@/lib/validation";
+import { bulkEditEntries } from "@/lib/worklog/bulk";
 import { attachCommits, createEntry, listEntries } from "@/lib/worklog/entries";
 import { worklogHref } from "@/lib/worklog/filters";
 import { timerOperations, worklogOperations } from "@/lib/worklog/operations";
-import { entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema, toEntryResponse } from "@/lib/worklog/responses";
-import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, timerStartSchema } from "@/lib/worklog/schemas";
+import { entryBulkResponseSchema, entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema, toEntryResponse } from "@/lib/worklog/responses";
+import { attachCommitsSchema, entryBulkSchema, entryCreateSchema, entryListQuerySchema, timerStartSchema } from "@/lib/worklog/schemas";
 import { suggestionListResponseSchema, suggestionQuerySchema, type Suggestion } from "@/lib/worklog/suggestion-schemas";
 import { listSuggestions } from "@/lib/worklog/suggestions";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
@@ -217,6 +218,21 @@ export const mcpTools: AnyMcpTool[] = [
         structured: entry,
         summary: `Entry ${entry.id} has ${plural(entry.commit_ids.length, "commit", "commits")}. In Worklog: ${entryLink(origin, entry)}`,
       };
+    },
+  }),
+  defineTool({
+    name: "bulk_update_entries",
+    title: "Change or delete many entries",
+    description:
+      "Apply one action to up to 500 worklog entries (their ids, from search_worklog), all of them or none: `{\"type\": \"add_tag\", \"tag\": …}`, `{\"type\": \"remove_tag\", \"tag\": …}`, `{\"type\": \"move_to_project\", \"project_id\": … or null}` or `{\"type\": \"delete\"}` (which cannot be undone here). Returns the entries as changed, or as they were when deleted.",
+    operation: worklogOperations.bulk,
+    arguments: "body",
+    input: entryBulkSchema,
+    output: entryBulkResponseSchema,
+    async run({ user, input, origin }) {
+      const entries = (await bulkEditEntries(user.id, input)).entries.map(toEntryResponse);
+      const done = input.action.type === "delete" ? "Deleted" : "Changed";
+      return { structured: { entries }, summary: [`${done} ${plural(entries.length, "entry", "entries")}. In Worklog: ${origin}/`, ...entries.map(entryLine)].join("\n") };
     },
   }),
   defineTool({

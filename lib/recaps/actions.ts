@@ -4,7 +4,8 @@ import { revalidatePath } from "next/cache";
 import { formText, type ActionResult } from "@/lib/web/action-result";
 import type { FieldLabel } from "@/lib/web/field-messages";
 import { runSignedInAction } from "@/lib/web/server-action";
-import { createRecap, startRecapGeneration } from "./recaps";
+import { AppError } from "@/lib/errors";
+import { createRecap, RECAP_PLAN, RECAP_PLAN_LIMIT_IN_WORDS, startRecapGeneration } from "./recaps";
 import { toRecapResponse, type RecapResponse } from "./responses";
 import { recapFiltersSchema } from "./schemas";
 
@@ -36,6 +37,8 @@ export async function startRecap(formData: FormData): Promise<ActionResult<Recap
     },
     fields: recapFields,
     run: async (filters, user) => {
+      // An account whose plan changed since the page was drawn: the limit in words, not the API's.
+      if (user.plan !== RECAP_PLAN) throw new AppError("authorization", RECAP_PLAN_LIMIT_IN_WORDS);
       const { recap, cached } = await createRecap(user, filters);
       if (!cached) startRecapGeneration(recap.id);
       return toRecapResponse(recap);

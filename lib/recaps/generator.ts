@@ -1,3 +1,4 @@
+import { formatDuration } from "@/lib/duration";
 import { calendarDay } from "@/lib/time";
 import type { RecapFilters } from "./filters";
 import type { RecapMetadata } from "./metadata";
@@ -47,13 +48,6 @@ export function recapMetadata({ entries }: Pick<RecapInput, "entries">): RecapMe
 
 export function totalDuration(entries: RecapEntry[]): number {
   return entries.reduce((sum, entry) => sum + (entry.durationSeconds ?? 0), 0);
-}
-
-export function formatDuration(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  const hours = Math.floor(minutes / 60);
-  if (hours === 0) return `${minutes}m`;
-  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
 }
 
 export const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;

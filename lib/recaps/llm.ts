@@ -1,7 +1,8 @@
 import { calendarDay } from "@/lib/time";
 import { builtInRecapPieces } from "./built-in";
 import { checkedCitations, citableSources, entryHref } from "./citations";
-import { formatDuration, headline, periodOf, type RecapGenerator, type RecapInput } from "./generator";
+import { formatDuration } from "@/lib/duration";
+import { headline, periodOf, type RecapGenerator, type RecapInput } from "./generator";
 import type { RecapTemplate } from "./templates";
 
 export type LlmSettings = { url: string; apiKey?: string; model: string };

@@ -13,6 +13,13 @@ import { DEFAULT_RECAP_TEMPLATE } from "./templates";
 /** Every recap feature requires plan `pro` (docs/api.md). */
 export const RECAP_PLAN = "pro";
 
+/**
+ * The plan's limit on recaps as the web app says it (the API answers the contract's
+ * PLAN_REQUIRED_MESSAGE): what the limit is, and that time does not lift it.
+ */
+export const RECAP_PLAN_LIMIT_IN_WORDS =
+  "Your account is on the free plan, which includes no recaps at all. This is not a daily or monthly allowance, so it does not reset with time: recaps are here as soon as the account is on the pro plan.";
+
 export function requireRecapPlan(user: User): void {
   requirePlan(user, RECAP_PLAN);
 }

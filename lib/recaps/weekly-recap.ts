@@ -1,6 +1,7 @@
 import { bulletList, commitReference, commitsOf, entryCitation, mergedBullets, type Bullet } from "./bullets";
 import { citableSources } from "./citations";
-import { byProject, formatDuration, headline, periodOf, plural, totalDuration, type RecapCommit, type RecapEntry, type RecapInput } from "./generator";
+import { formatDuration } from "@/lib/duration";
+import { byProject, headline, periodOf, plural, totalDuration, type RecapCommit, type RecapEntry, type RecapInput } from "./generator";
 import { oneLine, shorten } from "./inline-markdown";
 
 const HIGHLIGHTS_PER_PROJECT = 5;

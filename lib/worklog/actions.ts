@@ -4,13 +4,15 @@ import { recentCommits, type CommitSummary } from "@/lib/repositories/commits";
 import { idSchema } from "@/lib/validation";
 import type { ActionResult } from "@/lib/web/action-result";
 import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
+import type { EntryBulkAction } from "./schemas";
 import { z } from "zod";
 import { isValidCalendarDate, weekOf } from "@/lib/time";
+import { bulkEditEntries, restoreEntries } from "./bulk";
 import { attachCommits, createEntry, dailyTotals, deleteEntry, detachCommit, listEntries, restoreEntry, updateEntry, type DailyProjectTotal } from "./entries";
 import { entryFields, type EntryField } from "./entry-fields";
 import type { EntryWithRelations } from "./entry-with-relations";
 import type { EntryFilters } from "./filters";
-import { attachCommitsSchema, detachCommitSchema, entryCreateSchema, entryListQuerySchema, entryRestoreSchema, entryUpdateSchema } from "./schemas";
+import { attachCommitsSchema, detachCommitSchema, entryBulkRestoreSchema, entryBulkSchema, entryCreateSchema, entryListQuerySchema, entryRestoreSchema, entryUpdateSchema } from "./schemas";
 import { toEntryPage, toEntryViews, type EntryPage, type EntryView } from "./views";
 
 export type { EntryField } from "./entry-fields";
@@ -66,6 +68,35 @@ export async function restoreEntryAction(entry: EntryView): Promise<ActionResult
     fields: entryFields,
     notFoundMessage: "This entry can no longer be restored.",
     run: async (restored, user) => entryView(user.id, await restoreEntry(user.id, restored)),
+  });
+}
+
+/** A bulk change as the worklog shows it: the entries it left (deleted: as they were), and as they were before, for its Undo. */
+export type BulkEditView = { entries: EntryView[]; before: EntryView[] };
+
+/** One action on the selected entries, all or none (docs/api.md, "Bulk changes"); `before` is what bulkUndoAction takes. */
+export async function bulkEditAction(ids: string[], action: EntryBulkAction): Promise<ActionResult<BulkEditView>> {
+  return runSignedInAction(worklogPath, {
+    schema: entryBulkSchema,
+    input: { ids, action },
+    fields: {},
+    notFoundMessage: "Some of these entries no longer exist; they may have been deleted elsewhere. Nothing was changed.",
+    run: async (bulk, user) => {
+      const { entries, before } = await bulkEditEntries(user.id, bulk);
+      const [views, beforeViews] = await Promise.all([toEntryViews(user.id, entries), toEntryViews(user.id, before)]);
+      return { entries: views, before: beforeViews };
+    },
+  });
+}
+
+/** Undo of a bulk change: every entry as it was (`before`), the deleted put back under their ids. */
+export async function bulkUndoAction(before: EntryView[]): Promise<ActionResult<EntryView[]>> {
+  return runSignedInAction(worklogPath, {
+    schema: entryBulkRestoreSchema,
+    input: before.map((entry) => ({ ...entry, commit_ids: entry.commits.map((commit) => commit.id) })),
+    fields: {},
+    notFoundMessage: "These entries can no longer be restored.",
+    run: async (entries, user) => toEntryViews(user.id, await restoreEntries(user.id, entries)),
   });
 }
 

@@ -1,28 +1,47 @@
+import { formatDuration } from "@/lib/duration";
+
 /**
  * What the composer reads from the words typed into it: `#tag` anywhere adds the tag, and a
- * trailing `~1h30` (or `~45m`, `~2h`, `~90`) sets the duration. Trailing tokens are metadata and
+ * trailing `~1h30` (or `~45m`, `~1.5h`, `~1:30`, `~90`) sets the duration. Trailing tokens are metadata and
  * leave the text; a `#tag` inside a sentence stays in it, since it is part of what was written.
  */
 
-const durationPattern = /^(?:(\d{1,3})h(?:(\d{1,2})m?)?|(\d{1,5})m?)$/i;
 const tagPattern = /(^|\s)#([\p{L}][\p{L}\p{N}_.-]*)/gu;
 const trailingTokenPattern = /\s+(#[\p{L}][\p{L}\p{N}_.-]*|~\S+)$/u;
 
-/** "1h30", "1h", "45m", "45" (minutes) as seconds; undefined when it is none of these. */
+const hoursUnit = String.raw`\s*h(?:ours?|rs?)?`;
+const minutesUnit = String.raw`\s*m(?:in(?:ute)?s?)?`;
+
+/** The ways people write a duration, each read as minutes. */
+const durationForms: [pattern: RegExp, minutes: (match: RegExpExecArray) => number][] = [
+  // "1:30"
+  [/^(\d{1,3}):([0-5]\d)$/, (match) => Number(match[1]) * 60 + Number(match[2])],
+  // "1.5h", "1,5h", "2h", "2 hours"
+  [new RegExp(`^(\\d{1,3}(?:[.,]\\d{1,3})?)${hoursUnit}$`, "i"), (match) => Math.round(Number(match[1]!.replace(",", ".")) * 60)],
+  // "1h30", "1h30m", "1h 30m", "1 h 30 min"
+  [new RegExp(`^(\\d{1,3})${hoursUnit}\\s*(\\d{1,2})(?:${minutesUnit})?$`, "i"), (match) => Number(match[1]) * 60 + Number(match[2])],
+  // "45", "45m", "90 min"
+  [new RegExp(`^(\\d{1,5})(?:${minutesUnit})?$`, "i"), (match) => Number(match[1])],
+];
+
+/**
+ * A duration as people type it, in seconds: "1h30", "1h 30m", "1.5h", "1:30", "90m", "45" (minutes
+ * alone); undefined when it is none of these, or no time at all.
+ */
 export function parseDuration(text: string): number | undefined {
-  const match = durationPattern.exec(text.trim());
-  if (!match) return undefined;
-  const [, hours, minutesAfterHours, minutesAlone] = match;
-  const minutes = hours === undefined ? Number(minutesAlone) : Number(hours) * 60 + Number(minutesAfterHours ?? 0);
-  return minutes > 0 ? minutes * 60 : undefined;
+  const trimmed = text.trim();
+  for (const [pattern, minutesOf] of durationForms) {
+    const match = pattern.exec(trimmed);
+    if (!match) continue;
+    const minutes = minutesOf(match);
+    return minutes > 0 ? minutes * 60 : undefined;
+  }
+  return undefined;
 }
 
-/** Seconds as the composer writes them back: "1h30", "2h", "45". */
+/** Seconds as a duration field shows them, rounded to the minute: "1h 30m", "2h", "45m" (lib/duration.ts), which parseDuration reads back. */
 export function durationText(seconds: number): string {
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 60) return String(minutes);
-  const rest = minutes % 60;
-  return `${Math.floor(minutes / 60)}h${rest ? String(rest).padStart(2, "0") : ""}`;
+  return formatDuration(Math.max(1, Math.round(seconds / 60)) * 60);
 }
 
 export type InlineMeta = { content: string; tags: string[]; durationSeconds?: number };

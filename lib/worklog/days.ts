@@ -46,18 +46,20 @@ const relativeDays: [offset: number, name: string][] = [
   [1, "Tomorrow"],
 ];
 
+/** A calendar day (YYYY-MM-DD) as people say it: "Mon 23 Nov", with its year when asked, "Wed 31 Dec 2025". */
+export function spokenDate(day: string, { withYear = false } = {}): string {
+  const parts = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", ...(withYear && { year: "numeric" }), timeZone: "UTC" })
+    .formatToParts(new Date(`${day}T12:00:00Z`))
+    .filter((part) => part.type !== "literal");
+  return ["weekday", "day", "month", "year"].flatMap((type) => parts.find((part) => part.type === type)?.value ?? []).join(" ");
+}
+
 /**
  * What a day's heading says: "Today", "Yesterday" or "Tomorrow" with the date beside it,
- * otherwise the date, e.g. "Tuesday, November 17", with its year when that is not `today`'s.
+ * otherwise the date, e.g. "Tue 17 Nov", with its year when that is not `today`'s.
  */
 export function dayHeading(day: string, today: string): { name: string; date?: string } {
-  const date = new Intl.DateTimeFormat("en", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    ...(day.slice(0, 4) !== today.slice(0, 4) && { year: "numeric" }),
-    timeZone: "UTC",
-  }).format(new Date(`${day}T12:00:00Z`));
+  const date = spokenDate(day, { withYear: day.slice(0, 4) !== today.slice(0, 4) });
   const relative = relativeDays.find(([offset]) => addDays(today, offset) === day);
   return relative ? { name: relative[1], date } : { name: date };
 }

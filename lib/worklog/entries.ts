@@ -11,7 +11,7 @@ import type { AttachCommits, EntryCreate, EntryListQuery, EntryRestore, EntryUpd
 import type { EntrySource } from "./sources";
 
 /** A missing entry is a 404; a project deleted since it was checked is an invalid reference. */
-async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
+export async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {

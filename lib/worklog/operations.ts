@@ -2,8 +2,8 @@ import type { Operation } from "@/lib/api/operation";
 import { projectExample } from "@/lib/projects/examples";
 import { commitExample } from "@/lib/repositories/examples";
 import { entryExample, entryListExample, pullRequestSuggestionExample, suggestionExample, suggestionListExample } from "./examples";
-import { entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema } from "./responses";
-import { attachCommitsSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema, timerStartSchema } from "./schemas";
+import { entryBulkResponseSchema, entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema } from "./responses";
+import { attachCommitsSchema, bulkMaxEntries, entryBulkSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema, timerStartSchema } from "./schemas";
 import { suggestionDismissalResponseSchema, suggestionDismissalSchema, suggestionListResponseSchema, suggestionPeriod, suggestionQuerySchema } from "./suggestion-schemas";
 
 const tag = { name: "Worklog entries", description: "Time-tracking records in markdown, with tags, a project and attached commits." };
@@ -84,6 +84,28 @@ export const worklogOperations = {
     summary: "Delete a worklog entry",
     scope: "worklog:write",
     responses: { 200: { description: "The entry as it was.", schema: entryResponseSchema, example: entryExample } },
+  },
+  bulk: {
+    kind: "api",
+    operationId: "bulkUpdateEntries",
+    method: "post",
+    path: "/api/v1/worklog/entries/bulk",
+    tag,
+    summary: "Change or delete many entries at once",
+    description: `One action on up to ${bulkMaxEntries} entries of the account, all of them or none: add a tag, remove a tag, move them to a project (or to none), or delete them. Each entry changed is an \`entry.updated\` (or \`entry.deleted\`) webhook event and a change for incremental sync, as if changed alone; an entry the action leaves as it is is not written.`,
+    scope: "worklog:write",
+    body: { schema: entryBulkSchema, example: { ids: [entryExample.id], action: { type: "add_tag", tag: "reviewed" } } },
+    responses: {
+      200: {
+        description: "The entries in the order of `ids`: as the change left them, or as they were when deleted.",
+        schema: entryBulkResponseSchema,
+        example: { entries: [{ ...entryExample, tags: [...entryExample.tags, "reviewed"] }] },
+      },
+    },
+    errors: {
+      404: "An id names no entry of the account: nothing is changed.",
+      422: `No id, more than ${bulkMaxEntries}, an id twice or not a UUID, an unknown action, an invalid tag (or one an entry with 20 tags cannot take), or a \`project_id\` that names no project of the account (\`Invalid value\`); nothing is changed.`,
+    },
   },
   attachCommits: {
     kind: "api",

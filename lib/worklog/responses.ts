@@ -30,6 +30,11 @@ export const entryListResponseSchema = z
   .object({ entries: z.array(entryResponseSchema), meta: pageMetaSchema })
   .register(responseSchemas, { id: "EntryList" });
 
+/** POST /worklog/entries/bulk: the entries as the change left them, or as they were for a delete, in the order of `ids`. */
+export const entryBulkResponseSchema = z
+  .object({ entries: z.array(entryResponseSchema).meta({ description: "In the order of `ids`: as the change left them, or, deleted, as they were." }) })
+  .register(responseSchemas, { id: "EntryBulkResult" });
+
 export function toEntryResponse(entry: EntryWithRelations): z.infer<typeof entryResponseSchema> {
   return {
     id: entry.id,

@@ -62,6 +62,38 @@ export type EntryUpdate = z.output<typeof entryUpdateSchema>;
 export const entryRestoreSchema = entryCreateSchema.extend({ id: idSchema, source: entrySourceSchema, commit_ids: z.array(idSchema).max(1000) });
 export type EntryRestore = z.output<typeof entryRestoreSchema>;
 
+/** The most entries one bulk change names (docs/api.md, "Bulk changes"). */
+export const bulkMaxEntries = 500;
+
+/** What a bulk change does to each entry it names. */
+export const entryBulkActionSchema = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("add_tag"), tag: entryTagSchema }).meta({ description: "Adds the tag to the entries that lack it." }),
+    z.object({ type: z.literal("remove_tag"), tag: entryTagSchema }).meta({ description: "Removes the tag from the entries that have it." }),
+    z
+      .object({ type: z.literal("move_to_project"), project_id: idSchema.nullable().meta({ description: "A project of the account, or null: no project." }) })
+      .meta({ description: "Gives every entry this project." }),
+    z.object({ type: z.literal("delete") }).meta({ description: "Deletes the entries." }),
+  ])
+  .register(requestSchemas, { id: "EntryBulkAction" });
+export type EntryBulkAction = z.output<typeof entryBulkActionSchema>;
+
+export const entryBulkSchema = z
+  .object({
+    ids: z
+      .array(idSchema)
+      .min(1)
+      .max(bulkMaxEntries)
+      .refine((ids) => new Set(ids).size === ids.length, "ids must not repeat an id")
+      .meta({ description: `The account's entries to change, 1 to ${bulkMaxEntries}, each once.` }),
+    action: entryBulkActionSchema,
+  })
+  .register(requestSchemas, { id: "EntryBulk" });
+export type EntryBulk = z.output<typeof entryBulkSchema>;
+
+/** The Undo of a bulk change: the entries as they were, each put back if deleted, else given back its tags and project. */
+export const entryBulkRestoreSchema = z.array(entryRestoreSchema).min(1).max(bulkMaxEntries);
+
 export const attachCommitsSchema = z
   .object({ commit_ids: z.array(idSchema).min(1).max(1000) })
   .register(requestSchemas, { id: "AttachCommits" });

@@ -62,6 +62,16 @@ async function inParallel<T>(count: number, make: (index: number) => Promise<T>)
   return results;
 }
 
+/** The day and time of the account's time zone at `instant`, as the CSV's local_date and local_time. */
+function localWhen(instant: string): { local_date: string; local_time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  return { local_date: `${parts.year}-${parts.month}-${parts.day}`, local_time: `${parts.hour}:${parts.minute}` };
+}
+
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 
 beforeAll(async () => {
@@ -170,7 +180,7 @@ describe("GET /api/v1/export?format=csv", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    expect(text.slice(1, text.indexOf("\r\n"))).toBe("id,recorded_at,duration_seconds,project_identifier,project_name,tags,content,commit_shas");
+    expect(text.slice(1, text.indexOf("\r\n"))).toBe("id,recorded_at,duration_seconds,project_identifier,project_name,tags,content,commit_shas,local_date,local_time,hours");
 
     const rows: Record<string, string>[] = parse(text, { bom: true, columns: true, record_delimiter: "\r\n" });
     const listed = await allPages<Entry>(key, "/api/v1/worklog/entries", "entries");
@@ -186,10 +196,14 @@ describe("GET /api/v1/export?format=csv", () => {
         tags: entry.tags.join(" "),
         content: entry.content,
         commit_shas: entry.commit_ids.map((id) => shaOf.get(id)).join(" "),
+        ...localWhen(entry.recorded_at),
+        hours: entry.duration_seconds === null ? "" : String(Math.round(entry.duration_seconds / 36) / 100),
       })),
     );
     const tricky = rows.find((row) => row.content === fixtures.trickyContent);
     expect(tricky).toMatchObject({ project_name: 'Website, "new"', tags: "release web", commit_shas: `${"a".repeat(40)} ${"b".repeat(40)}` });
+    // 2026-11-21T07:30Z is the evening before in Los Angeles; 5400 seconds are an hour and a half.
+    expect(tricky).toMatchObject({ local_date: "2026-11-20", local_time: "23:30", hours: "1.5" });
   });
 
   it("filters like the list", async () => {

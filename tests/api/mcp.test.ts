@@ -10,7 +10,7 @@ import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
-const toolNames = ["log_work", "search_worklog", "suggest_entries", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap", "start_timer", "stop_timer"];
+const toolNames = ["log_work", "search_worklog", "suggest_entries", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "bulk_update_entries", "generate_recap", "get_recap", "start_timer", "stop_timer"];
 const notFound = "Could not find the requested resource";
 
 let server: TestServer;
@@ -221,6 +221,8 @@ describe("tools/call", () => {
 
     expect(await refused(client, "attach_commits", { entry_id: theirs.entry, commit_ids: [theirs.commit] })).toBe(notFound);
     expect(await refused(client, "attach_commits", { entry_id: mine.id, commit_ids: [theirs.commit] })).toBe("/commit_ids/0: Invalid value");
+    expect(await refused(client, "bulk_update_entries", { ids: [mine.id, theirs.entry], action: { type: "delete" } })).toBe(notFound);
+    expect(await refused(client, "bulk_update_entries", { ids: [mine.id], action: { type: "move_to_project", project_id: theirs.project } })).toBe("/project_id: Invalid value");
     expect(await refused(client, "get_recap", { recap_id: theirs.recap })).toBe(notFound);
     expect(await refused(client, "log_work", { content: "x", project: theirs.project })).toBe("/project: Invalid value");
     expect(await refused(client, "record_commits", { repository_id: theirs.repository, commits: [{ sha: sha("cd"), message: "m", committed_at: "2026-01-01T00:00:00Z" }] })).toBe(notFound);
@@ -228,6 +230,9 @@ describe("tools/call", () => {
     expect((await succeeded(client, "search_worklog", { project_id: theirs.project })).entries).toEqual([]);
 
     expect([await snapshot(owner.key), await snapshot(intruder.key)]).toEqual(before);
+
+    const tagged = await succeeded(client, "bulk_update_entries", { ids: [mine.id], action: { type: "add_tag", tag: "Mine" } });
+    expect(tagged.entries.map((entry: Json) => [entry.id, entry.tags])).toEqual([[mine.id, ["mine"]]]);
   });
 
   it("answers many accounts' calls at once, each acting for its own caller", async () => {

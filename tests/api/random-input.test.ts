@@ -10,13 +10,17 @@ const ids: Record<string, string> = {};
 const fieldNames = [
   "name", "description", "identifier", "project_id", "local_path", "remote_url", "default_branch",
   "content", "recorded_at", "duration_seconds", "tags", "commit_ids", "commits", "email", "timezone",
-  "from", "to", "project_ids", "exclude_tags", "pull_request_ids",
+  "from", "to", "project_ids", "exclude_tags", "pull_request_ids", "ids", "action",
 ];
 
 /** Bodies that look like ours (known field names, random values) and bodies that are anything at all. */
 const bodies = fc.oneof(
   fc.dictionary(fc.constantFrom(...fieldNames), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
   fc.record({ commits: fc.array(fc.dictionary(fc.constantFrom("sha", "message", "committed_at", "author_name"), fc.jsonValue({ maxDepth: 2 })), { maxLength: 3 }) }),
+  fc.record({
+    ids: fc.array(fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })), { maxLength: 3 }),
+    action: fc.record({ type: fc.constantFrom("add_tag", "remove_tag", "move_to_project", "delete", "rename"), tag: fc.jsonValue({ maxDepth: 1 }), project_id: fc.jsonValue({ maxDepth: 1 }) }, { requiredKeys: ["type"] }),
+  }),
   fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
   fc.string({ maxLength: 50 }),
 );
@@ -61,6 +65,7 @@ const endpoints: [string, string][] = [
   ["PUT", "/api/v1/user"],
   ["POST", "/api/v1/worklog/recaps"],
   ["POST", "/api/v1/worklog/suggestions/dismiss"],
+  ["POST", "/api/v1/worklog/entries/bulk"],
 ];
 
 const resolve = (pattern: string) => pattern.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!);

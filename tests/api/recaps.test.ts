@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
-import { sharedServer } from "../support/shared-server";
+import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 import { readEvents } from "../support/sse";
+import { signInWithPassword } from "../support/web-session";
 
 let server: TestServer;
 
@@ -327,6 +328,17 @@ describe("recaps", () => {
 
     expect((await server.admin("user:plan", "--email", email, "--plan", "pro")).exitCode).toBe(0);
     expect((await createRecap(key)).status).toBe(201);
+  });
+
+  it("are refused in the web app with the plan's limit in words, not the API's message", async () => {
+    const { email, password } = await server.createUser({ plan: "free" });
+    const { session } = await signInWithPassword(server.url, email, password, uniqueClientAddress());
+    const page = await fetch(`${server.url}/recaps`, { headers: { cookie: session! } });
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replaceAll("&#x27;", "'");
+    expect(html).toContain("Recaps are part of the pro plan");
+    expect(html).toContain("Your account is on the free plan, which includes no recaps at all. This is not a daily or monthly allowance, so it does not reset with time");
+    expect(html).not.toContain("You must be on a plan to access this resource.");
   });
 
   it("check scopes before anything else, and hide other accounts' recaps", async () => {

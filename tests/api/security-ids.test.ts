@@ -176,6 +176,9 @@ const foreignReferences: ForeignCase[] = [
   { method: "PUT", path: "/api/v1/repositories/{own_repository}", body: { project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
   { method: "POST", path: "/api/v1/worklog/entries/{own_entry}/commits", body: { commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
   { method: "POST", path: "/api/v1/worklog/entries", body: { content: "x", commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
+  // A bulk change names what it changes: another account's entry is not found, and nothing changes (docs/api.md, "Bulk changes").
+  { method: "POST", path: "/api/v1/worklog/entries/bulk", body: { ids: ["{own_entry}", "{entry}"], action: { type: "delete" } }, status: 404, expected: notFoundBody },
+  { method: "POST", path: "/api/v1/worklog/entries/bulk", body: { ids: ["{own_entry}"], action: { type: "move_to_project", project_id: "{project}" } }, status: 422, expected: invalidValue("/project_id") },
   // Dismissing names what it dismisses: another account's id is not found, and nothing is dismissed (docs/api.md, "Suggested entries").
   { method: "POST", path: "/api/v1/worklog/suggestions/dismiss", body: { commit_ids: ["{own_commit}", "{commit}"] }, status: 404, expected: notFoundBody },
   { method: "GET", path: "/api/v1/worklog/entries?project_id={project}", status: 200, expected: emptyList("entries") },
@@ -257,6 +260,7 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "PUT", path: "/api/v1/worklog/entries/{entry}", scope: "worklog:write", body: { content: "Changed" } },
   { method: "DELETE", path: "/api/v1/worklog/entries/{entry}", scope: "worklog:write" },
   { method: "POST", path: "/api/v1/worklog/entries/{entry}/commits", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
+  { method: "POST", path: "/api/v1/worklog/entries/bulk", scope: "worklog:write", body: { ids: ["{entry}"], action: { type: "delete" } } },
   { method: "POST", path: "/api/v1/worklog/recaps", scope: "worklog:write", body: {} },
   { method: "POST", path: "/api/v1/worklog/recaps/{recap}/share", scope: "worklog:write" },
   { method: "DELETE", path: "/api/v1/worklog/recaps/{recap}/share", scope: "worklog:write" },

@@ -222,6 +222,7 @@ const operation = fc.oneof(
   fc.record({ op: fc.constant("editEntry" as const), pick: fc.nat(), content: fc.string({ minLength: 1, maxLength: 20 }) }),
   fc.record({ op: fc.constant("deleteEntry" as const), pick: fc.nat() }),
   fc.record({ op: fc.constant("attach" as const), pick: fc.nat(), repository: fc.nat() }),
+  fc.record({ op: fc.constant("bulk" as const), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), action: fc.constantFrom("add_tag", "remove_tag", "move_to_project", "delete"), to: fc.nat() }),
   fc.record({ op: fc.constant("sync" as const) }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
@@ -298,6 +299,15 @@ describe("a local copy kept by updated_since and the deletions", () => {
                 commits: [{ sha, message: "m", committed_at: "2026-11-01T00:00:00Z" }],
               });
               await call(key, "POST", `${entry.url}/commits`, { commit_ids: [recorded.commits[0]!.id] }, 200);
+              break;
+            }
+            case "bulk": {
+              const chosen = [...new Set(step.picks.map((index) => pick(live.entries, index)))].filter((entry) => entry !== undefined);
+              if (chosen.length === 0) break;
+              const action =
+                step.action === "move_to_project" ? { type: step.action, project_id: pick(live.projects, step.to)?.id ?? null } : step.action === "delete" ? { type: step.action } : { type: step.action, tag: "bulk" };
+              await call(key, "POST", "/api/v1/worklog/entries/bulk", { ids: chosen.map((entry) => entry.id), action }, 200);
+              if (step.action === "delete") for (const entry of chosen) remove(live.entries, entry);
               break;
             }
             case "sync":

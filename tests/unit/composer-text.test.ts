@@ -6,16 +6,32 @@ describe("durations as people type them", () => {
   it.each([
     ["45", 2700],
     ["45m", 2700],
+    ["90m", 5400],
+    ["90 min", 5400],
     ["1h", 3600],
     ["1h30", 5400],
     ["1h30m", 5400],
+    ["1h 30m", 5400],
+    ["1 h 30 min", 5400],
+    ["1.5h", 5400],
+    ["1,5h", 5400],
+    ["0.25h", 900],
+    ["2 hours", 7200],
+    ["1:30", 5400],
+    ["0:45", 2700],
     ["2H05", 7500],
+    [" 7h 5m ", 25500],
   ])("%s is %i seconds", (text, seconds) => expect(parseDuration(text)).toBe(seconds));
 
-  it.each(["", "0", "h", "1.5h", "1h90x", "abc", "-5"])("%j is not a duration", (text) => expect(parseDuration(text)).toBeUndefined());
+  it.each(["", "0", "0h", "0:00", "h", "1.5", "1:75", "1h90x", "1h 30m 10s", "abc", "-5", "1..5h"])("%j is not a duration", (text) =>
+    expect(parseDuration(text)).toBeUndefined(),
+  );
 
-  it("writes seconds back the way they are typed", () => {
-    expect([60, 2700, 3600, 5400, 7500].map(durationText)).toEqual(["1", "45", "1h", "1h30", "2h05"]);
+  it("writes seconds back as the app shows durations, which it reads again", () => {
+    const seconds = [60, 2700, 3600, 5400, 7500, 25500];
+    expect(seconds.map(durationText)).toEqual(["1m", "45m", "1h", "1h 30m", "2h 5m", "7h 5m"]);
+    expect(seconds.map((value) => parseDuration(durationText(value)))).toEqual(seconds);
+    expect(durationText(20)).toBe("1m");
   });
 });
 

@@ -57,17 +57,17 @@ describe("withOtherDays", () => {
 
 describe("dayHeading", () => {
   it.each([
-    ["2026-11-23", { name: "Today", date: "Monday, November 23" }],
-    ["2026-11-22", { name: "Yesterday", date: "Sunday, November 22" }],
-    ["2026-11-24", { name: "Tomorrow", date: "Tuesday, November 24" }],
-    ["2026-11-17", { name: "Tuesday, November 17" }],
-    ["2025-12-31", { name: "Wednesday, December 31, 2025" }],
+    ["2026-11-23", { name: "Today", date: "Mon 23 Nov" }],
+    ["2026-11-22", { name: "Yesterday", date: "Sun 22 Nov" }],
+    ["2026-11-24", { name: "Tomorrow", date: "Tue 24 Nov" }],
+    ["2026-11-17", { name: "Tue 17 Nov" }],
+    ["2025-12-31", { name: "Wed 31 Dec 2025" }],
   ])("names %s as %j when today is 2026-11-23", (day, heading) => {
     expect(dayHeading(day, "2026-11-23")).toEqual(heading);
   });
 
   it("says Yesterday across the turn of a year", () => {
-    expect(dayHeading("2025-12-31", "2026-01-01")).toEqual({ name: "Yesterday", date: "Wednesday, December 31, 2025" });
+    expect(dayHeading("2025-12-31", "2026-01-01")).toEqual({ name: "Yesterday", date: "Wed 31 Dec 2025" });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { PlanNotice } from "@/components/recaps/plan-notice";
 import { RecapDays, recapDays } from "@/components/recaps/recap-days";
@@ -7,6 +8,7 @@ import { RecapShare } from "@/components/recaps/recap-share";
 import { TextLink } from "@/components/ui/text-link";
 import { requireUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
+import { publicOrigin } from "@/lib/public-origin";
 import { toRecapResponse } from "@/lib/recaps/responses";
 import type { RecapFilters } from "@/lib/recaps/filters";
 import { getRecap } from "@/lib/recaps/recaps";
@@ -52,7 +54,7 @@ export default async function RecapPage({ params }: { params: Promise<{ id: stri
           {narrowed.length > 0 && ` · only ${narrowed.join("; ")}`}
         </p>
       </div>
-      <RecapLive initial={toRecapResponse(recap)} timeZone={user.timezone} />
+      <RecapLive initial={toRecapResponse(recap)} timeZone={user.timezone} origin={publicOrigin(await headers())} />
       {recap.status === "completed" && <RecapShare recapId={recap.id} initial={share && toRecapShareResponse(share)} timeZone={user.timezone} />}
     </div>
   );

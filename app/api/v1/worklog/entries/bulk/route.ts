@@ -1,0 +1,8 @@
+import { apiMethods, apiRoute } from "@/lib/api/route";
+import { bulkEditEntries } from "@/lib/worklog/bulk";
+import { worklogOperations } from "@/lib/worklog/operations";
+import { toEntryResponse } from "@/lib/worklog/responses";
+
+export const { GET, PUT, DELETE, POST, PATCH, OPTIONS } = apiMethods(
+  apiRoute(worklogOperations.bulk, async ({ user, body }) => ({ entries: (await bulkEditEntries(user.id, body)).entries.map(toEntryResponse) })),
+);

@@ -84,12 +84,11 @@ const logAttemptWrites = `attempt AS (SELECT * FROM jsonb_populate_record(NULL::
 /**
  * One attempt to deliver an event to an endpoint: the URL checked again (DNS may have changed),
  * the body signed, posted, and the attempt logged under the job's lease (an attempt whose lease
- * another worker took logs nothing), in one statement of hand-written SQL, which also forgets the log's
- * oldest attempts and the account's events that are a month old and in no log: an account's
- * deliveries and writes queue on its counters row (lib/hooks/hooks.ts), which a longer
- * transaction would hold for longer. A 2xx is delivered; a 410 disables the endpoint; any other
- * answer, or none, is tried again after the kind's delays. A deleted or disabled endpoint, or a
- * deleted event, is not delivered to.
+ * another worker took logs nothing) in one statement, not a transaction of several: an
+ * account's deliveries and writes queue on its counters row (lib/hooks/hooks.ts), which a
+ * transaction holds until it commits. A 2xx is delivered; a 410 disables the endpoint; any
+ * other answer, or none, is tried again after the kind's delays. A deleted or disabled
+ * endpoint, or a deleted event, is not delivered to.
  */
 export async function deliverWebhook({ event_id: eventId, endpoint_id: endpointId }: WebhookDeliveryPayload, job: JobContext): Promise<void> {
   const [delivery] = await queryRows<Delivery>(deliveryStatement, [endpointId, eventId]);

@@ -27,9 +27,10 @@ import path from "node:path";
 import pg from "pg";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type PrivateServer } from "../tests/support/server";
+import { createAccount, entryCreateTarget } from "./accounts";
 import { describeHookPushes, measureHookPushes, servesHooks, type HookPushMeasurement } from "./hooks";
 import { insertEntries } from "./seed";
-import { basicAuthorization, cpuMeter, cpuSeconds, describe, measure, warmUp, type CpuMeter, type LoadTarget, type Measurement } from "./wrk";
+import { basicAuthorization, cpuMeter, cpuSeconds, describe, formatTable, measure, warmUp, type CpuMeter, type LoadTarget, type Measurement } from "./wrk";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 3);
@@ -78,15 +79,8 @@ const rowNames = {
 };
 
 const json = { "content-type": "application/json" };
-const entryBody = JSON.stringify({ content: "Measured the write path", tags: ["perf"], duration_seconds: 60 });
 const entriesTarget = (subject: Subject): LoadTarget => ({ url: `${subject.server.url}/api/v1/worklog/entries`, headers: { authorization: basicAuthorization(subject.key) } });
-const createTarget = (subject: Subject): LoadTarget => ({
-  url: `${subject.server.url}/api/v1/worklog/entries`,
-  method: "POST",
-  headers: { authorization: basicAuthorization(subject.writerKey), ...json },
-  body: entryBody,
-  expectedStatus: 201,
-});
+const createTarget = (subject: Subject): LoadTarget => entryCreateTarget(subject.server, subject.writerKey);
 
 const mcpSearchBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_worklog", arguments: {} } });
 const mcpSearchTarget = (subject: Subject): LoadTarget => ({
@@ -125,15 +119,6 @@ async function startBareNodeServer() {
 }
 
 const env = { RATE_LIMIT_PER_MINUTE: "1000000" };
-
-/** An account with a project and a key; its id and the project's. */
-async function createAccount(server: PrivateServer, email: string) {
-  await server.createUser({ email });
-  const key = await server.createKey(email, ["user:read", "project:*", "worklog:*"]);
-  const project = (await (await server.request("/api/v1/projects", { key, method: "POST", body: { name: "Bench" } })).json()) as { id: string };
-  const user = (await (await server.request("/api/v1/user", { key })).json()) as { id: string };
-  return { key, userId: user.id, projectId: project.id };
-}
 
 /** `count` entries through the API, `concurrency` requests at a time (the embedded database cannot be written from outside). */
 async function postEntries(server: PrivateServer, key: string, projectId: string, count: number, concurrency = 20) {
@@ -347,10 +332,7 @@ function printTable(results: Results, subjectNames: string[]) {
       ]);
     }
   }
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const format = (line: string[]) => line.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
-  console.log(`\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const line of lines) console.log(format(line));
+  console.log(`\n${formatTable(header, lines)}`);
 }
 
 /** Each round's ratios to (a) of the same subject and round: pairs measured minutes apart at most. */

@@ -305,3 +305,10 @@ export function describe(label: string, m: Measurement): string {
     (m.errors.timeout > 0 ? `  ${m.errors.timeout} TIMEOUTS` : "")
   );
 }
+
+/** A table for the log: a header, a rule, then the lines; the first `leftColumns` columns aligned left, the others right. */
+export function formatTable(header: string[], lines: string[][], leftColumns = 2): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const format = (line: string[]) => line.map((cell, column) => (column < leftColumns ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  return [format(header), widths.map((width) => "-".repeat(width)).join("  "), ...lines.map(format)].join("\n");
+}

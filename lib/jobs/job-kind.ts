@@ -17,6 +17,13 @@ export type JobContext = {
    * worker has taken it (the lease ran out).
    */
   holdLease(tx?: Transaction): Promise<void>;
+  /**
+   * Runs `writes`, data-modifying WITH clauses (`name AS (…), …`, parameters `$1`…) that each
+   * write only where `lease` has its row, as one statement that also renews the attempt's lease:
+   * a whole transaction's writes in one round trip. Throws `LeaseLostError`, having written
+   * nothing, once another worker has taken the job.
+   */
+  writeUnderLease(writes: string, values: unknown[]): Promise<void>;
 };
 
 /** Why a job failed for good, handed to its kind's `onFailed`. */

@@ -130,6 +130,17 @@ export async function holdLease(job: ClaimedJob, leaseMs: number, options: { tx?
   if (rows.length === 0) throw new LeaseLostError(job.id);
 }
 
+/** `writes` (JobContext.writeUnderLease), with the renewal of the lease as `lease` before them and its parameters after theirs. */
+async function writeUnderLease(job: ClaimedJob, leaseMs: number, clock: Clock | undefined, writes: string, values: unknown[]): Promise<void> {
+  const n = values.length;
+  const text = `WITH lease AS (
+    UPDATE jobs SET run_at = ${nowParameter(n + 3)} + $${n + 4}::int * interval '1 millisecond' WHERE id = $${n + 1}::uuid AND locked_by = $${n + 2}::uuid RETURNING id
+  ), ${writes}
+  SELECT count(*)::int AS held FROM lease`;
+  const [row] = await queryRows<{ held: number }>(text, [...values, job.id, job.token, timeOf(clock), leaseMs]);
+  if (!row?.held) throw new LeaseLostError(job.id);
+}
+
 const completeStatement = `DELETE FROM jobs WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
 const retryStatement = `UPDATE jobs SET locked_by = NULL, run_at = ${nowParameter(3)} + $4::int * interval '1 millisecond', last_error = $5
   WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
@@ -197,6 +208,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions): Promi
     now: () => clock?.() ?? new Date(),
     signal,
     holdLease: (tx) => holdLease(job, leaseMs, { tx, clock }),
+    writeUnderLease: (writes, values) => writeUnderLease(job, leaseMs, clock, writes, values),
   };
   const heartbeat = setInterval(() => {
     holdLease(job, leaseMs, { clock }).catch((error: unknown) => {

@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
-import { markAccountChanged } from "@/lib/hooks/hooks";
+import { newId } from "@/lib/db/ids";
+import { queryRows } from "@/lib/db/sql";
 import { defineJobKind, type JobContext } from "@/lib/jobs/job-kind";
 import { checkDestination, DestinationError, parseWebhookUrl } from "./destination";
-import { webhookBody } from "./payloads";
+import { webhookBody, type StoredEvent } from "./payloads";
 import { DELIVERY_TIMEOUT_MS, sendTo, type SendResult } from "./send";
 import { signedHeaders } from "./signature";
 
@@ -54,56 +54,71 @@ function disabledBy(outcome: Outcome, failingSince: Date | null, now: Date): str
   return undefined;
 }
 
+/** What a delivery reads: the endpoint, if it is enabled, and the event, if it is kept. */
+const deliveryStatement = `SELECT w.user_id AS "userId", w.url, w.secret, w.failing_since AS "failingSince", e.id, e.type, e.data, e.created_at AS "createdAt"
+  FROM webhook_endpoints w JOIN webhook_events e ON e.id = $2::uuid
+  WHERE w.id = $1::uuid AND w.enabled`;
+
+type Delivery = StoredEvent & { userId: string; url: string; secret: string; failingSince: Date | null };
+
+/**
+ * The attempt's log, written under the job's lease in one statement: the account's change
+ * sequence moved on (the log is part of what GET /webhooks/{id} answers: its conditional reads
+ * see it change), the attempt ($2, a webhook_attempts row as JSON) added, the endpoint's oldest
+ * attempts beyond the newest KEPT_ATTEMPTS and the account's events that are a month old and in
+ * no log forgotten, and the endpoint's failing_since ($3) and disabled_reason ($4, which disables
+ * it) set. Its clauses all see the tables as they were before it: the attempt it adds is one of
+ * the kept, and an event whose last attempt it forgets goes at the endpoint's next delivery.
+ */
+const logAttemptWrites = `attempt AS (SELECT * FROM jsonb_populate_record(NULL::webhook_attempts, $2::jsonb)),
+  changed AS (UPDATE account_counters SET change_seq = change_seq + 1 WHERE user_id = $1::uuid AND EXISTS (SELECT FROM lease) RETURNING 1),
+  logged AS (INSERT INTO webhook_attempts SELECT attempt.* FROM attempt, lease RETURNING 1),
+  trimmed AS (DELETE FROM webhook_attempts WHERE endpoint_id = (SELECT endpoint_id FROM attempt) AND EXISTS (SELECT FROM lease)
+    AND id NOT IN (SELECT id FROM webhook_attempts WHERE endpoint_id = (SELECT endpoint_id FROM attempt) ORDER BY id DESC LIMIT ${KEPT_ATTEMPTS - 1}) RETURNING 1),
+  forgotten AS (DELETE FROM webhook_events e WHERE e.user_id = $1::uuid AND e.id <> (SELECT event_id FROM attempt) AND EXISTS (SELECT FROM lease)
+    AND e.created_at < (SELECT attempted_at FROM attempt) - ${KEPT_EVENTS_MS} * interval '1 millisecond'
+    AND NOT EXISTS (SELECT 1 FROM webhook_attempts a WHERE a.event_id = e.id) RETURNING 1),
+  endpoint AS (UPDATE webhook_endpoints SET failing_since = $3::timestamptz, updated_at = (SELECT attempted_at FROM attempt),
+      enabled = $4::text IS NULL, disabled_reason = coalesce($4::text, disabled_reason)
+    WHERE id = (SELECT endpoint_id FROM attempt) AND enabled AND EXISTS (SELECT FROM lease) RETURNING 1)`;
+
 /**
  * One attempt to deliver an event to an endpoint: the URL checked again (DNS may have changed),
- * the body signed, posted, and the attempt logged, in a transaction that holds the job's lease
- * (an attempt whose lease another worker took logs nothing), which also forgets the log's oldest
- * attempts and the account's events that are a month old and in no log. A 2xx is delivered; a 410 disables
- * the endpoint; any other answer, or none, is tried again after the kind's delays. A deleted or
- * disabled endpoint, or a deleted event, is not delivered to.
+ * the body signed, posted, and the attempt logged under the job's lease (an attempt whose lease
+ * another worker took logs nothing) in one statement, not a transaction of several: an
+ * account's deliveries and writes queue on its counters row (lib/hooks/hooks.ts), which a
+ * transaction holds until it commits. A 2xx is delivered; a 410 disables the endpoint; any
+ * other answer, or none, is tried again after the kind's delays. A deleted or disabled
+ * endpoint, or a deleted event, is not delivered to.
  */
 export async function deliverWebhook({ event_id: eventId, endpoint_id: endpointId }: WebhookDeliveryPayload, job: JobContext): Promise<void> {
-  const db = getDb();
-  const [endpoint, event] = await Promise.all([db.webhookEndpoint.findUnique({ where: { id: endpointId } }), db.webhookEvent.findUnique({ where: { id: eventId } })]);
-  if (!endpoint || !event || !endpoint.enabled) return;
+  const [delivery] = await queryRows<Delivery>(deliveryStatement, [endpointId, eventId]);
+  if (!delivery) return;
 
-  const body = webhookBody(event);
+  const body = webhookBody(delivery);
   const started = performance.now();
-  const outcome = await attemptDelivery(endpoint.url, signedHeaders(endpoint.secret, event.id, job.now(), body), body, job.signal);
+  const outcome = await attemptDelivery(delivery.url, signedHeaders(delivery.secret, eventId, job.now(), body), body, job.signal);
   const latencyMs = Math.round(performance.now() - started);
   const delivered = outcome.answered && outcome.status >= 200 && outcome.status < 300;
   const now = job.now();
-  const failingSince = delivered ? null : (endpoint.failingSince ?? now);
+  const failingSince = delivered ? null : (delivery.failingSince ?? now);
   const disabledReason = delivered ? undefined : disabledBy(outcome, failingSince, now);
   const retrying = !delivered && !disabledReason && job.attempt < job.maxAttempts;
 
-  await db.$transaction(async (tx) => {
-    await job.holdLease(tx);
-    // The log is part of what GET /webhooks/{id} answers: its conditional reads see it change.
-    await markAccountChanged(tx, endpoint.userId);
-    await tx.webhookAttempt.create({
-      data: {
-        endpointId,
-        eventId,
-        type: event.type,
-        attempt: job.attempt,
-        status: outcome.answered ? outcome.status : null,
-        error: outcome.answered ? (delivered ? null : `Answered ${outcome.status}`) : outcome.error,
-        latencyMs,
-        responseExcerpt: outcome.answered ? outcome.excerpt : null,
-        nextRetryAt: retrying ? new Date(now.getTime() + retryDelay(job.attempt)) : null,
-        attemptedAt: now,
-      },
-    });
-    await tx.$executeRaw`DELETE FROM webhook_attempts WHERE endpoint_id = ${endpointId}::uuid AND id NOT IN (
-      SELECT id FROM webhook_attempts WHERE endpoint_id = ${endpointId}::uuid ORDER BY id DESC LIMIT ${KEPT_ATTEMPTS})`;
-    await tx.$executeRaw`DELETE FROM webhook_events e WHERE e.user_id = ${endpoint.userId}::uuid
-      AND e.created_at < ${new Date(now.getTime() - KEPT_EVENTS_MS)}::timestamptz AND NOT EXISTS (SELECT 1 FROM webhook_attempts a WHERE a.event_id = e.id)`;
-    await tx.webhookEndpoint.updateMany({
-      where: { id: endpointId, enabled: true },
-      data: disabledReason ? { failingSince, enabled: false, disabledReason } : { failingSince },
-    });
-  });
+  const attempt = {
+    id: newId(),
+    endpoint_id: endpointId,
+    event_id: eventId,
+    type: delivery.type,
+    attempt: job.attempt,
+    status: outcome.answered ? outcome.status : null,
+    error: outcome.answered ? (delivered ? null : `Answered ${outcome.status}`) : outcome.error,
+    latency_ms: latencyMs,
+    response_excerpt: outcome.answered ? outcome.excerpt : null,
+    next_retry_at: retrying ? new Date(now.getTime() + retryDelay(job.attempt)) : null,
+    attempted_at: now,
+  };
+  await job.writeUnderLease(logAttemptWrites, [delivery.userId, JSON.stringify(attempt), failingSince, disabledReason ?? null]);
   if (retrying) throw new Error(outcome.answered ? `The endpoint answered ${outcome.status}` : outcome.error);
 }
 

@@ -23,6 +23,9 @@ function attempt(attemptNumber: number, loseAt = Infinity): JobContext {
     holdLease: async () => {
       if (++renewals >= loseAt) throw new LeaseLostError("unused");
     },
+    writeUnderLease: async () => {
+      throw new Error("an import writes in transactions of its own");
+    },
   };
 }
 

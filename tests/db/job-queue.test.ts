@@ -163,6 +163,32 @@ describe("attempts", () => {
     expect(await stored(id)).toBeNull();
   });
 
+  it("write under their lease in one statement, and nothing once another worker took it", async () => {
+    const user = await getDb().user.create({ data: { email: `lease-${crypto.randomUUID()}@example.com` } });
+    const rename = (job: JobContext, name: string) =>
+      job.writeUnderLease("renamed AS (UPDATE users SET name = $2 WHERE id = $1::uuid AND EXISTS (SELECT FROM lease) RETURNING 1)", [user.id, name]);
+    let finishFirst!: () => void;
+    const firstRunning = new Promise<void>((resolve) => (finishFirst = resolve));
+    let firstJob!: JobContext;
+    const id = await stepJob(async (job) => {
+      firstJob = job;
+      await rename(job, "first");
+      await firstRunning;
+    });
+    const [first] = await claimAt(id, 0);
+    const firstOutcome = runAt(first!, 0);
+    await expect.poll(async () => (await getDb().user.findUnique({ where: { id: user.id } }))?.name).toBe("first");
+
+    const [second] = await claimAt(id, LEASE_MS);
+    await expect(rename(firstJob, "stale")).rejects.toThrow(LeaseLostError);
+    expect((await getDb().user.findUnique({ where: { id: user.id } }))!.name).toBe("first");
+    finishFirst();
+    expect(await firstOutcome).toBe("lost");
+    behaviours.set(((await stored(id))!.payload as { step: string }).step, (job) => rename(job, "second"));
+    expect(await runAt(second!, LEASE_MS)).toBe("completed");
+    expect((await getDb().user.findUnique({ where: { id: user.id } }))!.name).toBe("second");
+  });
+
   it("fail the job when the last one's lease ran out", async () => {
     const id = await stepJob(async () => {
       throw new Error("flaky");

@@ -74,7 +74,7 @@ describe("recaps in the database", () => {
     const joining = recapEvents(user.id, recap.id, changes, new AbortController().signal);
     expect((await joining.next()).value).toEqual({ id: `${recap.id}:1`, data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " } });
     // The first attempt, had its worker only paused, writes nothing more.
-    const stale = { id: recap.id, attempt: 1, maxAttempts: 3, now: () => new Date(), signal: new AbortController().signal, holdLease: (tx?: Transaction) => holdLease(first, LEASE_MS, { tx }) };
+    const stale = { id: recap.id, attempt: 1, maxAttempts: 3, now: () => new Date(), signal: new AbortController().signal, holdLease: (tx?: Transaction) => holdLease(first, LEASE_MS, { tx }), writeUnderLease: () => Promise.reject(new Error("a recap writes in transactions of its own")) };
     await expect(generateRecap(recap.id, pieces("late"), stale)).rejects.toThrow(LeaseLostError);
     release();
     expect(await second).toBe("completed");

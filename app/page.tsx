@@ -158,6 +158,7 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
         week={{ days: week.days, totals }}
         projects={projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }))}
         timeZone={user.timezone}
+        weekStart={user.weekStart}
         today={calendarDay(new Date(), user.timezone)}
         linkedEntryId={linked?.id}
       />

@@ -20,7 +20,7 @@ import { useWorklogFilters } from "./worklog-filters";
 import { isTypingTarget } from "./worklog-keys";
 import { useWorklogView } from "./worklog-view";
 
-type WeekViewProps = { projects: ProjectOption[]; timeZone: string; today: string };
+type WeekViewProps = { projects: ProjectOption[]; tags: string[]; timeZone: string; today: string };
 
 /** An hour's height in the columns, in rem: a quarter of an hour is a line of small text. */
 const hourHeight = 3;
@@ -64,14 +64,13 @@ type Editing = { kind: "edit"; entry: EntryView } | { kind: "new"; values: Entry
  * ← and → (keys or buttons) move by a week, on a phone by a day; a block opens its entry to edit;
  * a click in an empty slot starts an entry there. The filters other than dates apply.
  */
-export default function WeekView({ projects, timeZone, today }: WeekViewProps) {
+export default function WeekView({ projects, tags, timeZone, today }: WeekViewProps) {
   const queryClient = useQueryClient();
   const { filters } = useWorklogFilters();
   const { date, show } = useWorklogView(today);
   const phone = usePhone();
   const [editing, setEditing] = useState<Editing>();
-  const { q, project_id, tags, source } = filters;
-  const otherFilters = cleanFilters({ q, project_id, tags, source });
+  const otherFilters = cleanFilters({ q: filters.q, project_id: filters.project_id, tags: filters.tags, source: filters.source });
   const week = useQuery({
     queryKey: ["entries", "week", otherFilters, date],
     queryFn: () => accepted(loadWeekEntries(otherFilters, date)),
@@ -168,6 +167,7 @@ export default function WeekView({ projects, timeZone, today }: WeekViewProps) {
           key={editing.kind === "edit" ? editing.entry.id : editing.values.recordedAt}
           editing={editing}
           projects={projects}
+          tags={tags}
           timeZone={timeZone}
           onClosed={() => setEditing(undefined)}
           onSaved={() => refreshAfterChange(queryClient)}
@@ -250,13 +250,14 @@ function PieceButton({ piece, timeZone, projectName, onEdit }: { piece: DayPiece
 type EntryDialogProps = {
   editing: Editing;
   projects: ProjectOption[];
+  tags: string[];
   timeZone: string;
   onClosed: () => void;
   onSaved: () => Promise<unknown>;
 };
 
 /** The entry a block opened, or the one an empty slot started, in a native modal dialog (focus kept inside, Escape closes). */
-function EntryDialog({ editing, projects, timeZone, onClosed, onSaved }: EntryDialogProps) {
+function EntryDialog({ editing, projects, tags, timeZone, onClosed, onSaved }: EntryDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [pending, setPending] = useState(false);
@@ -296,6 +297,7 @@ function EntryDialog({ editing, projects, timeZone, onClosed, onSaved }: EntryDi
         autoFocus
         initialValues={editing.kind === "edit" ? entryFormValues(editing.entry, timeZone) : editing.values}
         projects={projects}
+        tagSuggestions={tags}
         timeZone={timeZone}
         submitLabel={pending ? "Saving…" : editing.kind === "edit" ? "Save entry" : "Add entry"}
         pending={pending}

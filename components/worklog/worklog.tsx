@@ -47,6 +47,8 @@ type WorklogProps = {
   projects: ProjectOption[];
   timeZone: string;
   weekStart: WeekStart;
+  /** The account's tags, the most used first. */
+  tags: string[];
   /** Today in `timeZone`, YYYY-MM-DD. */
   today: string;
   /** The entry a link opened (`/?entry=<id>`, found in the account), shown on its day and highlighted. */
@@ -68,7 +70,7 @@ export function Worklog(props: WorklogProps) {
   );
 }
 
-function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, projects, timeZone, weekStart, today, linkedEntryId }: WorklogProps) {
+function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, projects, timeZone, weekStart, tags, today, linkedEntryId }: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
@@ -197,6 +199,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
           textareaId={composerId}
           initialValues={emptyEntryForm}
           projects={projects}
+          tagSuggestions={tags}
           timeZone={timeZone}
           submitLabel={create.isPending ? "Saving…" : "Add entry"}
           pending={create.isPending}
@@ -221,7 +224,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
 
       <div className="space-y-4 lg:col-start-1">
         <ViewSwitch view={view} onChange={(name) => show({ view: name })} />
-        {view === "week" && <WeekView projects={projects} timeZone={timeZone} today={today} />}
+        {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} />}
       </div>
 
       <section aria-labelledby="entries-heading" aria-busy={entries.isFetching || undefined} hidden={view === "week"} className="lg:col-start-1">

@@ -3,14 +3,16 @@ import type { ReactNode } from "react";
 /** The figures a page leads with: a row of terms over their values, wrapping on a phone. */
 export function Stats({ label, items }: { label: string; items: { term: string; value: ReactNode }[] }) {
   return (
-    <dl aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {items.map(({ term, value }) => (
-        <div key={term} className="rounded-lg border border-zinc-200 px-4 py-3 dark:border-zinc-800">
-          <dt className="text-sm text-zinc-600 dark:text-zinc-400">{term}</dt>
-          <dd className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label={label}>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {items.map(({ term, value }) => (
+          <div key={term} className="rounded-lg border border-zinc-200 px-4 py-3 dark:border-zinc-800">
+            <dt className="text-sm text-zinc-600 dark:text-zinc-400">{term}</dt>
+            <dd className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

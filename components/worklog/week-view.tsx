@@ -262,7 +262,9 @@ function EntryDialog({ editing, projects, tags, timeZone, onClosed, onSaved }: E
   const titleId = useId();
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; fieldErrors: FieldErrors<EntryField> }>();
-  useEffect(() => dialogRef.current?.showModal(), []);
+  useEffect(() => {
+    if (!dialogRef.current?.open) dialogRef.current?.showModal();
+  }, []);
   const close = () => dialogRef.current?.close();
 
   async function save(values: EntryFormValues) {

@@ -33,7 +33,7 @@ test("week view, @ and # in the composer, a typed date kept, presets, ↓ from t
   await expect(page).toHaveURL(/[?&]view=week/);
   await expect(page.getByRole("heading", { name: /^Entries/ })).toBeHidden();
   await page.goto("/?view=week&date=2026-11-18");
-  await expect(week(page).getByRole("heading", { name: /16 Nov – 22 Nov/ })).toBeVisible();
+  await expect(week(page).getByRole("heading", { name: "Nov 16 – Nov 22" })).toBeVisible();
   // A block from recorded_at − duration to recorded_at, sized by it; a marker for an entry without one; each day's total.
   const block = week(page).getByRole("button", { name: /^Edit: Paired on the parser, 10:00–11:30, 1\s?h 30\s?m/ });
   await expect(block).toBeVisible();

@@ -115,10 +115,10 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
   return (
     <section aria-labelledby="week-heading" aria-busy={week.isFetching || undefined} className="lg:col-start-1">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 id="week-heading" className="mr-auto text-lg font-semibold tracking-tight">
+        <h2 id="week-heading" className="text-lg font-semibold tracking-tight">
           {heading}
-          {!phone && days && <span className="ml-2 font-normal text-zinc-600 dark:text-zinc-400">{formatDuration(weekSeconds)}</span>}
         </h2>
+        <p className="mr-auto text-zinc-600 dark:text-zinc-400">{!phone && days && `${formatDuration(weekSeconds)} in all`}</p>
         <Button variant="secondary" size="sm" aria-label={phone ? "Previous day" : "Previous week"} onClick={() => move(-1)}>
           ←
         </Button>
@@ -141,7 +141,8 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
               <p className={column.day === today ? "font-semibold text-brand-700 dark:text-brand-300" : "font-medium"}>
                 {weekdayName(column.day)} <span className="font-normal">{shortDate(column.day)}</span>
               </p>
-              <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400" aria-label={`Total ${formatDuration(column.seconds)}`}>
+              <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+                <span className="sr-only">Total </span>
                 {formatDuration(column.seconds)}
               </p>
             </div>

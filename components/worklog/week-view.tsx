@@ -41,13 +41,21 @@ function usePhone(): boolean {
   return useSyncExternalStore(subscribeToPhone, () => window.matchMedia(phoneQuery).matches, () => false);
 }
 
-const dayFormat = (options: Intl.DateTimeFormatOptions) => (day: string) => new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+// Formatters are made once: making one costs more than drawing a block.
+const dayFormat = (options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" });
+  return (day: string) => format.format(new Date(`${day}T12:00:00Z`));
+};
 const weekdayName = dayFormat({ weekday: "short" });
 const longDay = dayFormat({ weekday: "long", day: "numeric", month: "long" });
 const shortDate = dayFormat({ day: "numeric", month: "short" });
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
 function clockTime(instant: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(instant);
+  let format = clockFormats.get(timeZone);
+  if (!format) clockFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" })));
+  return format.format(instant);
 }
 
 /** The entry's first line of text, without the marks of markdown headings and lists. */

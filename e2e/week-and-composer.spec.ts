@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { datePresetRange } from "../lib/worklog/date-presets";
-import { apiClient, signUp, uniqueEmail } from "./support";
+import { apiClient, expectAccessible, signUp, uniqueEmail } from "./support";
 
 // The worklog as a place one works in all day: the week view, the composer's @ and #, the date
 // filter, the keyboard from the search to the results, and a project's page that leads with its time.
@@ -41,6 +41,7 @@ test("week view, @ and # in the composer, a typed date kept, presets, ↓ from t
   expect(Math.round((await block.boundingBox())!.height / hour * 2)).toBe(3);
   await expect(week(page).getByRole("button", { name: /^Edit: Standup notes, 09:00/ })).toHaveAttribute("data-kind", "marker");
   await expect(week(page).locator('[data-day="2026-11-18"]').first()).toContainText(/1\s?h 30\s?m/);
+  await expectAccessible(page);
 
   // ← and → keys and buttons move by a week.
   await page.keyboard.press("ArrowLeft");
@@ -82,6 +83,7 @@ test("week view, @ and # in the composer, a typed date kept, presets, ↓ from t
   await text.pressSequentially("#re");
   const tags = page.getByRole("listbox", { name: "Tags" });
   await expect(tags.getByRole("option")).toHaveText(["#review", "#research"]);
+  await expectAccessible(page);
   await page.keyboard.press("ArrowDown");
   await expect(text).toHaveAttribute("aria-activedescendant", (await tags.getByRole("option", { name: "#research" }).getAttribute("id"))!);
   await page.keyboard.press("ArrowUp");

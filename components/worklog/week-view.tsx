@@ -140,6 +140,7 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
       <p className="mt-1 mb-3 text-sm text-zinc-600 dark:text-zinc-400">
         Blocks run from an entry’s start to its time; entries without a duration are lines. Click a block to edit it, an empty slot to add an entry there.<span className="max-sm:hidden"> ← and → move by a week.</span>
       </p>
+      {(filters.from || filters.to) && <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">The week view shows whole weeks: the From and To filters are left aside here.</p>}
       {week.isError && <FormError message="The week could not be loaded. Try again." />}
       <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
         <div className="flex border-b border-zinc-200 dark:border-zinc-800">

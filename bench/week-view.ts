@@ -64,7 +64,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 ensureBuild();
 const server = await startServer({ backend: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
 const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }).catch(async (error) => {
+  await server.stop();
+  throw error;
+});
 try {
   await client.connect();
   const { email, password } = await server.createUser({ email: "week-view@example.com" });

@@ -17,6 +17,7 @@ import { filtersFromSearch, sameFilters, suggestionFilters, type EntryFilters } 
 import { entryListQuerySchema } from "@/lib/worklog/schemas";
 import { suggestionQuerySchema } from "@/lib/worklog/suggestion-schemas";
 import { listSuggestions } from "@/lib/worklog/suggestions";
+import { tagUsage } from "@/lib/worklog/tag-usage";
 import { toEntryPage } from "@/lib/worklog/views";
 import { calendarDay } from "@/lib/time";
 import { searchParam, type SearchParams } from "@/lib/web/pages";
@@ -140,11 +141,12 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
   const listQuery = entryListQuerySchema.parse(filters);
   const ignored = ["q", "project_id", "from", "to", "source"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
-  const [firstPage, projects, totals, suggestions] = await Promise.all([
+  const [firstPage, projects, totals, suggestions, tags] = await Promise.all([
     listEntries(user, listQuery).then((entries) => toEntryPage(user, entries, listQuery)),
     listProjects(user.id, { limit: 100 }),
     dailyTotals(user, week.days),
     worklogSuggestions(user, filters),
+    tagUsage(user.id),
   ]);
   return (
     <div className="space-y-6">
@@ -158,6 +160,8 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
         week={{ days: week.days, totals }}
         projects={projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }))}
         timeZone={user.timezone}
+        weekStart={user.weekStart}
+        tags={tags.map(({ tag }) => tag)}
         today={calendarDay(new Date(), user.timezone)}
         linkedEntryId={linked?.id}
       />

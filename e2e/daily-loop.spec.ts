@@ -82,8 +82,9 @@ test("on a phone the header is one row and the first entry shows without scrolli
   // Its first lines, not only its top edge.
   const first = await entries(page).first().boundingBox();
   expect(first!.y + 80).toBeLessThan(844);
-  // The search stays at hand above it; the other filters wait behind "More".
-  await expect(page.getByRole("searchbox", { name: "Search" })).toBeInViewport();
+  // The search and filters wait behind a button above it.
+  await expect(page.getByRole("button", { name: "Search and filters" })).toBeInViewport();
+  await expect(page.getByRole("searchbox", { name: "Search" })).toBeHidden();
   // The pages fold into a menu; Docs is in it, not cut off.
   await expect(page.getByRole("navigation", { name: "Primary" })).toBeHidden();
   const menu = page.getByRole("button", { name: "Menu" });

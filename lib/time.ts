@@ -33,19 +33,22 @@ export function isValidCalendarDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A time zone's formatter of wall-clock parts, made once: making one costs more than using it. */
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Minutes to add to UTC to get the wall-clock time in `timeZone` at `instant`. */
 function offsetMinutes(instant: Date, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
+    wallClockFormat(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

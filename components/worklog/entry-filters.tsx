@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { SelectField, TextField } from "@/components/ui/field";
+import { isValidCalendarDate, type WeekStart } from "@/lib/time";
+import { datePresetLabels, datePresetRange, datePresets, matchingDatePreset, type DatePreset } from "@/lib/worklog/date-presets";
 import { normalizeTags, rangeProblem, searchMaxLength, type EntryFilters as Filters } from "@/lib/worklog/filters";
 import { entrySourceLabels, entrySources } from "@/lib/worklog/sources";
 import { useWorklogFilters } from "./worklog-filters";
@@ -67,7 +69,13 @@ function useTypedFilter(name: TypedFilter) {
         }, typingPause);
       },
       onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
-        if (event.key === "Escape" && text) {
+        // From the search, ↓ goes on to the results, where j and k move between them.
+        const firstResult = name === "q" && event.key === "ArrowDown" && document.querySelector<HTMLElement>("article[data-entry-id]");
+        if (firstResult) {
+          event.preventDefault();
+          firstResult.focus();
+          firstResult.scrollIntoView({ block: "nearest" });
+        } else if (event.key === "Escape" && text) {
           event.preventDefault();
           clearTimeout(timer.current);
           typingStepAdded.current = false;
@@ -82,66 +90,136 @@ function useTypedFilter(name: TypedFilter) {
 }
 
 /**
+ * A day typed into a date field is applied once it is a whole date, or on Enter or leaving the
+ * field (an emptied field then clears the filter); what is being typed is never replaced, since
+ * a half-typed date reads as empty. Back, Forward and the presets change it from outside.
+ */
+function DateFilter({ label, name, invalid, onApply }: { label: string; name: "from" | "to"; invalid: boolean; onApply: (day: string) => void }) {
+  const { filters } = useWorklogFilters();
+  const applied = filters[name] ?? "";
+  const [text, setText] = useState(applied);
+  const [shownFilter, setShownFilter] = useState(applied);
+  if (shownFilter !== applied) {
+    setShownFilter(applied);
+    setText(applied);
+  }
+  const apply = () => {
+    if (text !== applied) onApply(text);
+  };
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="date"
+      value={text}
+      onChange={(event) => {
+        const typed = event.target.value;
+        setText(typed);
+        if (isValidCalendarDate(typed) && typed !== applied) onApply(typed);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        apply();
+      }}
+      onBlur={apply}
+      aria-invalid={invalid || undefined}
+    />
+  );
+}
+
+type FilterProps = { projects: ProjectOption[]; timeZone: string; weekStart: WeekStart };
+
+/**
  * The list's filters, applied in place as they change (typed ones after a pause in typing, Enter
  * at once); the URL follows, so a filtered list can be linked, reloaded and left with Back.
  */
-export function EntryFilters({ projects }: { projects: ProjectOption[] }) {
+export function EntryFilters({ projects, timeZone, weekStart }: FilterProps) {
   const { filters, change: changeFilters } = useWorklogFilters();
   const search = useTypedFilter("q");
   const tags = useTypedFilter("tags");
   const problem = rangeProblem(filters);
   const [more, setMore] = useState(false);
   const moreId = useId();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const preset = filters.from || filters.to ? matchingDatePreset(filters, new Date(), timeZone, weekStart) : undefined;
   const hiddenCount = [filters.tags, filters.project_id, filters.source, filters.from, filters.to].filter(Boolean).length;
 
   const change = (changes: Filters) => changeFilters({ ...search.current(), ...tags.current(), ...changes });
   const filtered = Object.keys(filters).length > 0;
 
   return (
-    <form
-      role="search"
-      aria-label="Filter entries"
-      className="space-y-3 rounded-lg bg-zinc-50 p-4 dark:bg-zinc-900"
-      onSubmit={(event) => {
-        event.preventDefault();
-        change({});
-      }}
-    >
-      <div className="flex items-end gap-2">
-        <TextField id={searchFieldId} label="Search" name="q" type="search" autoComplete="off" placeholder='deploy -staging "exact phrase"' maxLength={searchMaxLength} {...search.field} className="min-w-0 flex-1" />
-        <Button variant="secondary" className="lg:hidden" aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>
-          More{hiddenCount > 0 ? ` (${hiddenCount})` : ""}
-        </Button>
-      </div>
-      {/* On a phone, the tags, project and dates wait behind "More", so that the list starts on the first screen. */}
-      <div id={moreId} className={`grid grid-cols-2 gap-3 ${more ? "" : "max-lg:hidden"}`}>
-        <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" {...tags.field} className="col-span-2" />
-        <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" value={filters.project_id ?? ""} onChange={(event) => change({ project_id: event.target.value })} />
-        <SelectField label="Source" name="source" value={filters.source ?? ""} onChange={(event) => change({ source: event.target.value })}>
-          <option value="">Any source</option>
-          {entrySources.map((source) => (
-            <option key={source} value={source}>
-              {entrySourceLabels[source]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="From" name="from" type="date" value={filters.from ?? ""} onChange={(event) => change({ from: event.target.value })} aria-invalid={problem ? true : undefined} />
-        <TextField label="To" name="to" type="date" value={filters.to ?? ""} onChange={(event) => change({ to: event.target.value })} aria-invalid={problem ? true : undefined} />
-      </div>
-      <FormError message={problem} />
-      {filtered && (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            search.clear();
-            tags.clear();
-            change({ q: "", project_id: "", tags: "", from: "", to: "", source: "" });
-          }}
-        >
-          Clear filters
-        </Button>
-      )}
-    </form>
+    <>
+      {/* On a phone, the search and filters wait behind a button, so that the list starts on the first screen. */}
+      <Button variant="secondary" className="w-full sm:hidden" aria-expanded={open} aria-controls={formId} onClick={() => setOpen(!open)}>
+        Search and filters{filtered ? ` (${Object.keys(filters).length})` : ""}
+      </Button>
+      <form
+        id={formId}
+        role="search"
+        aria-label="Filter entries"
+        className={`space-y-3 rounded-lg bg-zinc-50 p-4 dark:bg-zinc-900 ${open ? "" : "max-sm:hidden"}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          change({});
+        }}
+      >
+        <div className="flex items-end gap-2">
+          <TextField id={searchFieldId} label="Search" name="q" type="search" autoComplete="off" placeholder='deploy -staging "exact phrase"' maxLength={searchMaxLength} {...search.field} className="min-w-0 flex-1" />
+          <Button variant="secondary" className="lg:hidden" aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>
+            More{hiddenCount > 0 ? ` (${hiddenCount})` : ""}
+          </Button>
+        </div>
+        {/* On a phone, the tags, project and dates wait behind "More", so that the list starts on the first screen. */}
+        <div id={moreId} className={`grid grid-cols-2 gap-3 ${more ? "" : "max-lg:hidden"}`}>
+          <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" {...tags.field} className="col-span-2" />
+          <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" value={filters.project_id ?? ""} onChange={(event) => change({ project_id: event.target.value })} />
+          <SelectField label="Source" name="source" value={filters.source ?? ""} onChange={(event) => change({ source: event.target.value })}>
+            <option value="">Any source</option>
+            {entrySources.map((source) => (
+              <option key={source} value={source}>
+                {entrySourceLabels[source]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Dates"
+            name="period"
+            value={preset ?? (filters.from || filters.to ? "chosen" : "")}
+            className="col-span-2"
+            onChange={(event) => change(event.target.value ? datePresetRange(event.target.value as DatePreset, new Date(), timeZone, weekStart) : { from: "", to: "" })}
+          >
+            <option value="">Any day</option>
+            {!preset && (filters.from || filters.to) && (
+              <option value="chosen" disabled>
+                The days chosen below
+              </option>
+            )}
+            {datePresets.map((name) => (
+              <option key={name} value={name}>
+                {datePresetLabels[name]}
+              </option>
+            ))}
+          </SelectField>
+          <DateFilter label="From" name="from" invalid={Boolean(problem)} onApply={(from) => change({ from })} />
+          <DateFilter label="To" name="to" invalid={Boolean(problem)} onApply={(to) => change({ to })} />
+        </div>
+        <FormError message={problem} />
+        {filtered && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              search.clear();
+              tags.clear();
+              change({ q: "", project_id: "", tags: "", from: "", to: "", source: "" });
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </form>
+    </>
   );
 }

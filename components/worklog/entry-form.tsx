@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useImperativeHandle, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type Ref } from "react";
+import { useEffect, useId, useImperativeHandle, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type Ref, type RefObject } from "react";
 import { formatDuration } from "@/components/format";
 import { Markdown } from "@/components/markdown";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
@@ -10,7 +10,7 @@ import { FormError } from "@/components/ui/form-feedback";
 import { instantOf, wallClock } from "@/lib/time";
 import type { FieldErrors } from "@/lib/web/action-result";
 import type { EntryField } from "@/lib/worklog/actions";
-import { durationText, parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
+import { applyCompletion, completionAt, durationText, matchingOptions, parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
 import { normalizeTags } from "@/lib/worklog/filters";
 import type { TimerStartInput } from "@/lib/worklog/timer-actions";
 import type { EntryView } from "@/lib/worklog/views";
@@ -94,6 +94,8 @@ type EntryFormProps = {
   onSubmit: (values: EntryFormValues) => Promise<boolean> | void;
   onCancel?: () => void;
   handle?: Ref<EntryFormHandle>;
+  /** The account's tags, the most used first, which `#` completes in the text. */
+  tagSuggestions?: string[];
 };
 
 const subscribeToNothing = () => () => {};
@@ -125,12 +127,13 @@ function useModifierKeyName(): string {
  * Markdown content with a preview; tags, project, duration and date on one line. ⌘/Ctrl+Enter
  * saves from anywhere in the form and Escape cancels an edit.
  */
-export function EntryForm({ initialValues, projects, timeZone, submitLabel, pending, fieldErrors = {}, formError, compact, textareaId, autoFocus, onSubmit, onCancel, handle }: EntryFormProps) {
+export function EntryForm({ initialValues, projects, timeZone, submitLabel, pending, fieldErrors = {}, formError, compact, textareaId, autoFocus, onSubmit, onCancel, handle, tagSuggestions = [] }: EntryFormProps) {
   const [values, setValues] = useState(initialValues);
   const [previewing, setPreviewing] = useState(false);
   const [focused, setFocused] = useState(false);
   const [durationError, setDurationError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const pointerPressed = usePointerPressed();
   const modifierKey = useModifierKeyName();
   const generatedId = useId();
@@ -146,6 +149,14 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
   }
   useImperativeHandle(handle, () => ({ values: () => values, clear }));
 
+  const completer = useCompleter({
+    text: values.content,
+    textarea: textareaRef,
+    projects,
+    tags: tagSuggestions,
+    onChoose: (text, projectId) => setValues((current) => ({ ...current, content: text, projectId: projectId ?? current.projectId })),
+  });
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (values.duration && parseDuration(values.duration) === undefined) {
@@ -153,7 +164,13 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
       return;
     }
     setDurationError(undefined);
-    if (await onSubmit(values)) clear();
+    if (!(await onSubmit(values))) return;
+    clear();
+    // The composer goes back to one line, its focus kept for the next entry.
+    if (compact) {
+      textareaRef.current?.focus();
+      setFocused(false);
+    }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
@@ -204,26 +221,37 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
               {inline.content.trim() ? <Markdown>{inline.content}</Markdown> : <p className="text-sm text-zinc-500 dark:text-zinc-400">Nothing to preview</p>}
             </div>
           ) : (
-            <textarea
-              id={contentId}
-              name="content"
-              required
-              autoFocus={autoFocus}
-              rows={expanded ? 5 : 1}
-              maxLength={10_000}
-              placeholder={compact && !expanded ? "What did you work on?" : "Markdown: **bold**, lists, `code`, links… #tags and ~1h30 work too"}
-              value={values.content}
-              onChange={set("content")}
-              aria-invalid={fieldErrors.content ? true : undefined}
-              aria-describedby={[fieldErrors.content && `${contentId}-error`, `${contentId}-keys`].filter(Boolean).join(" ")}
-              className={`${controlClassName} resize-y`}
-            />
+            <div className="relative min-w-0 flex-1">
+              <textarea
+                ref={textareaRef}
+                id={contentId}
+                name="content"
+                required
+                autoFocus={autoFocus}
+                rows={expanded ? 5 : 1}
+                maxLength={10_000}
+                placeholder={compact && !expanded ? "What did you work on?" : "Markdown: **bold**, lists, `code`, links… #tags and ~1h30 work too"}
+                value={values.content}
+                onChange={(event) => {
+                  set("content")(event);
+                  completer.follow(event.target);
+                }}
+                onSelect={(event) => completer.follow(event.currentTarget)}
+                onKeyDown={completer.onKeyDown}
+                onBlur={completer.close}
+                aria-invalid={fieldErrors.content ? true : undefined}
+                aria-describedby={[fieldErrors.content && `${contentId}-error`, `${contentId}-keys`].filter(Boolean).join(" ")}
+                {...completer.textareaProps}
+                className={`${controlClassName} resize-y`}
+              />
+              {completer.list}
+            </div>
           )}
           {!expanded && <FormButtons submitLabel={submitLabel} pending={pending} />}
         </div>
         <FieldError id={`${contentId}-error`} message={fieldErrors.content} />
         <p id={`${contentId}-keys`} className={expanded ? "mt-1 text-xs text-zinc-600 dark:text-zinc-400" : "sr-only"}>
-          {modifierKey}+Enter saves{onCancel ? ", Escape cancels" : ""}.
+          {modifierKey}+Enter saves{onCancel ? ", Escape cancels" : ""}; @ picks a project, # a tag.
           {inlineSummary.length > 0 && <span> From the text: {inlineSummary.join(" · ")}.</span>}
         </p>
       </div>
@@ -266,6 +294,108 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
       {expanded && <FormButtons submitLabel={submitLabel} pending={pending} onCancel={onCancel} />}
     </form>
   );
+}
+
+type CompleterOptions = {
+  text: string;
+  textarea: RefObject<HTMLTextAreaElement | null>;
+  projects: ProjectOption[];
+  tags: string[];
+  /** The text once the word is completed, and the project chosen if it was an `@` word. */
+  onChoose: (text: string, projectId?: string) => void;
+};
+
+type CompletionOption = { id: string; label: string; detail?: string; projectId?: string; tag?: string };
+
+/**
+ * `@` completes a project and `#` a tag (the most used first) in the text: a listbox under it
+ * that the text box keeps the focus over (aria-activedescendant), ↑ and ↓ move in, Enter or Tab
+ * choose from, and Escape closes.
+ */
+function useCompleter({ text, textarea, projects, tags, onChoose }: CompleterOptions) {
+  const listId = useId();
+  const [caret, setCaret] = useState<number>();
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState<string>();
+  const pendingCaret = useRef<number>(undefined);
+  const completion = caret === undefined ? undefined : completionAt(text, caret);
+  const key = completion && `${completion.trigger}${completion.start}`;
+  const options: CompletionOption[] = !completion
+    ? []
+    : completion.trigger === "@"
+      ? matchingOptions(projects, completion.query, (project) => [project.name, project.identifier]).map((project) => ({ id: project.id, label: project.name, detail: project.identifier, projectId: project.id }))
+      : matchingOptions(tags, completion.query, (tag) => [tag]).map((tag) => ({ id: tag, label: `#${tag}`, tag }));
+  const open = completion !== undefined && options.length > 0 && dismissed !== key;
+  const activeIndex = Math.min(active, options.length - 1);
+
+  // Once a completed word is in the text, the caret goes after it.
+  useEffect(() => {
+    if (pendingCaret.current === undefined || !textarea.current) return;
+    textarea.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    setCaret(pendingCaret.current);
+    pendingCaret.current = undefined;
+  }, [text, textarea]);
+
+  function choose(option: CompletionOption) {
+    if (!completion) return;
+    const next = applyCompletion(text, completion, option.tag ? `#${option.tag} ` : "");
+    pendingCaret.current = next.caret;
+    onChoose(next.text, option.projectId);
+    setActive(0);
+  }
+
+  return {
+    follow: (element: HTMLTextAreaElement) => {
+      if (element.selectionStart !== caret) setActive(0);
+      setCaret(element.selectionStart === element.selectionEnd ? element.selectionStart : undefined);
+    },
+    close: () => setCaret(undefined),
+    onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => {
+      if (!open || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        setActive((activeIndex + (event.key === "ArrowDown" ? 1 : options.length - 1)) % options.length);
+      } else if (event.key === "Enter" || event.key === "Tab") {
+        event.preventDefault();
+        choose(options[activeIndex]!);
+      } else if (event.key === "Escape") {
+        // Closes the list only: not the edit, nor a dialog around the form.
+        event.preventDefault();
+        event.stopPropagation();
+        setDismissed(key);
+      }
+    },
+    textareaProps: {
+      "aria-autocomplete": "list" as const,
+      "aria-haspopup": "listbox" as const,
+      "aria-controls": open ? listId : undefined,
+      "aria-activedescendant": open ? `${listId}-${activeIndex}` : undefined,
+    },
+    list: open && (
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={completion.trigger === "@" ? "Projects" : "Tags"}
+        className="absolute top-full left-0 z-20 mt-1 max-h-60 w-64 max-w-full overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {options.map((option, index) => (
+          <li
+            key={option.id}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === activeIndex}
+            // The text box keeps the focus: a press on an option must not blur it first.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(option)}
+            className="flex cursor-pointer justify-between gap-3 px-3 py-1.5 aria-selected:bg-brand-50 aria-selected:text-brand-900 dark:aria-selected:bg-brand-950 dark:aria-selected:text-brand-100"
+          >
+            <span className="truncate">{option.label}</span>
+            {option.detail && <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{option.detail}</span>}
+          </li>
+        ))}
+      </ul>
+    ),
+  };
 }
 
 function FormButtons({ submitLabel, pending, onCancel }: { submitLabel: string; pending?: boolean; onCancel?: () => void }) {

@@ -14,6 +14,18 @@ type FiltersContext = {
   change: (changes: EntryFilters, options?: { replace?: boolean }) => void;
 };
 
+/** The URL's parameters that say how the entries are shown (components/worklog/worklog-view.ts), which a change of filters keeps. */
+export const viewParams = ["view", "date"] as const;
+
+function withViewParams(href: string, current: URLSearchParams): string {
+  const url = new URL(href, window.location.origin);
+  for (const name of viewParams) {
+    const value = current.get(name);
+    if (value) url.searchParams.set(name, value);
+  }
+  return `${url.pathname}${url.search}`;
+}
+
 const Context = createContext<FiltersContext | undefined>(undefined);
 
 /**
@@ -25,7 +37,8 @@ export function WorklogFiltersProvider({ children }: { children: ReactNode }) {
   const search = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const change = useCallback((changes: EntryFilters, { replace = false } = {}) => {
-    const href = worklogHref({ ...filtersFromSearch(new URLSearchParams(window.location.search)), ...changes });
+    const current = new URLSearchParams(window.location.search);
+    const href = withViewParams(worklogHref({ ...filtersFromSearch(current), ...changes }), current);
     if (href === `${window.location.pathname}${window.location.search}`) return;
     if (replace) window.history.replaceState(null, "", href);
     else window.history.pushState(null, "", href);

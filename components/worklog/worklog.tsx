@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -14,6 +15,7 @@ import { useTimer, useTimerChange, type TimerDraft } from "@/components/timer/ti
 import { createEntryAction, deleteEntryAction, loadEntries, restoreEntryAction, updateEntryAction, type WeekTotals } from "@/lib/worklog/actions";
 import { groupByDay, withOtherDays } from "@/lib/worklog/days";
 import { rangeProblem, sameFilters, type EntryFilters as Filters } from "@/lib/worklog/filters";
+import type { WeekStart } from "@/lib/time";
 import type { Suggestion } from "@/lib/worklog/suggestion-schemas";
 import type { EntryPage, EntryView } from "@/lib/worklog/views";
 import { DayGroup } from "./day-group";
@@ -28,6 +30,10 @@ import { WeeklyChart } from "./weekly-chart";
 import { useWorklogFilters, WorklogFiltersProvider } from "./worklog-filters";
 import { useWorklogKeys } from "./worklog-keys";
 import { focusAfterRemoving, useLinkedEntry } from "./entry-focus";
+import { useWorklogView, ViewSwitch } from "./worklog-view";
+
+/** The week view's code is loaded when it is first shown. */
+const WeekView = dynamic(() => import("./week-view"), { ssr: false, loading: () => <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the week…</p> });
 
 const composerId = focusTargets.newEntry;
 
@@ -40,6 +46,9 @@ type WorklogProps = {
   week: WeekTotals;
   projects: ProjectOption[];
   timeZone: string;
+  weekStart: WeekStart;
+  /** The account's tags, the most used first. */
+  tags: string[];
   /** Today in `timeZone`, YYYY-MM-DD. */
   today: string;
   /** The entry a link opened (`/?entry=<id>`, found in the account), shown on its day and highlighted. */
@@ -61,7 +70,7 @@ export function Worklog(props: WorklogProps) {
   );
 }
 
-function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, projects, timeZone, today, linkedEntryId }: WorklogProps) {
+function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, projects, timeZone, weekStart, tags, today, linkedEntryId }: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
@@ -179,6 +188,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
   const total = pages[0]?.meta.total_count;
   const filtered = Object.keys(filters).length > 0;
   const linked = useLinkedEntry(linkedEntryId, shown, entries);
+  const { view, show } = useWorklogView(today);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
@@ -189,6 +199,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
           textareaId={composerId}
           initialValues={emptyEntryForm}
           projects={projects}
+          tagSuggestions={tags}
           timeZone={timeZone}
           submitLabel={create.isPending ? "Saving…" : "Add entry"}
           pending={create.isPending}
@@ -206,12 +217,17 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
         <TimerStrip draft={timerDraft} />
       </section>
 
-      <aside aria-label="Filters and the week" className="space-y-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        <EntryFilters projects={projects} />
+      <aside aria-label="Filters and the week" className="space-y-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1">
+        <EntryFilters projects={projects} timeZone={timeZone} weekStart={weekStart} />
         <WeeklyChart initialWeek={week} projects={projects} />
       </aside>
 
-      <section aria-labelledby="entries-heading" aria-busy={entries.isFetching || undefined} className="lg:col-start-1">
+      <div className="space-y-4 lg:col-start-1">
+        <ViewSwitch view={view} onChange={(name) => show({ view: name })} />
+        {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} />}
+      </div>
+
+      <section aria-labelledby="entries-heading" aria-busy={entries.isFetching || undefined} hidden={view === "week"} className="lg:col-start-1">
         <h2 id="entries-heading" className="text-lg font-semibold tracking-tight">
           Entries {total !== undefined && <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>}
         </h2>

@@ -11,7 +11,7 @@ import { bulkEditEntries, restoreEntries } from "./bulk";
 import { attachCommits, createEntry, dailyTotals, deleteEntry, detachCommit, listEntries, restoreEntry, updateEntry, type DailyProjectTotal } from "./entries";
 import { entryFields, type EntryField } from "./entry-fields";
 import type { EntryWithRelations } from "./entry-with-relations";
-import type { EntryFilters } from "./filters";
+import { cleanFilters, type EntryFilters } from "./filters";
 import { attachCommitsSchema, detachCommitSchema, entryBulkRestoreSchema, entryBulkSchema, entryCreateSchema, entryListQuerySchema, entryRestoreSchema, entryUpdateSchema } from "./schemas";
 import { toEntryPage, toEntryViews, type EntryPage, type EntryView } from "./views";
 
@@ -121,6 +121,36 @@ export async function loadWeek(day: string): Promise<ActionResult<WeekTotals>> {
     run: async (validDay, user) => {
       const days = weekOf(validDay, user.weekStart);
       return { days, totals: await dailyTotals(user, days) };
+    },
+  });
+}
+
+export type WeekEntries = { days: string[]; entries: EntryView[] };
+
+/** The most entries the week view reads for one week: more than anyone writes in a week. */
+const weekEntriesCap = 1000;
+const weekPageSize = 100;
+
+/**
+ * The entries the filters select (their dates aside) recorded in the week, from the account's
+ * first day of the week, that holds `day`: the week view's, all of them at once.
+ */
+export async function loadWeekEntries(filters: EntryFilters, day: string): Promise<ActionResult<WeekEntries>> {
+  return runSignedInAction(worklogPath, {
+    schema: z.object({ day: z.string().refine(isValidCalendarDate, "Use a date, YYYY-MM-DD"), filters: z.record(z.string(), z.string()) }),
+    input: { day, filters },
+    fields: {},
+    run: async ({ day: validDay, filters: given }, user) => {
+      const days = weekOf(validDay, user.weekStart);
+      const entries: EntryView[] = [];
+      let startingAfter: string | undefined;
+      do {
+        const query = entryListQuerySchema.parse({ ...cleanFilters(given), from: days[0], to: days.at(-1), limit: String(weekPageSize), starting_after: startingAfter });
+        const page = await listEntries(user, query);
+        entries.push(...(await toEntryViews(user.id, page.rows)));
+        startingAfter = page.meta.has_more ? (page.meta.end_cursor ?? undefined) : undefined;
+      } while (startingAfter && entries.length < weekEntriesCap);
+      return { days, entries };
     },
   });
 }

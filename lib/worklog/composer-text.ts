@@ -61,3 +61,40 @@ export function readInlineMeta(text: string): InlineMeta {
   }
   return { content, tags: [...new Set(tags)], durationSeconds };
 }
+
+/** A word being typed that the composer completes: `@` and a project, `#` and a tag. */
+export type Completion = { trigger: "@" | "#"; query: string; start: number; end: number };
+
+const completionPattern = /(^|\s)([@#])([\p{L}\p{N}_.-]*)$/u;
+
+/** The `@` or `#` word that ends at the caret, if any: only at a word's start, so e-mail addresses and C# are not one. */
+export function completionAt(text: string, caret: number): Completion | undefined {
+  const match = completionPattern.exec(text.slice(0, caret));
+  if (!match) return undefined;
+  return { trigger: match[2] as Completion["trigger"], query: match[3]!, start: match.index + match[1]!.length, end: caret };
+}
+
+/**
+ * The text with the completed word replaced, and where the caret goes: after a chosen tag
+ * (`#tag `, which the text keeps as its tag) or, for a project, where the `@` word was (it leaves
+ * the text: the project is the entry's field), without doubling the spaces around it.
+ */
+export function applyCompletion(text: string, { start, end }: Completion, replacement: string): { text: string; caret: number } {
+  const before = text.slice(0, start);
+  let after = text.slice(end);
+  if (!replacement && /^[ \t]/.test(after) && (before === "" || /\s$/.test(before))) after = after.slice(1);
+  return { text: `${before}${replacement}${after}`, caret: before.length + replacement.length };
+}
+
+/** The options whose names begin with what is typed, then those that hold it elsewhere, each group in the given order (the most used first), at most `limit`. */
+export function matchingOptions<T>(options: T[], query: string, names: (option: T) => string[], limit = 8): T[] {
+  const typed = query.toLowerCase();
+  const starts: T[] = [];
+  const holds: T[] = [];
+  for (const option of options) {
+    const lower = names(option).map((name) => name.toLowerCase());
+    if (lower.some((name) => name.startsWith(typed))) starts.push(option);
+    else if (lower.some((name) => name.includes(typed))) holds.push(option);
+  }
+  return [...starts, ...holds].slice(0, limit);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { durationText, parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
+import { applyCompletion, completionAt, durationText, matchingOptions, parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
 import { cleanFilters, filtersFromSearch, rangeProblem, worklogHref } from "@/lib/worklog/filters";
 
 describe("durations as people type them", () => {
@@ -72,5 +72,35 @@ describe("the worklog's filters in its URL", () => {
     expect(rangeProblem({ from: "2026-11-20", to: "2026-11-02" })).toMatch(/after/);
     expect(rangeProblem({ from: "2026-11-02", to: "2026-11-20" })).toBeUndefined();
     expect(rangeProblem({ from: "2026-11-02", to: "2026-11-02" })).toBeUndefined();
+  });
+});
+
+describe("completing @projects and #tags", () => {
+  it("finds the @ or # word that ends at the caret, at a word's start only", () => {
+    expect(completionAt("Fixed @eng", 10)).toEqual({ trigger: "@", query: "eng", start: 6, end: 10 });
+    expect(completionAt("Fixed #", 7)).toEqual({ trigger: "#", query: "", start: 6, end: 7 });
+    expect(completionAt("#rev", 4)).toEqual({ trigger: "#", query: "rev", start: 0, end: 4 });
+    expect(completionAt("Fixed @eng bug", 14)).toBeUndefined();
+    expect(completionAt("mail ada@example.com", 20)).toBeUndefined();
+    expect(completionAt("Wrote C#", 8)).toBeUndefined();
+    expect(completionAt("# Heading", 9)).toBeUndefined();
+  });
+
+  it("puts a chosen tag in the text and takes a chosen project's @ word out of it, spaces and all", () => {
+    expect(applyCompletion("Fixed #rev", completionAt("Fixed #rev", 10)!, "#review ")).toEqual({ text: "Fixed #review ", caret: 14 });
+    expect(applyCompletion("Fixed @en bug", completionAt("Fixed @en bug", 9)!, "")).toEqual({ text: "Fixed bug", caret: 6 });
+    expect(applyCompletion("@en deploy", completionAt("@en deploy", 3)!, "")).toEqual({ text: "deploy", caret: 0 });
+    expect(applyCompletion("Deploy @en", completionAt("Deploy @en", 10)!, "")).toEqual({ text: "Deploy ", caret: 7 });
+    // What is saved: the chosen tag, and no stray @.
+    expect(readInlineMeta("Fixed #review ")).toEqual({ content: "Fixed", tags: ["review"], durationSeconds: undefined });
+  });
+
+  it("offers names that begin with what is typed first, then those that hold it, in the given order", () => {
+    const tags = ["ops", "review", "api", "preview", "rust"];
+    expect(matchingOptions(tags, "r", (tag) => [tag])).toEqual(["review", "rust", "preview"]);
+    expect(matchingOptions(tags, "", (tag) => [tag], 3)).toEqual(["ops", "review", "api"]);
+    const projects = [{ name: "Engine", identifier: "EN" }, { name: "Docs", identifier: "DOC" }];
+    expect(matchingOptions(projects, "doc", (project) => [project.name, project.identifier])).toEqual([projects[1]]);
+    expect(matchingOptions(projects, "xyz", (project) => [project.name])).toEqual([]);
   });
 });

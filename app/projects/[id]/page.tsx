@@ -3,7 +3,9 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { User } from "@/lib/db/client";
-import { countOf } from "@/components/format";
+import { countOf, formatDateTime, formatDuration } from "@/components/format";
+import { buttonClassName } from "@/components/ui/button";
+import { DangerZone, Stats } from "@/components/stats";
 import { PageHeader, Section } from "@/components/page-header";
 import { ProjectForm } from "@/components/projects/project-form";
 import { RemoteUrl } from "@/components/repositories/remote-url";
@@ -15,8 +17,10 @@ import { EntryCard } from "@/components/worklog/entry-card";
 import { requireUser } from "@/lib/auth/current-user";
 import { deleteProjectAction, updateProjectAction } from "@/lib/projects/actions";
 import { getProject } from "@/lib/projects/projects";
+import { projectTotals } from "@/lib/projects/project-totals";
 import { listRepositories } from "@/lib/repositories/repositories";
-import { calendarDay } from "@/lib/time";
+import { calendarDay, startOfDay } from "@/lib/time";
+import { currentWeek } from "@/lib/web/week";
 import { groupByDay } from "@/lib/worklog/days";
 import { listEntries } from "@/lib/worklog/entries";
 import { toEntryPage } from "@/lib/worklog/views";
@@ -43,61 +47,45 @@ export default async function ProjectPage({ params }: Props) {
         }
         description={project.description ?? undefined}
       >
-        <ConfirmButton
-          label="Delete project"
-          title="Delete project"
-          description={`Delete ${project.name}? Its repositories and entries stay, without a project.`}
-          confirmLabel="Delete project"
-          pendingLabel="Deleting…"
-          action={deleteProjectAction.bind(null, project.id)}
-        />
+        <a href="#edit-project-heading" className={buttonClassName("secondary", "sm")}>
+          Edit
+        </a>
       </PageHeader>
 
-      <Suspense fallback={<LoadingBlock label="Loading the project’s repositories and entries…" />}>
-        <ProjectContents user={user} projectId={project.id} />
+      <Suspense fallback={<LoadingBlock label="Loading the project’s time, entries and repositories…" />}>
+        <ProjectContents user={user} project={project} />
       </Suspense>
-
-      <Section id="edit-project-heading" title="Edit project">
-        <ProjectForm
-          action={updateProjectAction.bind(null, project.id)}
-          project={{ name: project.name, identifier: project.identifier, description: project.description ?? "" }}
-          submitLabel="Save project"
-          pendingLabel="Saving…"
-          successNotice="Project saved."
-        />
-      </Section>
     </div>
   );
 }
 
-async function ProjectContents({ user, projectId }: { user: User; projectId: string }) {
+type ProjectContentsProps = { user: User; project: Awaited<ReturnType<typeof getProject>> };
+
+/** The project's time and entries first, then its repositories, its settings, and at the foot its deletion. */
+async function ProjectContents({ user, project }: ProjectContentsProps) {
+  const projectId = project.id;
   const entryQuery = { page: { limit: 10 }, project_id: projectId };
-  const [repositories, entries] = await Promise.all([
+  const now = new Date();
+  const today = calendarDay(now, user.timezone);
+  const since = { week: currentWeek(user.timezone, user.weekStart, now).start, month: startOfDay(`${today.slice(0, 7)}-01`, user.timezone) };
+  const [totals, repositories, entries] = await Promise.all([
+    projectTotals(user.id, projectId, since),
     listRepositories(user.id, { limit: 100 }, { projectId }),
     listEntries(user, entryQuery).then((page) => toEntryPage(user, page, entryQuery)),
   ]);
   const dayTotals = new Map(entries.dayTotals.map(({ day, seconds }) => [day, seconds]));
-  const today = calendarDay(new Date(), user.timezone);
   return (
     <>
-      <Section id="project-repositories-heading" title="Repositories">
-        {repositories.rows.length === 0 ? (
-          <EmptyState title="No repositories in this project">
-            Add one on the <TextLink href="/repositories">repositories page</TextLink>.
-          </EmptyState>
-        ) : (
-          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-            {repositories.rows.map((repository) => (
-              <li key={repository.id} className="px-4 py-3">
-                <Link href={`/repositories/${repository.id}`} className="font-medium hover:underline">
-                  {repository.name}
-                </Link>
-                {repository.remoteUrl && <RemoteUrl remoteUrl={repository.remoteUrl} className="text-sm text-zinc-600 dark:text-zinc-400" />}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <Stats
+        label="The project’s time"
+        items={[
+          { term: "This week", value: formatDuration(totals.weekSeconds) },
+          { term: "This month", value: formatDuration(totals.monthSeconds) },
+          { term: "All time", value: formatDuration(totals.allSeconds) },
+          { term: "Entries", value: totals.entryCount },
+          { term: "Last activity", value: totals.lastActivity ? formatDateTime(totals.lastActivity, user.timezone) : "None yet" },
+        ]}
+      />
 
       <Section id="project-entries-heading" title="Recent entries">
         {entries.entries.length === 0 ? (
@@ -122,6 +110,49 @@ async function ProjectContents({ user, projectId }: { user: User; projectId: str
           </div>
         )}
       </Section>
+
+      <Section id="project-repositories-heading" title="Repositories">
+        {repositories.rows.length === 0 ? (
+          <EmptyState title="No repositories in this project">
+            Add one on the <TextLink href="/repositories">repositories page</TextLink>.
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {repositories.rows.map((repository) => (
+              <li key={repository.id} className="px-4 py-3">
+                <Link href={`/repositories/${repository.id}`} className="font-medium hover:underline">
+                  {repository.name}
+                </Link>
+                {repository.remoteUrl && <RemoteUrl remoteUrl={repository.remoteUrl} className="text-sm text-zinc-600 dark:text-zinc-400" />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="edit-project-heading" title="Edit project">
+        <ProjectForm
+          action={updateProjectAction.bind(null, project.id)}
+          project={{ name: project.name, identifier: project.identifier, description: project.description ?? "" }}
+          submitLabel="Save project"
+          pendingLabel="Saving…"
+          successNotice="Project saved."
+        />
+      </Section>
+
+      <DangerZone>
+        <p className="text-sm">
+          Deleting {project.name} affects {countOf(totals.entryCount, "entry", "entries")} and {countOf(repositories.meta.total_count, "repository", "repositories")}: they stay, without a project.
+        </p>
+        <ConfirmButton
+          label="Delete project"
+          title="Delete project"
+          description={`Delete ${project.name}? Its ${countOf(totals.entryCount, "entry", "entries")} and ${countOf(repositories.meta.total_count, "repository", "repositories")} stay, without a project.`}
+          confirmLabel="Delete project"
+          pendingLabel="Deleting…"
+          action={deleteProjectAction.bind(null, project.id)}
+        />
+      </DangerZone>
     </>
   );
 }

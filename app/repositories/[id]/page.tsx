@@ -4,7 +4,9 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { PageRequest } from "@/lib/api/pagination";
-import { formatDateTime } from "@/components/format";
+import { countOf, formatDateTime } from "@/components/format";
+import { DangerZone, Stats } from "@/components/stats";
+import { buttonClassName } from "@/components/ui/button";
 import { PageHeader, Section } from "@/components/page-header";
 import { Pager } from "@/components/pager";
 import { MarkdownExcerpt } from "@/components/markdown";
@@ -22,6 +24,8 @@ import { deleteRepositoryAction, updateRepositoryAction } from "@/lib/repositori
 import { listCommits } from "@/lib/repositories/commits";
 import { gitHookScript } from "@/lib/repositories/git-hook";
 import { getRepository } from "@/lib/repositories/repositories";
+import { repositoryTotals } from "@/lib/repositories/repository-totals";
+import { currentWeek } from "@/lib/web/week";
 import { commitWebUrl } from "@/lib/repositories/web-urls";
 import { entryWorklogPath } from "@/lib/worklog/days";
 import { entriesByCommit } from "@/lib/worklog/entries";
@@ -41,6 +45,8 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   const projects = await listProjects(user.id, { limit: 100 });
   const project = projects.rows.find((candidate) => candidate.id === repository.projectId);
   const hookScript = gitHookScript({ repositoryId: repository.id, origin: publicOrigin(await headers()) });
+  const totals = await repositoryTotals(user.id, repository.id, currentWeek(user.timezone, user.weekStart).start);
+  const entriesAffected = countOf(totals.entryCount, "entry", "entries");
   return (
     <div className="space-y-10">
       <PageHeader
@@ -59,15 +65,21 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
           </>
         }
       >
-        <ConfirmButton
-          label="Delete repository"
-          title="Delete repository"
-          description={`Delete ${repository.name} and all its commits? Entries stay, without these commits.`}
-          confirmLabel="Delete repository"
-          pendingLabel="Deleting…"
-          action={deleteRepositoryAction.bind(null, repository.id)}
-        />
+        <a href="#edit-repository-heading" className={buttonClassName("secondary", "sm")}>
+          Edit
+        </a>
       </PageHeader>
+
+      <Stats
+        label="The repository’s commits"
+        items={[
+          { term: "Commits", value: totals.commitCount },
+          { term: "This week", value: countOf(totals.weekCommitCount, "commit", "commits") },
+          { term: "Last commit", value: totals.lastCommitAt ? formatDateTime(totals.lastCommitAt, user.timezone) : "None yet" },
+          { term: "Last push", value: totals.lastPushAt ? formatDateTime(totals.lastPushAt, user.timezone) : "None yet" },
+          { term: "Entries", value: totals.entryCount },
+        ]}
+      />
 
       <Suspense fallback={<LoadingBlock label="Loading commits…" />}>
         <CommitList userId={user.id} repositoryId={repository.id} remoteUrl={repository.remoteUrl} page={page} timeZone={user.timezone} />
@@ -93,6 +105,20 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
           successNotice="Repository saved."
         />
       </Section>
+
+      <DangerZone>
+        <p className="text-sm">
+          Deleting {repository.name} deletes its {countOf(totals.commitCount, "commit", "commits")} and affects {entriesAffected} with them, which stay, without these commits.
+        </p>
+        <ConfirmButton
+          label="Delete repository"
+          title="Delete repository"
+          description={`Delete ${repository.name} and its ${countOf(totals.commitCount, "commit", "commits")}? ${entriesAffected} with them ${totals.entryCount === 1 ? "stays" : "stay"}, without these commits.`}
+          confirmLabel="Delete repository"
+          pendingLabel="Deleting…"
+          action={deleteRepositoryAction.bind(null, repository.id)}
+        />
+      </DangerZone>
     </div>
   );
 }

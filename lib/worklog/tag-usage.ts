@@ -1,0 +1,15 @@
+import { queryRows } from "@/lib/db/sql";
+
+export type TagUsage = { tag: string; count: number };
+
+const tagUsageQuery = `SELECT tag, count(*)::int AS count
+FROM worklog_entries e CROSS JOIN LATERAL unnest(e.tags) AS tag
+WHERE e.user_id = $1
+GROUP BY tag
+ORDER BY count DESC, tag
+LIMIT $2`;
+
+/** The account's tags with the number of its entries that carry each, the most used first (then by name): what the composer offers after `#`. */
+export function tagUsage(userId: string, limit = 200): Promise<TagUsage[]> {
+  return queryRows<TagUsage>(tagUsageQuery, [userId, limit]);
+}

@@ -3,10 +3,10 @@ import { bucketLabels, formatChange, formatDays, formatShare } from "@/component
 
 describe("the reports page's labels", () => {
   it("says a change with its sign and its part of what was before", () => {
-    expect(formatChange(9000, 7200)).toBe("+30 min (+25%)");
-    expect(formatChange(3600, 4500)).toBe("\u221215 min (\u221220%)");
-    expect(formatChange(3600, 0)).toBe("+1 h (new)");
-    expect(formatChange(0, 3600)).toBe("\u22121 h (\u2212100%)");
+    expect(formatChange(9000, 7200)).toBe("+30m (+25%)");
+    expect(formatChange(3600, 4500)).toBe("\u221215m (\u221220%)");
+    expect(formatChange(3600, 0)).toBe("+1h (new)");
+    expect(formatChange(0, 3600)).toBe("\u22121h (\u2212100%)");
     expect(formatChange(60, 60)).toBe("No change");
     expect(formatChange(12, 10, String)).toBe("+2 (+20%)");
   });

@@ -33,6 +33,8 @@ const cheapPaths: Record<string, string[]> = {
   bench: ["--help"],
   "bench:lists": ["--help"],
   "bench:hooks": ["--help"],
+  "bench:webhooks": ["--help"],
+  "bench:week-view": ["--help"],
   "bench:import": ["--help"],
   "lint:openapi": ["--help"],
   "bench:streams": ["--help"],

@@ -1,20 +1,22 @@
 // `npm run bench:profile`: where the server's CPU goes per request. Builds, starts the production
-// server on PostgreSQL with `--cpu-prof`, seeds an account with 10 000 entries, loads each route
-// with wrk (50 connections, BENCH_DURATION seconds after a warm-up), stops the server cleanly (the
-// profile is written at its exit) and prints the functions with the most self time, and the same
-// by module (a package of node_modules, a file of the app, or Node's own), for all routes together
-// and as a share of the run. BENCH_PROFILE_ROUTES=entries,user,mcp chooses the routes;
+// server on PostgreSQL with a CPU profiler it turns on and off by signal
+// (bench/cpu-profile-preload.cjs, in place of Node's `--cpu-prof`, which NODE_OPTIONS may not
+// carry), seeds an account with 10 000 entries, warms each route up, then profiles the routes
+// under wrk (50 connections, BENCH_DURATION seconds each) and prints the functions with the most
+// self time, and the same by module (a package of node_modules, a file of the app, or Node's
+// own), as shares of the profile's busy time. BENCH_PROFILE_ROUTES=entries,user,mcp chooses the routes;
 // BENCH_BEFORE=<another checkout> profiles that checkout instead. The profile stays in a
 // directory printed at the end, to open in Chrome's DevTools.
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
+import { setTimeout } from "node:timers/promises";
 import path from "node:path";
 import pg from "pg";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type PrivateServer } from "../tests/support/server";
 import { nextServerPid } from "./next-server-memory";
 import { insertEntries } from "./seed";
-import { basicAuthorization, runWrk, type LoadTarget } from "./wrk";
+import { basicAuthorization, runWrk, warmUp, type LoadTarget } from "./wrk";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const ROUTES = (process.env.BENCH_PROFILE_ROUTES ?? "entries,user,mcp").split(",");
@@ -87,30 +89,37 @@ function report(profile: Profile) {
   print("self time by module", byModule);
 }
 
+if (process.argv.includes("--help")) {
+  console.log(`usage: npm run bench:profile: the server's CPU profile under wrk, its top functions and modules (BENCH_PROFILE_ROUTES=${ROUTES.join(",")}, BENCH_DURATION seconds a route); README.md, "Benchmarks"`);
+  process.exit(0);
+}
 ensureBuild();
 if (process.env.BENCH_BEFORE) ((await import(path.join(ROOT, "scripts/build.mjs"))) as { ensureBuild: () => void }).ensureBuild();
 const directory = mkdtempSync(path.join(os.tmpdir(), "worklog-profile-"));
 const server = await startServer({
   backend: "postgres",
   root: ROOT,
-  env: { RATE_LIMIT_PER_MINUTE: "1000000", NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${directory}` },
+  env: { RATE_LIMIT_PER_MINUTE: "1000000", NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "cpu-profile-preload.cjs")}`, WORKLOG_CPU_PROFILE_DIR: directory },
 });
-let pid: number;
 try {
-  pid = nextServerPid(server);
+  const pid = nextServerPid(server);
   const key = await seededAccount(server);
   const byName = targets(server.url, key);
-  for (const route of ROUTES) {
-    const target = byName[route];
-    if (!target) throw new Error(`no route ${route}: one of ${Object.keys(byName).join(", ")}`);
-    await runWrk(target, { connections: 50, seconds: 3 });
+  const chosen = ROUTES.map((route) => {
+    if (!byName[route]) throw new Error(`no route ${route}: one of ${Object.keys(byName).join(", ")}`);
+    return [route, byName[route]] as const;
+  });
+  for (const [, target] of chosen) await warmUp(target, { connections: 50, requests: 2_000 });
+  process.kill(pid, "SIGUSR2");
+  for (const [route, target] of chosen) {
     const run = await runWrk(target, { connections: 50, seconds: DURATION_SECONDS });
-    console.log(`${route}: ${run.requests_per_second} requests/s, statuses ${JSON.stringify(run.statuses)}`);
+    console.log(`${route}: ${run.requests} requests, ${run.requests_per_second}/s, statuses ${JSON.stringify(run.statuses)}`);
   }
+  process.kill(pid, "SIGUSR2");
+  const file = path.join(directory, `CPU.${pid}.cpuprofile`);
+  while (!existsSync(file)) await setTimeout(200);
+  report(JSON.parse(readFileSync(file, "utf8")) as Profile);
+  console.log(`\nthe profile: ${file}`);
 } finally {
   await server.stop();
 }
-const file = readdirSync(directory).find((name) => name.includes(`.${pid}.`));
-if (!file) throw new Error(`the server wrote no profile in ${directory}`);
-report(JSON.parse(readFileSync(path.join(directory, file), "utf8")) as Profile);
-console.log(`\nthe profile: ${path.join(directory, file)} (warm-up included)`);

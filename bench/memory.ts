@@ -5,6 +5,8 @@
 // search and new entries (in another account), in equal slices. After each run it prints the
 // `next start` process's resident memory (VmRSS) and its peak (VmHWM); the target is no growth
 // beyond 5% between the last two runs. bench:streams reports the memory with 1 000 idle streams.
+// BENCH_BEFORE=<another checkout> measures that checkout's server instead.
+import path from "node:path";
 import { setTimeout } from "node:timers/promises";
 import pg from "pg";
 import { ensureBuild } from "../scripts/build.mjs";
@@ -29,8 +31,10 @@ if (process.argv.includes("--help")) {
   console.log(`usage: npm run bench:memory: the server's resident memory after each of ${RUNS} runs of ${RUN_SECONDS} s of mixed load (BENCH_MEMORY_RUNS, BENCH_MEMORY_RUN_SECONDS); README.md, "Benchmarks"`);
   process.exit(0);
 }
+const before = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
 ensureBuild();
-const server = await startServer({ backend: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
+if (before) ((await import(path.join(before, "scripts/build.mjs"))) as { ensureBuild: () => void }).ensureBuild();
+const server = await startServer({ backend: "postgres", root: before, env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
 try {
   const pid = nextServerPid(server);
   const reader = await account(server, "memory@example.com");

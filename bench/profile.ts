@@ -1,6 +1,6 @@
 // `npm run bench:profile`: where the server's CPU goes per request. Builds, starts the production
 // server on PostgreSQL with a CPU profiler it turns on and off by signal
-// (bench/cpu-profile-preload.cjs, in place of Node's `--cpu-prof`, which NODE_OPTIONS may not
+// (bench/cpu-profile-preload.mjs, in place of Node's `--cpu-prof`, which NODE_OPTIONS may not
 // carry), seeds an account with 10 000 entries, warms each route up, then profiles the routes
 // under wrk (50 connections, BENCH_DURATION seconds each) and prints the functions with the most
 // self time, and the same by module (a package of node_modules, a file of the app, or Node's
@@ -99,7 +99,7 @@ const directory = mkdtempSync(path.join(os.tmpdir(), "worklog-profile-"));
 const server = await startServer({
   backend: "postgres",
   root: ROOT,
-  env: { RATE_LIMIT_PER_MINUTE: "1000000", NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "cpu-profile-preload.cjs")}`, WORKLOG_CPU_PROFILE_DIR: directory },
+  env: { RATE_LIMIT_PER_MINUTE: "1000000", NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "cpu-profile-preload.mjs")}`, WORKLOG_CPU_PROFILE_DIR: directory },
 });
 try {
   const pid = nextServerPid(server);

@@ -1,10 +1,10 @@
-// Preloaded into the server by bench/profile.ts (NODE_OPTIONS=--require: Node refuses --cpu-prof
+// Preloaded into the server by bench/profile.ts (NODE_OPTIONS=--import: Node refuses --cpu-prof
 // there): SIGUSR2 starts a CPU profile through the inspector, the next SIGUSR2 stops it and writes
 // it as CPU.<pid>.cpuprofile into WORKLOG_CPU_PROFILE_DIR, so that the profile holds the measured
 // load alone, not the start, the seeding or the warm-up.
-const fs = require("node:fs");
-const inspector = require("node:inspector");
-const path = require("node:path");
+import fs from "node:fs";
+import inspector from "node:inspector";
+import path from "node:path";
 
 const directory = process.env.WORKLOG_CPU_PROFILE_DIR;
 if (directory) {

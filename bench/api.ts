@@ -41,7 +41,7 @@ const TRIGGER_COST = process.env.BENCH_TRIGGER_COST === "1";
 const CONNECTIONS = 50;
 const ENTRIES = 10_000;
 const EMBEDDED_MAX_LATENCY_MS = 2_000;
-const targets = { user_vs_live: 0.7, entries_vs_live: 0.55, create_vs_live: 0.5, not_modified_vs_live: 0.75, mcp_search_vs_entries: 0.8 };
+const targets = { user_vs_live: 0.75, entries_vs_live: 0.6, create_vs_live: 0.55, not_modified_vs_live: 0.75, mcp_search_vs_entries: 0.85 };
 const QUIET_WAIT_SECONDS = Number(process.env.BENCH_QUIET_WAIT ?? 60);
 const options = { connections: CONNECTIONS, seconds: DURATION_SECONDS, warmUpSeconds: WARM_UP_SECONDS, quietWaitSeconds: QUIET_WAIT_SECONDS };
 const here = path.resolve(import.meta.dirname, "..");

@@ -13,6 +13,7 @@ import { v7 as uuidv7 } from "uuid";
 import { sha256Hex } from "../lib/crypto";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type PrivateServer } from "../tests/support/server";
+import { memoryMiB, nextServerPid } from "./next-server-memory";
 import { basicAuthorization as basic, cpuMeter, cpuUsed, describe, measure as measureRow } from "./wrk";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -92,6 +93,7 @@ try {
     postgres_cpu_percent: +((100 * idleUsed.postgres) / IDLE_SECONDS).toFixed(1),
   };
   console.log(`idle with ${streams.length} streams open:  server ${idle.server_cpu_percent}% of a core, PostgreSQL ${idle.postgres_cpu_percent}%`);
+  console.log(`the server's resident memory (VmRSS) with the streams open: ${memoryMiB(nextServerPid(server), "VmRSS").toFixed(0)} MiB`);
 
   const withStreams = await measure(`(b) with ${streams.length} streams`);
   const ratio = +(withStreams.requests_per_second / without.requests_per_second).toFixed(2);

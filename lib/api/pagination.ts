@@ -112,6 +112,18 @@ export async function paginate<Row extends { id: string }>(page: PageRequest, so
   };
 }
 
+/** An item of a list page as the database wrote it: its id, and its JSON text (lib/db/json-shape.ts). */
+export type JsonRow = { id: string; json: string };
+
+/**
+ * A list page's response, its items passed on as the database wrote them: the body
+ * `{"<items>": [...], "meta": {...}}`, without parsing and writing them again.
+ */
+export function jsonPageResponse(items: string, { rows, meta }: { rows: JsonRow[]; meta: PageMeta }): Response {
+  const body = `{"${items}":[${rows.map((row) => row.json).join(",")}],"meta":${JSON.stringify(meta)}}`;
+  return new Response(body, { headers: { "content-type": "application/json" } });
+}
+
 /** Prisma's arguments for a page of a list in id order (newest first). */
 export function idKeyset({ after, direction, take }: KeysetQuery) {
   const bound = after && (direction === "desc" ? { lt: after.id } : { gt: after.id });

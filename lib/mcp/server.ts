@@ -18,7 +18,8 @@ import type { Principal } from "@/lib/auth/authenticate";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { requirePlan } from "@/lib/users/plans";
-import { parseArguments, toolJsonSchema, type AnyMcpTool } from "./tool";
+import { directCallOf, errorAnswer, resultAnswer, type DirectCall } from "./direct-call";
+import { parseArguments, toolJsonSchema, type AnyMcpTool, type ToolCall } from "./tool";
 import { mcpTools } from "./tools";
 
 /** Who sends the HTTP request the server answers, and what its links and logs need. */
@@ -83,20 +84,24 @@ function stoppedError(request: McpRequest): Error {
   return Object.assign(new Error(message), { code: timedOut ? ErrorCode.RequestTimeout : ErrorCode.ConnectionClosed });
 }
 
+/** What a call's tool gets from its request besides its arguments: the signal that stops it, and its progress notifications. */
+type CallContext = Pick<ToolCall<unknown>, "signal" | "progress">;
+
 /**
  * The API's checks, in its order (docs/api.md, "Order of checks"): the scope, the arguments, the
  * plan; then the tool, until the request ends (its client left, or its time limit passed).
  * Authentication and the rate limit came with the HTTP request.
  */
-async function callTool(request: McpRequest, tool: AnyMcpTool, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
+async function callTool(request: McpRequest, tool: AnyMcpTool, args: Record<string, unknown>, { signal, progress }: CallContext): Promise<CallToolResult> {
   const { caller } = request;
   const { user } = caller.principal;
-  const signal = AbortSignal.any([extra.signal, request.ended]);
   try {
     requireCallerScope(caller.principal, tool.operation.scope);
     const input = parseArguments(tool, args);
     if (tool.operation.plan) requirePlan(user, tool.operation.plan);
-    const result = await untilAborted(tool.run({ user, input, origin: caller.origin, progress: progressOf(extra, signal), signal }), signal);
+    // A client gone already gets no work done for it.
+    signal.throwIfAborted();
+    const result = await untilAborted(tool.run({ user, input, origin: caller.origin, progress, signal }), signal);
     return {
       structuredContent: result.structured as Record<string, unknown>,
       content: [{ type: "text", text: result.summary }],
@@ -125,7 +130,8 @@ function newSlot(): Slot {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const tool = toolsByName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return callTool(slot.request!, tool, request.params.arguments ?? {}, extra);
+    const signal = AbortSignal.any([extra.signal, slot.request!.ended]);
+    return callTool(slot.request!, tool, request.params.arguments ?? {}, { signal, progress: progressOf(extra, signal) });
   });
   return slot;
 }
@@ -138,20 +144,51 @@ const MAX_IDLE = 32;
 const whenAborted = (signal: AbortSignal) =>
   new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
 
-/**
- * Answers one HTTP request's message (the stateless transport's pattern: a transport per
- * request). A plain JSON answer is complete when `handleRequest` resolves, or the client has
- * left: either way its server is closed, which aborts what is still running, and kept for the
- * next request. An event stream goes on after that, so its server is its own, closed if the
- * client leaves. A call that passes the time limit is answered with a JSON-RPC error
- * (`callTool`), which ends its stream.
- */
-export async function answerMcpRequest(caller: McpCaller, request: Request, message: unknown, { stream }: { stream: boolean }): Promise<Response> {
+/** One HTTP request to the server, from its arrival: its time limit starts. */
+function mcpRequest(caller: McpCaller, request: Request): McpRequest {
   const timeLimitMs = getConfig().mcpRequestTimeoutMs;
   const timedOut = AbortSignal.timeout(timeLimitMs);
+  return { caller, timedOut, timeLimitMs, ended: AbortSignal.any([request.signal, timedOut]) };
+}
+
+/**
+ * Answers one HTTP request's message: a single `tools/call` of a known tool without a progress
+ * token directly (lib/mcp/direct-call.ts), anything else through the SDK (`answerThroughSdk`).
+ */
+export function answerMcpRequest(caller: McpCaller, request: Request, message: unknown, { stream }: { stream: boolean }): Promise<Response> {
+  const call = stream ? undefined : directCallOf(request, message);
+  const tool = call && toolsByName.get(call.name);
+  if (call && tool) return answerDirectly(mcpRequest(caller, request), request, tool, call);
+  return answerThroughSdk(caller, request, message, { stream });
+}
+
+/**
+ * The SDK's answer to a direct call, without its transport and server: the result, the
+ * JSON-RPC error of a call that passed its time limit, or, as through the SDK, a 499 nobody
+ * reads once the client has left.
+ */
+async function answerDirectly(mcp: McpRequest, request: Request, tool: AnyMcpTool, call: DirectCall): Promise<Response> {
+  const clientLeft = whenAborted(request.signal).then(() => new Response(null, { status: 499 }));
+  const answer = callTool(mcp, tool, call.arguments, { signal: mcp.ended, progress: async () => {} }).then(
+    (result) => resultAnswer(call.id, result),
+    (error: Error) => errorAnswer(call.id, error),
+  );
+  const answered = await Promise.race([answer, clientLeft]);
+  return request.signal.aborted ? new Response(null, { status: 499 }) : answered;
+}
+
+/**
+ * Answers one HTTP request's message through the SDK (the stateless transport's pattern: a
+ * transport per request). A plain JSON answer is complete when `handleRequest` resolves, or the
+ * client has left: either way its server is closed, which aborts what is still running, and kept
+ * for the next request. An event stream goes on after that, so its server is its own, closed if
+ * the client leaves. A call that passes the time limit is answered with a JSON-RPC error
+ * (`callTool`), which ends its stream.
+ */
+export async function answerThroughSdk(caller: McpCaller, request: Request, message: unknown, { stream }: { stream: boolean }): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream });
   const slot = (!stream && idle.pop()) || newSlot();
-  slot.request = { caller, timedOut, timeLimitMs, ended: AbortSignal.any([request.signal, timedOut]) };
+  slot.request = mcpRequest(caller, request);
   const clientLeft = whenAborted(request.signal);
   if (stream) {
     await slot.server.connect(transport);

@@ -17,7 +17,7 @@ import { commitBatchSchema, repositoryListQuerySchema } from "@/lib/repositories
 import type { RangeBound } from "@/lib/time";
 import { idSchema } from "@/lib/validation";
 import { bulkEditEntries } from "@/lib/worklog/bulk";
-import { attachCommits, createEntry, listEntries } from "@/lib/worklog/entries";
+import { attachCommits, createEntry, listEntriesAsJson } from "@/lib/worklog/entries";
 import { worklogHref } from "@/lib/worklog/filters";
 import { timerOperations, worklogOperations } from "@/lib/worklog/operations";
 import { entryBulkResponseSchema, entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema, toEntryResponse } from "@/lib/worklog/responses";
@@ -120,8 +120,9 @@ export const mcpTools: AnyMcpTool[] = [
     input: entryListQuerySchema,
     output: entryListResponseSchema,
     async run({ user, input, origin }) {
-      const { rows, meta } = await listEntries(user, input);
-      const entries = rows.map(toEntryResponse);
+      // The page as PostgreSQL writes it for the API, parsed once: cheaper than the driver's rows (README, "What the hot paths do, and why").
+      const { rows, meta } = await listEntriesAsJson(user, input);
+      const entries = JSON.parse(`[${rows.map((row) => row.json).join(",")}]`) as EntryResponse[];
       const { q, project_id, from, to } = input;
       const link = `${origin}${worklogHref({ q, project_id, tags: input.tags?.join(","), from: boundText(from), to: boundText(to) })}`;
       const heading = `${plural(meta.total_count, "entry matches", "entries match")}; ${entries.length} here. In Worklog: ${link}`;

@@ -1,11 +1,11 @@
-import { paginate } from "@/lib/api/pagination";
+import { paginate, type KeysetQuery } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Commit, type Transaction, type User, type WorklogEntry } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
-import { countEntries, hasFilters, insertEntry, putBackEntry, selectEntryPage, selectTimedEntries, type NewEntry } from "./entry-sql";
+import { countEntries, hasFilters, insertEntry, putBackEntry, selectEntryJsonPage, selectEntryPage, selectTimedEntries, type NewEntry } from "./entry-sql";
 import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryRestore, EntryUpdate } from "./schemas";
 import type { EntrySource } from "./sources";
@@ -21,14 +21,19 @@ export async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function listEntries(user: User, { page, ...filters }: EntryListQuery) {
+function entryList<Row extends { id: string }>(user: User, { page, ...filters }: EntryListQuery, select: (user: User, filters: EntryListFilters, query: KeysetQuery) => Promise<Row[]>) {
   return paginate(page, {
     kind: "entry",
     userId: user.id,
-    fetchRows: (query) => selectEntryPage(user, filters, query),
+    fetchRows: (query) => select(user, filters, query),
     countAll: () => (hasFilters(filters) ? countEntries(user, filters) : accountTotal(user.id, "entryCount")),
   });
 }
+
+export const listEntries = (user: User, query: EntryListQuery) => entryList(user, query, selectEntryPage);
+
+/** The same page, each entry as the API's JSON text, as PostgreSQL wrote it (lib/db/json-shape.ts). */
+export const listEntriesAsJson = (user: User, query: EntryListQuery) => entryList(user, query, selectEntryJsonPage);
 
 export async function getEntry(userId: string, id: string) {
   const entry = await getDb().worklogEntry.findFirst({ where: { id, userId }, include: entryInclude });

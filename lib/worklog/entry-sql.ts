@@ -1,10 +1,11 @@
-import type { KeysetQuery } from "@/lib/api/pagination";
+import type { JsonRow, KeysetQuery } from "@/lib/api/pagination";
 import type { User, WorklogEntry } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
 import { changedSince } from "@/lib/sync/schemas";
 import { rangeEnd, rangeStart } from "@/lib/time";
 import type { EntryWithRelations } from "./entry-with-relations";
+import { entryShape } from "./responses";
 import type { EntryListQuery } from "./schemas";
 import { prefixWord } from "./search-text";
 
@@ -83,8 +84,9 @@ export const hasFilters = ({ project_id, tags, from, to, source, updated_since, 
 /**
  * One indexed range query: the page's rows (plus one) in the order of the work, `recorded_at`
  * then id, newest first (docs/api.md, "Pagination"); the row comparison bounds the index range.
+ * `columns` is the SELECT list, of the entry `e` and its project `p`.
  */
-export function selectEntryPage(user: User, filters: Filters, { after, direction, take }: KeysetQuery): Promise<EntryWithRelations[]> {
+function queryEntryPage<Row>(columns: string, user: User, filters: Filters, { after, direction, take }: KeysetQuery): Promise<Row[]> {
   const { where, values } = matchingEntries(user, filters);
   let range = "";
   if (after) {
@@ -93,12 +95,20 @@ export function selectEntryPage(user: User, filters: Filters, { after, direction
   }
   values.push(take);
   const order = direction === "desc" ? "DESC" : "ASC";
-  return queryRows<EntryWithRelations>(
-    `SELECT ${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${commitIds("e")}
-      FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id
+  return queryRows<Row>(
+    `SELECT ${columns} FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id
       WHERE ${where}${range} ORDER BY e.recorded_at ${order}, e.id ${order} LIMIT $${values.length}`,
     values,
   );
+}
+
+export function selectEntryPage(user: User, filters: Filters, query: KeysetQuery): Promise<EntryWithRelations[]> {
+  return queryEntryPage(`${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${commitIds("e")}`, user, filters, query);
+}
+
+/** The same page, each entry as the API's JSON (responses.ts, entryShape), written by PostgreSQL. */
+export function selectEntryJsonPage(user: User, filters: Filters, query: KeysetQuery): Promise<JsonRow[]> {
+  return queryEntryPage(`e.id, ${entryShape.sql} AS json`, user, filters, query);
 }
 
 export async function countEntries(user: User, filters: Filters): Promise<number> {

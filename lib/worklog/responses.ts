@@ -1,30 +1,42 @@
 import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
+import { isoTimestamp, jsonShape, jsonTextProperty, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
 import type { EntryWithRelations } from "./entry-with-relations";
 import { entrySourceSchema } from "./sources";
 
-export const entryProjectSchema = z
-  .object({ id: z.uuid(), name: z.string(), identifier: z.string() })
-  .register(responseSchemas, { id: "EntryProject" });
+// The entry as the API answers it, once for its zod schema and for the SQL of a page of entries
+// (entry-sql.ts, selectEntryJsonPage), which reads the entry as `e` and its project as `p`:
+// tests/db/entry-sql.test.ts holds that SQL to what toEntryResponse writes, byte for byte.
 
-export const entryResponseSchema = z
-  .object({
-    id: z.uuid(),
-    url: z.string(),
-    content: z.string(),
-    recorded_at: z.iso.datetime(),
-    duration_seconds: z.number().int().nullable(),
-    tags: z.array(z.string()),
-    project_id: z.uuid().nullable(),
-    project: entryProjectSchema.nullable(),
-    commit_ids: z.array(z.uuid()),
-    source: entrySourceSchema,
-    running: z.boolean().meta({ description: "Its timer runs (docs/api.md, \"Timer\"): `recorded_at` is when it started, and `duration_seconds` is null until it stops." }),
-    inserted_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .register(responseSchemas, { id: "Entry" });
+const entryProjectShape = jsonShape({
+  id: property(z.uuid(), "p.id"),
+  name: property(z.string(), "p.name"),
+  identifier: property(z.string(), "p.identifier"),
+});
+
+export const entryProjectSchema = entryProjectShape.schema.register(responseSchemas, { id: "EntryProject" });
+
+export const entryShape = jsonShape({
+  id: property(z.uuid(), "e.id"),
+  url: property(z.string(), "'/api/v1/worklog/entries/' || e.id"),
+  content: property(z.string(), "e.content"),
+  recorded_at: property(z.iso.datetime(), isoTimestamp("e.recorded_at")),
+  duration_seconds: property(z.number().int().nullable(), "e.duration_seconds"),
+  tags: property(z.array(z.string()), "e.tags"),
+  project_id: property(z.uuid().nullable(), "e.project_id"),
+  project: jsonTextProperty(entryProjectSchema.nullable(), `CASE WHEN p.id IS NOT NULL THEN ${entryProjectShape.sql} END`),
+  commit_ids: jsonTextProperty(z.array(z.uuid()), "COALESCE(to_json((SELECT array_agg(c.commit_id ORDER BY c.commit_id) FROM worklog_entry_commits c WHERE c.entry_id = e.id))::text, '[]')"),
+  source: property(entrySourceSchema, "e.source"),
+  running: property(
+    z.boolean().meta({ description: "Its timer runs (docs/api.md, \"Timer\"): `recorded_at` is when it started, and `duration_seconds` is null until it stops." }),
+    "e.running_user_id IS NOT NULL",
+  ),
+  inserted_at: property(z.iso.datetime(), isoTimestamp("e.inserted_at")),
+  updated_at: property(z.iso.datetime(), isoTimestamp("e.updated_at")),
+});
+
+export const entryResponseSchema = entryShape.schema.register(responseSchemas, { id: "Entry" });
 
 export const entryListResponseSchema = z
   .object({ entries: z.array(entryResponseSchema), meta: pageMetaSchema })

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { jsonPageResponse, type JsonRow, type PageMeta } from "@/lib/api/pagination";
 import { getDb } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { queryRows } from "@/lib/db/sql";
 import { createProject } from "@/lib/projects/projects";
 import { recordCommits } from "@/lib/repositories/commits";
 import { createRepository } from "@/lib/repositories/repositories";
-import { attachCommits, createEntry, getEntry, listEntries } from "@/lib/worklog/entries";
+import { attachCommits, createEntry, getEntry, listEntries, listEntriesAsJson } from "@/lib/worklog/entries";
+import { toEntryResponse } from "@/lib/worklog/responses";
+import type { EntryListQuery } from "@/lib/worklog/schemas";
+import { startTimer } from "@/lib/worklog/timer";
+
+const jsonPageBody = (page: { rows: JsonRow[]; meta: PageMeta }) => jsonPageResponse("entries", page).text();
 
 // A page of entries and a new entry are read and written in hand-written SQL
 // (lib/worklog/entry-sql.ts); everything else about entries goes through Prisma. These tests hold
@@ -42,6 +48,23 @@ describe("entries in hand-written SQL", () => {
     expect(rows).toEqual(await Promise.all(rows.map((row) => getEntry(user.id, row.id))));
     expect(rows.find((row) => row.id === ids[1])!.commits).toHaveLength(3);
     expect(meta).toMatchObject({ result_count: 3, total_count: 3, has_more: false });
+  });
+
+  it("write a page as JSON text byte for byte as JSON.stringify writes toEntryResponse, in both directions", async () => {
+    const { user, ids } = await accountWithEntries("list-json@example.com");
+    const awkward = "quotes \" and \\ backslash\n\ttab \u0001\u001f control, \u2028 separator, émoji 🙂, </script>";
+    await createEntry(user.id, { content: awkward, tags: ["a\"b", "ü"], recorded_at: new Date("2026-11-21T09:00:00.999Z") }, "mcp");
+    await startTimer(user.id, { content: "running" }, "web", new Date("2026-11-21T10:00:00.000Z"));
+    const pages: EntryListQuery[] = [{ page: { limit: 25 } }, { page: { limit: 2 } }, { page: { limit: 2, endingBefore: ids[2] } }, { page: { limit: 25 }, tags: ["nothing"] }];
+    for (const query of pages) {
+      const expected = await listEntries(user, query);
+      const written = await listEntriesAsJson(user, query);
+      expect(written.meta).toEqual(expected.meta);
+      const body = await jsonPageBody(written);
+      expect(JSON.parse(body)).toEqual({ entries: expected.rows.map(toEntryResponse), meta: expected.meta });
+      expect(body).toBe(JSON.stringify({ entries: expected.rows.map(toEntryResponse), meta: expected.meta }));
+    }
+    expect((await listEntriesAsJson(user, { page: { limit: 25 } })).rows).toHaveLength(5);
   });
 
   it("create an entry that reads back the same through Prisma, with and without a project", async () => {

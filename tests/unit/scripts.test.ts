@@ -38,6 +38,8 @@ const cheapPaths: Record<string, string[]> = {
   "bench:import": ["--help"],
   "lint:openapi": ["--help"],
   "bench:streams": ["--help"],
+  "bench:profile": ["--help"],
+  "bench:memory": ["--help"],
   "db:migration:create": ["--help"],
   // madge takes the last --extensions: it reads its configuration and walks the folders the
   // script names, parsing no file (npm test's lint phase looks for the cycles).

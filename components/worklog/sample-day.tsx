@@ -43,7 +43,7 @@ export function SampleDay() {
   return (
     <div inert className="rounded-xl border border-zinc-200 bg-zinc-50 p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/50">
       <DayGroup day="2026-11-17" today="2026-11-18" seconds={8100}>
-        <ol className="space-y-4">
+        <ol>
           {sampleEntries.map((entry) => (
             <li key={entry.id} className="bg-white dark:bg-zinc-950">
               <EntryCard entry={entry} timeZone="UTC" />

@@ -27,7 +27,7 @@ export function CommandPalette() {
         type="button"
         onClick={() => setOpen(true)}
         aria-keyshortcuts="Control+K Meta+K"
-        className="flex items-center gap-2 rounded-md border border-zinc-300 px-2.5 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800/60"
+        className="flex items-center gap-2 rounded-md border border-zinc-300 px-2 py-1.5 text-sm whitespace-nowrap sm:px-2.5 text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800/60"
       >
         Go to…
         <kbd className="font-sans text-xs text-zinc-500 max-sm:hidden dark:text-zinc-400">⌘K</kbd>

@@ -19,6 +19,19 @@ test("a dense list: 8 entries on the first screen, edited in place, selected and
   await expect(entries(page)).toHaveCount(12);
   const fullyShown = await entries(page).evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().top >= 0 && row.getBoundingClientRect().bottom <= window.innerHeight).length);
   expect(fullyShown).toBeGreaterThanOrEqual(8);
+  // What loads takes room kept for it: the page's layout shifts add up to under 0.05 (Lighthouse's CLS).
+  const layoutShift = await page.evaluate(async () => {
+    type Shift = { value: number; hadRecentInput: boolean };
+    const shifts: Shift[] = [];
+    const observer = new PerformanceObserver((list) => shifts.push(...(list.getEntries() as unknown as Shift[])));
+    observer.observe({ type: "layout-shift", buffered: true });
+    // The buffered entries come with the next frames' callbacks.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    shifts.push(...(observer.takeRecords() as unknown as Shift[]));
+    observer.disconnect();
+    return shifts.reduce((sum, shift) => sum + (shift.hadRecentInput ? 0 : shift.value), 0);
+  });
+  expect(layoutShift).toBeLessThan(0.05);
 
   // A click on the text opens the entry's form in its place; Escape closes it unsaved, and the row has the focus.
   const editor = page.getByRole("region", { name: /^Edit entry of/ });

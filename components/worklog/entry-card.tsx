@@ -101,23 +101,25 @@ export function EntryCard({ entry, timeZone, actions, leading, commitActions, hi
       className={`group/entry relative flex scroll-mt-4 gap-x-2 rounded-md px-2 py-1.5 outline-offset-1 focus:outline-2 focus:outline-brand-500 ${rowClassName(linked, selected)}`}
     >
       {leading}
-      {/* A phone's row: time and project over the text; a wider window's: time, text, project side by side. */}
-      <div className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 [grid-template-areas:'time_meta'_'text_text'_'commits_commits'] sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:[grid-template-areas:'time_text_meta'_'._commits_commits']">
-        <div className="flex items-baseline gap-x-2 text-sm leading-relaxed text-zinc-600 tabular-nums [grid-area:time] dark:text-zinc-400">
-          <time dateTime={entry.recorded_at} className="sm:w-[4.25rem]">
-            {formatTime(entry.recorded_at, timeZone)}
-          </time>
-          {entry.running ? (
-            <RunningBadge since={entry.recorded_at} />
-          ) : (
-            entry.duration_seconds !== null && <span className="font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(entry.duration_seconds)}</span>
-          )}
+      {/* A phone's row: time and project on a line over the text; a wider window's: time, text, project side by side. */}
+      <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-x-3 [grid-template-areas:'info'_'text'_'commits'] sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:[grid-template-areas:'time_text_meta'_'._commits_commits']">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 [grid-area:info] sm:contents">
+          <div className="flex items-baseline gap-x-2 text-sm leading-relaxed text-zinc-600 tabular-nums sm:[grid-area:time] dark:text-zinc-400">
+            <time dateTime={entry.recorded_at} className="sm:w-[4.25rem]">
+              {formatTime(entry.recorded_at, timeZone)}
+            </time>
+            {entry.running ? (
+              <RunningBadge since={entry.recorded_at} />
+            ) : (
+              entry.duration_seconds !== null && <span className="font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(entry.duration_seconds)}</span>
+            )}
+          </div>
+          <EntryMeta entry={entry} highlight={highlight} />
         </div>
         {/* A click on the text edits it (worklog.tsx); the keyboard's way is Enter or e on the focused entry. */}
         <div className={`min-w-0 [grid-area:text] ${onTextClick ? "cursor-text" : ""}`} onClick={onTextClick && ((event) => !clickedThrough(event) && onTextClick(event))}>
           <Markdown highlight={highlight}>{entry.content}</Markdown>
         </div>
-        <EntryMeta entry={entry} highlight={highlight} />
         {entry.commits.length > 0 && (
           <ul aria-label="Attached commits" className="mt-1 min-w-0 space-y-0.5 text-xs [grid-area:commits]">
             {entry.commits.map((commit) => (
@@ -141,7 +143,7 @@ export function EntryCard({ entry, timeZone, actions, leading, commitActions, hi
 function EntryMeta({ entry, highlight }: { entry: EntryView; highlight?: string }) {
   if (!entry.project && entry.source === "web" && entry.tags.length === 0) return null;
   return (
-    <div className="flex max-w-full min-w-0 flex-wrap items-center justify-end gap-1.5 pt-0.5 text-sm [grid-area:meta] sm:max-w-64">
+    <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center justify-end gap-1.5 pt-0.5 text-sm sm:max-w-64 sm:[grid-area:meta]">
       {entry.project && (
         <FilterLink filters={{ project_id: entry.project.id }} className={badgeClassName} title={`Show the entries of ${entry.project.name}`}>
           <BadgeText project={entry.project} />

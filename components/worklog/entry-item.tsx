@@ -124,8 +124,8 @@ export function EntryItem({ entry, linked, editing, onEditingChange, selected, s
         )}
         actions={
           <>
-            {/* Over the end of the row while the pointer or the focus is on it: the row keeps its width for the text. */}
-            <div className="pointer-events-none absolute top-0 right-full mr-1 flex gap-0.5 rounded-md bg-white opacity-0 shadow-sm ring-1 ring-zinc-200 group-focus-within/entry:pointer-events-auto group-focus-within/entry:opacity-100 group-hover/entry:pointer-events-auto group-hover/entry:opacity-100 pointer-coarse:hidden dark:bg-zinc-900 dark:ring-zinc-700">
+            {/* Above the row's end while the pointer or the focus is on it: the row keeps its width for the text, and its tags stay in reach. */}
+            <div className="pointer-events-none absolute right-0 bottom-full z-10 flex gap-0.5 rounded-md bg-white opacity-0 shadow-sm ring-1 ring-zinc-200 group-focus-within/entry:pointer-events-auto group-focus-within/entry:opacity-100 group-hover/entry:pointer-events-auto group-hover/entry:opacity-100 pointer-coarse:hidden dark:bg-zinc-900 dark:ring-zinc-700">
               <Button variant="ghost" size="xs" aria-label={`Edit entry of ${label}`} onClick={() => onEditingChange(true)}>
                 Edit
               </Button>

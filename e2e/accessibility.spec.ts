@@ -89,7 +89,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.goto(checked.path());
       await checked.ready(page);
       await expectAccessible(page);
-      for (const width of [320, 390, 768, 1440]) {
+      for (const width of [390, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         // Read after the resize's layout: a page wider than the window scrolls sideways.
         const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);

@@ -143,7 +143,7 @@ export function EntryCard({ entry, timeZone, actions, leading, commitActions, hi
 function EntryMeta({ entry, highlight }: { entry: EntryView; highlight?: string }) {
   if (!entry.project && entry.source === "web" && entry.tags.length === 0) return null;
   return (
-    <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center justify-end gap-1.5 pt-0.5 text-sm sm:max-w-64 sm:[grid-area:meta]">
+    <div className="ml-auto flex max-w-full min-w-0 flex-wrap content-start items-center justify-end gap-1.5 self-start pt-0.5 text-sm sm:max-w-64 sm:[grid-area:meta]">
       {entry.project && (
         <FilterLink filters={{ project_id: entry.project.id }} className={badgeClassName} title={`Show the entries of ${entry.project.name}`}>
           <BadgeText project={entry.project} />

@@ -173,7 +173,14 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const user = await getCurrentUser();
   if (!user) return <Introduction />;
   return (
-    <Suspense fallback={<LoadingBlock label="Loading your worklog…" />}>
+    // The stand-in is a window high, so the footer starts below the fold and stays there when the worklog arrives.
+    <Suspense
+      fallback={
+        <div className="min-h-dvh">
+          <LoadingBlock label="Loading your worklog…" />
+        </div>
+      }
+    >
       <WorklogHome user={user} searchParams={await searchParams} />
     </Suspense>
   );

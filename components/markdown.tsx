@@ -8,7 +8,7 @@ import { highlightParts } from "@/lib/worklog/search-text";
 export const matchClassName = "rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-700/60";
 
 const proseClassName = [
-  "space-y-2 text-sm leading-relaxed break-words text-zinc-800 dark:text-zinc-200",
+  "space-y-2 text-sm leading-relaxed wrap-anywhere text-zinc-800 dark:text-zinc-200",
   "[&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-300",
   "[&_h3]:text-lg [&_h3]:font-semibold [&_h4]:text-base [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold",
   "[&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5",
@@ -16,7 +16,7 @@ const proseClassName = [
   "[&_.contains-task-list]:list-none [&_.contains-task-list]:pl-0 [&_.task-list-item_input]:mr-2 [&_.task-list-item_input]:align-middle",
   "[&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] dark:[&_code]:bg-zinc-800",
   // Inline code's padding and background stay out of code blocks, whose first line would be pushed in.
-  "[&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-zinc-100 [&_pre]:p-3 dark:[&_pre]:bg-zinc-800 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
+  "[&_pre]:overflow-x-auto [&_pre]:wrap-normal [&_pre]:rounded-md [&_pre]:outline-offset-2 [&_pre:focus-visible]:outline-2 [&_pre:focus-visible]:outline-brand-500 [&_pre]:bg-zinc-100 [&_pre]:p-3 dark:[&_pre]:bg-zinc-800 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
   "[&_blockquote]:border-l-4 [&_blockquote]:border-zinc-300 [&_blockquote]:pl-3 dark:[&_blockquote]:border-zinc-700",
   "[&_table]:block [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:outline-offset-2 [&_table:focus-visible]:outline-2 [&_table:focus-visible]:outline-brand-500",
   "[&_td]:border [&_td]:border-zinc-200 [&_td]:px-2 [&_td]:py-1 dark:[&_td]:border-zinc-700",
@@ -35,8 +35,17 @@ function ScrollableTable({ children }: { children?: ReactNode }) {
   return <table tabIndex={0}>{children}</table>;
 }
 
-/** An entry sits under the page's h1 and a section's h2, so its own headings start at h3; tables can scroll. */
-const headings: Components = { h1: shifted("h3"), h2: shifted("h4"), h3: shifted("h5"), h4: shifted("h6"), h5: shifted("h6"), table: ScrollableTable };
+/** A code block keeps its lines and scrolls sideways: it takes the focus, so that a keyboard can scroll it too. */
+function ScrollableCode({ children }: { children?: ReactNode }) {
+  return (
+    <pre tabIndex={0} role="region" aria-label="Code">
+      {children}
+    </pre>
+  );
+}
+
+/** An entry sits under the page's h1 and a section's h2, so its own headings start at h3; tables and code blocks can scroll. */
+const headings: Components = { h1: shifted("h3"), h2: shifted("h4"), h3: shifted("h5"), h4: shifted("h6"), h5: shifted("h6"), table: ScrollableTable, pre: ScrollableCode };
 
 export type TextPart = { text: string; match: boolean };
 

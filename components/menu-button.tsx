@@ -3,8 +3,24 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 
-/** The header's menu under `lg`: a disclosure that closes on Escape, on a click outside and on navigation. */
-export function MenuButton({ children }: { children: ReactNode }) {
+type MenuButtonProps = {
+  children: ReactNode;
+  /** What the button shows. */
+  label?: ReactNode;
+  /** The button's accessible name, when its text alone does not say what it opens. */
+  accessibleName?: string;
+  /** Where the menu is offered: the header's is under `lg` only. */
+  className?: string;
+  buttonClassName?: string;
+  panelClassName?: string;
+  /** Whether a click on one of its buttons closes it, as a list of actions does. */
+  closeOnAction?: boolean;
+};
+
+const defaultButtonClassName = "rounded-md border border-zinc-300 px-2 py-1.5 text-sm sm:px-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800/60";
+
+/** A disclosure menu (the header's under `lg`, an entry's actions) that closes on Escape, on a click outside and on navigation. */
+export function MenuButton({ children, label = "Menu", accessibleName, className = "lg:hidden", buttonClassName = defaultButtonClassName, panelClassName = "w-60 p-3", closeOnAction = false }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -17,6 +33,7 @@ export function MenuButton({ children }: { children: ReactNode }) {
     if (!open) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "Escape") return;
+      event.preventDefault();
       setOpen(false);
       button.current?.focus();
     }
@@ -32,21 +49,27 @@ export function MenuButton({ children }: { children: ReactNode }) {
   }, [open]);
 
   return (
-    <div ref={container} className="relative lg:hidden">
+    <div ref={container} className={`relative ${className}`}>
       <button
         ref={button}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={accessibleName}
         onClick={() => {
           setOpenedAt(pathname);
           setOpen(!open);
         }}
-        className="rounded-md border border-zinc-300 px-2.5 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800/60"
+        className={buttonClassName}
       >
-        Menu
+        {label}
       </button>
-      <div id={panelId} hidden={!open} className="absolute right-0 z-30 mt-2 w-60 rounded-lg border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+      <div
+        id={panelId}
+        hidden={!open}
+        onClick={closeOnAction ? (event) => (event.target as HTMLElement).closest("button") && setOpen(false) : undefined}
+        className={`absolute right-0 z-30 mt-2 rounded-lg border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900 ${panelClassName}`}
+      >
         {children}
       </div>
     </div>

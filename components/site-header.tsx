@@ -69,7 +69,7 @@ function Account({ user, signOut, vertical }: { user: { name: string | null; ema
 export function SiteHeader({ user, signOut }: SiteHeaderProps) {
   return (
     <header className="border-b border-zinc-200 dark:border-zinc-800">
-      <div className="mx-auto flex w-full max-w-5xl items-center gap-x-4 px-4 py-2.5 sm:px-6">
+      <div className="mx-auto flex w-full max-w-5xl items-center gap-x-2 px-4 py-2.5 sm:gap-x-4 sm:px-6">
         <Link href="/" className="rounded-md text-lg font-semibold tracking-tight text-brand-700 dark:text-brand-300">
           Worklog
         </Link>
@@ -78,7 +78,7 @@ export function SiteHeader({ user, signOut }: SiteHeaderProps) {
             <nav aria-label="Primary" className="max-lg:hidden">
               <AppLinks />
             </nav>
-            <div className="ml-auto flex items-center gap-2">
+            <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
               <PhoneStartTimer />
               <CommandPalette />
               <nav aria-label="Account" className="max-lg:hidden">

@@ -1,6 +1,8 @@
 // Accessibility: axe once per page and colour scheme, on an account that has something in every
 // list (a project, a repository with a commit, an entry with it attached, a suggested entry of a
 // commit not logged yet, a recap, shared by a link, an API key, an incoming hook).
+// Each page is also laid out at a phone's and a desktop's widths: nothing may run off the side,
+// not even an entry's long code line or URL.
 // The other specs test what pages do; their states are not checked with axe again. The API
 // reference, long enough to take axe some 10 s, is checked in e2e/docs.spec.ts, once per scheme too.
 import os from "node:os";
@@ -26,6 +28,8 @@ test.beforeAll(async ({ browser }) => {
   });
   const [commit] = recorded.commits as { id: string }[];
   await post("/worklog/entries", { content: "Raised the **contrast** of links", project_id: project.id, tags: ["a11y"], duration_seconds: 1800, commit_ids: [commit!.id] });
+  const longLine = `const widths = [${Array.from({ length: 60 }, (_, index) => index * 16).join(", ")}];`;
+  await post("/worklog/entries", { content: `Measured the widths:\n\n\`\`\`ts\n${longLine}\n\`\`\`\n\nSee https://example.com/${"very-long-path-".repeat(12)}`, project_id: project.id, tags: ["layout"] });
   const recap = await post("/worklog/recaps", {});
   await post("/incoming_hooks", { provider: "github", name: "Accessible organisation" });
   await page.goto(`/recaps/${recap.id}`);
@@ -85,6 +89,12 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.goto(checked.path());
       await checked.ready(page);
       await expectAccessible(page);
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        // Read after the resize's layout: a page wider than the window scrolls sideways.
+        const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+        expect(overflow, `${width} px wide: the page is ${overflow} px wider`).toBeLessThanOrEqual(0);
+      }
       await context.close();
     });
   }

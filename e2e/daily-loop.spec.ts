@@ -211,6 +211,8 @@ test("feedback: a delete takes the count with it and Undo brings the entry back;
   await expect(entriesHeading(page)).toHaveText("Entries (2)");
   await expect(page.getByText("Total 30m")).toBeVisible();
   const newer = entries(page).filter({ hasText: "Newer work" });
+  // An entry's buttons show while the pointer is on it (and in its "…" menu).
+  await newer.hover();
   await newer.getByRole("button", { name: /^Delete entry of/ }).click();
   await expect(newer).toHaveCount(0);
   await expect(entriesHeading(page)).toHaveText("Entries (1)");

@@ -66,6 +66,8 @@ test("a backdated entry lands under its own day, below today's, and each day sho
   await expect(backdated.getByRole("article").last()).toContainText("Paired on the importer");
 
   // Moving an entry to another day moves it under that day's heading, with the totals.
+  // An entry's buttons show while the pointer is on it (and in its "…" menu).
+  await today.hover();
   await today.getByRole("button", { name: /^Edit entry of/ }).click();
   const editor = page.getByRole("region", { name: /^Edit entry of/ });
   await editor.getByLabel("Date and time").fill(`${backdatedDay}T08:00`);

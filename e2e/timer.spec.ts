@@ -70,6 +70,8 @@ test("t starts the timer with the composer's words; the header and the title tic
   await screenshotPage(page, "timer-running");
 
   // Editing the running entry's words leaves it running.
+  // An entry's buttons show while the pointer is on it (and in its "…" menu).
+  await running.hover();
   await running.getByRole("button", { name: /^Edit entry of/ }).click();
   const editor = page.getByRole("region", { name: /^Edit entry of/ });
   await editor.getByLabel("What did you work on?").fill("Reviewing the release notes and the changelog #review");

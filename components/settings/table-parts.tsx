@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 /** A cell that, on phones where the table becomes a stack of cards, shows its column name beside the value. */
 function Cell({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <td className="py-3 pr-4 align-top max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:pr-0">
+    <td className="py-3 pr-3 align-top max-sm:flex lg:pr-4 max-sm:gap-3 max-sm:py-1 max-sm:pr-0">
       <span aria-hidden="true" className="w-24 shrink-0 text-zinc-500 sm:hidden dark:text-zinc-400">
         {label}
       </span>
@@ -59,7 +59,7 @@ export function CredentialTable({ columns, rows }: { columns: [string, ...string
       <thead className="border-b border-zinc-200 text-zinc-600 max-sm:sr-only dark:border-zinc-800 dark:text-zinc-400">
         <tr>
           {columns.map((column) => (
-            <th key={column} scope="col" className="py-2 pr-4 font-medium whitespace-nowrap">
+            <th key={column} scope="col" className="py-2 pr-3 font-medium whitespace-nowrap lg:pr-4">
               {column}
             </th>
           ))}
@@ -71,7 +71,7 @@ export function CredentialTable({ columns, rows }: { columns: [string, ...string
       <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
         {rows.map((row) => (
           <tr key={row.id} className="border-b border-zinc-200 max-sm:block max-sm:rounded-lg max-sm:border max-sm:p-4 dark:border-zinc-800">
-            <th scope="row" className="py-3 pr-4 align-top font-medium break-words max-sm:block max-sm:pt-0 max-sm:pb-2 max-sm:text-base">
+            <th scope="row" className="py-3 pr-3 align-top font-medium break-words lg:pr-4 max-sm:block max-sm:pt-0 max-sm:pb-2 max-sm:text-base">
               {row.name}
             </th>
             {row.cells.map((cell, index) => (

@@ -17,8 +17,8 @@ export function DayGroup({ day, today, seconds, children }: DayGroupProps) {
   const headingId = `day-${day}`;
   return (
     <section aria-labelledby={headingId}>
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-zinc-200 pb-2 dark:border-zinc-800">
-        <h3 id={headingId} className="font-semibold">
+      <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-4 border-b border-zinc-200 px-2 pb-1 dark:border-zinc-800">
+        <h3 id={headingId} className="text-sm font-semibold">
           <time dateTime={day}>
             {heading.name}
             {heading.date && <span className="font-normal text-zinc-600 dark:text-zinc-400"> · {heading.date}</span>}

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { formatDateTime } from "@/components/format";
+import { MenuButton } from "@/components/menu-button";
 import { Button } from "@/components/ui/button";
 import { FormError, FormNotice } from "@/components/ui/form-feedback";
 import type { CommitSummary } from "@/lib/repositories/commits";
@@ -19,9 +20,15 @@ type EntryItemProps = {
   entry: EntryView;
   /** Whether a link opened it (`/?entry=<id>`): it is highlighted. */
   linked?: boolean;
-  /** Whether its form is open, which the worklog's e key also decides. */
+  /** Whether its form is open, which a click on its text and the worklog's Enter and e keys also decide. */
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
+  /** Whether it is among the entries selected to act on together. */
+  selected: boolean;
+  /** Whether some entries are selected: every entry's box shows. */
+  selecting: boolean;
+  /** Selects or unselects it; `range` (a shift-click) selects every entry from the one last chosen to it. */
+  onSelect: (range: boolean) => void;
   projects: ProjectOption[];
   timeZone: string;
   /** Why the server refused the last change of this entry, which was rolled back. */
@@ -34,8 +41,14 @@ type EntryItemProps = {
 
 const commitName = (commit: CommitSummary) => `${commit.repository.name}@${commit.sha.slice(0, 7)}`;
 
-/** An entry in the list, edited, deleted (with Undo in the toast) and given commits (or relieved of them) in place. */
-export function EntryItem({ entry, linked, editing, onEditingChange, projects, timeZone, error, onSave, onDelete, onCommitsChanged }: EntryItemProps) {
+const menuItemClassName = "block w-full rounded px-3 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800";
+
+/**
+ * An entry in the list, edited in place (a click on its text, Enter or e), deleted (with Undo in
+ * the toast), selected, and given commits (or relieved of them). Its actions show on hover and
+ * focus where there is a pointer to hover with, and are always in its "…" menu.
+ */
+export function EntryItem({ entry, linked, editing, onEditingChange, selected, selecting, onSelect, projects, timeZone, error, onSave, onDelete, onCommitsChanged }: EntryItemProps) {
   const { filters } = useWorklogFilters();
   const [attaching, setAttaching] = useState(false);
   const [notice, setNotice] = useState<string>();
@@ -51,16 +64,15 @@ export function EntryItem({ entry, linked, editing, onEditingChange, projects, t
     },
   });
   const label = formatDateTime(entry.recorded_at, timeZone);
-  const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
-  // Closing the form gives focus back to the entry's Edit button, where the keyboard left off.
+  // Closing the form gives focus back to the entry's row, where the keyboard left off.
   useEffect(() => {
-    if (wasEditing.current && !editing) editButton.current?.focus();
+    if (wasEditing.current && !editing) document.querySelector<HTMLElement>(`article[data-entry-id="${entry.id}"]`)?.focus();
     wasEditing.current = editing;
-  }, [editing]);
+  }, [editing, entry.id]);
   if (editing) {
     return (
-      <section aria-label={`Edit entry of ${label}`} className="rounded-lg border border-brand-300 p-4 sm:p-5 dark:border-brand-700">
+      <section aria-label={`Edit entry of ${label}`} className="rounded-md border border-brand-300 p-2 sm:p-3 dark:border-brand-700">
         <EntryForm
           initialValues={entryFormValues(entry, timeZone)}
           projects={projects}
@@ -77,7 +89,7 @@ export function EntryItem({ entry, linked, editing, onEditingChange, projects, t
     );
   }
   return (
-    <div className="space-y-2">
+    <div>
       <FormError message={error} />
       <FormError message={detach.error ? refusalMessage(detach.error) : undefined} />
       <FormNotice ref={noticeRef} message={notice} className="empty:sr-only" />
@@ -86,6 +98,18 @@ export function EntryItem({ entry, linked, editing, onEditingChange, projects, t
         timeZone={timeZone}
         highlight={filters.q}
         linked={linked}
+        selected={selected}
+        onTextClick={(event) => (event.shiftKey ? onSelect(true) : onEditingChange(true))}
+        leading={
+          <input
+            type="checkbox"
+            aria-label={`Select entry of ${label}`}
+            checked={selected}
+            onChange={() => undefined}
+            onClick={(event) => onSelect(event.shiftKey)}
+            className={`mt-1.5 size-3.5 shrink-0 cursor-pointer accent-brand-600 dark:accent-brand-400 ${selecting ? "" : "opacity-0 group-hover/entry:opacity-100 focus:opacity-100 pointer-coarse:hidden"}`}
+          />
+        }
         commitActions={(commit) => (
           <Button
             variant="ghost"
@@ -100,15 +124,39 @@ export function EntryItem({ entry, linked, editing, onEditingChange, projects, t
         )}
         actions={
           <>
-            <Button ref={editButton} variant="secondary" size="sm" aria-label={`Edit entry of ${label}`} onClick={() => onEditingChange(true)}>
-              Edit
-            </Button>
-            <Button variant="secondary" size="sm" aria-label={`Attach commits to entry of ${label}`} aria-expanded={attaching} onClick={() => setAttaching(!attaching)}>
-              Commits
-            </Button>
-            <Button variant="secondary" size="sm" aria-label={`Delete entry of ${label}`} onClick={onDelete}>
-              Delete
-            </Button>
+            {/* Above the row's end while the pointer or the focus is on it: the row keeps its width for the text, and its tags stay in reach. */}
+            <div className="pointer-events-none absolute right-0 bottom-full z-10 flex gap-0.5 rounded-md bg-white opacity-0 shadow-sm ring-1 ring-zinc-200 group-focus-within/entry:pointer-events-auto group-focus-within/entry:opacity-100 group-hover/entry:pointer-events-auto group-hover/entry:opacity-100 pointer-coarse:hidden dark:bg-zinc-900 dark:ring-zinc-700">
+              <Button variant="ghost" size="xs" aria-label={`Edit entry of ${label}`} onClick={() => onEditingChange(true)}>
+                Edit
+              </Button>
+              <Button variant="ghost" size="xs" aria-label={`Attach commits to entry of ${label}`} aria-expanded={attaching} onClick={() => setAttaching(!attaching)}>
+                Commits
+              </Button>
+              <Button variant="ghost" size="xs" aria-label={`Delete entry of ${label}`} onClick={onDelete}>
+                Delete
+              </Button>
+            </div>
+            <MenuButton
+              label={<span aria-hidden="true">…</span>}
+              accessibleName={`Actions of entry of ${label}`}
+              className=""
+              buttonClassName="rounded px-1.5 text-sm leading-relaxed text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+              panelClassName="mt-1 w-44 p-1"
+              closeOnAction
+            >
+              <button type="button" className={menuItemClassName} onClick={() => onEditingChange(true)}>
+                Edit
+              </button>
+              <button type="button" className={menuItemClassName} onClick={() => setAttaching(!attaching)}>
+                Attach commits
+              </button>
+              <button type="button" className={menuItemClassName} onClick={() => onSelect(false)}>
+                {selected ? "Unselect" : "Select"}
+              </button>
+              <button type="button" className={`${menuItemClassName} text-red-700 dark:text-red-400`} onClick={onDelete}>
+                Delete
+              </button>
+            </MenuButton>
           </>
         }
       />

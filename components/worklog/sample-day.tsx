@@ -51,7 +51,7 @@ export function SampleDay() {
   return (
     <div inert className="rounded-xl border border-zinc-200 bg-zinc-50 p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/50">
       <DayGroup day={yesterday} today={today} seconds={8100}>
-        <ol className="space-y-4">
+        <ol>
           {sampleEntries(yesterday).map((entry) => (
             <li key={entry.id} className="bg-white dark:bg-zinc-950">
               <EntryCard entry={entry} timeZone="UTC" />

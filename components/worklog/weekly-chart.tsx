@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { formatDuration } from "@/components/format";
 import { noProjectColour, projectColour } from "@/components/project-colours";
 import { Button } from "@/components/ui/button";
@@ -20,20 +20,23 @@ type ChartProps = {
   projects: { id: string; name: string }[];
 };
 
-function dayLabel(day: string): { weekday: string; date: string; day: string } {
+function dayLabel(day: string): { weekday: string; date: string; day: string; month: string } {
   const date = new Date(`${day}T12:00:00Z`);
   const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" }).format(date);
-  return { weekday: format({ weekday: "short" }), date: format({ day: "numeric", month: "short" }), day: format({ day: "numeric" }) };
+  return { weekday: format({ weekday: "short" }), date: format({ day: "numeric", month: "short" }), day: format({ day: "numeric" }), month: format({ month: "long" }) };
 }
 
 /**
  * Time tracked per day of a week, stacked by project, with the week before and after a click away.
  * Each day is a button that filters the list to that day; a table says it all to screen readers.
+ * On a phone the bars wait behind a button, below the week's total: the list comes first.
  */
 export function WeeklyChart({ initialWeek, projects }: ChartProps) {
   const { filters, change } = useWorklogFilters();
   const currentStart = initialWeek.days[0]!;
   const [start, setStart] = useState(currentStart);
+  const [shownOnPhone, setShownOnPhone] = useState(false);
+  const barsId = useId();
   const week = useQuery({
     queryKey: ["week", start],
     queryFn: () => accepted(loadWeek(start)),
@@ -81,54 +84,61 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
           </Button>
         </div>
       </div>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{weekTotal > 0 ? `${formatDuration(weekTotal)} tracked` : "No time tracked yet"}</p>
+      <div className="flex items-baseline justify-between gap-2">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{weekTotal > 0 ? `${formatDuration(weekTotal)} tracked` : "No time tracked yet"}</p>
+        <Button variant="ghost" size="xs" className="lg:hidden" aria-expanded={shownOnPhone} aria-controls={barsId} onClick={() => setShownOnPhone(!shownOnPhone)}>
+          {shownOnPhone ? "Hide the days" : "Show the days"}
+        </Button>
+      </div>
       {week.isError && <FormError message="This week could not be loaded. Try again." />}
-      <ol className="mt-3 grid grid-cols-7 gap-1" aria-label={`${title}, by day`}>
-        {days.map((day) => {
-          const seconds = dayTotal(day);
-          const label = dayLabel(day);
-          const selected = filters.from === day && filters.to === day;
-          const breakdown = series.flatMap((serie) => (secondsOf(day, serie.id) > 0 ? [`${serie.name}: ${formatDuration(secondsOf(day, serie.id))}`] : []));
-          return (
-            <li key={day}>
-              <button
-                type="button"
-                aria-pressed={selected}
-                aria-label={`${label.weekday} ${label.date}: ${seconds > 0 ? formatDuration(seconds) : "no time tracked"}. Show this day’s entries`}
-                title={[`${label.weekday} ${label.date}`, ...breakdown].join("\n")}
-                onClick={() => change(selected ? { from: "", to: "" } : { from: day, to: day })}
-                className="group flex w-full flex-col items-center rounded-md px-0.5 pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
-              >
-                <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
-                  {seconds > 0 ? formatDuration(seconds) : ""}
-                </span>
-                {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
-                <svg aria-hidden="true" viewBox="0 0 10 100" preserveAspectRatio="none" className="mt-1 h-12 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-28 dark:bg-zinc-800/60">
-                  {stack(day).map(({ serie, top, height }) => (
-                    <rect key={String(serie.id)} x="0" y={top} width="10" height={height} className={serie.fill} />
-                  ))}
-                </svg>
-                <span aria-hidden="true" className="mt-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">
-                  {label.weekday}
-                </span>
-                <span aria-hidden="true" className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {label.day}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ol>
-      {series.length > 0 && (
-        <ul aria-hidden="true" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {series.map((serie) => (
-            <li key={String(serie.id)} className="flex items-center gap-1.5">
-              <span className={`size-3 rounded-sm ${serie.swatch}`} />
-              {serie.name}
-            </li>
-          ))}
-        </ul>
-      )}
+      <div id={barsId} className={shownOnPhone ? "" : "max-lg:hidden"}>
+        <ol className="mt-3 grid grid-cols-7 gap-1" aria-label={`${title}, by day`}>
+          {days.map((day) => {
+            const seconds = dayTotal(day);
+            const label = dayLabel(day);
+            const selected = filters.from === day && filters.to === day;
+            const breakdown = series.flatMap((serie) => (secondsOf(day, serie.id) > 0 ? [`${serie.name}: ${formatDuration(secondsOf(day, serie.id))}`] : []));
+            return (
+              <li key={day}>
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  aria-label={`${label.weekday} ${label.day} (${label.month} ${label.day}): ${seconds > 0 ? formatDuration(seconds) : "no time tracked"}. Show this day’s entries`}
+                  title={[`${label.weekday} ${label.date}`, ...breakdown].join("\n")}
+                  onClick={() => change(selected ? { from: "", to: "" } : { from: day, to: day })}
+                  className="group flex w-full min-w-0 flex-col items-center rounded-md px-0.5 pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
+                >
+                  <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
+                    {seconds > 0 ? formatDuration(seconds) : ""}
+                  </span>
+                  {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
+                  <svg aria-hidden="true" viewBox="0 0 10 100" preserveAspectRatio="none" className="mt-1 h-12 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-28 dark:bg-zinc-800/60">
+                    {stack(day).map(({ serie, top, height }) => (
+                      <rect key={String(serie.id)} x="0" y={top} width="10" height={height} className={serie.fill} />
+                    ))}
+                  </svg>
+                  <span aria-hidden="true" className="mt-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">
+                    {label.weekday}
+                  </span>
+                  <span aria-hidden="true" className="text-xs text-zinc-600 dark:text-zinc-400">
+                    {label.day}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        {series.length > 0 && (
+          <ul aria-hidden="true" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {series.map((serie) => (
+              <li key={String(serie.id)} className="flex items-center gap-1.5">
+                <span className={`size-3 rounded-sm ${serie.swatch}`} />
+                {serie.name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       {/* The box clips the table: a table is never narrower than its content, and would widen a phone's page even hidden. */}
       <div className="sr-only">
         <table>

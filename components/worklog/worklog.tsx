@@ -1,8 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -36,6 +36,26 @@ import { useWorklogView, ViewSwitch } from "./worklog-view";
 const WeekView = dynamic(() => import("./week-view"), { ssr: false, loading: () => <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the week…</p> });
 
 const composerId = focusTargets.newEntry;
+
+// Loaded when first used: the list's first screen needs neither.
+const BulkBar = dynamic(() => import("./bulk-bar").then((module) => module.BulkBar), { ssr: false });
+const ShortcutsDialog = dynamic(() => import("./shortcuts-dialog").then((module) => module.ShortcutsDialog), { ssr: false });
+
+/** The entries selected to act on together, and the one last chosen, where a shift-click's range starts. */
+type Selection = { ids: ReadonlySet<string>; anchor?: string };
+
+/** The selection after choosing `entryId`: toggled alone, or with `range` every entry of `order` from the anchor to it added. */
+function choose({ ids, anchor }: Selection, entryId: string, range: boolean, order: string[]): Selection {
+  const from = anchor === undefined ? -1 : order.indexOf(anchor);
+  const to = order.indexOf(entryId);
+  if (range && from !== -1 && to !== -1) {
+    const span = order.slice(Math.min(from, to), Math.max(from, to) + 1);
+    return { ids: new Set([...ids, ...span]), anchor };
+  }
+  const next = new Set(ids);
+  if (!next.delete(entryId)) next.add(entryId);
+  return { ids: next, anchor: entryId };
+}
 
 type WorklogProps = {
   /** The filters the first page was read with: the URL's when the page was served. */
@@ -75,6 +95,9 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
   const { filters, change: changeFilters } = useWorklogFilters();
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
   const [editing, setEditing] = useState<string>();
+  const [selection, setSelection] = useState<Selection>({ ids: new Set() });
+  const [showingShortcuts, setShowingShortcuts] = useState(false);
+  const listOrder = useRef<string[]>([]);
   const pendingFocus = useRef<() => void>(undefined);
   const rangeError = rangeProblem(filters);
   const queryKey = ["entries", filters];
@@ -88,7 +111,10 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
     enabled: !rangeError,
   });
   const suggestions = useSuggestions(filters, !rangeError, { filters: initialFilters, suggestions: initialSuggestions });
-  useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing });
+  const select = useCallback((entryId: string, range = false) => setSelection((current) => choose(current, entryId, range, listOrder.current)), []);
+  const clearSelection = useCallback(() => setSelection({ ids: new Set() }), []);
+  const showShortcuts = useCallback(() => setShowingShortcuts(true), []);
+  useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing, onSelect: select, onEscape: clearSelection, onShowShortcuts: showShortcuts });
   const composer = useRef<EntryFormHandle>(null);
   const timerDraft = useMemo<TimerDraft>(() => ({ input: () => timerInput(composer.current?.values() ?? emptyEntryForm), onStarted: () => composer.current?.clear() }), []);
   const timer = useTimer();
@@ -189,9 +215,15 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
   const filtered = Object.keys(filters).length > 0;
   const linked = useLinkedEntry(linkedEntryId, shown, entries);
   const { view, show } = useWorklogView(today);
+  const order = days.flatMap((day) => day.entries.map((entry) => entry.id));
+  useEffect(() => {
+    listOrder.current = order;
+  });
+  const selected = order.filter((id) => selection.ids.has(id));
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
+    // One column under lg, as wide as the window whatever an entry holds (a long code line scrolls in its block).
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
       <section aria-label="New entry" className="rounded-lg border border-zinc-200 p-3 sm:p-4 lg:col-start-1 dark:border-zinc-800">
         <EntryForm
           compact
@@ -227,12 +259,20 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
         {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} />}
       </div>
 
-      <section aria-labelledby="entries-heading" aria-busy={entries.isFetching || undefined} hidden={view === "week"} className="lg:col-start-1">
+      <section aria-labelledby="entries-heading" aria-busy={entries.isFetching || undefined} hidden={view === "week"} className={`lg:col-start-1 ${selected.length > 0 ? "pb-24" : ""}`}>
         <h2 id="entries-heading" className="text-lg font-semibold tracking-tight">
           Entries {total !== undefined && <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>}
         </h2>
         <p className="mt-1 mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.<span className="max-sm:hidden"> Keys: c new entry, / search, j and k move, e edit, t timer, ⌘K or Ctrl+K anything else.</span>
+          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.
+          <span className="max-sm:hidden">
+            {" "}
+            Click an entry’s text to edit it;{" "}
+            <button type="button" className="underline decoration-dotted underline-offset-2 hover:text-zinc-900 dark:hover:text-zinc-100" aria-keyshortcuts="?" onClick={showShortcuts}>
+              ? shows every key
+            </button>
+            .
+          </span>
         </p>
         {linked && (
           <p className="mb-4 rounded-md border border-brand-300 bg-brand-50 px-3 py-2 text-sm dark:border-brand-700 dark:bg-brand-950">
@@ -260,13 +300,13 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
             {filtered ? "Try other filters, or clear them." : "Write down what you worked on above; it appears here under the day you did it, most recent work first."}
           </EmptyState>
         ) : (
-          <ol className="space-y-8">
+          <ol className="space-y-5">
             {days.map(({ day, entries: dayEntries }) => (
               <li key={day}>
                 <DayGroup day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
                   <DaySuggestions suggestions={suggestions.get(day)} projects={projects} timeZone={timeZone} />
                   {dayEntries.length > 0 && (
-                    <ol className="space-y-4">
+                    <ol>
                       {dayEntries.map((entry) => (
                         <li key={entry.id}>
                           <EntryItem
@@ -276,6 +316,9 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
                             linked={linked === entry.id}
                             editing={editing === entry.id}
                             onEditingChange={(on) => setEditing(on ? entry.id : undefined)}
+                            selected={selection.ids.has(entry.id)}
+                            selecting={selected.length > 0}
+                            onSelect={(range) => select(entry.id, range)}
                             error={problem?.entryId === entry.id ? problem.message : undefined}
                             onSave={(values) => update.mutate({ entry, values })}
                             onDelete={() => remove.mutate(entry)}
@@ -291,6 +334,8 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
           </ol>
         )}
         {entries.isFetchNextPageError && <FormError message="The next entries could not be loaded. Try again." />}
+        {selected.length > 0 && <BulkBar ids={selected} projects={projects} onClear={clearSelection} />}
+        {showingShortcuts && <ShortcutsDialog onClose={() => setShowingShortcuts(false)} />}
         {entries.hasNextPage && (
           <div className="mt-6 flex justify-center">
             <Button variant="secondary" onClick={() => entries.fetchNextPage()} disabled={entries.isFetchingNextPage} aria-busy={entries.isFetchingNextPage || undefined}>

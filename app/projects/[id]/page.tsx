@@ -97,7 +97,7 @@ async function ProjectContents({ user, project }: ProjectContentsProps) {
             <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">By the day of the work, most recent first; a day’s total counts this project’s entries.</p>
             {groupByDay(entries.entries, user.timezone).map(({ day, entries: dayEntries }) => (
               <DayGroup key={day} day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
-                <div className="space-y-4">
+                <div>
                   {dayEntries.map((entry) => (
                     <EntryCard key={entry.id} entry={entry} timeZone={user.timezone} />
                   ))}

@@ -1,0 +1,45 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { worklogShortcuts } from "./worklog-keys";
+
+/** The `?` key's list of every key of the worklog, in a native modal dialog (Escape closes it). */
+export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="shortcuts-heading"
+      onClose={onClose}
+      onClick={(event) => event.target === event.currentTarget && dialog.current?.close()}
+      className="mx-auto mt-[12vh] w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <h2 id="shortcuts-heading" className="text-lg font-semibold tracking-tight">
+        Keyboard shortcuts
+      </h2>
+      <dl className="mt-3 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+        {worklogShortcuts.map(({ keys, does }) => (
+          <div key={does} className="flex items-baseline justify-between gap-4 py-1.5">
+            <dt className="flex shrink-0 gap-1">
+              {keys.map((key) => (
+                <kbd key={key} className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-px font-sans text-xs dark:border-zinc-700 dark:bg-zinc-800">
+                  {key}
+                </kbd>
+              ))}
+            </dt>
+            <dd className="text-right text-zinc-700 dark:text-zinc-300">{does}</dd>
+          </div>
+        ))}
+      </dl>
+      <form method="dialog" className="mt-4 flex justify-end">
+        <Button type="submit" variant="secondary" size="sm">
+          Close
+        </Button>
+      </form>
+    </dialog>
+  );
+}

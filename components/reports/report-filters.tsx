@@ -4,11 +4,11 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { SourceSelect } from "@/components/worklog/source-select";
 import { FormError } from "@/components/ui/form-feedback";
 import { reportsHref, type ReportView } from "@/lib/reports/view";
 import { rangeProblem, searchMaxLength } from "@/lib/worklog/filters";
-import { entrySourceLabels, entrySources } from "@/lib/worklog/sources";
 
 /**
  * The report's days and the worklog's filters, applied with Apply or Enter (a project or a source
@@ -37,14 +37,7 @@ export function ReportFilters({ view, projects }: { view: ReportView; projects: 
         <TextField label="From" name="from" type="date" required defaultValue={view.from} aria-invalid={problem ? true : undefined} />
         <TextField label="To" name="to" type="date" required defaultValue={view.to} aria-invalid={problem ? true : undefined} />
         <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" defaultValue={view.filters.project_id ?? ""} onChange={(event) => event.currentTarget.form?.requestSubmit()} />
-        <SelectField label="Source" name="source" defaultValue={view.filters.source ?? ""} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
-          <option value="">Any source</option>
-          {entrySources.map((source) => (
-            <option key={source} value={source}>
-              {entrySourceLabels[source]}
-            </option>
-          ))}
-        </SelectField>
+        <SourceSelect defaultValue={view.filters.source ?? ""} onChange={(event) => event.currentTarget.form?.requestSubmit()} />
         <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" defaultValue={view.filters.tags ?? ""} />
         <TextField label="Search" name="q" type="search" autoComplete="off" maxLength={searchMaxLength} defaultValue={view.filters.q ?? ""} />
       </div>

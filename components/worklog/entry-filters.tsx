@@ -5,10 +5,10 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { SelectField, TextField } from "@/components/ui/field";
+import { SourceSelect } from "@/components/worklog/source-select";
 import { isValidCalendarDate, type WeekStart } from "@/lib/time";
 import { datePresetLabels, datePresetRange, datePresets, matchingDatePreset, type DatePreset } from "@/lib/worklog/date-presets";
 import { normalizeTags, rangeProblem, searchMaxLength, type EntryFilters as Filters } from "@/lib/worklog/filters";
-import { entrySourceLabels, entrySources } from "@/lib/worklog/sources";
 import { useWorklogFilters } from "./worklog-filters";
 
 export const searchFieldId = "entry-filter-q";
@@ -175,14 +175,7 @@ export function EntryFilters({ projects, timeZone, weekStart }: FilterProps) {
         <div id={moreId} className={`grid grid-cols-2 gap-3 ${more ? "" : "max-lg:hidden"}`}>
           <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" {...tags.field} className="col-span-2" />
           <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" value={filters.project_id ?? ""} onChange={(event) => change({ project_id: event.target.value })} />
-          <SelectField label="Source" name="source" value={filters.source ?? ""} onChange={(event) => change({ source: event.target.value })}>
-            <option value="">Any source</option>
-            {entrySources.map((source) => (
-              <option key={source} value={source}>
-                {entrySourceLabels[source]}
-              </option>
-            ))}
-          </SelectField>
+          <SourceSelect value={filters.source ?? ""} onChange={(event) => change({ source: event.target.value })} />
           <SelectField
             label="Dates"
             name="period"

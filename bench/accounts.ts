@@ -5,13 +5,13 @@ import { basicAuthorization, type LoadTarget } from "./wrk";
 
 export const READ_WRITE_SCOPES = ["user:read", "project:*", "worklog:*"];
 
-/** An account with a project and a key of `scopes`; its id and the project's. */
+/** An account with a project and a key of `scopes`; its id and password, and the project's id. */
 export async function createAccount(server: PrivateServer, email: string, scopes = READ_WRITE_SCOPES) {
-  await server.createUser({ email });
+  const { password } = await server.createUser({ email });
   const key = await server.createKey(email, scopes);
   const project = (await (await server.request("/api/v1/projects", { key, method: "POST", body: { name: "Bench" } })).json()) as { id: string };
   const user = (await (await server.request("/api/v1/user", { key })).json()) as { id: string };
-  return { key, userId: user.id, projectId: project.id };
+  return { key, password, userId: user.id, projectId: project.id };
 }
 
 const entryBody = JSON.stringify({ content: "Measured the write path", tags: ["perf"], duration_seconds: 60 });

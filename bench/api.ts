@@ -25,9 +25,9 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type PrivateServer } from "../tests/support/server";
 import { createAccount, entryCreateTarget } from "./accounts";
+import { BEFORE, ensureBuilds } from "./before";
 import { describeHookPushes, measureHookPushes, servesHooks, type HookPushMeasurement } from "./hooks";
 import { insertEntries } from "./seed";
 import { basicAuthorization, cpuMeter, cpuSeconds, describe, formatTable, measure, warmUp, type CpuMeter, type LoadTarget, type Measurement } from "./wrk";
@@ -36,7 +36,6 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const WARM_UP_REQUESTS = Number(process.env.BENCH_WARM_UP_REQUESTS ?? 2_000);
-const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
 const TRIGGER_COST = process.env.BENCH_TRIGGER_COST === "1";
 const CONNECTIONS = 50;
 const ENTRIES = 10_000;
@@ -356,8 +355,7 @@ if (process.argv.includes("--help")) {
   );
   process.exit(0);
 }
-ensureBuild();
-if (BEFORE) ((await import(path.join(BEFORE, "scripts/build.mjs"))) as { ensureBuild: () => void }).ensureBuild();
+await ensureBuilds();
 const names: Subject["name"][] = BEFORE ? ["before", "after"] : ["after"];
 const bareServer = await startBareNodeServer();
 const results: Results = {};

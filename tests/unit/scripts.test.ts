@@ -35,6 +35,7 @@ const cheapPaths: Record<string, string[]> = {
   "bench:hooks": ["--help"],
   "bench:webhooks": ["--help"],
   "bench:week-view": ["--help"],
+  "bench:worklog-paint": ["--help"],
   "bench:import": ["--help"],
   "lint:openapi": ["--help"],
   "bench:streams": ["--help"],

@@ -89,11 +89,17 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.goto(checked.path());
       await checked.ready(page);
       await expectAccessible(page);
-      for (const width of [390, 1440]) {
+      for (const width of [320, 390, 768, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         // Read after the resize's layout: a page wider than the window scrolls sideways.
-        const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
-        expect(overflow, `${width} px wide: the page is ${overflow} px wider`).toBeLessThanOrEqual(0);
+        const { overflow, widest } = await page.evaluate(() => {
+          const { scrollWidth, clientWidth } = document.scrollingElement!;
+          // The elements that end past the window's right edge, the innermost named first: what to fix.
+          const past = [...document.body.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > clientWidth + 0.5);
+          const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
+          return { overflow: scrollWidth - clientWidth, widest: innermost.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`) };
+        });
+        expect(overflow, `${width} px wide: the page is ${overflow} px wider (${widest.join("; ")})`).toBeLessThanOrEqual(0);
       }
       await context.close();
     });

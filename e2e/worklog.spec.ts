@@ -226,7 +226,7 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await expect(entries(page).nth(1)).toContainText("Fixed the bug");
   await expect(entries(page).nth(2)).toContainText("Wrote the docs");
   // Its row says the time; its day's heading the date.
-  await expect(page.getByRole("region", { name: /November 2$/ }).getByRole("article")).toContainText("9:30 AM");
+  await expect(page.getByRole("region", { name: /2 Nov$/ }).getByRole("article")).toContainText("9:30 AM");
   await screenshotPage(page, "worklog");
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshotPage(page, "worklog-dark");

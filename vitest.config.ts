@@ -24,7 +24,7 @@ const databaseProject = (backend: "pglite" | "postgres") => ({
     include: ["tests/db/**/*.test.ts"],
     env: { WORKLOG_TEST_DATABASE: backend },
     setupFiles: ["tests/support/fresh-database.ts"],
-    ...(backend === "pglite" && { globalSetup: ["tests/support/pglite-template.ts"] }),
+    globalSetup: ["tests/support/template-database.ts"],
     // Bounds against hangs, not speed checks: a 10 000-entry import takes 4 s on PGlite on an
     // idle machine and went past 30 s with the cores shared by several runs.
     testTimeout: 120_000,

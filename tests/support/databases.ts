@@ -29,36 +29,50 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
 }
 
 /**
- * An empty database; on PGlite a copy of `pgliteTemplate` (a migrated PGlite directory) when
- * given, which spares a server's start the migrations (tests/db migrates each of its own anew).
+ * A database of its own: empty, or a copy of `template` (migratedTemplate), which spares its
+ * user the migrations.
  */
-export async function createFreshDatabase(backend: Backend, pgliteTemplate?: string): Promise<FreshDatabase> {
+export async function createFreshDatabase(backend: Backend, template?: string): Promise<FreshDatabase> {
   if (backend === "pglite") {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "worklog-test-"));
-    if (pgliteTemplate) await cp(pgliteTemplate, path.join(dataDir, "pglite"), { recursive: true });
+    if (template) await cp(template, path.join(dataDir, "pglite"), { recursive: true });
     return { env: { DATA_DIR: dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `worklog_test_${crypto.randomUUID().replaceAll("-", "")}`;
-  await onServer((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(postgresServerUrl);
-  url.pathname = `/${name}`;
+  await onServer((client) => client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`));
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: databaseUrl(name) },
     drop: () => onServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
 }
 
-/** A migrated PGlite directory that servers' databases start as copies of, and how to remove it. */
-export async function migratedPgliteTemplate(): Promise<{ directory: string; remove: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "worklog-template-"));
-  const remove = () => rm(dataDir, { recursive: true, force: true });
-  await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, ["--import", "tsx", "scripts/admin.ts", "db:migrate"], { cwd: root, env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir } }, (error, _stdout, stderr) =>
+function databaseUrl(name: string): string {
+  const url = new URL(postgresServerUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function migrate(env: Record<string, string>): Promise<void> {
+  return new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, ["--import", "tsx", "scripts/admin.ts", "db:migrate"], { cwd: root, env: { ...process.env, DATABASE_URL: "", DATA_DIR: "", ...env } }, (error, _stdout, stderr) =>
       error ? reject(new Error(`db:migrate of the template database failed:\n${stderr}`)) : resolve(),
     ),
-  ).catch(async (error) => {
-    await remove();
+  );
+}
+
+/**
+ * A migrated database that fresh ones start as copies of, once per run rather than a migration
+ * per test file or server: a PGlite directory, or the name of a PostgreSQL database (copied by
+ * CREATE DATABASE … TEMPLATE); and how to remove it.
+ */
+export async function migratedTemplate(backend: Backend): Promise<{ template: string; remove: () => Promise<void> }> {
+  const database = await createFreshDatabase(backend);
+  try {
+    await migrate(database.env);
+  } catch (error) {
+    await database.drop();
     throw error;
-  });
-  return { directory: path.join(dataDir, "pglite"), remove };
+  }
+  const template = backend === "pglite" ? path.join(database.env.DATA_DIR!, "pglite") : new URL(database.env.DATABASE_URL!).pathname.slice(1);
+  return { template, remove: database.drop };
 }

@@ -1,6 +1,6 @@
 // Setup file of the database projects: each test file gets a freshly migrated database of its
-// own (a copy of the project's migrated PGlite directory, tests/support/pglite-template.ts, or a
-// new PostgreSQL database), so files run in parallel.
+// own, a copy of the project's migrated template (tests/support/template-database.ts), so files
+// run in parallel.
 import { afterAll, beforeAll, inject } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
 import { closeConnection, getConnection } from "@/lib/db/connection";
@@ -11,7 +11,7 @@ let database: FreshDatabase;
 
 beforeAll(async () => {
   const backend = testBackend();
-  database = await createFreshDatabase(backend, backend === "pglite" ? inject("pgliteTemplate") : undefined);
+  database = await createFreshDatabase(backend, inject("databaseTemplate"));
   delete process.env.DATABASE_URL;
   delete process.env.DATA_DIR;
   Object.assign(process.env, database.env);

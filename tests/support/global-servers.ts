@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../scripts/build.mjs";
-import { migratedPgliteTemplate, type Backend } from "./databases";
+import { migratedTemplate, type Backend } from "./databases";
 import { launchServer, type PrivateServer } from "./server";
 import { serverConfigs, startServices, type ServerConfigName, type ServerEnvironment } from "./server-configs";
 import "./control";
@@ -26,8 +26,12 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 export default async function setup(project: TestProject) {
   ensureBuild();
   const services = startServices();
-  let template: ReturnType<typeof migratedPgliteTemplate> | undefined;
-  const pgliteTemplate = () => (template ??= migratedPgliteTemplate());
+  // Each backend's migrated template database, made on first use, that servers' databases copy.
+  const templates = new Map<Backend, ReturnType<typeof migratedTemplate>>();
+  const databaseTemplate = async (backend: Backend) => {
+    if (!templates.has(backend)) templates.set(backend, migratedTemplate(backend));
+    return (await templates.get(backend)!).template;
+  };
   const servers = new Map<string, Promise<PrivateServer>>();
 
   const start = async (config: ServerConfigName, backend: Backend): Promise<PrivateServer> => {
@@ -36,12 +40,12 @@ export default async function setup(project: TestProject) {
     return launchServer({
       backend,
       env: await makeEnv(services),
-      pgliteTemplate: backend === "pglite" ? (await pgliteTemplate()).directory : undefined,
+      databaseTemplate: await databaseTemplate(backend),
     });
   };
 
   const routes: Record<string, (body: Record<string, unknown>, id: string) => Promise<unknown>> = {
-    "/pglite-template": async () => ({ directory: (await pgliteTemplate()).directory }),
+    "/database-template": async (body) => ({ template: await databaseTemplate((body as { backend: Backend }).backend) }),
     "/servers": async (body) => {
       const { config, backend } = body as { config: ServerConfigName; backend: Backend };
       const id = `${config}-${backend}`;
@@ -78,7 +82,7 @@ export default async function setup(project: TestProject) {
     }
     await Promise.all(started.map(({ server }) => server?.stop()));
     await services.stop();
-    await (await template)?.remove();
+    await Promise.all([...templates.values()].map(async (template) => (await template.catch(() => undefined))?.remove()));
     if (failures.length) {
       // Vitest reports an error thrown here and still exits 0: the exit code has to say it.
       console.error(`\nShared servers logged failures that no test caught (see the requests of the tests that ran then):\n${failures.join("\n")}`);

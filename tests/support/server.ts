@@ -250,8 +250,8 @@ export type LaunchOptions = {
   env?: Record<string, string>;
   /** The checkout to serve, this one unless given (the benchmarks compare another commit's). */
   root?: string;
-  /** A migrated PGlite directory to copy the database from (databases.ts). */
-  pgliteTemplate?: string;
+  /** A migrated template to copy the database from (databases.ts, migratedTemplate). */
+  databaseTemplate?: string;
   /** Launched as `npm start` rather than `node scripts/start.mjs`, as an operator does. */
   npm?: boolean;
 };
@@ -260,7 +260,7 @@ export type LaunchOptions = {
 export async function launchServer(options: LaunchOptions = {}): Promise<PrivateServer> {
   const root = options.root ?? ownRoot;
   const backend = options.backend ?? testBackend();
-  const database: FreshDatabase = await createFreshDatabase(backend, options.pgliteTemplate);
+  const database: FreshDatabase = await createFreshDatabase(backend, options.databaseTemplate);
   let port = 0;
   // The host the tests send requests to is the server's own (README.md, "Security": absolute links).
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "production", HOSTNAME: "127.0.0.1", ...database.env, ...options.env };
@@ -347,10 +347,10 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
 /**
  * A server of the test file's own, for what no shared server can be used for (a restart, a
  * stopped database, a configuration that fails): tests/support/shared-server.ts has the others.
- * In the API project its embedded database starts from the global setup's migrated template.
+ * In the API project its database starts from the global setup's migrated template.
  */
 export async function startServer(options: LaunchOptions = {}): Promise<PrivateServer> {
   const backend = options.backend ?? testBackend();
-  const pgliteTemplate = options.pgliteTemplate ?? (backend === "pglite" && hasControl() ? (await askControl<{ directory: string }>("/pglite-template")).directory : undefined);
-  return launchServer({ ...options, backend, pgliteTemplate });
+  const databaseTemplate = options.databaseTemplate ?? (hasControl() ? (await askControl<{ template: string }>("/database-template", { backend })).template : undefined);
+  return launchServer({ ...options, backend, databaseTemplate });
 }

@@ -66,7 +66,8 @@ function moduleOf(url: string): string {
   return url.replace(/^file:\/\//, "").replace(ROOT, ".");
 }
 
-function report(profile: Profile) {
+/** Shares of the busy time, and each item's CPU time per request of the `requests` profiled. */
+function report(profile: Profile, requests: number) {
   const selfMicros = new Map<number, number>();
   profile.samples.forEach((id, index) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
   const byFunction = new Map<string, number>();
@@ -82,8 +83,10 @@ function report(profile: Profile) {
     byModule.set(moduleOf(url), (byModule.get(moduleOf(url)) ?? 0) + micros);
   }
   const print = (title: string, table: Map<string, number>) => {
-    console.log(`\n${title} (share of the busy time, ${(busy / 1e6).toFixed(1)} s)`);
-    for (const [name, micros] of [...table].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${((micros / busy) * 100).toFixed(1).padStart(5)}%  ${name}`);
+    console.log(`\n${title} (share of the busy time, ${(busy / 1e6).toFixed(1)} s; µs per request of ${requests})`);
+    for (const [name, micros] of [...table].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+      console.log(`${((micros / busy) * 100).toFixed(1).padStart(5)}% ${(micros / requests).toFixed(1).padStart(7)} µs  ${name}`);
+    }
   };
   print("self time by function", byFunction);
   print("self time by module", byModule);
@@ -111,14 +114,16 @@ try {
   });
   for (const [, target] of chosen) await warmUp(target, { connections: 50, requests: 2_000 });
   process.kill(pid, "SIGUSR2");
+  let requests = 0;
   for (const [route, target] of chosen) {
     const run = await runWrk(target, { connections: 50, seconds: DURATION_SECONDS });
+    requests += run.requests;
     console.log(`${route}: ${run.requests} requests, ${run.requests_per_second}/s, statuses ${JSON.stringify(run.statuses)}`);
   }
   process.kill(pid, "SIGUSR2");
   const file = path.join(directory, `CPU.${pid}.cpuprofile`);
   while (!existsSync(file)) await setTimeout(200);
-  report(JSON.parse(readFileSync(file, "utf8")) as Profile);
+  report(JSON.parse(readFileSync(file, "utf8")) as Profile, requests);
   console.log(`\nthe profile: ${file}`);
 } finally {
   await server.stop();

@@ -73,6 +73,11 @@ export type ListSource<Row> = {
   userId: string;
   fetchRows: (query: KeysetQuery) => Promise<Row[]>;
   countAll: () => Promise<number>;
+  /**
+   * The page's statement reads the total too, as each row's `total`, in the page's snapshot: one
+   * statement fewer. `countAll` then runs only for a page without rows.
+   */
+  totalInRows?: boolean;
 };
 
 const articles: Record<ListedKind, string> = { entry: "an entry", commit: "a commit", project: "a project", repository: "a repository", tombstone: "a deletion" };
@@ -88,14 +93,14 @@ async function cursorPosition(page: PageRequest, { kind, userId }: ListSource<un
 
 /**
  * One indexed range query for the page (one row more than asked, to know whether more follow)
- * after the cursor's place is found, and the count, in parallel.
+ * after the cursor's place is found, and the count in parallel, unless the page reads it.
  */
-export async function paginate<Row extends { id: string }>(page: PageRequest, source: ListSource<Row>): Promise<{ rows: Row[]; meta: PageMeta }> {
+export async function paginate<Row extends { id: string; total?: number }>(page: PageRequest, source: ListSource<Row>): Promise<{ rows: Row[]; meta: PageMeta }> {
   const direction = page.endingBefore !== undefined ? "asc" : "desc";
-  const [fetched, total] = await Promise.all([
-    cursorPosition(page, source).then((after) => source.fetchRows({ after, direction, take: page.limit + 1 })),
-    source.countAll(),
-  ]);
+  const fetching = cursorPosition(page, source).then((after) => source.fetchRows({ after, direction, take: page.limit + 1 }));
+  const [fetched, total] = source.totalInRows
+    ? await fetching.then(async (rows) => [rows, rows[0]?.total ?? (await source.countAll())] as const)
+    : await Promise.all([fetching, source.countAll()]);
   const hasMore = fetched.length > page.limit;
   const rows = fetched.slice(0, page.limit);
   if (direction === "asc") rows.reverse();

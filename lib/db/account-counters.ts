@@ -11,10 +11,14 @@ const totalColumns = {
 } satisfies Record<Exclude<keyof AccountCounters, "userId" | "changeSeq">, string>;
 export type AccountTotal = keyof typeof totalColumns;
 
+/** The SQL of an account's total, for the account whose id is the SQL expression `userId`; 0 before its first write. */
+export const accountTotalSql = (total: AccountTotal, userId: string) =>
+  `COALESCE((SELECT ${totalColumns[total]} FROM account_counters WHERE user_id = ${userId}::uuid), 0)`;
+
 /** An unfiltered list's total in O(1): the count its table's trigger keeps in the writing transaction. */
 export async function accountTotal(userId: string, total: AccountTotal): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(`SELECT ${totalColumns[total]} AS count FROM account_counters WHERE user_id = $1::uuid`, [userId]);
-  return row?.count ?? 0;
+  const [row] = await queryRows<{ count: number }>(`SELECT ${accountTotalSql(total, "$1")} AS count`, [userId]);
+  return row!.count;
 }
 
 /**

@@ -21,19 +21,26 @@ export async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function entryList<Row extends { id: string }>(user: User, { page, ...filters }: EntryListQuery, select: (user: User, filters: EntryListFilters, query: KeysetQuery) => Promise<Row[]>) {
+/** A page of the account's entries; `totalInRows`: the page's statement reads the total of an unfiltered list too. */
+function entryList<Row extends { id: string; total?: number }>(
+  user: User,
+  { page, ...filters }: EntryListQuery,
+  select: (user: User, filters: EntryListFilters, query: KeysetQuery) => Promise<Row[]>,
+  totalInRows = false,
+) {
   return paginate(page, {
     kind: "entry",
     userId: user.id,
     fetchRows: (query) => select(user, filters, query),
     countAll: () => (hasFilters(filters) ? countEntries(user, filters) : accountTotal(user.id, "entryCount")),
+    totalInRows: totalInRows && !hasFilters(filters),
   });
 }
 
 export const listEntries = (user: User, query: EntryListQuery) => entryList(user, query, selectEntryPage);
 
-/** The same page, each entry as the API's JSON text, as PostgreSQL wrote it (lib/db/json-shape.ts). */
-export const listEntriesAsJson = (user: User, query: EntryListQuery) => entryList(user, query, selectEntryJsonPage);
+/** The same page, each entry as the API's JSON text, as PostgreSQL wrote it (lib/db/json-shape.ts), with its total. */
+export const listEntriesAsJson = (user: User, query: EntryListQuery) => entryList(user, query, selectEntryJsonPage, true);
 
 export async function getEntry(userId: string, id: string) {
   const entry = await getDb().worklogEntry.findFirst({ where: { id, userId }, include: entryInclude });

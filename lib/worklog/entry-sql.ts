@@ -1,5 +1,6 @@
 import type { JsonRow, KeysetQuery } from "@/lib/api/pagination";
 import type { User, WorklogEntry } from "@/lib/db/client";
+import { accountTotalSql } from "@/lib/db/account-counters";
 import { newId } from "@/lib/db/ids";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
 import { changedSince } from "@/lib/sync/schemas";
@@ -106,9 +107,13 @@ export function selectEntryPage(user: User, filters: Filters, query: KeysetQuery
   return queryEntryPage(`${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${commitIds("e")}`, user, filters, query);
 }
 
-/** The same page, each entry as the API's JSON (responses.ts, entryShape), written by PostgreSQL. */
-export function selectEntryJsonPage(user: User, filters: Filters, query: KeysetQuery): Promise<JsonRow[]> {
-  return queryEntryPage(`e.id, ${entryShape.sql} AS json`, user, filters, query);
+/**
+ * The same page, each entry as the API's JSON (responses.ts, entryShape), written by PostgreSQL;
+ * unfiltered, each row also carries the account's total of entries, read in the page's snapshot.
+ */
+export function selectEntryJsonPage(user: User, filters: Filters, query: KeysetQuery): Promise<(JsonRow & { total?: number })[]> {
+  const total = hasFilters(filters) ? "" : `, ${accountTotalSql("entryCount", "$1")} AS total`;
+  return queryEntryPage(`e.id, ${entryShape.sql} AS json${total}`, user, filters, query);
 }
 
 export async function countEntries(user: User, filters: Filters): Promise<number> {

@@ -55,7 +55,14 @@ describe("entries in hand-written SQL", () => {
     const awkward = "quotes \" and \\ backslash\n\ttab \u0001\u001f control, \u2028 separator, émoji 🙂, </script>";
     await createEntry(user.id, { content: awkward, tags: ["a\"b", "ü"], recorded_at: new Date("2026-11-21T09:00:00.999Z") }, "mcp");
     await startTimer(user.id, { content: "running" }, "web", new Date("2026-11-21T10:00:00.000Z"));
-    const pages: EntryListQuery[] = [{ page: { limit: 25 } }, { page: { limit: 2 } }, { page: { limit: 2, endingBefore: ids[2] } }, { page: { limit: 25 }, tags: ["nothing"] }];
+    // Unfiltered, the JSON page's statement reads the total too; past the last entry it has no row to carry it.
+    const pages: EntryListQuery[] = [
+      { page: { limit: 25 } },
+      { page: { limit: 2 } },
+      { page: { limit: 2, endingBefore: ids[2] } },
+      { page: { limit: 25, startingAfter: ids[1] } },
+      { page: { limit: 25 }, tags: ["nothing"] },
+    ];
     for (const query of pages) {
       const expected = await listEntries(user, query);
       const written = await listEntriesAsJson(user, query);

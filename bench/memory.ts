@@ -3,8 +3,10 @@
 // (default 5) of BENCH_MEMORY_RUN_SECONDS each (default 120: 10 minutes in all) of mixed load with
 // wrk (50 connections): the entries list, the same with its ETag (304), the account, an MCP
 // search and new entries (in another account), in equal slices. After each run it prints the
-// `next start` process's resident memory (VmRSS) and its peak (VmHWM); the target is no growth
-// beyond 5% between the last two runs. bench:streams reports the memory with 1 000 idle streams.
+// `next start` process's resident memory (VmRSS) and its peak (VmHWM), and the V8 heap's used and
+// total size as /api/metrics reports them (README "Probes, logs and metrics"): a heap that stays
+// level while VmRSS grows is V8 and the allocator keeping pages, not a leak. The target is no
+// growth of VmRSS beyond 5% between the last two runs. bench:streams reports the memory with 1 000 idle streams.
 // BENCH_BEFORE=<another checkout> measures that checkout's server instead.
 import path from "node:path";
 import { setTimeout } from "node:timers/promises";
@@ -19,6 +21,8 @@ const RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 5);
 const RUN_SECONDS = Number(process.env.BENCH_MEMORY_RUN_SECONDS ?? 120);
 const CONNECTIONS = 50;
 const MAX_GROWTH = 0.05;
+const SETTLE_MS = 10_000;
+const METRICS_TOKEN = "the-metrics-token-of-the-memory-bench";
 
 async function account(server: PrivateServer, email: string) {
   await server.createUser({ email });
@@ -34,7 +38,16 @@ if (process.argv.includes("--help")) {
 const before = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
 ensureBuild();
 if (before) ((await import(path.join(before, "scripts/build.mjs"))) as { ensureBuild: () => void }).ensureBuild();
-const server = await startServer({ backend: "postgres", root: before, env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
+const server = await startServer({ backend: "postgres", root: before, env: { RATE_LIMIT_PER_MINUTE: "1000000", METRICS_TOKEN } });
+
+/** The V8 heap's used and total size in MiB, from the server's metrics (undefined where a commit has none). */
+async function heapMiB(): Promise<{ used: number; total: number } | undefined> {
+  const response = await server.request("/api/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = response.ok ? await response.text() : "";
+  const read = (name: string) => Number(new RegExp(`^${name} (\\d+(?:\\.\\d+)?)$`, "m").exec(text)?.[1]) / 2 ** 20;
+  const used = read("nodejs_heap_size_used_bytes");
+  return Number.isNaN(used) ? undefined : { used, total: read("nodejs_heap_size_total_bytes") };
+}
 try {
   const pid = nextServerPid(server);
   const reader = await account(server, "memory@example.com");
@@ -73,9 +86,12 @@ try {
       if (Object.keys(measured.statuses).some((status) => status !== expected)) throw new Error(`${target.method ?? "GET"} ${target.url}: ${JSON.stringify(measured.statuses)}`);
       requests += measured.requests;
     }
-    await setTimeout(2_000);
+    // Idle long enough for V8's memory reducer to collect and give pages back, as between bursts.
+    await setTimeout(SETTLE_MS);
     resident.push(memoryMiB(pid, "VmRSS"));
-    console.log(`run ${run}: ${requests} requests; VmRSS ${resident.at(-1)!.toFixed(0)} MiB, peak (VmHWM) ${memoryMiB(pid, "VmHWM").toFixed(0)} MiB`);
+    const heap = await heapMiB();
+    const heapText = heap ? `; V8 heap used ${heap.used.toFixed(0)} MiB of ${heap.total.toFixed(0)} MiB` : "";
+    console.log(`run ${run}: ${requests} requests; VmRSS ${resident.at(-1)!.toFixed(0)} MiB, peak (VmHWM) ${memoryMiB(pid, "VmHWM").toFixed(0)} MiB${heapText}`);
   }
   if (resident.length >= 2) {
     const growth = resident.at(-1)! / resident.at(-2)! - 1;

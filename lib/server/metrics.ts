@@ -1,5 +1,5 @@
 import "server-only";
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { getDb } from "@/lib/db/client";
 
 /**
@@ -12,6 +12,8 @@ const processWide = globalThis as typeof globalThis & { __worklogMetrics?: Metri
 
 function createMetrics(): Metrics {
   const registry = new Registry();
+  // The process's own: its CPU, resident memory, V8 heap and event-loop lag (prom-client's names).
+  collectDefaultMetrics({ register: registry });
   const requests = new Histogram({
     name: "worklog_http_request_duration_seconds",
     help: "API requests (/api/v1, /api/mcp) until their response began, by method, route pattern and status",

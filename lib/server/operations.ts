@@ -56,7 +56,7 @@ export const serverOperations = {
     tag,
     summary: "Prometheus metrics",
     description:
-      "Only where `METRICS_TOKEN` is set (404 elsewhere), with `Authorization: Bearer <METRICS_TOKEN>`: this process's API requests by method, route pattern and status (`worklog_http_request_duration_seconds`), its open recap event streams (`worklog_open_event_streams`) and the job queue's depth (`worklog_job_queue_depth`), in Prometheus's text format.",
+      "Only where `METRICS_TOKEN` is set (404 elsewhere), with `Authorization: Bearer <METRICS_TOKEN>`: this process's API requests by method, route pattern and status (`worklog_http_request_duration_seconds`), its open recap event streams (`worklog_open_event_streams`), the job queue's depth (`worklog_job_queue_depth`), and the process's CPU, memory and V8 heap (prom-client's default metrics, such as `process_resident_memory_bytes` and `nodejs_heap_size_used_bytes`), in Prometheus's text format.",
     responses: {
       200: {
         description: "The metrics.",

@@ -363,6 +363,10 @@ test("an entry is written, edited and deleted with the keyboard alone", async ({
   await expect(entries(page).first()).toContainText("15m");
   await expect(entries(page).first().getByRole("list", { name: "Tags" })).toHaveText("#keys");
   await expect(entries(page).first().getByRole("paragraph")).toHaveText("Typed without a mouse");
+  // The save ends with the composer emptied and focused, after the list shows the entry: a key
+  // pressed before that would have its focus taken back.
+  await expect(composer(page).getByLabel("What did you work on?")).toHaveValue("");
+  await expect(composer(page).getByLabel("What did you work on?")).toBeFocused();
 
   // j moves to the entry, e edits it, ⌘/Ctrl+Enter saves, and focus returns to the entry.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

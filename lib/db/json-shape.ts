@@ -14,6 +14,13 @@ export const jsonTextProperty = <Schema extends z.ZodType>(schema: Schema, sql: 
 /** An ISO 8601 timestamp in UTC with milliseconds, as `Date.prototype.toISOString` writes it (columns of timestamptz(3)). */
 export const isoTimestamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * A table's columns under its alias in a statement, by its model's field names
+ * (`{ userId: "p.user_id", … }`), for a shape's SQL typed against the model.
+ */
+export const aliasedColumns = <Field extends string>(alias: string, columnsByField: Readonly<Record<Field, string>>) =>
+  Object.fromEntries(Object.entries<string>(columnsByField).map(([field, column]) => [field, `${alias}.${column}`])) as Record<Field, string>;
+
 type SchemaOf<Properties extends Record<string, JsonProperty>> = z.ZodObject<{ [Name in keyof Properties]: Properties[Name]["schema"] }>;
 
 /** A response object's schema, and the SQL expression that writes it as JSON text. */

@@ -1,11 +1,16 @@
-import { idKeyset, paginate, type PageRequest } from "@/lib/api/pagination";
+import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
+import { aliasedColumns } from "@/lib/db/json-shape";
+import { countListRows, selectKeysetPage, type KeysetList, type ListCondition } from "@/lib/db/keyset-page";
+import { selectAsFields } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
 import { changedSince } from "@/lib/sync/schemas";
 import { deriveIdentifier } from "./identifiers";
+import { projectColumns } from "./project-columns";
+import { projectShape } from "./responses";
 import type { ProjectCreate, ProjectUpdate } from "./schemas";
 
 const duplicateIdentifier = () =>
@@ -22,19 +27,33 @@ async function mapProjectWriteErrors<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function listProjects(userId: string, page: PageRequest, { updatedSince }: { updatedSince?: Date } = {}) {
-  const db = getDb();
-  const where = { userId, ...(updatedSince && { updatedAt: { gte: changedSince(updatedSince) } }) };
+type ProjectFilter = { updatedSince?: Date };
+
+const p = aliasedColumns("p", projectColumns);
+
+/** The account's projects (`p`) the filter keeps, newest first. */
+function projectList(userId: string, { updatedSince }: ProjectFilter): KeysetList {
+  const where: ListCondition[] = [(bind) => `${p.userId} = ${bind(userId)}::uuid`];
+  if (updatedSince) where.push((bind) => `${p.updatedAt} >= ${bind(changedSince(updatedSince))}`);
+  return { from: "projects p", where, sortColumn: null, idColumn: p.id };
+}
+
+function projectPage<Row extends { id: string }>(userId: string, page: PageRequest, filter: ProjectFilter, columns: string) {
+  const list = projectList(userId, filter);
   return paginate(page, {
     kind: "project",
     userId,
-    fetchRows: (query) => {
-      const keyset = idKeyset(query);
-      return db.project.findMany({ ...keyset, where: { ...where, ...keyset.where } });
-    },
-    countAll: () => (updatedSince ? db.project.count({ where }) : accountTotal(userId, "projectCount")),
+    fetchRows: (query) => selectKeysetPage<Row>(columns, list, query),
+    countAll: () => (filter.updatedSince ? countListRows(list) : accountTotal(userId, "projectCount")),
   });
 }
+
+export const listProjects = (userId: string, page: PageRequest, filter: ProjectFilter = {}) =>
+  projectPage<Project>(userId, page, filter, selectAsFields("p", projectColumns));
+
+/** The same page, each project as the API's JSON (responses.ts, projectShape), written by PostgreSQL. */
+export const listProjectsAsJson = (userId: string, page: PageRequest, filter: ProjectFilter = {}) =>
+  projectPage<JsonRow>(userId, page, filter, `${p.id}, ${projectShape.sql} AS json`);
 
 export type ProjectSummary = Project & { repositoryCount: number; entryCount: number; secondsSince: number };
 

@@ -1,19 +1,27 @@
 import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
 import type { Project } from "@/lib/db/client";
+import { aliasedColumns, isoTimestamp, jsonShape, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
+import { projectColumns } from "./project-columns";
 
-export const projectResponseSchema = z
-  .object({
-    id: z.uuid(),
-    url: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    identifier: z.string(),
-    inserted_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .register(responseSchemas, { id: "Project" });
+// The project as the API answers it, once for its zod schema and for the SQL of a page of
+// projects (projects.ts, listProjectsAsJson), which reads the project as `p`:
+// tests/db/list-json.test.ts holds that SQL to what toProjectResponse writes, byte for byte.
+
+const p = aliasedColumns("p", projectColumns);
+
+export const projectShape = jsonShape({
+  id: property(z.uuid(), p.id),
+  url: property(z.string(), `'/api/v1/projects/' || ${p.id}`),
+  name: property(z.string(), p.name),
+  description: property(z.string().nullable(), p.description),
+  identifier: property(z.string(), p.identifier),
+  inserted_at: property(z.iso.datetime(), isoTimestamp(p.insertedAt)),
+  updated_at: property(z.iso.datetime(), isoTimestamp(p.updatedAt)),
+});
+
+export const projectResponseSchema = projectShape.schema.register(responseSchemas, { id: "Project" });
 
 export const projectListResponseSchema = z
   .object({ projects: z.array(projectResponseSchema), meta: pageMetaSchema })

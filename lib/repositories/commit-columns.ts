@@ -14,3 +14,18 @@ export const commitBulkColumns = {
   webUrl: ["web_url", "text"],
   updatedAt: ["updated_at", "timestamptz"],
 } satisfies BulkColumns<Commit>;
+
+/** Every column of commits by its field in Prisma's model: a new field fails the type check until it is named here. */
+export const commitColumns = {
+  id: "id",
+  userId: "user_id",
+  repositoryId: "repository_id",
+  sha: "sha",
+  message: "message",
+  committedAt: "committed_at",
+  authorName: "author_name",
+  authorEmail: "author_email",
+  webUrl: "web_url",
+  insertedAt: "inserted_at",
+  updatedAt: "updated_at",
+} satisfies Record<keyof Commit, string>;

@@ -1,25 +1,35 @@
-import { paginate, timeKeyset, type PageRequest } from "@/lib/api/pagination";
+import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
 import { getDb, type Commit, type Prisma } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
+import { aliasedColumns } from "@/lib/db/json-shape";
+import { countListRows, selectKeysetPage, type KeysetList } from "@/lib/db/keyset-page";
+import { selectAsFields } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
+import { commitColumns } from "./commit-columns";
 import { getRepository } from "./repositories";
+import { commitShape } from "./responses";
 import type { CommitInput } from "./schemas";
 
-/** A page of the repository's commits, most recently committed first (docs/api.md, "Pagination"). */
-export async function listCommits(userId: string, repositoryId: string, page: PageRequest) {
+const c = aliasedColumns("c", commitColumns);
+
+/** A page of the repository's commits (`c`), most recently committed first (docs/api.md, "Pagination"). */
+async function commitPage<Row extends { id: string }>(userId: string, repositoryId: string, page: PageRequest, columns: string) {
   await getRepository(userId, repositoryId);
-  const db = getDb();
+  const list: KeysetList = { from: "commits c", where: [(bind) => `${c.repositoryId} = ${bind(repositoryId)}::uuid`], sortColumn: c.committedAt, idColumn: c.id };
   return paginate(page, {
     kind: "commit",
     userId,
-    fetchRows: (query) => {
-      const keyset = timeKeyset("committedAt", query);
-      return db.commit.findMany({ ...keyset, where: { repositoryId, ...keyset.where } });
-    },
+    fetchRows: (query) => selectKeysetPage<Row>(columns, list, query),
     // An index-only range scan of the repository's commits.
-    countAll: () => db.commit.count({ where: { repositoryId } }),
+    countAll: () => countListRows(list),
   });
 }
+
+export const listCommits = (userId: string, repositoryId: string, page: PageRequest) => commitPage<Commit>(userId, repositoryId, page, selectAsFields("c", commitColumns));
+
+/** The same page, each commit as the API's JSON (responses.ts, commitShape), written by PostgreSQL. */
+export const listCommitsAsJson = (userId: string, repositoryId: string, page: PageRequest) =>
+  commitPage<JsonRow>(userId, repositoryId, page, `${c.id}, ${commitShape.sql} AS json`);
 
 export type CommitActivity = { commitCount: number; lastCommittedAt: Date };
 

@@ -1,10 +1,15 @@
-import { idKeyset, paginate, type PageRequest } from "@/lib/api/pagination";
+import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Repository } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
+import { aliasedColumns } from "@/lib/db/json-shape";
+import { countListRows, selectKeysetPage, type KeysetList, type ListCondition } from "@/lib/db/keyset-page";
+import { selectAsFields } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
 import { changedSince } from "@/lib/sync/schemas";
 import { checkProjectReference, invalidProjectReference, isOwnProject } from "@/lib/projects/projects";
+import { repositoryColumns } from "./repository-columns";
+import { repositoryShape } from "./responses";
 import type { ProjectRepositoryCreate, RepositoryCreate, RepositoryUpdate } from "./schemas";
 
 async function writeRepository<T>(write: () => Promise<T>, projectMissing: () => AppError = invalidProjectReference): Promise<T> {
@@ -29,19 +34,34 @@ function optionalColumns(input: RepositoryUpdate) {
   };
 }
 
-export function listRepositories(userId: string, page: PageRequest, filter: { projectId?: string; updatedSince?: Date } = {}) {
-  const db = getDb();
-  const where = { userId, projectId: filter.projectId, ...(filter.updatedSince && { updatedAt: { gte: changedSince(filter.updatedSince) } }) };
+type RepositoryFilter = { projectId?: string; updatedSince?: Date };
+
+const r = aliasedColumns("r", repositoryColumns);
+
+/** The account's repositories (`r`) the filter keeps, newest first. */
+function repositoryList(userId: string, { projectId, updatedSince }: RepositoryFilter): KeysetList {
+  const where: ListCondition[] = [(bind) => `${r.userId} = ${bind(userId)}::uuid`];
+  if (projectId) where.push((bind) => `${r.projectId} = ${bind(projectId)}::uuid`);
+  if (updatedSince) where.push((bind) => `${r.updatedAt} >= ${bind(changedSince(updatedSince))}`);
+  return { from: "repositories r", where, sortColumn: null, idColumn: r.id };
+}
+
+function repositoryPage<Row extends { id: string }>(userId: string, page: PageRequest, filter: RepositoryFilter, columns: string) {
+  const list = repositoryList(userId, filter);
   return paginate(page, {
     kind: "repository",
     userId,
-    fetchRows: (query) => {
-      const keyset = idKeyset(query);
-      return db.repository.findMany({ ...keyset, where: { ...where, ...keyset.where } });
-    },
-    countAll: () => (filter.projectId || filter.updatedSince ? db.repository.count({ where }) : accountTotal(userId, "repositoryCount")),
+    fetchRows: (query) => selectKeysetPage<Row>(columns, list, query),
+    countAll: () => (filter.projectId || filter.updatedSince ? countListRows(list) : accountTotal(userId, "repositoryCount")),
   });
 }
+
+export const listRepositories = (userId: string, page: PageRequest, filter: RepositoryFilter = {}) =>
+  repositoryPage<Repository>(userId, page, filter, selectAsFields("r", repositoryColumns));
+
+/** The same page, each repository as the API's JSON (responses.ts, repositoryShape), written by PostgreSQL. */
+export const listRepositoriesAsJson = (userId: string, page: PageRequest, filter: RepositoryFilter = {}) =>
+  repositoryPage<JsonRow>(userId, page, filter, `${r.id}, ${repositoryShape.sql} AS json`);
 
 export async function getRepository(userId: string, id: string) {
   const repository = await getDb().repository.findFirst({ where: { id, userId } });

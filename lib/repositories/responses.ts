@@ -1,42 +1,57 @@
 import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
-import type { Commit, Repository } from "@/lib/db/client";
-import type { CommitWithEntries } from "./commits";
+import type { Commit, Repository, WorklogEntryCommit } from "@/lib/db/client";
+import { aliasedColumns, isoTimestamp, jsonShape, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
+import { commitColumns } from "./commit-columns";
+import { repositoryColumns } from "./repository-columns";
 
-export const repositoryResponseSchema = z
-  .object({
-    id: z.uuid(),
-    url: z.string(),
-    name: z.string(),
-    project_id: z.uuid().nullable(),
-    local_path: z.string().nullable(),
-    remote_url: z.string().nullable(),
-    default_branch: z.string().nullable(),
-    inserted_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .register(responseSchemas, { id: "Repository" });
+// The repository and the commit as the API answers them, each once for its zod schema and for
+// the SQL of a page of them (repositories.ts, listRepositoriesAsJson; commits.ts,
+// listCommitsAsJson), which reads the repository as `r` and the commit as `c`:
+// tests/db/list-json.test.ts holds that SQL to what toRepositoryResponse and toCommitResponse
+// write, byte for byte.
+
+const r = aliasedColumns("r", repositoryColumns);
+
+export const repositoryShape = jsonShape({
+  id: property(z.uuid(), r.id),
+  url: property(z.string(), `'/api/v1/repositories/' || ${r.id}`),
+  name: property(z.string(), r.name),
+  project_id: property(z.uuid().nullable(), r.projectId),
+  local_path: property(z.string().nullable(), r.localPath),
+  remote_url: property(z.string().nullable(), r.remoteUrl),
+  default_branch: property(z.string().nullable(), r.defaultBranch),
+  inserted_at: property(z.iso.datetime(), isoTimestamp(r.insertedAt)),
+  updated_at: property(z.iso.datetime(), isoTimestamp(r.updatedAt)),
+});
+
+export const repositoryResponseSchema = repositoryShape.schema.register(responseSchemas, { id: "Repository" });
 
 export const repositoryListResponseSchema = z
   .object({ repositories: z.array(repositoryResponseSchema), meta: pageMetaSchema })
   .register(responseSchemas, { id: "RepositoryList" });
 
-export const commitResponseSchema = z
-  .object({
-    id: z.uuid(),
-    url: z.string(),
-    repository_id: z.uuid(),
-    sha: z.string(),
-    message: z.string(),
-    committed_at: z.iso.datetime(),
-    author_name: z.string().nullable(),
-    author_email: z.string().nullable(),
-    web_url: z.string().nullable().meta({ description: "The commit's page on its forge, as a push webhook or the request that recorded it gave it; null when none did." }),
-    inserted_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .register(responseSchemas, { id: "Commit" });
+const c = aliasedColumns("c", commitColumns);
+
+export const commitShape = jsonShape({
+  id: property(z.uuid(), c.id),
+  url: property(z.string(), `'/api/v1/repositories/' || ${c.repositoryId} || '/commits/' || ${c.id}`),
+  repository_id: property(z.uuid(), c.repositoryId),
+  sha: property(z.string(), c.sha),
+  message: property(z.string(), c.message),
+  committed_at: property(z.iso.datetime(), isoTimestamp(c.committedAt)),
+  author_name: property(z.string().nullable(), c.authorName),
+  author_email: property(z.string().nullable(), c.authorEmail),
+  web_url: property(
+    z.string().nullable().meta({ description: "The commit's page on its forge, as a push webhook or the request that recorded it gave it; null when none did." }),
+    c.webUrl,
+  ),
+  inserted_at: property(z.iso.datetime(), isoTimestamp(c.insertedAt)),
+  updated_at: property(z.iso.datetime(), isoTimestamp(c.updatedAt)),
+});
+
+export const commitResponseSchema = commitShape.schema.register(responseSchemas, { id: "Commit" });
 
 /** One commit at its `url`, with the entries it is attached to, the most recent work first. */
 export const commitWithEntriesResponseSchema = commitResponseSchema
@@ -86,6 +101,7 @@ export function toCommitResponse(commit: Commit): z.infer<typeof commitResponseS
   };
 }
 
-export function toCommitWithEntriesResponse({ entries, ...commit }: CommitWithEntries): z.infer<typeof commitWithEntriesResponseSchema> {
+/** A commit with its attachments (commits.ts, CommitWithEntries), the most recent work first. */
+export function toCommitWithEntriesResponse({ entries, ...commit }: Commit & { entries: Pick<WorklogEntryCommit, "entryId">[] }): z.infer<typeof commitWithEntriesResponseSchema> {
   return { ...toCommitResponse(commit), entry_ids: entries.map(({ entryId }) => entryId) };
 }

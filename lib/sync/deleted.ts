@@ -1,26 +1,26 @@
-import { paginate, timeKeyset } from "@/lib/api/pagination";
-import { getDb } from "@/lib/db/client";
+import { paginate, type JsonRow } from "@/lib/api/pagination";
+import { aliasedColumns } from "@/lib/db/json-shape";
+import { countListRows, selectKeysetPage, type KeysetList, type ListCondition } from "@/lib/db/keyset-page";
+import { deletedItemColumns } from "./deleted-item-columns";
+import { tombstoneShape } from "./responses";
 import { changedSince, sinceTooOld, syncedKinds, TOMBSTONE_RETENTION_MS, type DeletedQuery } from "./schemas";
 
+const d = aliasedColumns("d", deletedItemColumns);
+
 /**
- * The account's tombstones of entries, projects and repositories (or of `type`), deleted at or
- * after `since` less the sync overlap, newest first, paginated by tombstone id.
+ * The account's tombstones (`d`) of entries, projects and repositories (or of `type`), deleted at
+ * or after `since` less the sync overlap, newest first, paginated by tombstone id; each as the
+ * API's JSON (responses.ts, tombstoneShape), written by PostgreSQL.
  */
-export function listDeleted(userId: string, { page, since, type }: DeletedQuery) {
+export function listDeletedAsJson(userId: string, { page, since, type }: DeletedQuery) {
   if (since && since.getTime() < Date.now() - TOMBSTONE_RETENTION_MS) throw sinceTooOld();
-  const db = getDb();
-  const where = {
-    userId,
-    kind: type ?? { in: [...syncedKinds] },
-    ...(since && { deletedAt: { gte: changedSince(since) } }),
-  };
+  const where: ListCondition[] = [(bind) => `${d.userId} = ${bind(userId)}::uuid`, (bind) => `${d.kind} = ANY(${bind(type ? [type] : [...syncedKinds])}::text[])`];
+  if (since) where.push((bind) => `${d.deletedAt} >= ${bind(changedSince(since))}`);
+  const list: KeysetList = { from: "deleted_items d", where, sortColumn: d.deletedAt, idColumn: d.id };
   return paginate(page, {
     kind: "tombstone",
     userId,
-    fetchRows: (query) => {
-      const keyset = timeKeyset("deletedAt", query);
-      return db.deletedItem.findMany({ where: { AND: [where, keyset.where] }, orderBy: keyset.orderBy, take: keyset.take });
-    },
-    countAll: () => db.deletedItem.count({ where }),
+    fetchRows: (query) => selectKeysetPage<JsonRow>(`${d.id}, ${tombstoneShape.sql} AS json`, list, query),
+    countAll: () => countListRows(list),
   });
 }

@@ -1,21 +1,24 @@
 import { z } from "zod";
 import { pageMetaSchema } from "@/lib/api/pagination";
-import type { DeletedItem } from "@/lib/db/client";
+import { aliasedColumns, isoTimestamp, jsonShape, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
-import { syncedKinds, type SyncedKind } from "./schemas";
+import { deletedItemColumns } from "./deleted-item-columns";
+import { syncedKinds } from "./schemas";
 
-export const tombstoneResponseSchema = z
-  .object({
-    type: z.enum(syncedKinds),
-    id: z.uuid().meta({ description: "The deleted item's id." }),
-    deleted_at: z.iso.datetime(),
-  })
-  .register(responseSchemas, { id: "Tombstone" });
+// A deletion as GET /deleted answers it, once for its zod schema and for the SQL of a page of
+// them (deleted.ts, listDeletedAsJson), which reads the tombstone as `d`:
+// tests/db/list-json.test.ts holds that SQL to the tombstones' columns, byte for byte.
+
+const d = aliasedColumns("d", deletedItemColumns);
+
+export const tombstoneShape = jsonShape({
+  type: property(z.enum(syncedKinds), d.kind),
+  id: property(z.uuid().meta({ description: "The deleted item's id." }), d.id),
+  deleted_at: property(z.iso.datetime(), isoTimestamp(d.deletedAt)),
+});
+
+export const tombstoneResponseSchema = tombstoneShape.schema.register(responseSchemas, { id: "Tombstone" });
 
 export const tombstoneListResponseSchema = z
   .object({ deleted: z.array(tombstoneResponseSchema), meta: pageMetaSchema })
   .register(responseSchemas, { id: "TombstoneList" });
-
-export function toTombstoneResponse(item: DeletedItem): z.infer<typeof tombstoneResponseSchema> {
-  return { type: item.kind as SyncedKind, id: item.id, deleted_at: item.deletedAt.toISOString() };
-}

@@ -1,8 +1,8 @@
+import { jsonPageResponse } from "@/lib/api/pagination";
 import { apiMethods, apiRoute } from "@/lib/api/route";
 import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
-import { listDeleted } from "@/lib/sync/deleted";
+import { listDeletedAsJson } from "@/lib/sync/deleted";
 import { syncOperations } from "@/lib/sync/operations";
-import { toTombstoneResponse } from "@/lib/sync/responses";
 import { syncedKinds, type SyncedKind } from "@/lib/sync/schemas";
 
 /** A deletion says as much as the item's id: listing it needs the scope that reads its kind. */
@@ -13,7 +13,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
     for (const kind of query.type ? [query.type] : syncedKinds) {
       requireScope(principal.scopes, readScopes[kind], principal.kind === "api_key" ? "API key" : "OAuth token");
     }
-    const { rows, meta } = await listDeleted(user.id, query);
-    return { deleted: rows.map(toTombstoneResponse), meta };
+    return jsonPageResponse("deleted", await listDeletedAsJson(user.id, query));
   }),
 );

@@ -1,13 +1,13 @@
+import { jsonPageResponse } from "@/lib/api/pagination";
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { findUncapturedShas, listCommits, recordCommits } from "@/lib/repositories/commits";
+import { findUncapturedShas, listCommitsAsJson, recordCommits } from "@/lib/repositories/commits";
 import { repositoryOperations } from "@/lib/repositories/operations";
 import { toCommitResponse } from "@/lib/repositories/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(repositoryOperations.listCommits, async ({ user, params, query }) => {
     if (query.kind === "uncaptured") return { uncaptured_shas: await findUncapturedShas(user.id, params.id!, query.shas) };
-    const { rows, meta } = await listCommits(user.id, params.id!, query.page);
-    return { commits: rows.map(toCommitResponse), meta };
+    return jsonPageResponse("commits", await listCommitsAsJson(user.id, params.id!, query.page));
   }),
   apiRoute(repositoryOperations.recordCommits, async ({ user, params, body }) => {
     const commits = await recordCommits(user.id, params.id!, body.commits);

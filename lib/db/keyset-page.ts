@@ -2,7 +2,7 @@ import "server-only";
 import type { KeysetQuery } from "@/lib/api/pagination";
 import { queryRows } from "./sql";
 
-/** A condition of a list's WHERE clause, written with `bind`, which adds a value and returns its placeholder. */
+/** A condition of a list's WHERE clause (or a SELECT list), written with `bind`, which adds a value and returns its placeholder. */
 export type ListCondition = (bind: (value: unknown) => string) => string;
 
 /** The rows of a list, in its order (docs/api.md, "Pagination"). */
@@ -19,11 +19,12 @@ export type KeysetList = {
 /**
  * One indexed range query: the rows of a page (`take` of them) after the cursor's place, in the
  * list's order or, for "asc", backwards; the row comparison bounds the index range.
- * `columns` is the SELECT list.
+ * `columns` is the SELECT list, written with `bind` where it takes values.
  */
-export function selectKeysetPage<Row>(columns: string, { from, where, sortColumn, idColumn }: KeysetList, { after, direction, take }: KeysetQuery): Promise<Row[]> {
+export function selectKeysetPage<Row>(columns: string | ListCondition, { from, where, sortColumn, idColumn }: KeysetList, { after, direction, take }: KeysetQuery): Promise<Row[]> {
   const values: unknown[] = [];
   const bind = (value: unknown) => `$${values.push(value)}`;
+  const selected = typeof columns === "string" ? columns : columns(bind);
   const conditions = where.map((condition) => condition(bind));
   const [order, comparison] = direction === "desc" ? ["DESC", "<"] : ["ASC", ">"];
   if (after) {
@@ -34,7 +35,7 @@ export function selectKeysetPage<Row>(columns: string, { from, where, sortColumn
     );
   }
   const orderBy = (sortColumn === null ? [idColumn] : [sortColumn, idColumn]).map((column) => `${column} ${order}`).join(", ");
-  return queryRows<Row>(`SELECT ${columns} FROM ${from} WHERE ${conditions.join(" AND ")} ORDER BY ${orderBy} LIMIT ${bind(take)}`, values);
+  return queryRows<Row>(`SELECT ${selected} FROM ${from} WHERE ${conditions.join(" AND ")} ORDER BY ${orderBy} LIMIT ${bind(take)}`, values);
 }
 
 /** How many rows the list has, on all of its pages. */

@@ -1,5 +1,5 @@
 import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
-import { accountTotal } from "@/lib/db/account-counters";
+import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
@@ -38,22 +38,26 @@ function projectList(userId: string, { updatedSince }: ProjectFilter): KeysetLis
   return { from: "projects p", where, sortColumn: null, idColumn: p.id };
 }
 
-function projectPage<Row extends { id: string }>(userId: string, page: PageRequest, filter: ProjectFilter, columns: string) {
+/** A page of the list; `withTotal`: the page's statement reads an unfiltered list's total too. */
+function projectPage<Row extends { id: string; total?: number }>(userId: string, page: PageRequest, filter: ProjectFilter, columns: string, withTotal = false) {
   const list = projectList(userId, filter);
+  const filtered = Boolean(filter.updatedSince);
+  const totalInRows = withTotal && !filtered;
   return paginate(page, {
     kind: "project",
     userId,
-    fetchRows: (query) => selectKeysetPage<Row>(columns, list, query),
-    countAll: () => (filter.updatedSince ? countListRows(list) : accountTotal(userId, "projectCount")),
+    fetchRows: (query) => selectKeysetPage<Row>(totalInRows ? (bind) => `${columns}, ${accountTotalSql("projectCount", bind(userId))} AS total` : columns, list, query),
+    countAll: () => (filtered ? countListRows(list) : accountTotal(userId, "projectCount")),
+    totalInRows,
   });
 }
 
 export const listProjects = (userId: string, page: PageRequest, filter: ProjectFilter = {}) =>
   projectPage<Project>(userId, page, filter, selectAsFields("p", projectColumns));
 
-/** The same page, each project as the API's JSON (responses.ts, projectShape), written by PostgreSQL. */
+/** The same page, each project as the API's JSON (responses.ts, projectShape), written by PostgreSQL, with its total. */
 export const listProjectsAsJson = (userId: string, page: PageRequest, filter: ProjectFilter = {}) =>
-  projectPage<JsonRow>(userId, page, filter, `${p.id}, ${projectShape.sql} AS json`);
+  projectPage<JsonRow>(userId, page, filter, `${p.id}, ${projectShape.sql} AS json`, true);
 
 export type ProjectSummary = Project & { repositoryCount: number; entryCount: number; secondsSince: number };
 

@@ -1,5 +1,5 @@
 import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
-import { accountTotal } from "@/lib/db/account-counters";
+import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Repository } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { aliasedColumns } from "@/lib/db/json-shape";
@@ -46,13 +46,17 @@ function repositoryList(userId: string, { projectId, updatedSince }: RepositoryF
   return { from: "repositories r", where, sortColumn: null, idColumn: r.id };
 }
 
-function repositoryPage<Row extends { id: string }>(userId: string, page: PageRequest, filter: RepositoryFilter, columns: string) {
+/** A page of the list; `withTotal`: the page's statement reads an unfiltered list's total too. */
+function repositoryPage<Row extends { id: string; total?: number }>(userId: string, page: PageRequest, filter: RepositoryFilter, columns: string, withTotal = false) {
   const list = repositoryList(userId, filter);
+  const filtered = Boolean(filter.projectId || filter.updatedSince);
+  const totalInRows = withTotal && !filtered;
   return paginate(page, {
     kind: "repository",
     userId,
-    fetchRows: (query) => selectKeysetPage<Row>(columns, list, query),
-    countAll: () => (filter.projectId || filter.updatedSince ? countListRows(list) : accountTotal(userId, "repositoryCount")),
+    fetchRows: (query) => selectKeysetPage<Row>(totalInRows ? (bind) => `${columns}, ${accountTotalSql("repositoryCount", bind(userId))} AS total` : columns, list, query),
+    countAll: () => (filtered ? countListRows(list) : accountTotal(userId, "repositoryCount")),
+    totalInRows,
   });
 }
 
@@ -61,7 +65,7 @@ export const listRepositories = (userId: string, page: PageRequest, filter: Repo
 
 /** The same page, each repository as the API's JSON (responses.ts, repositoryShape), written by PostgreSQL. */
 export const listRepositoriesAsJson = (userId: string, page: PageRequest, filter: RepositoryFilter = {}) =>
-  repositoryPage<JsonRow>(userId, page, filter, `${r.id}, ${repositoryShape.sql} AS json`);
+  repositoryPage<JsonRow>(userId, page, filter, `${r.id}, ${repositoryShape.sql} AS json`, true);
 
 export async function getRepository(userId: string, id: string) {
   const repository = await getDb().repository.findFirst({ where: { id, userId } });

@@ -1,24 +1,10 @@
 import type { Commit, PullRequestSuggestion } from "@/lib/db/client";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
+import { commitColumns } from "@/lib/repositories/commit-columns";
 import type { MergedPullRequest, UnloggedCommit } from "./suggestion-drafts";
 
 // The statements of suggested entries (docs/api.md, "Suggested entries"). The rows have the
 // shape of Prisma's models; tests/db/suggestions.test.ts runs them on both databases.
-
-/** Every column of commits by its field in Prisma's model: a new field fails the type check until it is named here. */
-const commitColumns = {
-  id: "id",
-  userId: "user_id",
-  repositoryId: "repository_id",
-  sha: "sha",
-  message: "message",
-  committedAt: "committed_at",
-  authorName: "author_name",
-  authorEmail: "author_email",
-  webUrl: "web_url",
-  insertedAt: "inserted_at",
-  updatedAt: "updated_at",
-} satisfies Record<keyof Commit, string>;
 
 /** Every column of pull_request_suggestions by its field in Prisma's model. */
 const pullColumns = {

@@ -1,10 +1,12 @@
-// Accessibility: axe once per page and colour scheme, on an account that has something in every
-// list (a project, a repository with a commit, an entry with it attached, a suggested entry of a
-// commit not logged yet, a recap, shared by a link, an API key, an incoming hook).
+// Accessibility: axe on every page in both colour schemes, on an account that has something in
+// every list (a project, a repository with a commit, an entry with it attached, a suggested entry
+// of a commit not logged yet, a recap, shared by a link, an API key, an incoming hook).
+// Each page is loaded once: axe checks it in light, then in dark only the rules about colours, as
+// the dark scheme changes nothing else (app/globals.css: CSS alone, no script, picks it).
 // Each page is also laid out at a phone's and a desktop's widths: nothing may run off the side,
 // not even an entry's long code line or URL.
 // The other specs test what pages do; their states are not checked with axe again. The API
-// reference, long enough to take axe some 10 s, is checked in e2e/docs.spec.ts, once per scheme too.
+// reference, long enough to take axe some 10 s, is checked in e2e/docs.spec.ts, in both schemes too.
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -41,7 +43,15 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 
-type Checked = { name: string; path: () => string; signedIn: boolean; ready: (page: Page) => Promise<void> };
+type Checked = { name: string; path: () => string; signedIn: boolean; ready: (page: Page) => Promise<void>; widths?: readonly number[] };
+
+/**
+ * A small phone's, a phone's, a tablet's and a desktop's. A page of fixed text (no user's content
+ * to grow it) needs no 390: it has 320's layout and more room. 768 is the one width in Tailwind's
+ * sm layout (a header, footer and landing grid of its own).
+ */
+const allWidths = [320, 390, 768, 1440];
+const fixedTextWidths = [320, 768, 1440];
 
 const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -51,10 +61,10 @@ const showing = (text: string) => async (page: Page) => {
 };
 
 const pages: Checked[] = [
-  { name: "the landing page", path: () => "/", signedIn: false, ready: heading(/./) },
-  { name: "sign in", path: () => "/signin", signedIn: false, ready: heading(/./) },
-  { name: "sign up", path: () => "/signup", signedIn: false, ready: heading(/./) },
-  { name: "a page that does not exist", path: () => "/no-such-page", signedIn: false, ready: heading("Page not found") },
+  { name: "the landing page", path: () => "/", signedIn: false, ready: heading(/./), widths: fixedTextWidths },
+  { name: "sign in", path: () => "/signin", signedIn: false, ready: heading(/./), widths: fixedTextWidths },
+  { name: "sign up", path: () => "/signup", signedIn: false, ready: heading(/./), widths: fixedTextWidths },
+  { name: "a page that does not exist", path: () => "/no-such-page", signedIn: false, ready: heading("Page not found"), widths: fixedTextWidths },
   {
     name: "the worklog",
     path: () => "/",
@@ -81,27 +91,37 @@ const pages: Checked[] = [
   { name: "a device's approval", path: () => "/device", signedIn: true, ready: heading(/./) },
 ];
 
-for (const colorScheme of ["light", "dark"] as const) {
-  for (const checked of pages) {
-    test(`${checked.name} (${checked.signedIn ? "signed in" : "signed out"}), ${colorScheme}: no serious or critical axe violation`, async ({ browser }) => {
-      const context = await browser.newContext({ colorScheme, storageState: checked.signedIn ? signedIn : undefined });
-      const page = await context.newPage();
-      await page.goto(checked.path());
-      await checked.ready(page);
-      await expectAccessible(page);
-      for (const width of [320, 390, 768, 1440]) {
-        await page.setViewportSize({ width, height: 900 });
-        // Read after the resize's layout: a page wider than the window scrolls sideways.
-        const { overflow, widest } = await page.evaluate(() => {
-          const { scrollWidth, clientWidth } = document.scrollingElement!;
-          // The elements that end past the window's right edge, the innermost named first: what to fix.
-          const past = [...document.body.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > clientWidth + 0.5);
-          const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
-          return { overflow: scrollWidth - clientWidth, widest: innermost.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`) };
-        });
-        expect(overflow, `${width} px wide: the page is ${overflow} px wider (${widest.join("; ")})`).toBeLessThanOrEqual(0);
-      }
-      await context.close();
-    });
-  }
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+for (const checked of pages) {
+  const widths = checked.widths ?? allWidths;
+  test(`${checked.name} (${checked.signedIn ? "signed in" : "signed out"}): no serious or critical axe violation in light or dark, nothing past the side at ${widths.join(", ")} px`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: "light", storageState: checked.signedIn ? signedIn : undefined });
+    const page = await context.newPage();
+    await page.goto(checked.path());
+    await checked.ready(page);
+    await expectAccessible(page);
+
+    const lightBackground = await bodyBackground(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    // The page must really have turned dark, or the second pass would check the light colours again.
+    expect(await bodyBackground(page), "the body's background in dark").not.toBe(lightBackground);
+    await expectAccessible(page, { coloursOnly: true });
+
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      // Read after the resize's layout: a page wider than the window scrolls sideways.
+      const { overflow, widest } = await page.evaluate(() => {
+        const { scrollWidth, clientWidth } = document.scrollingElement!;
+        // The elements that end past the window's right edge, the innermost named first: what to fix.
+        const past = [...document.body.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > clientWidth + 0.5);
+        const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
+        return { overflow: scrollWidth - clientWidth, widest: innermost.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`) };
+      });
+      expect(overflow, `${width} px wide: the page is ${overflow} px wider (${widest.join("; ")})`).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
 }

@@ -4,12 +4,12 @@
 // carry), seeds an account with 10 000 entries, warms each route up, then profiles the routes
 // under wrk (50 connections, BENCH_DURATION seconds each) and prints the functions with the most
 // self time, and the same by module (a package of node_modules, a file of the app, or Node's
-// own), as shares of the profile's busy time and in µs per request (of all the routes profiled:
-// profile one route for its own). BENCH_PROFILE_ROUTES=entries,user,mcp chooses the routes, of
-// entries, user, live, mcp, report and search (rows (c), (b), (a), (g), (i) and (j) of bench/api.ts);
-// BENCH_BEFORE=<another checkout> profiles that checkout instead. The profile stays in a
-// directory printed at the end, to open in Chrome's DevTools.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+// own), as shares of the profile's busy time and in µs per request, a profile for each route.
+// BENCH_PROFILE_ROUTES=entries,user,mcp (the default) chooses among entries, user, live, mcp,
+// report and search, rows (c), (b), (a), (g), (i) and (j) of bench/api.ts (the same URLs);
+// BENCH_BEFORE=<another checkout> profiles that checkout instead. The profiles stay in a
+// directory printed with them, to open in Chrome's DevTools.
+import { existsSync, mkdtempSync, readFileSync, renameSync } from "node:fs";
 import os from "node:os";
 import { setTimeout } from "node:timers/promises";
 import path from "node:path";
@@ -118,18 +118,18 @@ try {
     return [route, byName[route]] as const;
   });
   for (const [, target] of chosen) await warmUp(target, { connections: 50, requests: 2_000 });
-  process.kill(pid, "SIGUSR2");
-  let requests = 0;
   for (const [route, target] of chosen) {
+    process.kill(pid, "SIGUSR2");
     const run = await runWrk(target, { connections: 50, seconds: DURATION_SECONDS });
-    requests += run.requests;
-    console.log(`${route}: ${run.requests} requests, ${run.requests_per_second}/s, statuses ${JSON.stringify(run.statuses)}`);
+    process.kill(pid, "SIGUSR2");
+    const written = path.join(directory, `CPU.${pid}.cpuprofile`);
+    while (!existsSync(written)) await setTimeout(200);
+    const file = path.join(directory, `${route}.cpuprofile`);
+    renameSync(written, file);
+    console.log(`\n${route}: ${run.requests} requests, ${run.requests_per_second}/s, statuses ${JSON.stringify(run.statuses)}`);
+    report(JSON.parse(readFileSync(file, "utf8")) as Profile, run.requests);
+    console.log(`\nthe profile of ${route}: ${file}`);
   }
-  process.kill(pid, "SIGUSR2");
-  const file = path.join(directory, `CPU.${pid}.cpuprofile`);
-  while (!existsSync(file)) await setTimeout(200);
-  report(JSON.parse(readFileSync(file, "utf8")) as Profile, requests);
-  console.log(`\nthe profile: ${file}`);
 } finally {
   await server.stop();
 }

@@ -9,15 +9,19 @@
 //   (f) (c) with the If-None-Match of its ETag: every answer must be a 304
 //   (g) (c) through MCP: a `tools/call` of search_worklog on /api/mcp (one JSON-RPC POST, answered as JSON)
 //   (h) POST /api/hooks/{id}: GitHub pushes of 2 000 commits to an incoming hook, one at a time (bench/hooks.ts)
+//   (i) GET /api/v1/worklog/report of the 30 days up to today (UTC, the accounts' zone), by project:
+//       all 10 000 entries of (c) (a week of them, a minute apart), and none in the 30 days before
+//   (j) GET /api/v1/worklog/entries?q=benchmark: the first page of a search every entry of (c) matches
 // and (c) again on the embedded default (PGlite), which must answer every request within 2 s.
-// Each row also gets the server's and its PostgreSQL backends' CPU time per request (/proc).
+// Each row also gets the server's and its PostgreSQL backends' CPU time per request (/proc); (i)
+// and (j) are held to server CPU per request, at most 1.5 times (c)'s.
 // Rate limiting stays on (the in-process limiter, with a limit no run reaches), since its cost is
 // part of every request. Prints a table and the ratios, and writes bench/results.json.
 //
 // BENCH_BEFORE=<another checkout> (built with its own node_modules, e.g. a `git worktree` of an
 // older commit) also starts that checkout's servers and runs every row against both, alternately,
 // for a table of before against after; rows the other commit cannot answer (no ETag: (f); no MCP: (g)) are left
-// out for it. BENCH_ROUNDS=n repeats the rows n times and keeps each cell's best run.
+// out for it, as are (i) and (j) where it answers no report or no search. BENCH_ROUNDS=n repeats the rows n times and keeps each cell's best run.
 // BENCH_TRIGGER_COST=1 also measures what the entries' counting trigger costs one INSERT alone.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -41,6 +45,8 @@ const CONNECTIONS = 50;
 const ENTRIES = 10_000;
 const EMBEDDED_MAX_LATENCY_MS = 2_000;
 const targets = { user_vs_live: 0.75, entries_vs_live: 0.6, create_vs_live: 0.55, not_modified_vs_live: 0.75, mcp_search_vs_entries: 0.85 };
+/** Server CPU per request as a multiple of (c)'s: at most these. */
+const cpuTargets = { report_cpu_vs_entries: 1.5, search_cpu_vs_entries: 1.5 };
 const QUIET_WAIT_SECONDS = Number(process.env.BENCH_QUIET_WAIT ?? 60);
 const options = { connections: CONNECTIONS, seconds: DURATION_SECONDS, warmUpSeconds: WARM_UP_SECONDS, quietWaitSeconds: QUIET_WAIT_SECONDS };
 const here = path.resolve(import.meta.dirname, "..");
@@ -58,6 +64,9 @@ type Subject = {
   etag?: string;
   /** Whether this commit serves /api/mcp. */
   mcp: boolean;
+  /** Whether this commit serves (i), the report, and (j), the entries' search. */
+  report: boolean;
+  search: boolean;
 };
 
 type Row = {
@@ -74,6 +83,8 @@ const rowNames = {
   bare_node: "(e) bare Node http server",
   entries_not_modified: "(f) GET entries, If-None-Match → 304",
   mcp_search: "(g) MCP tools/call search_worklog",
+  report: "(i) GET report, 30 days by project",
+  search: "(j) GET entries?q=benchmark",
   embedded_entries: "(c) embedded GET /api/v1/worklog/entries",
 };
 
@@ -89,6 +100,15 @@ const mcpSearchTarget = (subject: Subject): LoadTarget => ({
   body: mcpSearchBody,
 });
 
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const today = new Date();
+/** The 30 days up to today, the report's default period, written out: they hold every seeded entry. */
+const reportPath = `/api/v1/worklog/report?from=${day(new Date(today.getTime() - 29 * 86_400_000))}&to=${day(today)}&group_by=project`;
+/** A word of every seeded entry's content (bench/seed.ts), and one of none. */
+const searchPath = (word: string) => `/api/v1/worklog/entries?q=${word}`;
+const reportTarget = (subject: Subject): LoadTarget => ({ url: `${subject.server.url}${reportPath}`, headers: { authorization: basicAuthorization(subject.key) } });
+const searchTarget = (subject: Subject): LoadTarget => ({ url: `${subject.server.url}${searchPath("benchmark")}`, headers: { authorization: basicAuthorization(subject.key) } });
+
 const postgresRows: Row[] = [
   { id: "a", name: "live", target: (subject) => ({ url: `${subject.server.url}/api/live` }) },
   { id: "b", name: "user", target: (subject) => ({ url: `${subject.server.url}/api/v1/user`, headers: { authorization: basicAuthorization(subject.key) } }) },
@@ -101,6 +121,8 @@ const postgresRows: Row[] = [
       subject.etag === undefined ? undefined : { ...entriesTarget(subject), headers: { ...entriesTarget(subject).headers, "if-none-match": subject.etag }, expectedStatus: 304 },
   },
   { id: "g", name: "mcp_search", target: (subject) => (subject.mcp ? mcpSearchTarget(subject) : undefined) },
+  { id: "i", name: "report", target: (subject) => (subject.report ? reportTarget(subject) : undefined) },
+  { id: "j", name: "search", target: (subject) => (subject.search ? searchTarget(subject) : undefined) },
 ];
 
 /** The machine's ceiling: Node's own http server in a process of its own, same JSON as /api/live. */
@@ -134,12 +156,40 @@ async function postEntries(server: PrivateServer, key: string, projectId: string
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
+/** Whether (i) answers a report of every seeded entry; false for a commit without reports (404). */
+async function servesReport(name: Subject["name"], server: PrivateServer, key: string): Promise<boolean> {
+  const response = await server.request(reportPath, { key });
+  if (response.status === 404) return false;
+  const body = (await response.json()) as { totals?: { entries: number }; groups?: unknown[] };
+  if (response.status !== 200 || body.totals?.entries !== ENTRIES || body.groups?.length !== 1) throw new Error(`${name}: ${reportPath} answered ${response.status}, ${JSON.stringify(body).slice(0, 300)}`);
+  return true;
+}
+
+/**
+ * Whether (j) answers a page of 25 of the entries that match, all of them, and a word of none
+ * matches none; false for a commit that refuses `q` (400) or ignores it.
+ */
+async function servesSearch(name: Subject["name"], server: PrivateServer, key: string): Promise<boolean> {
+  const searchFor = async (word: string) => {
+    const response = await server.request(searchPath(word), { key });
+    const body = (await response.json()) as { entries?: { content: string }[]; meta?: { total_count: number } };
+    return { status: response.status, body };
+  };
+  const [matching, none] = [await searchFor("benchmark"), await searchFor("zeppelin")];
+  if (matching.status === 400 || none.body.meta?.total_count === ENTRIES) return false;
+  const page = matching.body.entries ?? [];
+  if (matching.status !== 200 || page.length !== 25 || !page.every((entry) => entry.content.includes("benchmark")) || matching.body.meta?.total_count !== ENTRIES || none.body.meta?.total_count !== 0) {
+    throw new Error(`${name}: the search answered ${matching.status}, ${JSON.stringify(matching.body).slice(0, 300)}; a word of none ${JSON.stringify(none.body.meta)}`);
+  }
+  return true;
+}
+
 async function startSubject(name: Subject["name"], backend: "postgres" | "pglite"): Promise<Subject> {
   const server = await startServer({ backend, env, root: name === "before" ? BEFORE : here });
+  let database: pg.Client | undefined;
   try {
     const reader = await createAccount(server, "bench@example.com");
     const writer = await createAccount(server, "writer@example.com");
-    let database: pg.Client | undefined;
     if (backend === "postgres") {
       database = new pg.Client({ connectionString: server.env.DATABASE_URL });
       await database.connect();
@@ -156,6 +206,8 @@ async function startSubject(name: Subject["name"], backend: "postgres" | "pglite
     const viaMcp = await fetch(url, search);
     const found = viaMcp.status === 200 ? ((await viaMcp.json()) as { result?: { structuredContent?: { entries: unknown[] } } }) : undefined;
     if (found && found.result?.structuredContent?.entries.length !== 25) throw new Error(`${name}: search_worklog answered ${JSON.stringify(found).slice(0, 300)}`);
+    const servesReportRow = await servesReport(name, server, reader.key);
+    const servesSearchRow = await servesSearch(name, server, reader.key);
     const subject: Subject = {
       name,
       server,
@@ -165,10 +217,16 @@ async function startSubject(name: Subject["name"], backend: "postgres" | "pglite
       writerKey: writer.key,
       writerUserId: writer.userId,
       etag: first.headers.get("etag") ?? undefined,
-      mcp: found !== undefined };
-    console.log(`${name}: ${server.backend} server at ${server.url} (${name === "before" ? BEFORE : here}), ${ENTRIES} entries${subject.etag ? "" : ", no ETag"}${subject.mcp ? "" : ", no MCP"}`);
+      mcp: found !== undefined,
+      report: servesReportRow,
+      search: servesSearchRow,
+    };
+    const lacks = [!subject.etag && "no ETag", !subject.mcp && "no MCP", !servesReportRow && "no report", !servesSearchRow && "no search"].filter(Boolean);
+    console.log(`${name}: ${server.backend} server at ${server.url} (${name === "before" ? BEFORE : here}), ${ENTRIES} entries${lacks.map((lack) => `, ${lack}`).join("")}`);
     return subject;
   } catch (error) {
+    // Before the database is dropped, which would end this connection with an error of its own.
+    await database?.end().catch(() => undefined);
     await server.stop();
     throw error;
   }
@@ -306,6 +364,15 @@ function ratiosOf(cells: Results[string]) {
   };
 }
 
+/** Server CPU per request as a multiple of (c)'s. */
+function cpuRatiosOf(cells: Results[string]) {
+  const entries = cells.entries?.server_cpu_ms_per_request;
+  return {
+    report_cpu_vs_entries: ratio(cells.report?.server_cpu_ms_per_request, entries),
+    search_cpu_vs_entries: ratio(cells.search?.server_cpu_ms_per_request, entries),
+  };
+}
+
 /** The table: a line per row and subject, with its ratio to (a) of the same subject. */
 function printTable(results: Results, subjectNames: string[]) {
   const header = ["row", "", "req/s", "÷ (a)", "p50 ms", "p99 ms", "max ms", "server ms/req", "PostgreSQL ms/req", "wrk ms/req", "others' cores"];
@@ -339,7 +406,7 @@ function printRoundRatios(subjectNames: string[]) {
   if (ROUNDS < 2) return;
   console.log("\nratios to (a) by round (the table keeps each cell's best run):");
   for (const subject of subjectNames) {
-    for (const row of ["user", "entries", "create", "entries_not_modified", "mcp_search", "embedded_entries"] as const) {
+    for (const row of ["user", "entries", "create", "entries_not_modified", "mcp_search", "report", "search", "embedded_entries"] as const) {
       const perRound = Array.from({ length: ROUNDS }, (_, index) => {
         const of = (name: keyof typeof rowNames) => runs.find((run) => run.round === index + 1 && run.subject === subject && run.row === name)?.measurement.requests_per_second;
         return ratio(of(row), of("live")) ?? "–";
@@ -388,7 +455,10 @@ const bare = results.bare?.bare_node;
 const subjectResults = Object.fromEntries(
   names.map((name) => {
     const { embedded_entries, ...postgres } = results[name]!;
-    return [name, { postgres: { ...postgres, bare_node: bare }, embedded: { entries: embedded_entries }, ratios: ratiosOf({ ...postgres, bare_node: bare }) }];
+    return [
+      name,
+      { postgres: { ...postgres, bare_node: bare }, embedded: { entries: embedded_entries }, ratios: ratiosOf({ ...postgres, bare_node: bare }), cpu_ratios: cpuRatiosOf(postgres) },
+    ];
   }),
 );
 const measured = subjectResults.after!;
@@ -399,6 +469,8 @@ const met = {
   create_vs_live: (measured.ratios.create_vs_live ?? 0) >= targets.create_vs_live,
   not_modified_vs_live: (measured.ratios.not_modified_vs_live ?? 0) >= targets.not_modified_vs_live,
   mcp_search_vs_entries: (measured.ratios.mcp_search_vs_entries ?? 0) >= targets.mcp_search_vs_entries,
+  report_cpu_vs_entries: (measured.cpu_ratios.report_cpu_vs_entries ?? Infinity) <= cpuTargets.report_cpu_vs_entries,
+  search_cpu_vs_entries: (measured.cpu_ratios.search_cpu_vs_entries ?? Infinity) <= cpuTargets.search_cpu_vs_entries,
   embedded_entries_max_latency: embeddedMax !== undefined && embeddedMax <= EMBEDDED_MAX_LATENCY_MS && (measured.embedded.entries?.errors.timeout ?? 0) === 0,
 };
 console.log(`\nratio (this checkout)${BEFORE ? "          before" : ""}  measured  target`);
@@ -407,6 +479,12 @@ for (const [name, value] of Object.entries(measured.ratios)) {
   const before = BEFORE ? String(subjectResults.before!.ratios[name as keyof typeof measured.ratios] ?? "–").padStart(8) : "";
   if (value === undefined) continue;
   console.log(`${name.padEnd(31)}${before}${String(value).padStart(10)}  ${target === undefined ? "" : `≥ ${target} ${met[name as keyof typeof met] ? "met" : "MISSED"}`}`);
+}
+console.log(`\nserver CPU per request ÷ (c)'s${BEFORE ? "          before" : ""}  measured  target`);
+for (const [name, value] of Object.entries(measured.cpu_ratios)) {
+  const before = BEFORE ? String(subjectResults.before!.cpu_ratios[name as keyof typeof measured.cpu_ratios] ?? "–").padStart(8) : "";
+  if (value === undefined) continue;
+  console.log(`${name.padEnd(31)}${before}${String(value).padStart(10)}  ≤ ${cpuTargets[name as keyof typeof cpuTargets]} ${met[name as keyof typeof met] ? "met" : "MISSED"}`);
 }
 console.log(`embedded (c) max latency        ${BEFORE ? "        " : ""}${String(embeddedMax).padStart(7)} ms  ≤ ${EMBEDDED_MAX_LATENCY_MS} ms ${met.embedded_entries_max_latency ? "met" : "MISSED"}`);
 const output = {
@@ -418,7 +496,7 @@ const output = {
   ...(BEFORE ? { before: subjectResults.before } : {}),
   ...(triggerCosts ? { trigger_cost_per_insert: triggerCosts } : {}),
   hook_pushes: hookPushes,
-  targets: { ...targets, embedded_entries_max_latency_ms: EMBEDDED_MAX_LATENCY_MS },
+  targets: { ...targets, ...cpuTargets, embedded_entries_max_latency_ms: EMBEDDED_MAX_LATENCY_MS },
   met,
 };
 const file = path.join(import.meta.dirname, "results.json");

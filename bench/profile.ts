@@ -4,10 +4,12 @@
 // carry), seeds an account with 10 000 entries, warms each route up, then profiles the routes
 // under wrk (50 connections, BENCH_DURATION seconds each) and prints the functions with the most
 // self time, and the same by module (a package of node_modules, a file of the app, or Node's
-// own), as shares of the profile's busy time. BENCH_PROFILE_ROUTES=entries,user,mcp chooses the routes;
-// BENCH_BEFORE=<another checkout> profiles that checkout instead. The profile stays in a
-// directory printed at the end, to open in Chrome's DevTools.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+// own), as shares of the profile's busy time and in µs per request, a profile for each route.
+// BENCH_PROFILE_ROUTES=entries,user,mcp (the default) chooses among entries, user, live, mcp,
+// report and search, rows (c), (b), (a), (g), (i) and (j) of bench/api.ts (the same URLs);
+// BENCH_BEFORE=<another checkout> profiles that checkout instead. The profiles stay in a
+// directory printed with them, to open in Chrome's DevTools.
+import { existsSync, mkdtempSync, readFileSync, renameSync } from "node:fs";
 import os from "node:os";
 import { setTimeout } from "node:timers/promises";
 import path from "node:path";
@@ -42,6 +44,8 @@ async function seededAccount(server: PrivateServer) {
   return key;
 }
 
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
 function targets(url: string, key: string): Record<string, LoadTarget> {
   const authorization = basicAuthorization(key);
   return {
@@ -54,6 +58,8 @@ function targets(url: string, key: string): Record<string, LoadTarget> {
       headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_worklog", arguments: {} } }),
     },
+    report: { url: `${url}/api/v1/worklog/report?from=${day(new Date(Date.now() - 29 * 86_400_000))}&to=${day(new Date())}&group_by=project`, headers: { authorization } },
+    search: { url: `${url}/api/v1/worklog/entries?q=benchmark`, headers: { authorization } },
   };
 }
 
@@ -83,9 +89,9 @@ function report(profile: Profile, requests: number) {
     byModule.set(moduleOf(url), (byModule.get(moduleOf(url)) ?? 0) + micros);
   }
   const print = (title: string, table: Map<string, number>) => {
-    console.log(`\n${title} (share of the busy time, ${(busy / 1e6).toFixed(1)} s; µs per request of ${requests})`);
+    console.log(`\n${title} (share of the busy time, ${(busy / 1e6).toFixed(1)} s; µs per request, ${(busy / requests).toFixed(0)} in all)`);
     for (const [name, micros] of [...table].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
-      console.log(`${((micros / busy) * 100).toFixed(1).padStart(5)}% ${(micros / requests).toFixed(1).padStart(7)} µs  ${name}`);
+      console.log(`${((micros / busy) * 100).toFixed(1).padStart(5)}%  ${(micros / requests).toFixed(1).padStart(7)} µs  ${name}`);
     }
   };
   print("self time by function", byFunction);
@@ -113,18 +119,18 @@ try {
     return [route, byName[route]] as const;
   });
   for (const [, target] of chosen) await warmUp(target, { connections: 50, requests: 2_000 });
-  process.kill(pid, "SIGUSR2");
-  let requests = 0;
   for (const [route, target] of chosen) {
+    process.kill(pid, "SIGUSR2");
     const run = await runWrk(target, { connections: 50, seconds: DURATION_SECONDS });
-    requests += run.requests;
-    console.log(`${route}: ${run.requests} requests, ${run.requests_per_second}/s, statuses ${JSON.stringify(run.statuses)}`);
+    process.kill(pid, "SIGUSR2");
+    const written = path.join(directory, `CPU.${pid}.cpuprofile`);
+    while (!existsSync(written)) await setTimeout(200);
+    const file = path.join(directory, `${route}.cpuprofile`);
+    renameSync(written, file);
+    console.log(`\n${route}: ${run.requests} requests, ${run.requests_per_second}/s, statuses ${JSON.stringify(run.statuses)}`);
+    report(JSON.parse(readFileSync(file, "utf8")) as Profile, run.requests);
+    console.log(`\nthe profile of ${route}: ${file}`);
   }
-  process.kill(pid, "SIGUSR2");
-  const file = path.join(directory, `CPU.${pid}.cpuprofile`);
-  while (!existsSync(file)) await setTimeout(200);
-  report(JSON.parse(readFileSync(file, "utf8")) as Profile, requests);
-  console.log(`\nthe profile: ${file}`);
 } finally {
   await server.stop();
 }

@@ -47,6 +47,8 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** Minutes to add to UTC to get the wall-clock time in `timeZone` at `instant`. */
 function offsetMinutes(instant: Date, timeZone: string): number {
+  // UTC, a common zone of accounts, needs no formatting.
+  if (timeZone === "UTC") return 0;
   const parts = Object.fromEntries(
     wallClockFormat(timeZone)
       .formatToParts(instant)
@@ -77,7 +79,7 @@ export function startOfDay(date: string, timeZone: string): Date {
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
 export function calendarDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return wallClock(instant, timeZone).slice(0, 10);
 }
 
 /** The calendar day (YYYY-MM-DD) `count` days after `day` (before it when negative). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, instantOf, wallClock, weekOf } from "@/lib/time";
+import { addDays, calendarDay, instantOf, wallClock, weekOf } from "@/lib/time";
 import { currentWeek } from "@/lib/web/week";
 
 describe("weekOf", () => {
@@ -65,5 +65,16 @@ describe("currentWeek", () => {
     });
     expect(currentWeek("America/New_York", "monday", now)).toMatchObject({ days: expect.arrayContaining(["2026-11-16", "2026-11-22"]), start: new Date("2026-11-16T05:00:00Z") });
     expect(currentWeek("UTC", "monday", now).days[0]).toBe("2026-11-23");
+  });
+});
+
+describe("calendarDay", () => {
+  it("is the day a calendar in the zone shows, across offsets, changes of offset and years", () => {
+    const zones = ["UTC", "Europe/Paris", "America/New_York", "Pacific/Kiritimati", "Etc/GMT+12", "Asia/Kolkata", "Australia/Lord_Howe"];
+    const instants = ["2026-03-29T00:59:59.999Z", "2026-03-29T01:00:00.000Z", "2026-11-01T05:59:59.000Z", "2026-12-31T23:30:00.000Z", "2027-01-01T10:00:00.000Z", "2026-06-15T13:45:00.000Z"];
+    for (const timeZone of zones) {
+      const calendar = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+      for (const instant of instants.map((text) => new Date(text))) expect(calendarDay(instant, timeZone), `${instant.toISOString()} in ${timeZone}`).toBe(calendar.format(instant));
+    }
   });
 });

@@ -47,10 +47,11 @@ const colourRules = ["color-contrast", "link-in-text-block"];
 /**
  * Runs axe on the page as it is: no serious or critical violation may remain. `coloursOnly` runs
  * only the rules about colours: enough for a page axe has checked in the other colour scheme, as
- * a scheme changes nothing but colours.
+ * a scheme changes nothing but colours. `exclude`: a CSS selector of what axe leaves out.
  */
-export async function expectAccessible(page: Page, { coloursOnly = false } = {}): Promise<void> {
+export async function expectAccessible(page: Page, { coloursOnly = false, exclude }: { coloursOnly?: boolean; exclude?: string } = {}): Promise<void> {
   const axe = new AxeBuilder({ page });
+  if (exclude) axe.exclude(exclude);
   const { violations } = await (coloursOnly ? axe.withRules(colourRules) : axe).analyze();
   const severe = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);

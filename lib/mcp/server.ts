@@ -26,7 +26,14 @@ import { mcpTools } from "./tools";
 export type McpCaller = { principal: Principal; origin: string; requestId: string };
 
 /** One HTTP request to the server: its caller, and signals of its end (the client leaving, or its time limit). */
-type McpRequest = { caller: McpCaller; ended: AbortSignal; timedOut: AbortSignal; timeLimitMs: number };
+type McpRequest = {
+  caller: McpCaller;
+  ended: AbortSignal;
+  timedOut: AbortSignal;
+  timeLimitMs: number;
+  /** Stops its clock, once it has been answered. */
+  release: () => void;
+};
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -63,10 +70,20 @@ function progressOf(extra: Extra, signal: AbortSignal) {
   };
 }
 
-/** `work`, or the signal's reason as soon as it aborts, whether or not the work has noticed. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+/**
+ * `work`'s outcome, or, as soon as the signal aborts, `onAbort`'s (by default the signal's reason,
+ * thrown), whether or not the work has noticed. The listener goes when the work ends: a signal
+ * that outlives the request (the request's own, kept by the framework) holds nothing of it.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => T = () => { throw signal.reason; }): Promise<T> {
   return new Promise((resolve, reject) => {
-    const stop = () => reject(signal.reason);
+    const stop = () => {
+      try {
+        resolve(onAbort());
+      } catch (error) {
+        reject(error);
+      }
+    };
     if (signal.aborted) return stop();
     signal.addEventListener("abort", stop, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
@@ -144,11 +161,16 @@ const MAX_IDLE = 32;
 const whenAborted = (signal: AbortSignal) =>
   new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
 
-/** One HTTP request to the server, from its arrival: its time limit starts. */
+/**
+ * One HTTP request to the server, from its arrival: its time limit starts. Not AbortSignal.timeout,
+ * which Node keeps, with what it reaches, until it fires: a time limit after an answer long sent,
+ * and tens of kilobytes a request held meanwhile (`npm run bench:memory`).
+ */
 function mcpRequest(caller: McpCaller, request: Request): McpRequest {
   const timeLimitMs = getConfig().mcpRequestTimeoutMs;
-  const timedOut = AbortSignal.timeout(timeLimitMs);
-  return { caller, timedOut, timeLimitMs, ended: AbortSignal.any([request.signal, timedOut]) };
+  const clock = new AbortController();
+  const timer = setTimeout(() => clock.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), timeLimitMs);
+  return { caller, timedOut: clock.signal, timeLimitMs, ended: AbortSignal.any([request.signal, clock.signal]), release: () => clearTimeout(timer) };
 }
 
 /**
@@ -168,13 +190,16 @@ export function answerMcpRequest(caller: McpCaller, request: Request, message: u
  * reads once the client has left.
  */
 async function answerDirectly(mcp: McpRequest, request: Request, tool: AnyMcpTool, call: DirectCall): Promise<Response> {
-  const clientLeft = whenAborted(request.signal).then(() => new Response(null, { status: 499 }));
   const answer = callTool(mcp, tool, call.arguments, { signal: mcp.ended, progress: async () => {} }).then(
     (result) => resultAnswer(call.id, result),
     (error: Error) => errorAnswer(call.id, error),
   );
-  const answered = await Promise.race([answer, clientLeft]);
-  return request.signal.aborted ? new Response(null, { status: 499 }) : answered;
+  try {
+    const answered = await untilAborted(answer, request.signal, () => new Response(null, { status: 499 }));
+    return request.signal.aborted ? new Response(null, { status: 499 }) : answered;
+  } finally {
+    mcp.release();
+  }
 }
 
 /**
@@ -188,18 +213,21 @@ async function answerDirectly(mcp: McpRequest, request: Request, tool: AnyMcpToo
 export async function answerThroughSdk(caller: McpCaller, request: Request, message: unknown, { stream }: { stream: boolean }): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream });
   const slot = (!stream && idle.pop()) || newSlot();
-  slot.request = mcpRequest(caller, request);
-  const clientLeft = whenAborted(request.signal);
+  const mcp = (slot.request = mcpRequest(caller, request));
   if (stream) {
     await slot.server.connect(transport);
-    void clientLeft.then(() => slot.server.close());
+    void whenAborted(request.signal).then(() => {
+      mcp.release();
+      return slot.server.close();
+    });
     return withoutConnectionHeader(await transport.handleRequest(request, { parsedBody: message }));
   }
   try {
     await slot.server.connect(transport);
     // No one reads the answer to a client that left.
-    return await Promise.race([transport.handleRequest(request, { parsedBody: message }), clientLeft.then(() => new Response(null, { status: 499 }))]);
+    return await untilAborted(transport.handleRequest(request, { parsedBody: message }), request.signal, () => new Response(null, { status: 499 }));
   } finally {
+    mcp.release();
     await slot.server.close();
     slot.request = undefined;
     if (idle.length < MAX_IDLE) idle.push(slot);

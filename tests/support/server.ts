@@ -66,7 +66,7 @@ export function freePort(): Promise<number> {
 }
 
 /** A process and its descendants, parents first (Linux: /proc). */
-function processTree(pid: number): number[] {
+export function processTree(pid: number): number[] {
   const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
     readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
   );

@@ -1,5 +1,7 @@
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, allScopes, invalidValue, notFoundBody, sha } from "../support/accounts";
 import type { TestServer } from "../support/server";
@@ -16,7 +18,7 @@ beforeAll(async () => {
 
 const MiB = 1024 * 1024;
 const tooLargeBody = { error: { message: "Request body too large", type: "invalid_request_error" } };
-const { call, created, newAccount } = accountRequests(() => server);
+const { call, created, newAccount, seedAccount } = accountRequests(() => server);
 
 // ---------------------------------------------------------------------------------------------
 // Hostile text
@@ -514,7 +516,7 @@ describe("paths that cannot be decoded, and methods the API does not serve", () 
 });
 
 // ---------------------------------------------------------------------------------------------
-// Forms and server actions from this site only
+// Pages: their Content-Security-Policy, prefetched or not, and forms and server actions from this site only
 
 /** A signed-in account of every scope: its key, and the session cookie of its browser. */
 async function signedInAccount() {
@@ -523,6 +525,48 @@ async function signedInAccount() {
   expect(session).toBeDefined();
   return { key: await server.createKey(email, allScopes), session: session! };
 }
+
+/** The app's page paths, from its page files: app/projects/[id]/page.tsx is /projects/[id]. */
+function pagePaths(): string[] {
+  const app = path.resolve(import.meta.dirname, "../../app");
+  return readdirSync(app, { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "page.tsx")
+    .map((file) => `/${path.dirname(file)}`.replace(/\/\.$/, "/"))
+    .sort();
+}
+
+/** The headers that mark a request as a prefetch: a browser's (`Purpose`, `Sec-Purpose`) and Next.js's router's, alone or with its `RSC`. */
+const prefetchHeaders: Record<string, string>[] = [{ purpose: "prefetch" }, { "sec-purpose": "prefetch" }, { "next-router-prefetch": "1" }, { "next-router-prefetch": "1", rsc: "1" }];
+
+describe("every page carries its Content-Security-Policy", () => {
+  it("for every page of the app, shown or prefetched, signed in", async () => {
+    const { key, session } = await signedInAccount();
+    const seeded = await seedAccount(key);
+    const share = await call(key, "POST", `/api/v1/worklog/recaps/${seeded.recap}/share`);
+    expect(share.status).toBe(201);
+    const dynamicPaths: Record<string, string> = {
+      "/projects/[id]": `/projects/${seeded.project}`,
+      "/recaps/[id]": `/recaps/${seeded.recap}`,
+      "/repositories/[id]": `/repositories/${seeded.repository}`,
+      "/r/[token]": `/r/${share.body.token}`,
+    };
+    const paths = pagePaths().map((page) => dynamicPaths[page] ?? page);
+    expect(paths.filter((page) => page.includes("["))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(["/", "/settings/webhooks", `/r/${share.body.token}`]));
+
+    for (const page of [...paths, "/no-such-page"]) {
+      await Promise.all(
+        [{}, ...prefetchHeaders].map(async (headers) => {
+          const response = await fetch(`${server.url}${page}`, { redirect: "manual", headers: { cookie: session, ...headers } });
+          const label = `${page} ${JSON.stringify(headers)}`;
+          expect(response.status, label).toBeLessThan(500);
+          expect(response.headers.get("content-security-policy"), label).toEqual(expect.stringMatching(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'.*frame-ancestors 'none'/));
+          await response.arrayBuffer();
+        }),
+      );
+    }
+  });
+});
 
 describe("server actions and forms run only from this site", () => {
   let key: string;

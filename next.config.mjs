@@ -26,6 +26,13 @@ const nextConfig = {
       { source: "/register", destination: "/signup", permanent: true },
     ];
   },
+  // Next.js hides its router's Next-Router-Prefetch from the proxy and the pages; a shared
+  // recap's page must still tell a prefetch from an opening (lib/web/page-opening.ts).
+  async rewrites() {
+    return {
+      beforeFiles: [{ source: "/r/:token", has: [{ type: "header", key: "next-router-prefetch" }], destination: "/r/:token?router-prefetch=1" }],
+    };
+  },
   // Every response, the API's included; the pages' Content-Security-Policy comes from proxy.ts.
   async headers() {
     return [

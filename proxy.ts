@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
 import { libraryStyleHashes } from "@/lib/web/inline-styles";
 import { pageBodyRefusal } from "@/lib/web/page-body-guard";
+import { isPageOpening, PAGE_OPENING_HEADER } from "@/lib/web/page-opening";
 
 /**
  * The pages' Content-Security-Policy: scripts run only when they carry this response's nonce
@@ -61,6 +62,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const policy = contentSecurityPolicy(nonce);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);
+  requestHeaders.set(PAGE_OPENING_HEADER, isPageOpening(request) ? "1" : "0");
   const response = decodable
     ? NextResponse.next({ request: { headers: requestHeaders } })
     : NextResponse.rewrite(new URL("/undecodable-path", request.url), { request: { headers: requestHeaders } });
@@ -72,19 +74,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
 // import (app/settings/data/import/route.ts) reads its larger body itself, after the session.
 export const config = {
   matcher: [
-    {
-      // Pages only: the API (/api/…, /auth/…) and static files must not pay for a nonce.
-      source: "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)",
-      // Prefetches of links are not pages being shown.
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-    // A request that says it is a prefetch still has its body checked (lib/web/page-body-guard.ts).
-    { source: "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)", has: [{ type: "header", key: "content-length" }] },
-    { source: "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)", has: [{ type: "header", key: "transfer-encoding" }] },
-    { source: "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)", has: [{ type: "header", key: "next-action" }] },
+    // Pages only, prefetches included (a browser may show what it prefetched, policy and all):
+    // the API (/api/…, /auth/…) and static files must not pay for a nonce.
+    "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)",
     // API paths with escapes, some of which may not decode; the others never reach the proxy.
     "/api/v1/:path(.*%.*)",
   ],

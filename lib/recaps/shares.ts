@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBase62, sha256Hex } from "@/lib/crypto";
-import { getDb, type Recap, type RecapShare, type User } from "@/lib/db/client";
+import { getDb, type Prisma, type Recap, type RecapShare, type User } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -54,18 +54,17 @@ export async function revokeRecapShare(user: User, recapId: string): Promise<Rec
 export type SharedRecap = { recap: Recap; timeZone: string };
 
 /**
- * The recap a link opens, counting this view (every view, the owner's too); null for a token of
- * no link, a revoked link, or an owner whose plan no longer includes recaps.
+ * The recap a link opens; null for a token of no link, a revoked link, or an owner whose plan no
+ * longer includes recaps. An opening (`countView`) counts as a view, every one, the owner's too;
+ * a prefetch or a HEAD request is none (docs/api.md, "Share links").
  */
-export async function viewSharedRecap(token: string): Promise<SharedRecap | null> {
+export async function viewSharedRecap(token: string, countView: boolean): Promise<SharedRecap | null> {
   if (!tokenPattern.test(token)) return null;
+  const where = { tokenHash: sha256Hex(token), revokedAt: null, user: { plan: RECAP_PLAN } } satisfies Prisma.RecapShareWhereUniqueInput;
+  const include = { recap: true, user: { select: { timezone: true } } } satisfies Prisma.RecapShareInclude;
   try {
-    const share = await getDb().recapShare.update({
-      where: { tokenHash: sha256Hex(token), revokedAt: null, user: { plan: RECAP_PLAN } },
-      data: { views: { increment: 1 } },
-      include: { recap: true, user: { select: { timezone: true } } },
-    });
-    return { recap: share.recap, timeZone: share.user.timezone };
+    const share = countView ? await getDb().recapShare.update({ where, data: { views: { increment: 1 } }, include }) : await getDb().recapShare.findFirst({ where, include });
+    return share && { recap: share.recap, timeZone: share.user.timezone };
   } catch (error) {
     if (isRecordMissing(error)) return null;
     throw error;

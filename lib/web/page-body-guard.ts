@@ -34,6 +34,17 @@ export function isSameOrigin(headers: Headers): boolean {
   return origin !== null && originHost(origin) === servedHost(headers);
 }
 
+/**
+ * Whether a request other than GET or HEAD comes from elsewhere: its Origin names another site,
+ * or, a POST (a form or server action) without an Origin, its `Sec-Fetch-Site` is not
+ * `same-origin`. Browsers send an Origin with every POST; Next.js runs an action without one.
+ */
+function isForeign(request: Request): boolean {
+  const { headers } = request;
+  if (headers.has("origin")) return !isSameOrigin(headers);
+  return request.method === "POST" && headers.get("sec-fetch-site") !== "same-origin";
+}
+
 /** Rows of React's reply encoding, by the prefix their names share: "" for a fetch action, `$ACTION_1:` for a form's bound arguments. */
 function rowGroups(fields: Iterable<[string, FormDataEntryValue]>): ActionRows[] {
   const groups = new Map<string, ActionRows>();
@@ -62,8 +73,9 @@ async function actionRows(request: Request, isFetchAction: boolean, isMultipart:
  * What a page request carrying a body must pass before Next.js reads it, each refusal being one
  * Next.js would otherwise make a 500 of, or not make at all: a body of at most
  * PAGE_MAX_BODY_BYTES, with its length announced (411 without); an Origin, when sent, naming
- * this host (403; Next.js refuses such a server action with a 500); and server action
- * arguments within React's decoder's bounds (400).
+ * this host, and a POST without one from this site all the same (403; Next.js refuses a foreign
+ * Origin with a 500, and runs an action without one); and server action arguments within
+ * React's decoder's bounds (400).
  */
 export async function pageBodyRefusal(request: Request): Promise<Response | undefined> {
   const { headers } = request;
@@ -71,9 +83,8 @@ export async function pageBodyRefusal(request: Request): Promise<Response | unde
   if (length === null && headers.has("transfer-encoding")) return refusal(411, "A body sent to a page must announce its length (Content-Length).");
   if (Number(length) > PAGE_MAX_BODY_BYTES) return refusal(413, "Request body too large: pages and server actions take at most 1 MiB.");
   if (request.method === "GET" || request.method === "HEAD") return undefined;
-  const origin = headers.get("origin");
-  if (origin !== null && originHost(origin) !== servedHost(headers)) {
-    return refusal(403, "Forbidden: the request's Origin is not this site, and forms and server actions are taken only from it.");
+  if (isForeign(request)) {
+    return refusal(403, "Forbidden: forms and server actions are taken only from this site, and the request's Origin (or, without one, its Sec-Fetch-Site) does not say it comes from it.");
   }
   const isFetchAction = headers.has("next-action");
   const isMultipart = (headers.get("content-type") ?? "").startsWith("multipart/form-data");

@@ -45,25 +45,30 @@ async function stopRunning(transaction: Transaction, userId: string, at: Date, c
 /**
  * Locks the account's row for a change of its timer, so that of two starts or stops at once one
  * waits for the other: an account has one running entry at most, which the unique
- * `running_user_id` enforces besides.
+ * `running_user_id` enforces besides. Answers the time of the change: `at` when given, else the
+ * database's clock read once the lock is held, so that starts and stops are timed in the order
+ * they change the timer (a clock read before the lock could stop an entry before it started).
  */
-async function lockTimer(transaction: Transaction, userId: string): Promise<void> {
+async function lockTimer(transaction: Transaction, userId: string, at: Date | undefined): Promise<Date> {
   await transaction.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR NO KEY UPDATE`;
+  if (at) return at;
+  const [clock] = await transaction.$queryRaw<{ ms: number }[]>`SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS ms`;
+  return new Date(Math.floor(clock!.ms));
 }
 
 /** Starts a running entry of the account, stopping the one that runs first (docs/api.md, "Timer"). */
-export async function startTimer(userId: string, input: TimerStart, source: EntrySource, at = new Date()): Promise<{ timer: EntryWithRelations; stopped: EntryWithRelations | null }> {
+export async function startTimer(userId: string, input: TimerStart, source: EntrySource, at?: Date): Promise<{ timer: EntryWithRelations; stopped: EntryWithRelations | null }> {
   await checkProjectReference(userId, input.project_id);
   try {
     return await getDb().$transaction(async (transaction) => {
-      await lockTimer(transaction, userId);
-      const stopped = await stopRunning(transaction, userId, at);
+      const now = await lockTimer(transaction, userId, at);
+      const stopped = await stopRunning(transaction, userId, now);
       const timer = await transaction.worklogEntry.create({
         data: {
           userId,
           runningUserId: userId,
           content: input.content,
-          recordedAt: at,
+          recordedAt: now,
           tags: input.tags ?? [],
           projectId: input.project_id ?? null,
           source,
@@ -82,10 +87,10 @@ export async function startTimer(userId: string, input: TimerStart, source: Entr
  * Stops the account's running entry: its duration is the time since it started, unless `choice`
  * gives one. A 404 when none runs, or when the one running is not the entry `choice` names.
  */
-export async function stopTimer(userId: string, choice: StopChoice = {}, at = new Date()): Promise<EntryWithRelations> {
+export async function stopTimer(userId: string, choice: StopChoice = {}, at?: Date): Promise<EntryWithRelations> {
   const stopped = await getDb().$transaction(async (transaction) => {
-    await lockTimer(transaction, userId);
-    return stopRunning(transaction, userId, at, choice);
+    const now = await lockTimer(transaction, userId, at);
+    return stopRunning(transaction, userId, now, choice);
   });
   if (!stopped) throw AppError.notFound();
   return stopped;

@@ -42,6 +42,9 @@ async function sharedRecap(content: string) {
   return { key, recapId };
 }
 
+/** The headers that mark a request as a prefetch: a browser's, and Next.js's router's (alone or with its `RSC`). */
+const prefetches: Record<string, string>[] = [{ purpose: "prefetch" }, { "sec-purpose": "prefetch" }, { "next-router-prefetch": "1" }, { "next-router-prefetch": "1", rsc: "1" }];
+
 /** The shared page as a signed-out browser opens it. */
 const openLink = (token: string) => fetch(`${server.url}/r/${token}`, { redirect: "manual" });
 
@@ -82,6 +85,35 @@ describe("share links", () => {
     const after = await server.request(sharePath(recapId), { key, headers: { "if-none-match": etag } });
     expect(after.status).toBe(200);
     expect(await after.json()).toMatchObject({ active: true, views: 2, created_at: created.created_at });
+  });
+
+  it("count neither prefetches nor HEAD as views", async () => {
+    const { key, recapId } = await sharedRecap("Prefetched but never opened");
+    const { token } = await json<CreatedShare>(server.request(sharePath(recapId), { key, method: "POST" }), 201);
+    const views = async () => (await json<Share>(server.request(sharePath(recapId), { key }), 200)).views;
+    for (const [method, headers] of [...prefetches.map((headers) => ["GET", headers] as const), ["HEAD", {}] as const]) {
+      // The router's requests are sent again with the query Next.js wants of them (a 307 first).
+      const response = await fetch(`${server.url}/r/${token}`, { method, headers });
+      expect(response.status, `${method} ${JSON.stringify(headers)}`).toBe(200);
+      await response.arrayBuffer();
+      expect(await views(), `${method} ${JSON.stringify(headers)}`).toBe(0);
+    }
+    await (await openLink(token)).arrayBuffer();
+    expect(await views()).toBe(1);
+    // A navigation inside the app, which asks for the page's RSC payload, opens it too.
+    await (await fetch(`${server.url}/r/${token}`, { headers: { rsc: "1" } })).arrayBuffer();
+    expect(await views()).toBe(2);
+  });
+
+  it("carry the pages' Content-Security-Policy, prefetched or not", async () => {
+    const { key, recapId } = await sharedRecap("Prefetched with its policy");
+    const { token } = await json<CreatedShare>(server.request(sharePath(recapId), { key, method: "POST" }), 201);
+    for (const headers of [{}, ...prefetches]) {
+      const response = await fetch(`${server.url}/r/${token}`, { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      expect(response.headers.get("content-security-policy"), JSON.stringify(headers)).toEqual(expect.stringMatching(/script-src 'self' 'nonce-/));
+      await response.arrayBuffer();
+    }
   });
 
   it("revoked, the link is a 404 and keeps its views; a new link replaces the last and counts from 0", async () => {

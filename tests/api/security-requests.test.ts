@@ -1,8 +1,11 @@
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountRequests, invalidValue, notFoundBody, sha } from "../support/accounts";
+import { accountRequests, allScopes, invalidValue, notFoundBody, sha } from "../support/accounts";
 import type { TestServer } from "../support/server";
+import { actionId } from "../support/server-actions";
 import { sharedServer } from "../support/shared-server";
 import { signInWithPassword } from "../support/web-session";
 
@@ -15,7 +18,7 @@ beforeAll(async () => {
 
 const MiB = 1024 * 1024;
 const tooLargeBody = { error: { message: "Request body too large", type: "invalid_request_error" } };
-const { call, created, newAccount } = accountRequests(() => server);
+const { call, created, newAccount, seedAccount } = accountRequests(() => server);
 
 // ---------------------------------------------------------------------------------------------
 // Hostile text
@@ -509,5 +512,122 @@ describe("paths that cannot be decoded, and methods the API does not serve", () 
 
   it("none of it reached the error handler", async () => {
     expect(await server.logs()).not.toMatch(/\[api\] request .* failed|HTTP method is unsupported|failed to decode/i);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Pages: their Content-Security-Policy, prefetched or not, and forms and server actions from this site only
+
+/** A signed-in account of every scope: its key, and the session cookie of its browser. */
+async function signedInAccount() {
+  const { email, password } = await server.createUser();
+  const { session } = await signInWithPassword(server.url, email, password);
+  expect(session).toBeDefined();
+  return { key: await server.createKey(email, allScopes), session: session! };
+}
+
+/** The app's page paths, from its page files: app/projects/[id]/page.tsx is /projects/[id]. */
+function pagePaths(): string[] {
+  const app = path.resolve(import.meta.dirname, "../../app");
+  return readdirSync(app, { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "page.tsx")
+    .map((file) => `/${path.dirname(file)}`.replace(/\/\.$/, "/"))
+    .sort();
+}
+
+/** The headers that mark a request as a prefetch: a browser's (`Purpose`, `Sec-Purpose`) and Next.js's router's, alone or with its `RSC`. */
+const prefetchHeaders: Record<string, string>[] = [{ purpose: "prefetch" }, { "sec-purpose": "prefetch" }, { "next-router-prefetch": "1" }, { "next-router-prefetch": "1", rsc: "1" }];
+
+describe("every page carries its Content-Security-Policy", () => {
+  it("for every page of the app, shown or prefetched, signed in", async () => {
+    const { key, session } = await signedInAccount();
+    const seeded = await seedAccount(key);
+    const share = await call(key, "POST", `/api/v1/worklog/recaps/${seeded.recap}/share`);
+    expect(share.status).toBe(201);
+    const dynamicPaths: Record<string, string> = {
+      "/projects/[id]": `/projects/${seeded.project}`,
+      "/recaps/[id]": `/recaps/${seeded.recap}`,
+      "/repositories/[id]": `/repositories/${seeded.repository}`,
+      "/r/[token]": `/r/${share.body.token}`,
+    };
+    const paths = pagePaths().map((page) => dynamicPaths[page] ?? page);
+    expect(paths.filter((page) => page.includes("["))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(["/", "/settings/webhooks", `/r/${share.body.token}`]));
+
+    for (const page of [...paths, "/no-such-page"]) {
+      await Promise.all(
+        [{}, ...prefetchHeaders].map(async (headers) => {
+          const response = await fetch(`${server.url}${page}`, { redirect: "manual", headers: { cookie: session, ...headers } });
+          const label = `${page} ${JSON.stringify(headers)}`;
+          expect(response.status, label).toBeLessThan(500);
+          expect(response.headers.get("content-security-policy"), label).toEqual(expect.stringMatching(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'.*frame-ancestors 'none'/));
+          await response.arrayBuffer();
+        }),
+      );
+    }
+  });
+});
+
+describe("server actions and forms run only from this site", () => {
+  let key: string;
+  let session: string;
+
+  beforeAll(async () => {
+    ({ key, session } = await signedInAccount());
+  });
+
+  const webhookUrls = async () => (await call(key, "GET", "/api/v1/webhooks")).body.webhooks.map((webhook: { endpoint_url: string }) => webhook.endpoint_url) as string[];
+
+  /** Settings → Webhooks' form, creating a webhook to `endpointUrl` as the browser's script calls its action, with `headers` besides the session. */
+  function createWebhook(endpointUrl: string, headers: Record<string, string>) {
+    // React's reply encoding: the FormData argument's fields under the prefix of its reference, then the arguments.
+    const form = new FormData();
+    form.set("_1_endpoint_url", endpointUrl);
+    form.set("_1_events", "entry.created");
+    form.set("0", JSON.stringify(["$K1"]));
+    return fetch(`${server.url}/settings/webhooks`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: session, "next-action": actionId("lib/webhooks/actions.ts", "createWebhookAction"), ...headers },
+      body: form,
+    });
+  }
+
+  /** The same form posted without script: the action's id is a field of the form. */
+  function postWebhookForm(endpointUrl: string, headers: Record<string, string>) {
+    const form = new FormData();
+    form.set(`$ACTION_ID_${actionId("lib/webhooks/actions.ts", "createWebhookAction")}`, "");
+    form.set("endpoint_url", endpointUrl);
+    form.set("events", "entry.created");
+    return fetch(`${server.url}/settings/webhooks`, { method: "POST", redirect: "manual", headers: { cookie: session, ...headers }, body: form });
+  }
+
+  it.each([
+    ["no Origin", {}],
+    ["no Origin and Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["no Origin, Sec-Fetch-Site: cross-site and a foreign Referer", { "sec-fetch-site": "cross-site", referer: "https://evil.example/page" }],
+    ["no Origin and Sec-Fetch-Site: same-site", { "sec-fetch-site": "same-site" }],
+    ["no Origin and Sec-Fetch-Site: none", { "sec-fetch-site": "none" }],
+    ["a foreign Origin", { origin: "https://evil.example" }],
+    ["a foreign Origin and Sec-Fetch-Site: same-origin", { origin: "https://evil.example", "sec-fetch-site": "same-origin" }],
+    ["Origin: null", { origin: "null" }],
+  ])("with %s are refused with a 403, and nothing is created", async (_, headers) => {
+    const endpointUrl = `https://93.184.215.14/refused/${encodeURIComponent(JSON.stringify(headers))}`;
+    for (const response of [await createWebhook(endpointUrl, headers), await postWebhookForm(endpointUrl, headers)]) {
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(await response.text()).toMatch(/Origin/);
+    }
+    expect(await webhookUrls()).not.toContain(endpointUrl);
+  });
+
+  it.each([
+    ["this site's Origin", () => ({ origin: server.url })],
+    ["no Origin but Sec-Fetch-Site: same-origin", () => ({ "sec-fetch-site": "same-origin" })],
+  ])("with %s run", async (label, headers) => {
+    const endpointUrl = `https://93.184.215.14/allowed/${encodeURIComponent(label)}`;
+    const response = await createWebhook(endpointUrl, headers());
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(endpointUrl);
+    expect(await webhookUrls()).toContain(endpointUrl);
   });
 });

@@ -65,6 +65,39 @@ describe("the timer", () => {
     expect((await current(key)).timer!.id).toBe(running[0]!.id);
   });
 
+  it("orders the entries of starts and stops sent at once from two keys: none overlaps, none ends before it starts", async () => {
+    const { email } = await server.createUser();
+    const keys = [await server.createKey(email, ["worklog:*", "project:*"]), await server.createKey(email, ["worklog:*", "project:*"])];
+    const project = await json<{ id: string }>(server.request("/api/v1/projects", { key: keys[0]!, method: "POST", body: { name: "Raced" } }), 201);
+    // Starts with a project and without, and stops, each key sending its share of them.
+    const calls = Array.from({ length: 30 }, async (_, index): Promise<Entry | null> => {
+      const key = keys[index % 2]!;
+      if (index % 3 === 2) {
+        // A stop finds a timer running, or none.
+        const response = await stop(key);
+        expect([200, 404]).toContain(response.status);
+        await response.arrayBuffer();
+        return null;
+      }
+      return (await start(key, { content: `start ${index}`, ...(index % 3 === 1 && { project_id: project.id }) })).timer;
+    });
+    // A running entry's recorded_at is when it started; a stopped one's when it stopped.
+    const started = (await Promise.all(calls)).filter((timer) => timer !== null);
+    const startedAt = new Map(started.map((timer) => [timer.id, Date.parse(timer.recorded_at)]));
+    const entries = (await json<{ entries: Entry[] }>(server.request("/api/v1/worklog/entries?limit=100", { key: keys[0]! }), 200)).entries;
+    expect(entries.map((entry) => entry.id).sort()).toEqual([...startedAt.keys()].sort());
+    const stopped = entries
+      .filter((entry) => !entry.running)
+      .map((entry) => ({ id: entry.id, start: startedAt.get(entry.id)!, end: Date.parse(entry.recorded_at) }))
+      .sort((a, b) => a.start - b.start || a.end - b.end);
+    expect(stopped.length).toBeGreaterThan(0);
+    for (const entry of stopped) expect(entry.end, `${entry.id} ends before it starts`).toBeGreaterThanOrEqual(entry.start);
+    for (const [index, entry] of stopped.slice(1).entries()) expect(entry.start, `${entry.id} starts before ${stopped[index]!.id} ends`).toBeGreaterThanOrEqual(stopped[index]!.end);
+    const running = entries.filter((entry) => entry.running);
+    expect(running.length).toBeLessThanOrEqual(1);
+    for (const timer of running) expect(Date.parse(timer.recorded_at)).toBeGreaterThanOrEqual(Math.max(...stopped.map((entry) => entry.end)));
+  });
+
   it("keeps a running entry running through an edit without a duration, its start moved", async () => {
     const key = await newKey();
     const { timer } = await start(key);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { RecapDays } from "@/components/recaps/recap-days";
 import { RecapMarkdown } from "@/components/recaps/recap-markdown";
@@ -7,6 +8,8 @@ import type { RecapFilters } from "@/lib/recaps/filters";
 import type { RecapMetadata } from "@/lib/recaps/metadata";
 import { viewSharedRecap } from "@/lib/recaps/shares";
 import { recapTemplateLabel } from "@/lib/recaps/templates";
+import { opensPage } from "@/lib/web/page-opening";
+import type { SearchParams } from "@/lib/web/pages";
 
 // The title names no one; the link's own headers (next.config.mjs) keep it out of indexes and Referer.
 export const metadata: Metadata = {
@@ -17,10 +20,11 @@ export const metadata: Metadata = {
 
 /**
  * A recap opened by its link (docs/api.md, "Share links"), signed in or not: its days, figures
- * and text, with no link to the owner's pages. Every opening counts as a view.
+ * and text, with no link to the owner's pages. Every opening counts as a view; a prefetch or a
+ * HEAD request does not.
  */
-export default async function SharedRecapPage({ params }: { params: Promise<{ token: string }> }) {
-  const shared = await viewSharedRecap((await params).token);
+export default async function SharedRecapPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<SearchParams> }) {
+  const shared = await viewSharedRecap((await params).token, opensPage(await headers(), await searchParams));
   if (!shared) notFound();
   const { recap, timeZone } = shared;
   return (

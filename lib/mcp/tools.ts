@@ -15,7 +15,7 @@ import { listRepositories } from "@/lib/repositories/repositories";
 import { commitBatchResponseSchema, repositoryListResponseSchema, toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
 import { commitBatchSchema, repositoryListQuerySchema } from "@/lib/repositories/schemas";
 import type { RangeBound } from "@/lib/time";
-import { idSchema } from "@/lib/validation";
+import { idSchema, shortened } from "@/lib/validation";
 import { bulkEditEntries } from "@/lib/worklog/bulk";
 import { attachCommits, createEntry, listEntriesAsJson } from "@/lib/worklog/entries";
 import { worklogHref } from "@/lib/worklog/filters";
@@ -32,7 +32,7 @@ type EntryResponse = z.infer<typeof entryResponseSchema>;
 /** The start of a text on one line, for a summary. */
 function excerpt(text: string, length = 80): string {
   const line = text.trim().replaceAll(/\s+/g, " ");
-  return [...line].length > length ? `${[...line].slice(0, length - 1).join("")}…` : line;
+  return shortened(line, length);
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

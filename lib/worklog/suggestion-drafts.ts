@@ -1,5 +1,6 @@
 import type { Commit, PullRequestSuggestion, Repository } from "@/lib/db/client";
 import { calendarDay } from "@/lib/time";
+import { shortened } from "@/lib/validation";
 import type { Suggestion } from "./suggestion-schemas";
 
 // What a suggested entry says (docs/api.md, "Suggested entries"): the unlogged commits of a
@@ -23,10 +24,8 @@ export const shortSha = (sha: string) => sha.slice(0, 7);
 /** A commit message's first line. */
 export const commitSubject = (message: string) => message.trim().split(/\r?\n/, 1)[0]!.trim();
 
-/** The longest subject a draft writes out; a longer one is cut, ending in "…". */
-const maxDraftedSubject = 300;
-
-const cut = (text: string, max: number) => ([...text].length <= max ? text : `${[...text].slice(0, max - 1).join("")}…`);
+/** The longest subject a draft writes out, and a pull request's title as a forge's delivery stores it; a longer one is cut, ending in "…". */
+export const maxDraftedSubject = 300;
 
 /** The headings of the Conventional Commits types, in the order a draft lists them. */
 const typeHeadings = new Map([
@@ -81,7 +80,7 @@ const length = (text: string) => [...text].length;
 export function draftCommitContent(commits: Pick<Commit, "sha" | "message" | "webUrl">[]): string {
   const groups = new Map<string | undefined, Map<string, Item>>();
   for (const commit of commits) {
-    const { heading, text } = readSubject(cut(commitSubject(commit.message), maxDraftedSubject));
+    const { heading, text } = readSubject(shortened(commitSubject(commit.message), maxDraftedSubject));
     const items = groups.get(heading) ?? new Map<string, Item>();
     groups.set(heading, items);
     const item = items.get(sameText(text)) ?? { text, commits: [] };
@@ -133,7 +132,7 @@ export const pullRequestTitle = (pull: Pick<PullRequestSuggestion, "number" | "t
 /** The draft of a merged pull request: its title, linked to it, citing its merge commit when stored. */
 export function draftPullRequestContent(pull: Pick<PullRequestSuggestion, "number" | "title" | "webUrl">, mergeCommit?: Pick<Commit, "sha" | "webUrl">): string {
   const number = pull.webUrl ? link(`#${pull.number}`, pull.webUrl) : `#${pull.number}`;
-  return `Merged pull request ${number}: ${cut(pull.title, maxDraftedSubject)}${mergeCommit ? ` (${citation(mergeCommit)})` : ""}`;
+  return `Merged pull request ${number}: ${shortened(pull.title, maxDraftedSubject)}${mergeCommit ? ` (${citation(mergeCommit)})` : ""}`;
 }
 
 const suggestionCommit = (commit: UnloggedCommit) => ({

@@ -1,7 +1,7 @@
 import type { Commit, PullRequestSuggestion, Repository } from "@/lib/db/client";
 import { calendarDay } from "@/lib/time";
 import { shortened } from "@/lib/validation";
-import type { Suggestion } from "./suggestion-schemas";
+import { maxSuggestedCommits, type Suggestion } from "./suggestion-schemas";
 
 // What a suggested entry says (docs/api.md, "Suggested entries"): the unlogged commits of a
 // repository and day, or a merged pull request, drafted as an entry's markdown.
@@ -139,7 +139,7 @@ const suggestionCommit = (commit: UnloggedCommit) => ({
   id: commit.id,
   sha: commit.sha,
   short_sha: shortSha(commit.sha),
-  subject: commitSubject(commit.message),
+  subject: shortened(commitSubject(commit.message), maxDraftedSubject),
   committed_at: commit.committedAt.toISOString(),
   web_url: commit.webUrl,
 });
@@ -153,8 +153,9 @@ function byNewestWork(a: Suggestion, b: Suggestion): number {
 
 /**
  * The suggestions of a period: the commits (oldest first) grouped by repository and calendar day
- * of `timeZone`, and one per merged pull request with its merge commit. A merge commit belongs to
- * its pull request's suggestion; one whose pull request is not among `pulls` (dismissed) is left out.
+ * of `timeZone`, each group's oldest `maxSuggestedCommits` drafted, and one per merged pull request
+ * with its merge commit. A merge commit belongs to its pull request's suggestion; one whose pull
+ * request is not among `pulls` (dismissed) is left out.
  */
 export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullRequest[], timeZone: string): Suggestion[] {
   const pullIds = new Set(pulls.map((pull) => pull.id));
@@ -176,15 +177,17 @@ export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullReq
   }
   const commitSuggestions = [...groups].map(([id, { day, commits: grouped }]): Suggestion => {
     const { repository } = grouped[0]!;
+    const drafted = grouped.slice(0, maxSuggestedCommits);
     return {
       id,
       kind: "commits",
       day,
       repository: suggestionRepository(repository),
       title: commitsTitle(grouped.length, repository.name),
-      content: draftCommitContent(grouped),
-      recorded_at: grouped.at(-1)!.committedAt.toISOString(),
-      commits: grouped.map(suggestionCommit),
+      content: draftCommitContent(drafted),
+      recorded_at: drafted.at(-1)!.committedAt.toISOString(),
+      commits: drafted.map(suggestionCommit),
+      commit_count: grouped.length,
       pull_request: null,
     };
   });
@@ -199,6 +202,7 @@ export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullReq
       content: draftPullRequestContent(pull, mergeCommit),
       recorded_at: pull.mergedAt.toISOString(),
       commits: mergeCommit ? [suggestionCommit(mergeCommit)] : [],
+      commit_count: mergeCommit ? 1 : 0,
       pull_request: { id: pull.id, number: pull.number, title: pull.title, web_url: pull.webUrl },
     };
   });

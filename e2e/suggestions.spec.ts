@@ -101,3 +101,40 @@ test("suggested entries appear above their day; Log opens the composer with the 
   await expect(yesterdayGroup.getByRole("article")).toHaveText([/annual plans/, /Planned the pricing page/]);
   expect((await apiGet(request, key, "/worklog/suggestions")).suggestions).toEqual([]);
 });
+
+test("a day of more than 100 commits is suggested 100 at a time: Log as is attaches the oldest 100, and the rest come next", async ({ page, request }) => {
+  await signUp(page, uniqueEmail("suggestions-busy"));
+  const post = await apiClient(page, request);
+  const key = await page.getByTestId("new-api-key").inputValue();
+  const repository = await post("/repositories", { name: "acme/busy" });
+  const yesterday = day(-1);
+  const { commits } = (await post(`/repositories/${repository.id}/commits`, {
+    commits: Array.from({ length: 150 }, (_, index) => ({
+      sha: index.toString(16).padStart(4, "0").padEnd(40, "a"),
+      message: `Step ${index}`,
+      committed_at: new Date(Date.parse(`${yesterday}T08:00:00Z`) + index * 60_000).toISOString(),
+    })),
+  })) as unknown as { commits: { id: string; committed_at: string }[] };
+  const oldestFirst = commits.toSorted((a, b) => a.committed_at.localeCompare(b.committed_at)).map((commit) => commit.id);
+
+  await page.goto("/");
+  const busy = suggestion(page, "150 commits on acme/busy not logged yet");
+  await busy.getByText("Show the oldest 100 of the 150 commits").click();
+  await expect(busy.getByRole("listitem")).toHaveCount(100);
+  await busy.getByRole("button", { name: "Log", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Log: 150 commits on acme/busy not logged yet" })).toContainText(
+    "Saving attaches the oldest 100 of the 150 commits to the entry; the others are suggested next.",
+  );
+  await busy.getByRole("button", { name: "Log as is" }).click();
+
+  const rest = suggestion(page, "50 commits on acme/busy not logged yet");
+  await expect(rest).toBeVisible();
+  await expect(busy).toHaveCount(0);
+  const [entry] = (await apiGet(request, key, "/worklog/entries")).entries;
+  expect(entry.commit_ids).toEqual(oldestFirst.slice(0, 100).toSorted());
+  await rest.getByRole("button", { name: "Log as is" }).click();
+  await expect(rest).toHaveCount(0);
+  const entries = (await apiGet(request, key, "/worklog/entries")).entries as { commit_ids: string[] }[];
+  expect(entries.map((each) => each.commit_ids.length)).toEqual([50, 100]);
+  expect((await apiGet(request, key, "/worklog/suggestions")).suggestions).toEqual([]);
+});

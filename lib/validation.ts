@@ -89,6 +89,25 @@ export function text(min: number, max: number, { trim = true } = {}) {
     .meta({ minLength: min, maxLength: max });
 }
 
+/** A text of at most `max` characters (code points, as `text` counts them): a longer one keeps its first `max - 1`, then "…". */
+export function shortened(value: string, max: number): string {
+  const characters = [...value];
+  return characters.length <= max ? value : `${characters.slice(0, max - 1).join("")}…`;
+}
+
+/** The most characters a `text` (or `singleLineText`) field takes: the bound it gives the API reference. */
+export const maxLengthOf = (field: z.ZodType<string>): number => (field.meta() as { maxLength: number }).maxLength;
+
+/**
+ * Text from elsewhere (a forge's payload) as a `text` field stores it: trimmed, and cut to the
+ * field's length as `shortened` cuts. Undefined when the field refuses it even so: blank where a
+ * character is needed, a line break in a name.
+ */
+export function fitToField(field: z.ZodType<string>, value: string): string | undefined {
+  const parsed = field.safeParse(shortened(value.trim(), maxLengthOf(field)));
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** C0 and C1 control characters (line breaks and tabs among them), and the Unicode line and paragraph separators. */
 const controlCharacter = /[\p{Cc}\u2028\u2029]/u;
 

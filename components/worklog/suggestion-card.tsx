@@ -51,6 +51,13 @@ const idsOf = (suggestion: Suggestion): SuggestionIds => ({
   pull_request_ids: suggestion.pull_request ? [suggestion.pull_request.id] : [],
 });
 
+/** What saving a suggestion attaches: its commits, or, of a day with more than it carries, the oldest ones, which it drafts. */
+function attachedCommits({ commits, commit_count: total }: Suggestion): string {
+  if (commits.length === 0) return "Saving dismisses the pull request's suggestion.";
+  if (total > commits.length) return `Saving attaches the oldest ${commits.length} of the ${total} commits to the entry; the others are suggested next.`;
+  return `Saving attaches ${countOf(commits.length, "commit", "commits")} to the entry.`;
+}
+
 /** The entry a suggestion becomes: its draft (or what the composer made of it), its commits, its pull request. */
 function logInput(suggestion: Suggestion, fields: { content: string; recorded_at?: string; project_id: string | null; [field: string]: unknown }) {
   return {
@@ -149,9 +156,7 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
       <SuggestionDetails suggestion={suggestion} timeZone={timeZone} />
       {composing && (
         <section aria-label={`Log: ${suggestion.title}`} className="mt-3 rounded-lg border border-brand-300 bg-white p-3 sm:p-4 dark:border-brand-700 dark:bg-zinc-950">
-          <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
-            {suggestion.commits.length > 0 ? `Saving attaches ${countOf(suggestion.commits.length, "commit", "commits")} to the entry.` : "Saving dismisses the pull request's suggestion."}
-          </p>
+          <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">{attachedCommits(suggestion)}</p>
           <EntryForm
             initialValues={{ content: suggestion.content, recordedAt: wallClock(new Date(suggestion.recorded_at), timeZone), duration: "", tags: "", projectId: projectId ?? "" }}
             projects={projects}
@@ -193,12 +198,13 @@ export function DaySuggestions({ suggestions, ...props }: { suggestions?: Sugges
 
 /** The suggestion's commits (and pull request), shown on demand. */
 function SuggestionDetails({ suggestion, timeZone }: { suggestion: Suggestion; timeZone: string }) {
-  const { commits, pull_request: pullRequest } = suggestion;
+  const { commits, commit_count: total, pull_request: pullRequest } = suggestion;
   if (commits.length === 0 && !pullRequest?.web_url) return null;
+  const shown = total > commits.length ? `the oldest ${commits.length} of the ${total} commits` : commits.length === 1 ? "the commit" : `the ${commits.length} commits`;
   return (
     <details className="mt-2 text-sm">
       <summary className="w-fit cursor-pointer rounded-sm text-zinc-700 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100">
-        {commits.length > 0 ? `Show ${commits.length === 1 ? "the commit" : `the ${commits.length} commits`}` : "Show the pull request"}
+        {commits.length > 0 ? `Show ${shown}` : "Show the pull request"}
       </summary>
       <ul className="mt-2 space-y-1">
         {pullRequest?.web_url && (

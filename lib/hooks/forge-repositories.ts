@@ -2,10 +2,9 @@ import "server-only";
 import type { Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { remoteIdentity } from "@/lib/repositories/remote-identity";
+import { repositoryNameSchema } from "@/lib/repositories/schemas";
+import { maxLengthOf, shortened } from "@/lib/validation";
 import type { ForgeRepository } from "./payloads";
-
-/** A repository's name: 1–100 characters (docs/api.md, "Resources"). */
-const MAX_NAME = 100;
 
 /** Names tried for a new repository before one with a random part: its path, then the path with its host and a number. */
 const NAMED_CANDIDATES = 20;
@@ -17,10 +16,16 @@ function matches(candidate: Candidate, identities: Set<string>): boolean {
   return Boolean(identity && identities.has(identity));
 }
 
+/**
+ * Names the API would take: the path, cut with "…" where it and its suffix would be longer than a
+ * name; in a suffix, the host takes half a name at most.
+ */
 function nameCandidates(repository: ForgeRepository, host: string): string[] {
-  const fit = (suffix: string) => `${[...repository.path].slice(0, MAX_NAME - [...suffix].length).join("")}${suffix}`;
-  const numbered = Array.from({ length: NAMED_CANDIDATES - 2 }, (_, index) => fit(` (${host} ${index + 2})`));
-  return [fit(""), fit(` (${host})`), ...numbered, fit(` (${crypto.randomUUID().slice(0, 8)})`)];
+  const maxName = maxLengthOf(repositoryNameSchema);
+  const place = shortened(host, maxName / 2);
+  const fit = (suffix: string) => `${shortened(repository.path, maxName - [...suffix].length)}${suffix}`;
+  const numbered = Array.from({ length: NAMED_CANDIDATES - 2 }, (_, index) => fit(` (${place} ${index + 2})`));
+  return [fit(""), fit(` (${place})`), ...numbered, fit(` (${crypto.randomUUID().slice(0, 8)})`)];
 }
 
 /**

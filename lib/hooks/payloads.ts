@@ -4,9 +4,12 @@
 // branch, is ignored.
 import { z } from "zod";
 import { remoteIdentity, remoteRepositoryPath } from "@/lib/repositories/remote-identity";
+import { commitAuthorSchema, commitMessageSchema, defaultBranchSchema, remoteUrlSchema, repositoryNameSchema, webUrlSchema } from "@/lib/repositories/schemas";
 import { parseTimestamp } from "@/lib/time";
 import { AppError } from "@/lib/errors";
-import { isStorableText } from "@/lib/validation";
+import { fitToField, isStorableText, shortened } from "@/lib/validation";
+import { maxDraftedSubject } from "@/lib/worklog/suggestion-drafts";
+import { MAX_DELIVERY_COMMITS } from "./limits";
 import type { HookProvider } from "./providers";
 
 /** The repository a delivery is about: the URLs it is known by, and what a new repository of it is made of. */
@@ -36,24 +39,27 @@ export type ForgeEvent =
   | { kind: "merged"; repository: ForgeRepository; pullRequest: MergedPullRequest }
   | { kind: "ignored" };
 
-/** The bounds of the commit's fields in docs/api.md, "Resources": longer text from a forge is cut there. */
-const MAX_MESSAGE = 20_000;
-const MAX_AUTHOR = 255;
-const MAX_BRANCH = 255;
-
 const shaPattern = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 const deletedRef = /^0+$/;
 /** A pull or merge request's number, as PostgreSQL's integer holds it. */
 const requestNumber = z.number().int().positive().max(2_147_483_647);
-/** What a repository's name may not hold (docs/api.md, "Names are one line"). */
-const controlCharacters = /[\p{Cc}\u2028\u2029]/u;
-
-/** The first `max` characters (code points) of a text. */
-function cut(value: string, max: number): string {
-  return value.length > max ? [...value].slice(0, max).join("") : value;
-}
 
 const storable = z.string().refine(isStorableText, "holds a NUL character or a lone surrogate, which cannot be stored");
+
+// What a forge sends for a field the API has too is stored as the API would store it (docs/api.md,
+// "Resources"), so that an export of the account is a valid import: trimmed, and cut to the
+// field's length with "…" at the end.
+
+/** A field the API may leave null: blank is null. */
+const optionalField = (field: z.ZodType<string>) =>
+  storable.nullish().transform((value) => (value && fitToField(field, value)) || null);
+
+/** A commit's message, which the API needs: a blank one is refused. */
+const message = storable.transform((value, context) => {
+  const fitted = fitToField(commitMessageSchema, value);
+  if (fitted === undefined) context.addIssue({ code: "custom", message: "is empty" });
+  return fitted ?? z.NEVER;
+});
 
 /** A time as forges write it: RFC 3339, or GitLab's older `2013-12-03 17:23:34 UTC`. */
 const forgeTime = z.string().transform((value, context) => {
@@ -70,29 +76,24 @@ const sha = z
   .regex(shaPattern, "is not a commit sha")
   .transform((value) => value.toLowerCase());
 
-/** A web page: kept when it is an http(s) URL of a sensible length, dropped otherwise. */
-const webPage = z
-  .string()
-  .nullish()
-  .transform((value) => (value && value.length <= 2048 && isStorableText(value) && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) ? value : null));
-
-const optionalText = (max: number) =>
-  storable
-    .nullish()
-    .transform((value) => (value ? cut(value, max) : null));
+/** A web page: kept when the API would take it as a commit's `web_url`, dropped otherwise. */
+const webPage = z.unknown().transform((value) => {
+  const parsed = webUrlSchema.safeParse(value);
+  return parsed.success && isStorableText(parsed.data) ? parsed.data : null;
+});
 
 const pushedCommit = z
   .object({
     id: sha,
-    message: storable,
+    message,
     timestamp: forgeTime,
     url: webPage,
-    author: z.object({ name: optionalText(MAX_AUTHOR), email: optionalText(MAX_AUTHOR) }).nullish(),
+    author: z.object({ name: optionalField(commitAuthorSchema), email: optionalField(commitAuthorSchema) }).nullish(),
   })
   .transform(
     (commit): PushedCommit => ({
       sha: commit.id,
-      message: cut(commit.message, MAX_MESSAGE),
+      message: commit.message,
       committedAt: commit.timestamp,
       authorName: commit.author?.name ?? null,
       authorEmail: commit.author?.email ?? null,
@@ -100,10 +101,10 @@ const pushedCommit = z
     }),
   );
 
-/** The repository a payload names, checked to name a host and a path. */
-function forgeRepository(cloneUrl: string, others: (string | null | undefined)[], defaultBranch: string | null | undefined, context: z.RefinementCtx, at: string) {
-  const path = remoteRepositoryPath(cloneUrl);
-  if (!path || !remoteIdentity(cloneUrl) || controlCharacters.test(path)) {
+/** The repository a payload names, checked to name a host and a path that can be a repository's name. */
+function forgeRepository(cloneUrl: string, others: (string | null | undefined)[], defaultBranch: string | null, context: z.RefinementCtx, at: string) {
+  const path = remoteRepositoryPath(cloneUrl)?.trim();
+  if (!path || !remoteIdentity(cloneUrl) || fitToField(repositoryNameSchema, path) === undefined) {
     context.addIssue({ code: "custom", message: "names no repository", path: [at] });
     return z.NEVER;
   }
@@ -111,17 +112,20 @@ function forgeRepository(cloneUrl: string, others: (string | null | undefined)[]
     remoteUrls: [cloneUrl, ...others.filter((url): url is string => typeof url === "string")],
     cloneUrl,
     path,
-    defaultBranch: defaultBranch ? cut(defaultBranch, MAX_BRANCH) : null,
+    defaultBranch,
   } satisfies ForgeRepository;
 }
 
+/** A clone URL, which becomes a new repository's `remote_url`: one longer than that takes is refused. */
+const cloneUrl = storable.pipe(remoteUrlSchema);
+
 const githubRepository = z
   .object({
-    clone_url: storable,
+    clone_url: cloneUrl,
     html_url: z.string().nullish(),
     ssh_url: z.string().nullish(),
     git_url: z.string().nullish(),
-    default_branch: storable.nullish(),
+    default_branch: optionalField(defaultBranchSchema),
   })
   .transform((repository, context) =>
     forgeRepository(repository.clone_url, [repository.html_url, repository.ssh_url, repository.git_url], repository.default_branch, context, "clone_url"),
@@ -129,25 +133,31 @@ const githubRepository = z
 
 const gitlabProject = z
   .object({
-    git_http_url: storable,
+    git_http_url: cloneUrl,
     web_url: z.string().nullish(),
     git_ssh_url: z.string().nullish(),
-    default_branch: storable.nullish(),
+    default_branch: optionalField(defaultBranchSchema),
   })
   .transform((project, context) => forgeRepository(project.git_http_url, [project.web_url, project.git_ssh_url], project.default_branch, context, "git_http_url"));
 
 /** What decides whether a push records anything: its ref and where it leaves the branch. */
 const pushRef = z.object({ ref: z.string(), after: z.string().nullish(), deleted: z.boolean().nullish() });
 
+/** How many commits a push carries, counted before any is read. */
+const pushedCommits = z.object({ commits: z.array(z.unknown()) });
+
 const githubPush = z.object({ repository: githubRepository, commits: z.array(pushedCommit) });
 const gitlabPush = z.object({ project: gitlabProject, commits: z.array(pushedCommit) });
+
+/** A pull or merge request's title: no field of the API holds it, so it is cut where a draft cuts a subject. */
+const requestTitle = storable.transform((title) => shortened(title.trim(), maxDraftedSubject));
 
 const githubPullRequestAction = z.object({ action: z.string(), pull_request: z.object({ merged: z.boolean().nullish() }) });
 const githubMergedPullRequest = z.object({
   repository: githubRepository,
   pull_request: z.object({
     number: requestNumber,
-    title: storable,
+    title: requestTitle,
     html_url: webPage,
     merged_at: forgeTime,
     merge_commit_sha: z.string().nullish(),
@@ -159,7 +169,7 @@ const gitlabMergedRequest = z.object({
   project: gitlabProject,
   object_attributes: z.object({
     iid: requestNumber,
-    title: storable,
+    title: requestTitle,
     url: webPage,
     merge_commit_sha: z.string().nullish(),
     // GitLab's payload has no merge time: the merge is its last update.
@@ -178,16 +188,18 @@ function read<Schema extends z.ZodType>(schema: Schema, payload: unknown, event:
   const issue = result.error.issues[0]!;
   const field = where(issue.path) || "the payload";
   const missing = issue.code === "invalid_type" && issue.message.endsWith("received undefined");
-  const reason = issue.code === "invalid_type" ? "wrong type" : issue.message;
+  const reason = issue.code === "invalid_type" ? "wrong type" : issue.code === "too_big" ? `is longer than ${issue.maximum} characters` : issue.message;
   throw AppError.invalidRequest(`The ${event} payload ${missing ? `has no ${field}` : `has an invalid ${field}: ${reason}`}`);
 }
 
 const mergeSha = (value: string | null | undefined) => (value && shaPattern.test(value) ? value.toLowerCase() : null);
 
-/** A push of a branch's commits; a tag, or a branch deleted, records nothing. */
+/** A push of a branch's commits; a tag, or a branch deleted, records nothing, and a push of too many commits is refused. */
 function push(schema: typeof githubPush | typeof gitlabPush, payload: unknown, event: string): ForgeEvent {
   const { ref, after, deleted } = read(pushRef, payload, event);
   if (ref.startsWith("refs/tags/") || deleted || (after && deletedRef.test(after))) return { kind: "ignored" };
+  const { length } = read(pushedCommits, payload, event).commits;
+  if (length > MAX_DELIVERY_COMMITS) throw AppError.invalidRequest(`The ${event} payload has ${length} commits: a delivery may carry at most ${MAX_DELIVERY_COMMITS}`);
   const parsed = read(schema, payload, event);
   return { kind: "push", repository: "repository" in parsed ? parsed.repository : parsed.project, commits: parsed.commits };
 }

@@ -15,7 +15,7 @@ import { listRepositories } from "@/lib/repositories/repositories";
 import { commitBatchResponseSchema, repositoryListResponseSchema, toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
 import { commitBatchSchema, repositoryListQuerySchema } from "@/lib/repositories/schemas";
 import type { RangeBound } from "@/lib/time";
-import { idSchema } from "@/lib/validation";
+import { idSchema, shortened } from "@/lib/validation";
 import { bulkEditEntries } from "@/lib/worklog/bulk";
 import { attachCommits, createEntry, listEntriesAsJson } from "@/lib/worklog/entries";
 import { worklogHref } from "@/lib/worklog/filters";
@@ -32,7 +32,7 @@ type EntryResponse = z.infer<typeof entryResponseSchema>;
 /** The start of a text on one line, for a summary. */
 function excerpt(text: string, length = 80): string {
   const line = text.trim().replaceAll(/\s+/g, " ");
-  return [...line].length > length ? `${[...line].slice(0, length - 1).join("")}…` : line;
+  return shortened(line, length);
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -133,7 +133,7 @@ export const mcpTools: AnyMcpTool[] = [
     name: "suggest_entries",
     title: "Suggest entries from unlogged commits",
     description:
-      "List the work not logged yet, to write the day's entries from the day's commits: the commits no entry cites, one suggestion per repository and day (in the account's time zone), and merged pull requests, each with a drafted markdown `content`, the `recorded_at` to give the entry, its repository's `project_id` and its commits. `from` and `to` (dates or timestamps) choose the period: by default the last 14 days, at most 92. To log a suggestion, call log_work with its content (reworded as you see fit), `recorded_at`, `project` (the repository's project_id) and `commit_ids` (its commits' ids): cited commits drop out of the suggestions.",
+      "List the work not logged yet, to write the day's entries from the day's commits: the commits no entry cites, one suggestion per repository and day (in the account's time zone), and merged pull requests, each with a drafted markdown `content`, the `recorded_at` to give the entry, its repository's `project_id` and its commits (the oldest 100 at most; `commit_count` says how many the day has, and once these are logged the next ones are suggested). `from` and `to` (dates or timestamps) choose the period: by default the last 14 days, at most 92. To log a suggestion, call log_work with its content (reworded as you see fit), `recorded_at`, `project` (the repository's project_id) and `commit_ids` (its commits' ids): cited commits drop out of the suggestions.",
     operation: worklogOperations.listSuggestions,
     arguments: "query",
     input: suggestionQuerySchema,

@@ -6,7 +6,12 @@ import { requestSchemas } from "@/lib/openapi/components";
 import { timestampSchema } from "@/lib/time";
 import { idSchema, singleLineText, text } from "@/lib/validation";
 
-const repositoryNameSchema = singleLineText(1, 100);
+// A repository's and a commit's text fields, which a forge's delivery fills too (lib/hooks/payloads.ts).
+export const repositoryNameSchema = singleLineText(1, 100);
+export const remoteUrlSchema = text(0, 2048);
+export const defaultBranchSchema = text(1, 255);
+export const commitMessageSchema = text(1, 20000);
+export const commitAuthorSchema = text(0, 255);
 
 export const repositoryCreateSchema = z
   .object({
@@ -14,8 +19,8 @@ export const repositoryCreateSchema = z
     /** Must name a project of the caller's account; that is checked on write. */
     project_id: idSchema.nullable().optional(),
     local_path: text(0, 4096).nullable().optional(),
-    remote_url: text(0, 2048).nullable().optional(),
-    default_branch: text(1, 255).nullable().optional(),
+    remote_url: remoteUrlSchema.nullable().optional(),
+    default_branch: defaultBranchSchema.nullable().optional(),
   })
   .register(requestSchemas, { id: "RepositoryCreate" });
 export type RepositoryCreate = z.output<typeof repositoryCreateSchema>;
@@ -52,10 +57,10 @@ export const commitInputSchema = z.object({
     .regex(shaPattern)
     // What a request may send: hexadecimal digits in either case, whitespace around them trimmed (docs/api.md, "Conventions").
     .meta({ pattern: "^\\s*(?:[0-9A-Fa-f]{40}|[0-9A-Fa-f]{64})\\s*$", description: "40 or 64 hexadecimal characters, in any case; stored lower-case." }),
-  message: text(1, 20000),
+  message: commitMessageSchema,
   committed_at: timestampSchema,
-  author_name: text(0, 255).nullable().optional(),
-  author_email: text(0, 255).nullable().optional(),
+  author_name: commitAuthorSchema.nullable().optional(),
+  author_email: commitAuthorSchema.nullable().optional(),
   web_url: webUrlSchema.nullable().optional(),
 });
 export type CommitInput = z.output<typeof commitInputSchema>;

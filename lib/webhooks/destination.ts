@@ -4,8 +4,8 @@ import { BlockList, isIP } from "node:net";
 /**
  * Where a webhook may be delivered: no server-side request forgery (README "Webhooks"). A URL's
  * host is resolved, and refused when any of its addresses is loopback, private, link-local,
- * the cloud metadata address or otherwise not a public unicast address, unless its
- * `host[:port]` is in WEBHOOK_ALLOWED_HOSTS. It is checked at creation and again before each
+ * the cloud metadata address or otherwise not a public unicast address (an IPv6 address that
+ * carries an IPv4 address, also by that one), unless its `host[:port]` is in WEBHOOK_ALLOWED_HOSTS. It is checked at creation and again before each
  * delivery, which connects to the address checked (lib/webhooks/send.ts), so that DNS cannot
  * change between the check and the connection.
  */
@@ -40,7 +40,6 @@ const refusedRanges: [kind: string, address: string, prefix: number, family: "ip
   ["link-local", "fe80::", 10, "ipv6"],
   ["the metadata address", "fd00:ec2::254", 128, "ipv6"],
   ["multicast", "ff00::", 8, "ipv6"],
-  ["reserved (NAT64, which may reach any IPv4 address)", "64:ff9b::", 96, "ipv6"],
   ["reserved (documentation)", "2001:db8::", 32, "ipv6"],
 ];
 
@@ -50,25 +49,60 @@ const refusedLists = refusedRanges.map(([kind, address, prefix, family]) => {
   return { kind, list, family };
 });
 
-/** `::ffff:a.b.c.d` and `::ffff:xxxx:yyyy` as the IPv4 address they map. */
-function unmapped(address: string): { address: string; family: "ipv4" | "ipv6" } {
-  if (isIP(address) === 4) return { address, family: "ipv4" };
-  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted) return { address: dotted[1]!, family: "ipv4" };
-  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex) {
-    const high = parseInt(hex[1]!, 16);
-    const low = parseInt(hex[2]!, 16);
-    return { address: [high >> 8, high & 255, low >> 8, low & 255].join("."), family: "ipv4" };
-  }
-  return { address, family: "ipv6" };
+/** The kind of refused range that holds the address, of the family given. */
+const kindOf = (address: string, family: "ipv4" | "ipv6") => refusedLists.find((range) => range.family === family && range.list.check(address, family))?.kind;
+
+/** An IPv6 address's 16 bytes: `::` expanded, a dotted quad at its end read as its last four. */
+function ipv6Bytes(address: string): number[] {
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = quad ? `${address.slice(0, quad.index)}${((+quad[1]! << 8) | +quad[2]!).toString(16)}:${((+quad[3]! << 8) | +quad[4]!).toString(16)}` : address;
+  const [head, tail] = hex.split("::").map((part) => (part ? part.split(":").map((group) => parseInt(group, 16)) : []));
+  const groups = tail ? [...head!, ...Array<number>(8 - head!.length - tail.length).fill(0), ...tail] : head!;
+  return groups.flatMap((group) => [group >> 8, group & 255]);
 }
 
-/** What kind of address an IP address is, when a webhook may not reach it; undefined for a public one. */
+const lastFour = [12, 13, 14, 15];
+
+/**
+ * The IPv6 forms that carry an IPv4 address, which a gateway (a NAT64 or 6to4 relay, a Teredo
+ * relay) or the host's own stack may reach: where in the 16 bytes it sits, and whether its bits are
+ * inverted. A local-use NAT64 prefix (RFC 8215) may be 48 to 96 bits long (RFC 6052), so each place
+ * its address may take is judged.
+ */
+const embeddings = (
+  [
+    ["::ffff:0:0", 96, [lastFour]], // IPv4-mapped
+    ["::ffff:0:0:0", 96, [lastFour]], // IPv4-translated
+    ["::", 96, [lastFour]], // IPv4-compatible
+    ["64:ff9b::", 96, [lastFour]], // NAT64, its well-known prefix
+    ["64:ff9b:1::", 48, [lastFour, [9, 10, 11, 12], [7, 9, 10, 11], [6, 7, 9, 10]]], // NAT64, local use
+    ["2002::", 16, [[2, 3, 4, 5]]], // 6to4
+    ["2001::", 32, [lastFour], true], // Teredo: its client's address, inverted
+  ] as const
+).map(([prefix, length, places, inverted = false]) => {
+  const list = new BlockList();
+  list.addSubnet(prefix, length, "ipv6");
+  return { list, places, inverted };
+});
+
+/** Every IPv4 address an IPv6 address may stand for. */
+function embeddedIpv4(address: string): string[] {
+  const bytes = ipv6Bytes(address);
+  return embeddings
+    .filter(({ list }) => list.check(address, "ipv6"))
+    .flatMap(({ places, inverted }) => places.map((place) => place.map((index) => (inverted ? 255 - bytes[index]! : bytes[index]!)).join(".")));
+}
+
+/**
+ * What kind of address an IP address is, when a webhook may not reach it; undefined for a public
+ * one. An IPv6 address that carries an IPv4 address is judged by that one too.
+ */
 export function refusedAddressKind(address: string): string | undefined {
-  const ip = unmapped(address.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
-  if (isIP(ip.address) === 0) return "not an IP address";
-  return refusedLists.find(({ list, family }) => family === ip.family && list.check(ip.address, family))?.kind;
+  const ip = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const family = isIP(ip);
+  if (family === 0) return "not an IP address";
+  if (family === 4) return kindOf(ip, "ipv4");
+  return kindOf(ip, "ipv6") ?? embeddedIpv4(ip).map((ipv4) => kindOf(ipv4, "ipv4")).find((kind) => kind !== undefined);
 }
 
 /** A checked destination: the URL and the address its delivery connects to. */

@@ -38,6 +38,7 @@ export const suggestionExample = {
   content: "- Features: annual plans on the pricing page (`b7e23ec`)\n- Fixes: **footer:** broken links (`9fceb02`)\n- Update the README (`e83c516`)",
   recorded_at: suggestedCommits.at(-1)!.committed_at,
   commits: suggestedCommits,
+  commit_count: suggestedCommits.length,
   pull_request: null,
 } satisfies z.infer<typeof suggestionSchema>;
 
@@ -52,6 +53,7 @@ export const pullRequestSuggestionExample = {
   content: "Merged pull request [#12](https://github.com/example/website/pull/12): Dark mode",
   recorded_at: "2026-11-21T16:40:00.000Z",
   commits: [],
+  commit_count: 0,
   pull_request: { id: pullRequestId, number: 12, title: "Dark mode", web_url: "https://github.com/example/website/pull/12" },
 } satisfies z.infer<typeof suggestionSchema>;
 

@@ -1,6 +1,7 @@
 import type { Commit, PullRequestSuggestion, Repository } from "@/lib/db/client";
 import { calendarDay } from "@/lib/time";
-import type { Suggestion } from "./suggestion-schemas";
+import { shortened } from "@/lib/validation";
+import { maxSuggestedCommits, type Suggestion } from "./suggestion-schemas";
 
 // What a suggested entry says (docs/api.md, "Suggested entries"): the unlogged commits of a
 // repository and day, or a merged pull request, drafted as an entry's markdown.
@@ -23,10 +24,8 @@ export const shortSha = (sha: string) => sha.slice(0, 7);
 /** A commit message's first line. */
 export const commitSubject = (message: string) => message.trim().split(/\r?\n/, 1)[0]!.trim();
 
-/** The longest subject a draft writes out; a longer one is cut, ending in "…". */
-const maxDraftedSubject = 300;
-
-const cut = (text: string, max: number) => ([...text].length <= max ? text : `${[...text].slice(0, max - 1).join("")}…`);
+/** The longest subject a draft writes out, and a pull request's title as a forge's delivery stores it; a longer one is cut, ending in "…". */
+export const maxDraftedSubject = 300;
 
 /** The headings of the Conventional Commits types, in the order a draft lists them. */
 const typeHeadings = new Map([
@@ -81,7 +80,7 @@ const length = (text: string) => [...text].length;
 export function draftCommitContent(commits: Pick<Commit, "sha" | "message" | "webUrl">[]): string {
   const groups = new Map<string | undefined, Map<string, Item>>();
   for (const commit of commits) {
-    const { heading, text } = readSubject(cut(commitSubject(commit.message), maxDraftedSubject));
+    const { heading, text } = readSubject(shortened(commitSubject(commit.message), maxDraftedSubject));
     const items = groups.get(heading) ?? new Map<string, Item>();
     groups.set(heading, items);
     const item = items.get(sameText(text)) ?? { text, commits: [] };
@@ -133,14 +132,14 @@ export const pullRequestTitle = (pull: Pick<PullRequestSuggestion, "number" | "t
 /** The draft of a merged pull request: its title, linked to it, citing its merge commit when stored. */
 export function draftPullRequestContent(pull: Pick<PullRequestSuggestion, "number" | "title" | "webUrl">, mergeCommit?: Pick<Commit, "sha" | "webUrl">): string {
   const number = pull.webUrl ? link(`#${pull.number}`, pull.webUrl) : `#${pull.number}`;
-  return `Merged pull request ${number}: ${cut(pull.title, maxDraftedSubject)}${mergeCommit ? ` (${citation(mergeCommit)})` : ""}`;
+  return `Merged pull request ${number}: ${shortened(pull.title, maxDraftedSubject)}${mergeCommit ? ` (${citation(mergeCommit)})` : ""}`;
 }
 
 const suggestionCommit = (commit: UnloggedCommit) => ({
   id: commit.id,
   sha: commit.sha,
   short_sha: shortSha(commit.sha),
-  subject: commitSubject(commit.message),
+  subject: shortened(commitSubject(commit.message), maxDraftedSubject),
   committed_at: commit.committedAt.toISOString(),
   web_url: commit.webUrl,
 });
@@ -154,8 +153,9 @@ function byNewestWork(a: Suggestion, b: Suggestion): number {
 
 /**
  * The suggestions of a period: the commits (oldest first) grouped by repository and calendar day
- * of `timeZone`, and one per merged pull request with its merge commit. A merge commit belongs to
- * its pull request's suggestion; one whose pull request is not among `pulls` (dismissed) is left out.
+ * of `timeZone`, each group's oldest `maxSuggestedCommits` drafted, and one per merged pull request
+ * with its merge commit. A merge commit belongs to its pull request's suggestion; one whose pull
+ * request is not among `pulls` (dismissed) is left out.
  */
 export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullRequest[], timeZone: string): Suggestion[] {
   const pullIds = new Set(pulls.map((pull) => pull.id));
@@ -177,15 +177,17 @@ export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullReq
   }
   const commitSuggestions = [...groups].map(([id, { day, commits: grouped }]): Suggestion => {
     const { repository } = grouped[0]!;
+    const drafted = grouped.slice(0, maxSuggestedCommits);
     return {
       id,
       kind: "commits",
       day,
       repository: suggestionRepository(repository),
       title: commitsTitle(grouped.length, repository.name),
-      content: draftCommitContent(grouped),
-      recorded_at: grouped.at(-1)!.committedAt.toISOString(),
-      commits: grouped.map(suggestionCommit),
+      content: draftCommitContent(drafted),
+      recorded_at: drafted.at(-1)!.committedAt.toISOString(),
+      commits: drafted.map(suggestionCommit),
+      commit_count: grouped.length,
       pull_request: null,
     };
   });
@@ -200,6 +202,7 @@ export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullReq
       content: draftPullRequestContent(pull, mergeCommit),
       recorded_at: pull.mergedAt.toISOString(),
       commits: mergeCommit ? [suggestionCommit(mergeCommit)] : [],
+      commit_count: mergeCommit ? 1 : 0,
       pull_request: { id: pull.id, number: pull.number, title: pull.title, web_url: pull.webUrl },
     };
   });

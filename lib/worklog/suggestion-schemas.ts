@@ -10,6 +10,9 @@ import { entryCreateSchema } from "./schemas";
 /** The most calendar days one read of the suggestions spans, and the days it spans by default. */
 export const suggestionPeriod = { maxDays: 92, defaultDays: 14 } as const;
 
+/** The most commits one suggestion carries: a repository's day with more is suggested 100 at a time, the oldest first. */
+export const maxSuggestedCommits = 100;
+
 export const suggestionQuerySchema = z.object({
   from: rangeBoundSchema
     .meta({ description: `The first day (a date, in the account's time zone) or instant; default ${suggestionPeriod.defaultDays - 1} days before \`to\`.` })
@@ -45,7 +48,7 @@ const suggestionCommitSchema = z
     id: z.uuid(),
     sha: z.string(),
     short_sha: z.string().meta({ description: "The sha's first 7 characters, as the drafted content cites it." }),
-    subject: z.string().meta({ description: "The message's first line." }),
+    subject: z.string().meta({ description: "The message's first line, cut at 300 characters (ending in `…`)." }),
     committed_at: z.iso.datetime(),
     web_url: z.string().nullable(),
   })
@@ -68,14 +71,20 @@ export const suggestionSchema = z
     title: z.string(),
     content: z.string().meta({ description: "Drafted markdown for the entry: the commits' subjects, grouped by conventional-commit type, each citing its short sha." }),
     recorded_at: z.iso.datetime().meta({ description: "The time to give the entry: the latest commit's, or the merge's." }),
-    commits: z.array(suggestionCommitSchema).meta({ description: "Oldest first; create the entry with their ids as `commit_ids`." }),
+    commits: z
+      .array(suggestionCommitSchema)
+      .max(maxSuggestedCommits)
+      .meta({ description: `Oldest first, at most ${maxSuggestedCommits}: the commits the suggestion drafts. Create the entry with their ids as \`commit_ids\`.` }),
+    commit_count: z.number().int().meta({
+      description: `How many commits of its repository and day no entry cites and none dismissed (for a pull request, its merge commit or none). Over ${maxSuggestedCommits}, \`commits\` holds the oldest ${maxSuggestedCommits}; once they are logged or dismissed, the suggestion carries the next ones.`,
+    }),
     pull_request: suggestionPullRequestSchema.nullable(),
   })
   .register(responseSchemas, { id: "Suggestion" });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestionListResponseSchema = z
-  .object({ suggestions: z.array(suggestionSchema).meta({ description: "Newest day first." }) })
+  .object({ suggestions: z.array(suggestionSchema).meta({ description: "Newest day first; not paginated." }) })
   .register(responseSchemas, { id: "SuggestionList" });
 
 export const suggestionDismissalResponseSchema = z

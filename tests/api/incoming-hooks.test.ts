@@ -420,12 +420,114 @@ describe("deliveries", () => {
     expect(kept.at(-1)!.delivery_id).toBe("ping-2");
   });
 
-  it("records a push of 2 000 commits", { timeout: 60_000 }, async () => {
+  it("records a push of 2 048 commits, GitHub's most, and refuses one of 2 049 whole, logged with its reason", { timeout: 60_000 }, async () => {
     const { key } = await account();
     const hook = await createHook(key);
-    const result = await json(await deliver(hook, "push", pushOf(2000)), 200);
-    expect(result).toMatchObject({ result: "recorded", commits_recorded: 2000 });
-    expect((await commits(key, result.repository_id)).meta.total_count).toBe(2000);
+    const refused = await json(await deliver(hook, "push", pushOf(2049), { deliveryId: "too-many" }), 400);
+    expect(refused.error).toEqual({ message: "The push payload has 2049 commits: a delivery may carry at most 2048", type: "invalid_request_error" });
+    expect(await deliveries(key, hook)).toMatchObject([{ delivery_id: "too-many", status: 400, commits_recorded: 0, error: refused.error.message }]);
+    expect(await repositories(key)).toEqual([]);
+
+    const result = await json(await deliver(hook, "push", pushOf(2048)), 200);
+    expect(result).toMatchObject({ result: "recorded", commits_recorded: 2048 });
+    expect((await commits(key, result.repository_id)).meta.total_count).toBe(2048);
+  });
+});
+
+describe("what a delivery stores, within the API's own limits", () => {
+  const everyScope = ["user:*", "project:*", "repo:*", "worklog:*"];
+
+  it("refuses a repository whose clone URL is longer than a remote_url may be, logged, and stores nothing", async () => {
+    const { key } = await account();
+    const hook = await createHook(key);
+    const push = pushOf(1);
+    const cloneUrl = `https://github.com/Codertocat/${"x".repeat(199_999)}.git`;
+    expect(cloneUrl).toHaveLength(200_033);
+    push.repository = { ...(push.repository as Payload), clone_url: cloneUrl };
+    const refused = await json(await deliver(hook, "push", push, { deliveryId: "long-url" }), 400);
+    const message = "The push payload has an invalid repository.clone_url: is longer than 2048 characters";
+    expect(refused.error).toEqual({ message, type: "invalid_request_error" });
+    const merged = fixture("github-pull-request-merged");
+    merged.repository = { ...(merged.repository as Payload), clone_url: cloneUrl };
+    expect((await json(await deliver(hook, "pull_request", merged, { deliveryId: "long-url-pull" }), 400)).error.message).toBe(message.replace("push", "pull_request"));
+    expect((await deliveries(key, hook)).map(({ delivery_id, status, error }) => [delivery_id, status, error])).toEqual([
+      ["long-url-pull", 400, message.replace("push", "pull_request")],
+      ["long-url", 400, message],
+    ]);
+    expect(await repositories(key)).toEqual([]);
+  });
+
+  it("names a new repository within a name's 100 characters when its path is taken and its host long", async () => {
+    const { key } = await account();
+    await json(await server.request("/api/v1/repositories", { method: "POST", key, body: { name: "Codertocat/Hello-World" } }), 201);
+    const hook = await createHook(key);
+    const host = `${"h".repeat(60)}.${"i".repeat(60)}.example`;
+    const push = pushOf(1);
+    push.repository = { ...(push.repository as Payload), clone_url: `https://${host}/Codertocat/Hello-World.git`, html_url: null, ssh_url: null, git_url: null };
+    const { repository_id } = await json(await deliver(hook, "push", push), 200);
+    const created = (await repositories(key)).find((repository) => repository.id === repository_id);
+    expect(created!.name).toBe(`Codertocat/Hello-World (${"h".repeat(49)}…)`);
+  });
+
+  it("refuses a commit without a message, as the API does", async () => {
+    const { key } = await account();
+    const hook = await createHook(key);
+    const push = pushOf(2);
+    (push.commits as Payload[])[1]!.message = " \n ";
+    const refused = await json(await deliver(hook, "push", push), 400);
+    expect(refused.error.message).toBe("The push payload has an invalid commits[1].message: is empty");
+    expect(await repositories(key)).toEqual([]);
+  });
+
+  it("cuts longer text to the API's lengths, ending in an ellipsis, so that the account it fed exports and imports", { timeout: 60_000 }, async () => {
+    const { key } = await account(everyScope);
+    const hook = await createHook(key);
+    const owner = "o".repeat(70);
+    const name = "n".repeat(70);
+    const cloneUrl = `https://github.com/${owner}/${name}.git`;
+    const push = pushOf(2);
+    push.repository = { ...(push.repository as Payload), clone_url: cloneUrl, html_url: null, ssh_url: null, git_url: null, default_branch: "b".repeat(300) };
+    const [blank, long] = push.commits as Payload[];
+    Object.assign(long!, { message: `  ${"😀".repeat(25_000)}\n`, author: { name: "a".repeat(300), email: `${"e".repeat(300)}@example.com` } });
+    Object.assign(blank!, { message: "Fix the build\n", author: { name: "   ", email: "" }, url: `https://github.com/${"c".repeat(3000)}` });
+    const pushed = await json(await deliver(hook, "push", push), 200);
+    expect(pushed).toMatchObject({ result: "recorded", commits_recorded: 2 });
+    const elsewhere = pushOf(1);
+    elsewhere.repository = { ...(elsewhere.repository as Payload), clone_url: "https://github.com/Codertocat/Blank-Branch.git", html_url: null, ssh_url: null, git_url: null, default_branch: "  " };
+    expect(await json(await deliver(hook, "push", elsewhere), 200)).toMatchObject({ result: "recorded", commits_recorded: 1 });
+
+    const [blankBranch, repository] = await repositories(key);
+    expect(blankBranch).toMatchObject({ name: "Codertocat/Blank-Branch", default_branch: null });
+    expect(repository!.name).toBe(`${owner}/${"n".repeat(28)}…`);
+    expect(repository!.remote_url).toBe(cloneUrl);
+    expect(repository!.default_branch).toBe(`${"b".repeat(254)}…`);
+    const stored = (await commits(key, repository!.id)).commits as { message: string; author_name: string | null; author_email: string | null; web_url: string | null }[];
+    expect(stored.map((commit) => [[...commit.message].length, commit.message.slice(-3), commit.author_name, commit.author_email, commit.web_url])).toEqual([
+      [20_000, "😀…", `${"a".repeat(254)}…`, `${"e".repeat(254)}…`, expect.stringMatching(/^https:/)],
+      [13, "ild", null, null, null],
+    ]);
+
+    const merged = fixture("github-pull-request-merged");
+    merged.repository = { ...(merged.repository as Payload), clone_url: cloneUrl, html_url: null, ssh_url: null, git_url: null };
+    merged.pull_request = { ...(merged.pull_request as Payload), title: `  ${"t".repeat(50_050)}`, merged_at: "2026-11-20T10:00:00Z" };
+    expect(await json(await deliver(hook, "pull_request", merged), 200)).toMatchObject({ result: "recorded", repository_id: repository!.id });
+    const { suggestions } = await json(await server.request("/api/v1/worklog/suggestions?from=2026-11-20&to=2026-11-20", { key }), 200);
+    const title = `${"t".repeat(299)}…`;
+    expect(suggestions.filter((suggestion: { kind: string }) => suggestion.kind === "pull_request")).toMatchObject([
+      { title: `Merged pull request #2: ${title}`, pull_request: { number: 2, title } },
+    ]);
+
+    // The account's export is a valid import, into another account.
+    const exported = await server.request("/api/v1/export?format=json", { key });
+    expect(exported.status).toBe(200);
+    const document = await exported.json();
+    const other = await account(everyScope);
+    const imported = await json(await server.request("/api/v1/import", { method: "POST", key: other.key, body: document }), 200);
+    expect(imported.created).toMatchObject({ repositories: 2, commits: 3 });
+    expect(await repositories(other.key)).toMatchObject([
+      { name: "Codertocat/Blank-Branch", default_branch: null },
+      { name: repository!.name, remote_url: cloneUrl, default_branch: repository!.default_branch },
+    ]);
   });
 });
 

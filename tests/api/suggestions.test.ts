@@ -77,6 +77,7 @@ describe("GET /worklog/suggestions", () => {
           content: `- Fixes: **footer:** broken links (\`${short("b2")}\`); typo (\`${short("c3")}\`)`,
           recorded_at: "2026-11-02T04:30:00.000Z",
           commits: [commitOf(commits[1]!, "fix(footer): broken links"), commitOf(commits[2]!, "fix: typo")],
+          commit_count: 2,
           pull_request: null,
         },
         {
@@ -88,6 +89,7 @@ describe("GET /worklog/suggestions", () => {
           content: `- Features: pricing page (\`${short("a1")}\`)`,
           recorded_at: "2026-11-01T03:30:00.000Z",
           commits: [commitOf(commits[0]!, "feat: pricing page")],
+          commit_count: 1,
           pull_request: null,
         },
       ],
@@ -129,6 +131,44 @@ describe("GET /worklog/suggestions", () => {
     expect(logged.body).toMatchObject({ content: saturday.content, recorded_at: saturday.recorded_at, project_id: project.id, commit_ids: [commits[0]!.id], source: "api" });
     const after = (await call(key, "GET", suggestionsPath(aroundDaylightSavingEnd))).body.suggestions;
     expect(after.map((suggestion: { day: string }) => suggestion.day)).toEqual(["2026-11-01"]);
+  });
+
+  it("carries the oldest 100 commits of a repository's day, commit_count saying how many it has; once they are logged or dismissed, the next ones", async () => {
+    const { key } = await newAccount();
+    const repository = await created(key, "/api/v1/repositories", { name: "acme/busy" });
+    const recorded = await call(key, "POST", `/api/v1/repositories/${repository.id}/commits`, {
+      commits: Array.from({ length: 250 }, (_, index) => ({
+        sha: index.toString(16).padStart(4, "0").padEnd(40, "a"),
+        message: index === 0 ? `feat: ${"x".repeat(5000)}\n\nAnd a body.` : `Commit ${index}`,
+        committed_at: new Date(Date.UTC(2026, 10, 20, 8) + index * 60_000).toISOString(),
+      })),
+    });
+    expect(recorded.status).toBe(201);
+    const oldestFirst = [...(recorded.body.commits as { id: string; sha: string; committed_at: string }[])].sort((a, b) => a.committed_at.localeCompare(b.committed_at));
+    const read = async () => (await call(key, "GET", suggestionsPath("?from=2026-11-20&to=2026-11-20"))).body.suggestions;
+
+    const [first, ...none] = await read();
+    expect(none).toEqual([]);
+    expect(first).toMatchObject({ id: `commits:${repository.id}:2026-11-20`, title: "250 commits on acme/busy not logged yet", commit_count: 250, recorded_at: oldestFirst[99]!.committed_at });
+    expect(first.commits.map((commit: { id: string }) => commit.id)).toEqual(oldestFirst.slice(0, 100).map((commit) => commit.id));
+    expect(first.commits[0].subject).toBe(`feat: ${"x".repeat(293)}…`);
+    expect(first.content).toContain(`(\`${oldestFirst[99]!.sha.slice(0, 7)}\`)`);
+    expect(first.content).not.toContain(oldestFirst[100]!.sha.slice(0, 7));
+    expect(JSON.stringify(first).length).toBeLessThan(40_000);
+
+    // Logged as the contract says, with the suggestion's commit_ids: the next 100 follow.
+    const logged = await call(key, "POST", "/api/v1/worklog/entries", { content: first.content, recorded_at: first.recorded_at, commit_ids: first.commits.map((commit: { id: string }) => commit.id) });
+    expect(logged.status).toBe(201);
+    expect(logged.body.commit_ids).toHaveLength(100);
+    const [second] = await read();
+    expect(second).toMatchObject({ id: first.id, title: "150 commits on acme/busy not logged yet", commit_count: 150 });
+    expect(second.commits.map((commit: { id: string }) => commit.id)).toEqual(oldestFirst.slice(100, 200).map((commit) => commit.id));
+
+    // Dismissed: the last 50.
+    expect(await call(key, "POST", dismissPath, { commit_ids: second.commits.map((commit: { id: string }) => commit.id) })).toEqual({ status: 200, body: { dismissed: { commits: 100, pull_requests: 0 } } });
+    const [third] = await read();
+    expect(third).toMatchObject({ title: "50 commits on acme/busy not logged yet", commit_count: 50, recorded_at: oldestFirst[249]!.committed_at });
+    expect(third.commits.map((commit: { id: string }) => commit.id)).toEqual(oldestFirst.slice(200).map((commit) => commit.id));
   });
 
   it("refuses dates it cannot read, a reversed period and one longer than 92 days with 400", async () => {

@@ -151,9 +151,10 @@ describe("pull request suggestions", () => {
       content: `Merged pull request [#12](https://github.com/acme/app/pull/12): Pull 12 (\`${sha("a3").slice(0, 7)}\`)`,
       recorded_at: "2026-11-02T04:31:00.000Z",
       commits: [expect.objectContaining({ id: appCommits[2]!.id, subject: "fix: typo" })],
+      commit_count: 1,
       pull_request: { id: merged.id, number: 12, title: "Pull 12", web_url: "https://github.com/acme/app/pull/12" },
     });
-    expect(suggestions.find((suggestion) => suggestion.id === unstored.id)).toMatchObject({ commits: [], recorded_at: "2026-11-01T12:00:00.000Z" });
+    expect(suggestions.find((suggestion) => suggestion.id === unstored.id)).toMatchObject({ commits: [], commit_count: 0, recorded_at: "2026-11-01T12:00:00.000Z" });
     // The merge commit belongs to its pull request's suggestion only.
     expect(suggestions.find((suggestion) => suggestion.id === `commits:${app.id}:2026-11-01`)!.commits.map((each) => each.id)).toEqual([appCommits[1]!.id]);
 

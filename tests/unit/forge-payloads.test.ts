@@ -129,7 +129,7 @@ describe("readForgeEvent", () => {
     expect(problem("github", "pull_request", huge)).toMatch(/^The pull_request payload has an invalid pull_request\.number: /);
   });
 
-  it("cuts a commit's text at the contract's lengths and drops a commit page that is no web page", () => {
+  it("cuts a commit's text at the contract's lengths, ending in an ellipsis, and drops a commit page that is no web page", () => {
     const push = fixture("github-push");
     push.commits[0].message = "é".repeat(20_005);
     push.commits[0].author.name = "n".repeat(300);
@@ -138,7 +138,8 @@ describe("readForgeEvent", () => {
     const event = readForgeEvent("github", "push", push);
     if (event.kind !== "push") throw new Error(event.kind);
     expect([...event.commits[0]!.message]).toHaveLength(20_000);
-    expect(event.commits[0]!.authorName).toHaveLength(255);
+    expect(event.commits[0]!.message.endsWith("é…")).toBe(true);
+    expect(event.commits[0]!.authorName).toBe(`${"n".repeat(254)}…`);
     expect(event.commits[0]!.webUrl).toBeNull();
     expect(event.commits[1]!.webUrl).toBeNull();
   });

@@ -30,12 +30,42 @@ describe("the kind of an address", () => {
     ["::ffff:a9fe:a9fe", "the metadata address"],
     ["::ffff:10.1.2.3", "private"],
     ["224.0.0.1", "multicast"],
-    ["64:ff9b::a00:1", "reserved (NAT64, which may reach any IPv4 address)"],
+    // IPv6 forms that carry an IPv4 address, which a gateway may reach: judged by that address.
+    ["::127.0.0.1", "loopback"],
+    ["::7f00:1", "loopback"],
+    ["0:0:0:0:0:0:10.0.0.1", "private"],
+    ["::ffff:0:127.0.0.1", "loopback"],
+    ["::ffff:0:a9fe:a9fe", "the metadata address"],
+    ["0:0:0:0:ffff:0:c0a8:101", "private"],
+    ["64:ff9b::a00:1", "private"],
+    ["64:ff9b::127.0.0.1", "loopback"],
+    ["64:ff9b:1::7f00:1", "loopback"],
+    ["64:ff9b:1:7f08:8:808:808:808", "loopback"],
+    ["64:ff9b:1:80a:8:808:808:808", "private"],
+    ["2002:7f00:1::", "loopback"],
+    ["2002:a9fe:a9fe::1", "the metadata address"],
+    ["2002:c0a8:101:1::1", "private"],
+    ["2001:0:4136:e378:8000:63bf:80ff:fffe", "loopback"],
+    ["2001::f5ff:fffe", "private"],
   ])("refuses %s: %s", (address, kind) => {
     expect(refusedAddressKind(address)).toBe(kind);
   });
 
-  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:93.184.215.14"])("allows the public %s", (address) => {
+  it.each([
+    "93.184.215.14",
+    "8.8.8.8",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700::1111",
+    "::ffff:93.184.215.14",
+    "::ffff:8.8.8.8",
+    "::8.8.8.8",
+    "::ffff:0:808:808",
+    "64:ff9b::8.8.8.8",
+    "64:ff9b:1:808:8:808:808:808",
+    "2002:808:808::1",
+    "2001:0:4136:e378:8000:63bf:f7f7:f7f7",
+  ])("allows the public %s", (address) => {
     expect(refusedAddressKind(address)).toBeUndefined();
   });
 });
@@ -70,6 +100,10 @@ describe("a webhook URL", () => {
     ["http://10.0.0.1/", "resolves to 10.0.0.1, which is private"],
     ["http://169.254.169.254/latest/meta-data/", "resolves to 169.254.169.254, which is the metadata address"],
     ["http://[::ffff:127.0.0.1]/", "resolves to ::ffff:7f00:1, which is loopback"],
+    ["http://[::127.0.0.1]:3999/", "resolves to ::7f00:1, which is loopback"],
+    ["http://[::ffff:0:127.0.0.1]:3999/", "resolves to ::ffff:0:7f00:1, which is loopback"],
+    ["http://[64:ff9b:1::7f00:1]:3999/", "resolves to 64:ff9b:1::7f00:1, which is loopback"],
+    ["http://[2002:7f00:1::]:3999/", "resolves to 2002:7f00:1::, which is loopback"],
     ["https://rebound.example.com/", "resolves to 127.0.0.1, which is loopback"],
     ["https://internal.example.com/", "resolves to 10.0.0.7, which is private"],
     ["https://nowhere.example.com/", "its host nowhere.example.com could not be resolved"],

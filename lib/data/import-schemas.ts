@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requestSchemas, responseSchemas } from "@/lib/openapi/components";
 import { projectCreateSchema, projectIdentifierSchema } from "@/lib/projects/schemas";
 import { commitInputSchema, repositoryCreateSchema } from "@/lib/repositories/schemas";
-import { isValidCalendarDate, timestampSchema } from "@/lib/time";
+import { calendarDateSchema, timestampSchema } from "@/lib/time";
 import { idSchema } from "@/lib/validation";
 import { entryCreateSchema } from "@/lib/worklog/schemas";
 import { entrySourceSchema } from "@/lib/worklog/sources";
@@ -46,7 +46,7 @@ export const worklogImportSchema = z
 
 /** One entry of `jrnl --export json`: its date and time are wall-clock times of the account's time zone. */
 export const jrnlEntrySchema = z.object({
-  date: z.string().refine(isValidCalendarDate).meta({ description: "YYYY-MM-DD" }),
+  date: calendarDateSchema,
   time: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/)

@@ -1,4 +1,4 @@
-import { instantOf } from "@/lib/time";
+import { instantOf, isInTimestampRange } from "@/lib/time";
 import { entryCreateSchema } from "@/lib/worklog/schemas";
 import type { ImportedEntry, JrnlEntry } from "./import-schemas";
 import { takeTurns, type ImportProblems } from "./import-problems";
@@ -24,8 +24,8 @@ function jrnlPointer(index: number, entry: JrnlEntry, pointer: string): string {
 
 /**
  * The entries of a jrnl export (undefined where one was refused already), held to the rules of
- * an entry's create: dates and times are read in `timeZone`. Problems are added to `problems` at
- * their place in the jrnl document.
+ * an entry's create: dates and times are read in `timeZone`, and must make a time a timestamp
+ * may be. Problems are added to `problems` at their place in the jrnl document.
  */
 export async function jrnlEntries(jrnlEntries: (JrnlEntry | undefined)[], timeZone: string, problems: ImportProblems): Promise<ImportedEntry[]> {
   const entries: ImportedEntry[] = [];
@@ -41,7 +41,12 @@ export async function jrnlEntries(jrnlEntries: (JrnlEntry | undefined)[], timeZo
       problems.addRefusal(parsed.error, input, `/entries/${index}`, (pointer) => jrnlPointer(index, entry, pointer));
       continue;
     }
-    entries.push({ ...parsed.data, id: `jrnl-${index}`, recorded_at: instantOf(`${entry.date}T${entry.time}`, timeZone), commit_ids: [] });
+    const recordedAt = instantOf(`${entry.date}T${entry.time}`, timeZone);
+    if (!isInTimestampRange(recordedAt)) {
+      problems.add({ pointer: `/entries/${index}/date`, detail: "Invalid value" });
+      continue;
+    }
+    entries.push({ ...parsed.data, id: `jrnl-${index}`, recorded_at: recordedAt, commit_ids: [] });
   }
   return entries;
 }

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { addDays, calendarDay, rangeEnd, rangeStart, type RangeBound } from "@/lib/time";
+import { addDays, calendar, calendarDay, dayCount, rangeEnd, rangeStart, startOfDay, type RangeBound } from "@/lib/time";
 
 /** A report's period: its bounds as asked (days or instants), and the instants they stand for, both included. */
 export type ReportPeriod = { from: RangeBound; to: RangeBound; start: Date; end: Date };
@@ -29,22 +29,25 @@ export function reportPeriod(from: RangeBound | undefined, to: RangeBound | unde
   return current;
 }
 
-/** The number of calendar days from one day to another, both included. */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
-}
+/** Whether the period of `days` days before `from` begins in the calendar, on or after its first day. */
+export const hasDaysBefore = (from: string, days: number) => dayCount(calendar.firstDay, from) > days;
+
+const noPreviousPeriod = () => AppError.invalidRequest(`from is too early: the previous period, of the same length, would begin before ${calendar.firstDay}`);
 
 /**
  * The period of the same length just before: as many calendar days when both bounds are days (so
- * that a daylight-saving change between them shifts nothing), else as many milliseconds.
+ * that a daylight-saving change between them shifts nothing), else as many milliseconds. A 400
+ * when it would begin before the calendar.
  */
 export function previousPeriod(current: ReportPeriod, timeZone: string): ReportPeriod {
   if (current.from.kind === "day" && current.to.kind === "day") {
-    const days = daysBetween(current.from.date, current.to.date);
+    const days = dayCount(current.from.date, current.to.date);
+    if (!hasDaysBefore(current.from.date, days)) throw noPreviousPeriod();
     return period({ kind: "day", date: addDays(current.from.date, -days) }, { kind: "day", date: addDays(current.from.date, -1) }, timeZone);
   }
   const length = current.end.getTime() - current.start.getTime() + 1;
   const start = new Date(current.start.getTime() - length);
+  if (start < startOfDay(calendar.firstDay, "UTC")) throw noPreviousPeriod();
   const end = new Date(current.start.getTime() - 1);
   return { from: { kind: "timestamp", instant: start }, to: { kind: "timestamp", instant: end }, start, end };
 }

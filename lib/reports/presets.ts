@@ -1,4 +1,4 @@
-import { addDays, weekOf, type WeekStart } from "@/lib/time";
+import { addDays, dayCount, lastDayOfMonth, weekOf, type WeekStart } from "@/lib/time";
 
 /** A range of whole calendar days (YYYY-MM-DD, both included). */
 export type DayRange = { from: string; to: string };
@@ -18,11 +18,6 @@ export const presetLabels: Record<ReportPreset | "custom", string> = {
   custom: "Custom",
 };
 
-/** The last day of a month (YYYY-MM). */
-function lastDayOf(month: string): string {
-  return addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
-}
-
 /**
  * A preset's days around `today` (a day of the account's time zone), with weeks from the
  * account's first day of the week. Whole periods, days still to come included, so that the
@@ -34,10 +29,10 @@ export function presetPeriod(preset: ReportPreset, today: string, weekStart: Wee
     case "this-week":
     case "last-week": {
       const days = weekOf(preset === "this-week" ? today : addDays(today, -7), weekStart);
-      return { from: days[0]!, to: days[6]! };
+      return { from: days[0]!, to: days.at(-1)! };
     }
     case "this-month":
-      return { from: `${month}-01`, to: lastDayOf(month) };
+      return { from: `${month}-01`, to: lastDayOfMonth(month) };
     case "last-month": {
       const last = addDays(`${month}-01`, -1);
       return { from: `${last.slice(0, 7)}-01`, to: last };
@@ -47,22 +42,17 @@ export function presetPeriod(preset: ReportPreset, today: string, weekStart: Wee
   }
 }
 
-/** The number of days of a range, both ends included. */
-export function dayCount({ from, to }: DayRange): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-}
-
 /** How the chart splits a period into bars. */
 export type ChartBucket = "day" | "week" | "month";
 
 /** Days up to a month, weeks up to 26 of them, months beyond: a few dozen bars at most but for long custom periods. */
 export function chartBucket(period: DayRange): ChartBucket {
-  const days = dayCount(period);
+  const days = dayCount(period.from, period.to);
   return days <= 31 ? "day" : days <= 26 * 7 ? "week" : "month";
 }
 
 /** The days of the period that a bar stands for: its day, or its week's or month's days inside the period. */
 export function bucketDays(key: string, bucket: ChartBucket, period: DayRange): DayRange {
-  const [first, last] = bucket === "day" ? [key, key] : bucket === "week" ? [key, addDays(key, 6)] : [`${key}-01`, lastDayOf(key)];
+  const [first, last] = bucket === "day" ? [key, key] : bucket === "week" ? [key, addDays(key, 6)] : [`${key}-01`, lastDayOfMonth(key)];
   return { from: first < period.from ? period.from : first, to: last > period.to ? period.to : last };
 }

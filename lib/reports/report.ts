@@ -1,6 +1,6 @@
 import type { User, WorklogEntry } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
-import { addDays, calendarDay, startOfDay, weekOf } from "@/lib/time";
+import { addDays, calendarDay, dayCount, startOfDay, weekOf } from "@/lib/time";
 import { matchingEntries } from "@/lib/worklog/entry-sql";
 import { MAX_DURATION_SECONDS } from "@/lib/worklog/timer";
 import { previousPeriod, reportPeriod, type ReportPeriod } from "./period";
@@ -49,12 +49,16 @@ const column = {
 /** The first instant of each day, week or month of the period, in the account's zone, with its key. */
 type TimeBucket = { key: string; start: Date };
 
-/** Each day, week (from its first day) or month of the period, in order, with those without entries. */
+/**
+ * Each day, week (from its first day) or month of the period, in order, with those without
+ * entries: from its days, counted (reportPeriod bounds them).
+ */
 function timeBuckets(groupBy: ReportGrouping, period: ReportPeriod, timeZone: string, weekStart: User["weekStart"]): TimeBucket[] {
   const first = period.from.kind === "day" ? period.from.date : calendarDay(period.start, timeZone);
   const last = period.to.kind === "day" ? period.to.date : calendarDay(period.end, timeZone);
   const buckets: TimeBucket[] = [];
-  for (let day = first; day <= last; day = addDays(day, 1)) {
+  for (let index = 0, days = dayCount(first, last); index < days; index++) {
+    const day = addDays(first, index);
     const key = groupBy === "day" ? day : groupBy === "month" ? day.slice(0, 7) : weekOf(day, weekStart)[0]!;
     const firstDay = groupBy === "month" ? `${key}-01` : key;
     if (buckets.at(-1)?.key !== key) buckets.push({ key, start: startOfDay(firstDay, timeZone) });

@@ -1,7 +1,7 @@
-import { isValidCalendarDate, type WeekStart } from "@/lib/time";
+import { dayCount, isValidCalendarDate, type WeekStart } from "@/lib/time";
 import { cleanFilters, filtersFromSearch, worklogHref, type EntryFilters } from "@/lib/worklog/filters";
-import { MAX_PERIOD_DAYS } from "./period";
-import { dayCount, defaultPreset, presetPeriod, reportPresets, type DayRange, type ReportPreset } from "./presets";
+import { hasDaysBefore, MAX_PERIOD_DAYS } from "./period";
+import { defaultPreset, presetPeriod, reportPresets, type DayRange, type ReportPreset } from "./presets";
 import type { ReportGrouping } from "./schemas";
 
 /** What the reports page's table groups by; its chart always shows time. */
@@ -19,10 +19,14 @@ type Search = { get(name: string): string | null };
 
 const reportFilterNames = ["q", "project_id", "tags", "source"] as const satisfies (keyof ReportFilters)[];
 
-/** A custom period's days, when both are days, in order, and the period no longer than a report may be. */
+/**
+ * A custom period's days, when both are days, in order, and the period one a report takes: no
+ * longer than it may be, and with a previous period in the calendar.
+ */
 function customPeriod(from: string | null, to: string | null): DayRange | undefined {
   if (!from || !to || !isValidCalendarDate(from) || !isValidCalendarDate(to) || from > to) return undefined;
-  return dayCount({ from, to }) <= MAX_PERIOD_DAYS ? { from, to } : undefined;
+  const days = dayCount(from, to);
+  return days <= MAX_PERIOD_DAYS && hasDaysBefore(from, days) ? { from, to } : undefined;
 }
 
 /**

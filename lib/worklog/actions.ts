@@ -6,7 +6,7 @@ import type { ActionResult } from "@/lib/web/action-result";
 import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
 import type { EntryBulkAction } from "./schemas";
 import { z } from "zod";
-import { isValidCalendarDate, weekOf } from "@/lib/time";
+import { calendarDateSchema, weekOf } from "@/lib/time";
 import { bulkEditEntries, restoreEntries } from "./bulk";
 import { attachCommits, createEntry, dailyTotals, deleteEntry, detachCommit, listEntries, restoreEntry, updateEntry, type DailyProjectTotal } from "./entries";
 import { entryFields, type EntryField } from "./entry-fields";
@@ -115,7 +115,7 @@ export type WeekTotals = { days: string[]; totals: DailyProjectTotal[] };
 /** The time tracked in the week (from the account's first day of the week) that holds `day`, per day and project. */
 export async function loadWeek(day: string): Promise<ActionResult<WeekTotals>> {
   return runSignedInAction(worklogPath, {
-    schema: z.string().refine(isValidCalendarDate, "Use a date, YYYY-MM-DD"),
+    schema: calendarDateSchema,
     input: day,
     fields: {},
     run: async (validDay, user) => {
@@ -137,7 +137,7 @@ const weekPageSize = 100;
  */
 export async function loadWeekEntries(filters: EntryFilters, day: string): Promise<ActionResult<WeekEntries>> {
   return runSignedInAction(worklogPath, {
-    schema: z.object({ day: z.string().refine(isValidCalendarDate, "Use a date, YYYY-MM-DD"), filters: z.record(z.string(), z.string()) }),
+    schema: z.object({ day: calendarDateSchema, filters: z.record(z.string(), z.string()) }),
     input: { day, filters },
     fields: {},
     run: async ({ day: validDay, filters: given }, user) => {

@@ -1,6 +1,6 @@
 import type { User } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { addDays, calendarDay, rangeEnd, rangeStart, startOfDay } from "@/lib/time";
+import { addDays, calendarDay, dayCount, rangeEnd, rangeStart, startOfDay } from "@/lib/time";
 import { createEntry } from "./entries";
 import type { EntryWithRelations } from "./entry-with-relations";
 import type { EntrySource } from "./sources";
@@ -17,7 +17,7 @@ export function suggestionRange(user: Pick<User, "timezone">, { from, to }: Sugg
   const end = rangeEnd(to ?? { kind: "day", date: calendarDay(now, zone) }, zone);
   const start = from ? rangeStart(from, zone) : startOfDay(addDays(calendarDay(end, zone), 1 - suggestionPeriod.defaultDays), zone);
   if (start > end) throw AppError.invalidRequest("from must not be after to");
-  if (calendarDay(end, zone) > addDays(calendarDay(start, zone), suggestionPeriod.maxDays - 1)) {
+  if (dayCount(calendarDay(start, zone), calendarDay(end, zone)) > suggestionPeriod.maxDays) {
     throw AppError.invalidRequest(`from and to must span at most ${suggestionPeriod.maxDays} days`);
   }
   return { start, end };

@@ -1,4 +1,4 @@
-import { addDays, startOfDay } from "@/lib/time";
+import { endOfDay, startOfDay } from "@/lib/time";
 
 /** What the week view needs of an entry: when its work ended (or, running, began) and how long it took. */
 export type TimedItem = { id: string; recorded_at: string; duration_seconds: number | null; running: boolean };
@@ -26,7 +26,7 @@ export type WeekColumn<T> = { day: string; pieces: DayPiece<T>[]; seconds: numbe
  * column's total is the durations of the entries recorded on that day, as the list's day totals count.
  */
 export function weekColumns<T extends TimedItem>(days: string[], items: T[], timeZone: string, now: Date): WeekColumn<T>[] {
-  const bounds = [...days, addDays(days.at(-1)!, 1)].map((day) => startOfDay(day, timeZone).getTime());
+  const bounds = [...days.map((day) => startOfDay(day, timeZone).getTime()), endOfDay(days.at(-1)!, timeZone).getTime() + 1];
   const columns = days.map((day) => ({ day, pieces: [] as DayPiece<T>[], seconds: 0 }));
   const columnOf = (instant: number) => {
     for (let index = 0; index < days.length; index++) if (instant >= bounds[index]! && instant < bounds[index + 1]!) return index;

@@ -1,5 +1,9 @@
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { HttpMethod } from "@/lib/api/operation";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { boundaryValues, boundedFields, dateBoundaries, hugeText, isTemporal, outsideCalendarYears, timestampBoundaries, withValueAt, type JsonSchema } from "../support/boundary-values";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
@@ -82,5 +86,101 @@ describe("random input to every create and update endpoint", () => {
       }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
     );
+  });
+});
+
+// Values at the edges of every parameter of every operation, from the OpenAPI document's schemas
+// (tests/support/boundary-values.ts): each is answered, within a bound only a hang reaches, with
+// no 5xx and no date outside the calendar (a Date's `+010000-01-01`), and the server answers
+// /api/live after it. A request that failed inside the server
+// (a 500) also fails the run (tests/support/global-servers.ts).
+
+const document = buildOpenApiDocument("http://localhost");
+const resolveSchema = (schema: JsonSchema): JsonSchema => {
+  if (!schema.$ref) return schema;
+  return resolveSchema(document.components!.schemas![schema.$ref.split("/").at(-1)!] as JsonSchema);
+};
+
+/** Only a hang exceeds it. */
+const HANG_MS = 30_000;
+
+type Parameter = { name: string; in: string; schema: JsonSchema };
+type Case = { query: Record<string, string>; body?: unknown; oversized?: boolean };
+type DocumentedOperation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema; example?: unknown }> } };
+
+/** The requests of one operation: each bounded value alone, every date at once at each edge (with each value of each enum), and one oversized query and body. */
+function casesOf(operation: DocumentedOperation): Case[] {
+  const query = (operation.parameters ?? []).filter((parameter) => parameter.in === "query");
+  const media = operation.requestBody?.content["application/json"];
+  const example = media?.example ?? {};
+  const fields = media ? boundedFields(media.schema, resolveSchema) : [];
+  const cases: Case[] = [];
+  for (const parameter of query) for (const value of boundaryValues(parameter.schema, resolveSchema, { asText: true })) cases.push({ query: { [parameter.name]: value as string } });
+  for (const field of fields) for (const value of boundaryValues(field.schema, resolveSchema)) cases.push({ query: {}, body: withValueAt(example, field.pointer, value) });
+  const temporalQuery = query.filter((parameter) => isTemporal(parameter.schema, resolveSchema));
+  const temporalFields = fields.filter((field) => isTemporal(field.schema, resolveSchema));
+  if (temporalQuery.length + temporalFields.length > 1) {
+    const enums = query.flatMap((parameter) => (resolveSchema(parameter.schema).enum ?? []).map((value) => ({ [parameter.name]: String(value) })));
+    for (const edge of [...dateBoundaries, ...timestampBoundaries].filter(Boolean)) {
+      const dates = Object.fromEntries(temporalQuery.map((parameter) => [parameter.name, edge]));
+      const body = media && temporalFields.reduce<unknown>((each, field) => withValueAt(each, field.pointer, edge), example);
+      for (const choice of [{}, ...enums]) cases.push({ query: { ...dates, ...choice }, body });
+    }
+  }
+  if (query.length > 0) cases.push({ query: { [query[0]!.name]: hugeText }, body: media && example, oversized: true });
+  if (media) cases.push({ query: {}, body: withValueAt(example, fields.find((field) => resolveSchema(field.schema).maxLength !== undefined)?.pointer ?? "/padding", hugeText), oversized: true });
+  return cases;
+}
+
+/** The collections whose items the paths name by id, and the account's item of each; any other id is a new one (a 404 once the input is valid). */
+const idsByCollection: Record<string, string> = {};
+
+function pathOf(template: string): string {
+  return template.replace(/\/([a-z_]+)\/\{(\w+)\}/g, (_, collection: string, name: string) => `/${collection}/${(name === "id" && idsByCollection[collection]) || randomUUID()}`);
+}
+
+/** The answer to a request, or "cut" when the server closed the connection before reading all of a request far over its limits. */
+async function answerTo(method: string, path: string, { query, body, oversized }: Case): Promise<{ status: number; text: string } | "cut"> {
+  const search = new URLSearchParams(query).toString();
+  const target = `${path}${search ? `?${search}` : ""}`;
+  const signal = AbortSignal.timeout(HANG_MS);
+  if (!oversized) {
+    const response = await server.request(target, { key, method, body, invalid: true, signal });
+    return { status: response.status, text: await response.text() };
+  }
+  // Over Node's header limit, the answer is the HTTP parser's 431, undocumented by the operations; over the body limit, the contract's 413.
+  try {
+    const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}`, ...(body !== undefined && { "content-type": "application/json" }) };
+    const response = await fetch(new URL(target, server.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+    if (code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET") return "cut";
+    throw error;
+  }
+}
+
+const boundedOperations = Object.entries(document.paths)
+  .filter(([path]) => path !== "/api/mcp") // its tools' arguments: tests/api/mcp-random-input.test.ts
+  .flatMap(([path, item]) => Object.entries(item as Record<string, DocumentedOperation>).map(([method, operation]) => ({ method: method.toUpperCase() as Uppercase<HttpMethod>, path, cases: casesOf(operation) })))
+  .filter(({ cases }) => cases.length > 0);
+
+describe("values at the edges of every parameter of every operation", () => {
+  beforeAll(async () => {
+    Object.assign(idsByCollection, { projects: ids.project, repositories: ids.repository, entries: ids.entry });
+  });
+
+  it.each(boundedOperations)("$method $path answers each in time, never with a 5xx nor a year past 9999, and stays up", async ({ method, path, cases }) => {
+    for (const each of cases) {
+      const answer = await answerTo(method, pathOf(path), each);
+      const label = `${method} ${path} ${JSON.stringify(each.query).slice(0, 200)} ${JSON.stringify(each.body ?? null).slice(0, 200)}`;
+      if (answer === "cut") {
+        expect(each.oversized, label).toBe(true);
+      } else {
+        expect(answer.status, label).toBeLessThan(500);
+        expect(answer.text, label).not.toMatch(outsideCalendarYears);
+      }
+      expect((await fetch(new URL("/api/live", server.url), { signal: AbortSignal.timeout(HANG_MS) })).status, `/api/live after ${label}`).toBe(200);
+    }
   });
 });

@@ -174,7 +174,8 @@ describe("GET /worklog/suggestions", () => {
   it("refuses dates it cannot read, a reversed period and one longer than 92 days with 400", async () => {
     const { key } = await newYorkAccount();
     const answers = await Promise.all(
-      ["?from=yesterday", "?to=2026-02-30", "?from=2026-11-02&to=2026-11-01", "?from=2026-08-01&to=2026-11-01"].map((query) => call(key, "GET", suggestionsPath(query))),
+      // The first two are no dates of the OpenAPI document: sent wrong on purpose.
+      ["?from=yesterday", "?to=2026-02-30", "?from=2026-11-02&to=2026-11-01", "?from=2026-08-01&to=2026-11-01"].map((query, index) => call(key, "GET", suggestionsPath(query), undefined, { invalid: index < 2 })),
     );
     expect(answers).toEqual([
       { status: 400, body: invalidRequest("from must be a date (YYYY-MM-DD) or an RFC 3339 timestamp") },

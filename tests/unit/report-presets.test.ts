@@ -48,6 +48,13 @@ describe("chartBucket and bucketDays", () => {
     expect(bucketDays("2026-11", "month", period)).toEqual({ from: "2026-11-04", to: "2026-11-30" });
     expect(bucketDays("2026-12", "month", period)).toEqual({ from: "2026-12-01", to: "2026-12-10" });
   });
+
+  it("gives the calendar's last month and week their days, none after 9999-12-31", () => {
+    const period = { from: "9999-06-01", to: "9999-12-31" };
+    expect(chartBucket(period)).toBe("month");
+    expect(bucketDays("9999-12", "month", period)).toEqual({ from: "9999-12-01", to: "9999-12-31" });
+    expect(bucketDays("9999-12-27", "week", period)).toEqual({ from: "9999-12-27", to: "9999-12-31" });
+  });
 });
 
 describe("the reports page's URL", () => {
@@ -65,6 +72,12 @@ describe("the reports page's URL", () => {
     expect(reportCsvHref(view)).toBe("/reports/csv?preset=last-month&group_by=tag&q=deploy&tags=perf+ops&source=cli");
   });
 
+  it("keeps a custom period at the calendar's edges, with room before it for the previous period", () => {
+    expect(reportViewFromSearch(search("from=9999-01-01&to=9999-12-31"), today, "monday")).toMatchObject({ view: { preset: "custom", from: "9999-01-01", to: "9999-12-31" }, ignored: false });
+    expect(reportViewFromSearch(search("from=0001-01-02&to=0001-01-02"), today, "monday")).toMatchObject({ view: { preset: "custom", from: "0001-01-02", to: "0001-01-02" }, ignored: false });
+    expect(reportViewFromSearch(search("from=0001-01-02&to=0001-01-03"), today, "monday")).toMatchObject({ view: { preset: "this-week" }, ignored: true });
+  });
+
   it("keeps a custom period as its two days", () => {
     const { view, ignored } = reportViewFromSearch(search("from=2026-09-01&to=2026-11-15&group_by=source"), today, "sunday");
     expect(ignored).toBe(false);
@@ -75,7 +88,9 @@ describe("the reports page's URL", () => {
   it("leaves out what is not valid, and says so", () => {
     const withNul = reportViewFromSearch(search("tags=ops+a%00b&source=cli"), today, "monday");
     expect([withNul.view.filters, withNul.ignored]).toEqual([{ source: "cli" }, true]);
-    for (const query of ["from=2026-11-20&to=2026-11-01", "from=2026-11-20", "from=2026-02-30&to=2026-03-01", "from=2000-01-01&to=2026-01-01", "preset=next-week", "group_by=day", "preset=custom"]) {
+    // A report compares its period with the one before, which must be in the calendar too: no custom period from 0001-01-01.
+    const pastTheCalendar = ["from=0000-12-31&to=0001-01-31", "from=0001-01-01&to=0001-01-31", "from=9999-12-01&to=10000-01-01"];
+    for (const query of ["from=2026-11-20&to=2026-11-01", "from=2026-11-20", "from=2026-02-30&to=2026-03-01", "from=2000-01-01&to=2026-01-01", "preset=next-week", "group_by=day", "preset=custom", ...pastTheCalendar]) {
       const { view, ignored } = reportViewFromSearch(search(query), today, "monday");
       expect(ignored, query).toBe(true);
       expect(view, query).toMatchObject({ preset: "this-week", from: "2026-11-23", to: "2026-11-29", groupBy: "project" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, calendarDay, instantOf, wallClock, weekOf } from "@/lib/time";
+import { addDays, calendarDateSchema, calendarDay, dayCount, endOfDay, instantOf, isValidCalendarDate, lastDayOfMonth, parseTimestamp, rangeBoundSchema, rangeEnd, rangeStart, startOfDay, timestampSchema, wallClock, weekOf } from "@/lib/time";
 import { currentWeek } from "@/lib/web/week";
 
 describe("weekOf", () => {
@@ -76,5 +76,101 @@ describe("calendarDay", () => {
       const calendar = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
       for (const instant of instants.map((text) => new Date(text))) expect(calendarDay(instant, timeZone), `${instant.toISOString()} in ${timeZone}`).toBe(calendar.format(instant));
     }
+  });
+});
+
+describe("the calendar's edges: 0001-01-01 to 9999-12-31", () => {
+  /** A day as the API writes it: four digits of year, never a Date's `+010000` or `-000001`. */
+  const plainDay = /^\d{4}-\d{2}-\d{2}$/;
+  const plainInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+  // The zones furthest east and west, and two whose local mean time of year 1 is far from UTC (Kiritimati's −10:29, Manila's −15:56).
+  const zones = ["UTC", "Etc/GMT-14", "Etc/GMT+12", "Pacific/Kiritimati", "Asia/Manila", "America/Sitka"];
+
+  it("holds the dates of years 0001 to 9999, and no other", () => {
+    for (const day of ["0001-01-01", "0001-12-31", "0099-02-28", "0100-03-01", "2024-02-29", "9999-12-31"]) expect(isValidCalendarDate(day), day).toBe(true);
+    for (const day of ["0000-12-31", "0000-01-01", "10000-01-01", "+010000-01-01", "0001-02-29", "2026-02-30", "9999-12-32", "-0001-01-01"]) expect(isValidCalendarDate(day), day).toBe(false);
+  });
+
+  it("counts its days by arithmetic, and moves by days without leaving it", () => {
+    expect(addDays("0001-01-01", 3_652_058)).toBe("9999-12-31");
+    expect(addDays("9999-12-31", -3_652_058)).toBe("0001-01-01");
+    expect(addDays("9999-12-30", 1)).toBe("9999-12-31");
+    expect(addDays("0001-01-02", -1)).toBe("0001-01-01");
+    for (const [day, count] of [["9999-12-31", 1], ["9999-12-25", 7], ["0001-01-01", -1], ["0001-01-03", -30], ["9999-12-31", 2 ** 31]] as const) {
+      const moved = addDays(day, count);
+      expect(moved, `${day} ${count}`).toMatch(plainDay);
+      expect(isValidCalendarDate(moved), `${day} ${count}: ${moved}`).toBe(true);
+    }
+    expect(dayCount("0001-01-01", "9999-12-31")).toBe(3_652_059);
+    expect(dayCount("9999-12-30", "9999-12-30")).toBe(1);
+    expect(dayCount("9999-12-31", "9999-12-30")).toBe(0);
+  });
+
+  it("has weeks of its own days only at its ends", () => {
+    expect(weekOf("9999-12-31", "monday")).toEqual(["9999-12-27", "9999-12-28", "9999-12-29", "9999-12-30", "9999-12-31"]);
+    expect(weekOf("9999-12-31", "sunday")).toEqual(["9999-12-26", "9999-12-27", "9999-12-28", "9999-12-29", "9999-12-30", "9999-12-31"]);
+    // 0001-01-01 was a Monday (in the proleptic Gregorian calendar).
+    expect(weekOf("0001-01-03", "monday")).toEqual(["0001-01-01", "0001-01-02", "0001-01-03", "0001-01-04", "0001-01-05", "0001-01-06", "0001-01-07"]);
+    expect(weekOf("0001-01-01", "sunday")).toEqual(["0001-01-01", "0001-01-02", "0001-01-03", "0001-01-04", "0001-01-05", "0001-01-06"]);
+  });
+
+  it("ends months as calendars do, December of 9999 and February of year 1 included", () => {
+    expect(lastDayOfMonth("9999-12")).toBe("9999-12-31");
+    expect(lastDayOfMonth("0001-02")).toBe("0001-02-28");
+    expect(lastDayOfMonth("0004-02")).toBe("0004-02-29");
+    expect(lastDayOfMonth("2100-02")).toBe("2100-02-28");
+    expect(lastDayOfMonth("2026-04")).toBe("2026-04-30");
+  });
+
+  it("reads its first and last days in any zone as instants of the calendar, the day again in that zone", () => {
+    for (const timeZone of zones) {
+      for (const day of ["0001-01-01", "0001-01-02", "9999-12-30", "9999-12-31"]) {
+        const start = rangeStart({ kind: "day", date: day }, timeZone);
+        const end = rangeEnd({ kind: "day", date: day }, timeZone);
+        const where = `${day} in ${timeZone}: ${start.toISOString()} to ${end.toISOString()}`;
+        expect(start.toISOString(), where).toMatch(plainInstant);
+        expect(end.toISOString(), where).toMatch(plainInstant);
+        expect(start.getTime(), where).toBeLessThan(end.getTime());
+        expect([calendarDay(start, timeZone), calendarDay(end, timeZone)], where).toEqual([day, day]);
+      }
+    }
+    for (const timeZone of zones) {
+      for (const day of ["0001-01-01", "9999-12-31"]) {
+        expect([startOfDay(day, timeZone), endOfDay(day, timeZone)], `${day} in ${timeZone}`).toEqual([rangeStart({ kind: "day", date: day }, timeZone), rangeEnd({ kind: "day", date: day }, timeZone)]);
+      }
+    }
+    // A whole day of UTC−12 ends after 9999-12-31 in UTC: it stops at the calendar's last instant.
+    expect(rangeEnd({ kind: "day", date: "9999-12-31" }, "Etc/GMT+12").toISOString()).toBe("9999-12-31T23:59:59.999Z");
+    expect(rangeStart({ kind: "day", date: "0001-01-01" }, "Etc/GMT-14").toISOString()).toBe("0001-01-01T00:00:00.000Z");
+    expect(rangeStart({ kind: "day", date: "0001-01-01" }, "Etc/GMT+12").toISOString()).toBe("0001-01-01T12:00:00.000Z");
+  });
+
+  it("takes timestamps whose day is one of its days in every zone, and shows them there", () => {
+    expect(parseTimestamp("0001-01-02T00:00:00Z")?.toISOString()).toBe("0001-01-02T00:00:00.000Z");
+    expect(parseTimestamp("9999-12-30T23:59:59.999Z")?.toISOString()).toBe("9999-12-30T23:59:59.999Z");
+    expect(parseTimestamp("0050-06-15T12:00:00+02:00")?.toISOString()).toBe("0050-06-15T10:00:00.000Z");
+    for (const value of ["9999-12-31T23:00:00-12:00", "9999-12-31T00:00:00Z", "0001-01-01T23:59:59Z", "0001-01-02T00:00:00+01:00", "0000-12-31T00:00:00Z"]) {
+      expect(parseTimestamp(value), value).toBeUndefined();
+    }
+    for (const timeZone of zones) {
+      for (const instant of [new Date("0001-01-02T00:00:00.000Z"), new Date("9999-12-30T23:59:59.999Z")]) {
+        const shown = wallClock(instant, timeZone);
+        expect(shown, `${instant.toISOString()} in ${timeZone}`).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+        expect(isValidCalendarDate(calendarDay(instant, timeZone)), `${shown} in ${timeZone}`).toBe(true);
+        expect(instantOf(shown, timeZone).getTime(), `${shown} in ${timeZone}`).toBe(Math.floor(instant.getTime() / 60_000) * 60_000);
+      }
+    }
+  });
+
+  it("refuses dates and timestamps outside it with a message that says the range", () => {
+    const message = (schema: typeof rangeBoundSchema | typeof timestampSchema | typeof calendarDateSchema, value: string) => schema.safeParse(value).error?.issues[0]?.message;
+    expect(message(rangeBoundSchema, "0000-12-31")).toBe("must be a date between 0001-01-01 and 9999-12-31");
+    expect(message(rangeBoundSchema, "9999-12-31T23:59:59-12:00")).toBe("must be a timestamp between 0001-01-02T00:00:00.000Z and 9999-12-30T23:59:59.999Z");
+    expect(message(rangeBoundSchema, "10000-01-01")).toBe("must be a date (YYYY-MM-DD) or an RFC 3339 timestamp");
+    expect(message(timestampSchema, "0001-01-01T00:00:00Z")).toBe("must be a timestamp between 0001-01-02T00:00:00.000Z and 9999-12-30T23:59:59.999Z");
+    expect(message(calendarDateSchema, "0000-01-01")).toBe("must be a date between 0001-01-01 and 9999-12-31");
+    expect(message(calendarDateSchema, "")).toBe("must be a date (YYYY-MM-DD)");
+    expect(rangeBoundSchema.parse("0001-01-01")).toEqual({ kind: "day", date: "0001-01-01" });
+    expect(rangeBoundSchema.parse("9999-12-31")).toEqual({ kind: "day", date: "9999-12-31" });
   });
 });

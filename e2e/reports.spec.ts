@@ -44,7 +44,7 @@ test("this week's report: the project's row and today's bar lead to the worklog 
 
   // Today's bar, reached with the keyboard, leads to today's entries.
   await page.goBack();
-  const bar = page.getByRole("region", { name: "Time by day" }).getByRole("link", { name: /: 2h 45m$/ });
+  const bar = page.getByRole("region", { name: "Time by day" }).getByRole("link", { name: /^2h 45m / });
   await bar.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`/?from=${day()}&to=${day()}`);

@@ -148,9 +148,9 @@ export async function checkDestination(url: URL, allowedHosts: readonly string[]
     try {
       addresses = await resolve(host);
     } catch {
-      throw new DestinationError(`its host ${host} could not be resolved`);
+      throw new DestinationError(`names a host, ${host}, that could not be resolved`);
     }
-    if (addresses.length === 0) throw new DestinationError(`its host ${host} could not be resolved`);
+    if (addresses.length === 0) throw new DestinationError(`names a host, ${host}, that could not be resolved`);
   }
   if (!isAllowedHost(url, allowedHosts)) {
     for (const { address } of addresses) {

@@ -106,7 +106,7 @@ describe("a webhook URL", () => {
     ["http://[2002:7f00:1::]:3999/", "resolves to 2002:7f00:1::, which is loopback"],
     ["https://rebound.example.com/", "resolves to 127.0.0.1, which is loopback"],
     ["https://internal.example.com/", "resolves to 10.0.0.7, which is private"],
-    ["https://nowhere.example.com/", "its host nowhere.example.com could not be resolved"],
+    ["https://nowhere.example.com/", "names a host, nowhere.example.com, that could not be resolved"],
   ])("refuses %s", async (text, message) => {
     await expect(check(text)).rejects.toThrow(message);
   });

@@ -2,6 +2,7 @@ import "server-only";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { queryRows } from "@/lib/db/sql";
+import { storableText } from "@/lib/db/storable-text";
 import { FinalJobError, LeaseLostError, type JobContext, type JobFailure, type JobKind, type JobKinds, type JobRetries } from "./job-kind";
 
 /**
@@ -29,9 +30,10 @@ const timeOf = (clock: Clock | undefined) => clock?.().toISOString() ?? null;
 
 const MAX_ERROR_LENGTH = 2_000;
 
+/** An attempt's failure as it is stored (`last_error`, the kinds' `onFailed`): its message may carry an outside answer's text. */
 function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, MAX_ERROR_LENGTH);
+  return storableText(message.slice(0, MAX_ERROR_LENGTH));
 }
 
 export type EnqueueOptions = {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { storableText } from "@/lib/db/storable-text";
 import { defineJobKind, FinalJobError, type JobContext } from "@/lib/jobs/job-kind";
 import { runJobNow } from "@/lib/jobs/queue";
 import { commitWebUrl } from "@/lib/repositories/web-urls";
@@ -100,7 +101,7 @@ export async function generateRecap(recapId: string, generator: RecapGenerator, 
       throw new FinalJobError(error instanceof Error ? error.message : String(error));
     }
     if (next.done) break;
-    const delta = next.value;
+    const delta = storableText(next.value);
     content += delta;
     // Touching the recap tells streams that it changed.
     await db.$transaction(async (tx) => {

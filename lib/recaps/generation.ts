@@ -30,6 +30,7 @@ const FOLLOW_INTERVAL_MS = 250;
 export const recapGeneration = defineJobKind({
   name: "recap.generate",
   payload: z.object({ recapId: z.uuid() }),
+  lane: "recaps",
   maxAttempts: 3,
   backoff: { firstDelayMs: 5_000, maxDelayMs: 60_000 },
   idOf: ({ recapId }) => recapId,

@@ -47,6 +47,7 @@ export async function deliverToChat({ schedule_id: scheduleId, body, kind }: Cha
 export const scheduleChatDelivery = defineJobKind({
   name: "recap_schedule.deliver",
   payload: chatDeliveryPayload,
+  lane: "deliveries",
   maxAttempts: WEBHOOK_RETRY_DELAYS_MS.length + 1,
   delayFor: retryDelay,
   run: deliverToChat,

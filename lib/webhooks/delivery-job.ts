@@ -102,7 +102,8 @@ const logAttemptWrites = `attempt AS (SELECT * FROM jsonb_populate_record(NULL::
  * the body signed, posted, and the attempt logged under the job's lease (an attempt whose lease
  * another worker took logs nothing) in one statement, not a transaction of several: an
  * account's deliveries and writes queue on its counters row (lib/hooks/hooks.ts), which a
- * transaction holds until it commits. A 2xx is delivered, even when its log cannot be written (it
+ * transaction holds until it commits. The same statement tells the endpoint's circuit breaker
+ * how it went (lib/jobs/circuit.ts). A 2xx is delivered, even when its log cannot be written (it
  * is not sent again for that); a 410 disables the endpoint; any other answer, or none, is tried
  * again after the kind's delays. A deleted or disabled endpoint, or a deleted event, is not
  * delivered to. What the answer says is stored cleaned of what PostgreSQL refuses.
@@ -135,18 +136,20 @@ export async function deliverWebhook({ event_id: eventId, endpoint_id: endpointI
     attempted_at: now,
   };
   const values = [delivery.userId, JSON.stringify(attempt), failingSince, disabledReason ?? null];
-  await writeOutcome(delivered, () => job.writeUnderLease(logAttemptWrites, values), `Event ${eventId} to webhook ${endpointId}`);
+  await writeOutcome(delivered, () => job.writeUnderLease(logAttemptWrites, values, delivered ? "succeeded" : "failed"), `Event ${eventId} to webhook ${endpointId}`);
   if (retrying) throw new Error(outcome.answered ? `The endpoint answered ${outcome.status}` : outcome.error);
 }
 
 /**
  * A delivery of one event to one endpoint, retried on the issue's schedule with the same
  * `webhook-id` (the event's id). The migration's triggers enqueue these in the change's own
- * transaction, with the same kind name and attempts (keep them in step).
+ * transaction, with the same kind name, attempts, lane, owner and endpoint (keep them in step).
  */
 export const webhookDelivery = defineJobKind({
   name: "webhook.delivery",
   payload: webhookDeliveryPayload,
+  lane: "deliveries",
+  endpointOf: ({ endpoint_id: endpointId }) => endpointId,
   maxAttempts: WEBHOOK_RETRY_DELAYS_MS.length + 1,
   delayFor: retryDelay,
   run: deliverWebhook,

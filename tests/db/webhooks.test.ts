@@ -11,9 +11,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { jobKinds } from "@/lib/jobs/job-kind";
-import { claimJobs, runClaimedJob, type Clock, type Sql } from "@/lib/jobs/queue";
+import { CIRCUIT_FAILURES, CIRCUIT_FIRST_PAUSE_MS } from "@/lib/jobs/circuit";
+import { claimJobs } from "@/lib/jobs/claim";
+import { runClaimedJob } from "@/lib/jobs/queue";
+import type { Clock, Sql } from "@/lib/jobs/sql";
 import { FAILING_FOR_MS, KEPT_EVENTS_MS, WEBHOOK_RETRY_DELAYS_MS, webhookDelivery } from "@/lib/webhooks/delivery-job";
-import { createWebhook } from "@/lib/webhooks/endpoints";
+import { createWebhook, getWebhookWithAttempts } from "@/lib/webhooks/endpoints";
 import type { WebhookSubscription } from "@/lib/webhooks/events";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
 import { testBackend } from "../support/databases";
@@ -263,6 +266,21 @@ describe("a delivery", () => {
     expect(await outcome).toBe("completed");
     expect(await getDb().job.findUnique({ where: { id: id! } })).toBeNull();
     expect(received).toHaveLength(1);
+  });
+
+  it(`failing ${CIRCUIT_FAILURES} times in a row pauses the endpoint: its deliveries, new events' too, wait for the pause's end`, async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"], "/fail");
+    await getDb().worklogEntry.createMany({ data: Array.from({ length: CIRCUIT_FAILURES }, (_, n) => ({ userId: user.id, content: `Failing ${n}`, recordedAt: new Date() })) });
+    startClock();
+    expect(await deliverDue(endpoint.id, 0)).toEqual(Array(CIRCUIT_FAILURES).fill("retrying"));
+    const resumesAt = at(CIRCUIT_FIRST_PAUSE_MS)();
+    expect(await getWebhookWithAttempts(user.id, endpoint.id)).toMatchObject({ pausedUntil: resumesAt });
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "While it is paused", recordedAt: new Date() } });
+    const waiting = await jobsOf(endpoint.id);
+    expect(waiting.map((job) => job.run_at)).toEqual(Array(CIRCUIT_FAILURES + 1).fill(resumesAt));
+    expect(waiting.map((job) => job.attempts).sort()).toEqual([0, ...Array(CIRCUIT_FAILURES).fill(1)]);
+    expect(await deliverDue(endpoint.id, CIRCUIT_FIRST_PAUSE_MS - 1)).toEqual([]);
+    expect(received).toHaveLength(CIRCUIT_FAILURES);
   });
 
   it("follows no redirect, and checks the address again: a URL changed to an internal one is refused", async () => {

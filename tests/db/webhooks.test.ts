@@ -16,7 +16,7 @@ import { claimJobs } from "@/lib/jobs/claim";
 import { runClaimedJob } from "@/lib/jobs/queue";
 import type { Clock, Sql } from "@/lib/jobs/sql";
 import { FAILING_FOR_MS, KEPT_EVENTS_MS, WEBHOOK_RETRY_DELAYS_MS, webhookDelivery } from "@/lib/webhooks/delivery-job";
-import { createWebhook, getWebhookWithAttempts } from "@/lib/webhooks/endpoints";
+import { createWebhook, getWebhookWithAttempts, updateWebhook } from "@/lib/webhooks/endpoints";
 import type { WebhookSubscription } from "@/lib/webhooks/events";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
 import { testBackend } from "../support/databases";
@@ -281,6 +281,10 @@ describe("a delivery", () => {
     expect(waiting.map((job) => job.attempts).sort()).toEqual([0, ...Array(CIRCUIT_FAILURES).fill(1)]);
     expect(await deliverDue(endpoint.id, CIRCUIT_FIRST_PAUSE_MS - 1)).toEqual([]);
     expect(received).toHaveLength(CIRCUIT_FAILURES);
+
+    // A new URL starts afresh: its failures are forgotten.
+    await updateWebhook(user.id, endpoint.id, { endpoint_url: `${origin}/ok` });
+    expect(await getWebhookWithAttempts(user.id, endpoint.id)).toMatchObject({ pausedUntil: null });
   });
 
   it("follows no redirect, and checks the address again: a URL changed to an internal one is refused", async () => {

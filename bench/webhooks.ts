@@ -12,6 +12,8 @@
 //       .deleted), alternately, BENCH_ROUNDS rounds (3 unless given); the ratio of their best
 //       runs (target ≥ 0.9). Each run starts with no delivery due; what it leaves due is drained
 //       after it, and counted in its CPU per write.
+//   (f) another account's test event and recap, alone and under one account's slow webhooks: the
+//       ratio of their times (bench/webhook-fairness.ts, target ≤ 2).
 // BENCH_BEFORE=<another checkout> (built, with its node_modules) runs all of it against both,
 // the runs of (d) and (d+hook) of both alternating, for before/after ratios measured side by side.
 // Prints a table and writes bench/results-webhooks.json.
@@ -26,6 +28,7 @@ import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type PrivateServer } from "../tests/support/server";
 import { createAccount, entryCreateTarget, READ_WRITE_SCOPES } from "./accounts";
 import { insertEntries } from "./seed";
+import { fairnessTarget, measureFairness, startSlowReceiver, type FairnessMeasurement, type SlowReceiver } from "./webhook-fairness";
 import type { ReceiverCount } from "./webhook-receiver";
 import { cpuMeter, cpuUsed, describe, formatTable, measure, runWrk, type CpuMeter, type Measurement } from "./wrk";
 
@@ -37,7 +40,7 @@ const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1_000);
 const CONNECTIONS = 50;
 const DRAIN_TIMEOUT_MS = 300_000;
 const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
-const targets = { hook_vs_plain: 0.9 };
+const targets = { hook_vs_plain: 0.9, fairness_ratio: fairnessTarget };
 const here = path.resolve(import.meta.dirname, "..");
 
 /** The receiver's process: its URL, what it counted so far, and a way to forget it. */
@@ -190,8 +193,9 @@ type Subject = {
   endpoint: Endpoint;
 };
 
-async function startSubject(name: Subject["name"], receiver: Receiver): Promise<Subject> {
-  const server = await startServer({ backend: "postgres", root: name === "before" ? BEFORE : here, env: { RATE_LIMIT_PER_MINUTE: "1000000", WEBHOOK_ALLOWED_HOSTS: receiver.host } });
+async function startSubject(name: Subject["name"], receiver: Receiver, slow: SlowReceiver): Promise<Subject> {
+  const env = { RATE_LIMIT_PER_MINUTE: "1000000", WEBHOOK_ALLOWED_HOSTS: `${receiver.host},${slow.host}` };
+  const server = await startServer({ backend: "postgres", root: name === "before" ? BEFORE : here, env });
   const database = new pg.Client({ connectionString: server.env.DATABASE_URL });
   try {
     await database.connect();
@@ -242,18 +246,20 @@ async function measureWrite(subject: Subject, variant: Variant, round: number, r
   };
 }
 
-type SubjectResult = { deliveries: DeliveryMeasurement; runs: Record<Variant, WriteRun[]> };
+type SubjectResult = { deliveries: DeliveryMeasurement; fairness: FairnessMeasurement; runs: Record<Variant, WriteRun[]> };
 
 const best = (runs: WriteRun[]) => runs.reduce((kept, run) => (run.requests_per_second > kept.requests_per_second ? run : kept));
 const ratio = (part: number, whole: number) => +(part / whole).toFixed(2);
 
-/** (w1) on each subject, then (d) and (d+hook) on each, alternately: the order of the runs turns round from round to round. */
-async function benchSubjects(subjects: Subject[], receiver: Receiver): Promise<Partial<Record<Subject["name"], SubjectResult>>> {
+/** (w1) and (f) on each subject, then (d) and (d+hook) on each, alternately: the order of the runs turns round from round to round. */
+async function benchSubjects(subjects: Subject[], receiver: Receiver, slow: SlowReceiver): Promise<Partial<Record<Subject["name"], SubjectResult>>> {
   const results: Partial<Record<Subject["name"], SubjectResult>> = {};
   for (const subject of subjects) {
     const deliveries = await measureDeliveries(subject.server, subject.database, subject.meter, receiver);
     console.log(`(w1) ${subject.name}: ${JSON.stringify(deliveries)}`);
-    results[subject.name] = { deliveries, runs: { plain: [], hook: [] } };
+    const fairness = await measureFairness(subject.server, subject.database, receiver.url, slow, () => drained(subject.database));
+    console.log(`(f) ${subject.name}: ${JSON.stringify(fairness)}`);
+    results[subject.name] = { deliveries, fairness, runs: { plain: [], hook: [] } };
   }
   const order = subjects.flatMap((subject) => (["plain", "hook"] as const).map((variant) => ({ subject, variant })));
   for (let round = 1; round <= ROUNDS; round++) {
@@ -266,32 +272,34 @@ async function benchSubjects(subjects: Subject[], receiver: Receiver): Promise<P
 
 if (process.argv.includes("--help")) {
   console.log(
-    'usage: npm run bench:webhooks: builds, starts the server on PostgreSQL and a local receiver; measures 1 000 deliveries (BENCH_WEBHOOK_EVENTS) and (d) without and with a webhook (BENCH_ROUNDS, BENCH_DURATION); BENCH_BEFORE=<checkout> compares another commit; README.md, "Benchmarks"',
+    'usage: npm run bench:webhooks: builds, starts the server on PostgreSQL and a local receiver; measures 1 000 deliveries (BENCH_WEBHOOK_EVENTS), the work of another account under slow webhooks (BENCH_FAIRNESS_REPEATS) and (d) without and with a webhook (BENCH_ROUNDS, BENCH_DURATION); BENCH_BEFORE=<checkout> compares another commit; README.md, "Benchmarks"',
   );
   process.exit(0);
 }
 ensureBuild();
 if (BEFORE) ((await import(path.join(BEFORE, "scripts/build.mjs"))) as { ensureBuild: () => void }).ensureBuild();
 const receiver = await startReceiver();
+const slow = await startSlowReceiver();
 const subjects: Subject[] = [];
 let results: Awaited<ReturnType<typeof benchSubjects>>;
 try {
-  for (const name of BEFORE ? (["before", "after"] as const) : (["after"] as const)) subjects.push(await startSubject(name, receiver));
+  for (const name of BEFORE ? (["before", "after"] as const) : (["after"] as const)) subjects.push(await startSubject(name, receiver, slow));
   console.log(`receiver at ${receiver.url}; wrk: ${CONNECTIONS} connections, ${DURATION_SECONDS} s a run, ${ROUNDS} round(s)\n`);
-  results = await benchSubjects(subjects, receiver);
+  results = await benchSubjects(subjects, receiver, slow);
 } finally {
   for (const { server, database } of subjects) {
     await database.end().catch(() => undefined);
     await server.stop();
   }
   receiver.stop();
+  slow.stop();
 }
 
-const summaries = Object.entries(results).map(([name, { deliveries, runs }]) => {
+const summaries = Object.entries(results).map(([name, { deliveries, fairness, runs }]) => {
   const plain = best(runs.plain);
   const hook = best(runs.hook);
   const byRound = runs.plain.map((run, index) => ratio(runs.hook[index]!.requests_per_second, run.requests_per_second));
-  return { name, deliveries, plain, hook, hook_vs_plain: ratio(hook.requests_per_second, plain.requests_per_second), hook_vs_plain_by_round: byRound, runs };
+  return { name, deliveries, fairness, plain, hook, hook_vs_plain: ratio(hook.requests_per_second, plain.requests_per_second), hook_vs_plain_by_round: byRound, runs };
 });
 const writeLine = (name: string, variant: Variant, m: WriteRun) => [
   variantNames[variant],
@@ -333,12 +341,30 @@ console.log(
     ]),
   )}`,
 );
+console.log(
+  `\n${formatTable(
+    ["(f) another account's work", "", "test event alone ms", "under slow load ms", "ratio", "recap alone ms", "under slow load ms", "ratio", "slow requests held"],
+    summaries.map(({ name, fairness }) => [
+      "slow webhooks of one account",
+      name,
+      String(fairness.alone.test_delivery_ms),
+      String(fairness.under_slow_load.test_delivery_ms),
+      String(fairness.ratio.test_delivery),
+      String(fairness.alone.recap_ms),
+      String(fairness.under_slow_load.recap_ms),
+      String(fairness.ratio.recap),
+      String(fairness.slow_requests_held),
+    ]),
+  )}`,
+);
 const measured = summaries.find(({ name }) => name === "after")!;
 const met = {
   hook_vs_plain: measured.hook_vs_plain >= targets.hook_vs_plain,
+  fairness: Math.max(measured.fairness.ratio.test_delivery, measured.fairness.ratio.recap) <= targets.fairness_ratio,
   each_event_once: measured.deliveries.missing === 0 && measured.deliveries.duplicated === 0 && measured.deliveries.unknown === 0,
 };
 console.log(`\nhook_vs_plain ${measured.hook_vs_plain}  ≥ ${targets.hook_vs_plain} ${met.hook_vs_plain ? "met" : "MISSED"}; each event received once: ${met.each_event_once ? "yes" : "NO"}`);
+console.log(`another account's work under slow webhooks ÷ alone: ${measured.fairness.ratio.test_delivery}, ${measured.fairness.ratio.recap}  ≤ ${targets.fairness_ratio} ${met.fairness ? "met" : "MISSED"}`);
 const output = {
   measured_at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version, load_average: os.loadavg() },

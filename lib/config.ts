@@ -95,8 +95,12 @@ const environmentSchema = z
     JOB_WORKER: z.enum(["true", "false"]).default("true"),
     /** How often an idle worker looks for due jobs; jobs enqueued in its own process wake it at once. */
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
-    /** Jobs one process runs at once. */
+    /** Jobs one process runs at once in each lane of the queue (deliveries, recaps, imports). */
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+    /** Attempts of one account's jobs running at once in a lane, all processes together. */
+    JOB_CONCURRENCY_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(3),
+    /** Deliveries to one webhook endpoint running at once, all processes together. */
+    JOB_CONCURRENCY_PER_ENDPOINT: z.coerce.number().int().min(1).max(100).default(2),
     /** How long a job's attempt is leased to its worker, which renews the lease while it runs; one whose worker died runs again after it. */
     JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   })
@@ -181,6 +185,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       concurrency: env.JOB_CONCURRENCY,
       leaseMs: env.JOB_LEASE_MS,
+      bounds: { perOwner: env.JOB_CONCURRENCY_PER_ACCOUNT, perEndpoint: env.JOB_CONCURRENCY_PER_ENDPOINT },
     },
     authSecretFromEnvironment: env.AUTH_SECRET,
   };

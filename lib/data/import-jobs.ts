@@ -32,6 +32,7 @@ export function importsAsJob(body: Record<string, unknown>, bytes: number | unde
 export const importJob = defineJobKind({
   name: "data.import",
   payload: z.object({ importId: z.uuid(), timeZone: z.string() }),
+  lane: "imports",
   maxAttempts: 3,
   backoff: { firstDelayMs: 5_000, maxDelayMs: 60_000 },
   idOf: ({ importId }) => importId,
@@ -59,7 +60,7 @@ export async function startImportJob(user: User, format: ImportFormat, body: Rec
         data: { id, userId: user.id, format, source, document: JSON.stringify(body), total: itemCount(body), counts: emptySummary() },
         select: resourceFields,
       });
-      await enqueueJob(importJob, { importId: id, timeZone: user.timezone }, { tx });
+      await enqueueJob(importJob, { importId: id, timeZone: user.timezone }, { tx, owner: user.id });
       return created;
     },
     // Storing a document of many MiB is one statement, but a long one.

@@ -16,7 +16,7 @@ export function requireCronSecret(request: Request): void {
 
 /** Starts the due recap schedules, then runs the due jobs of every kind (their runs among them), as the cron route does. */
 export async function runDueJobs(): Promise<DrainResult> {
-  const { concurrency, leaseMs } = getConfig().jobs;
+  const { concurrency, leaseMs, bounds } = getConfig().jobs;
   await runDueSchedules();
-  return drainJobs({ kinds: appJobKinds, concurrency, leaseMs, claimForMs: CLAIM_FOR_MS });
+  return drainJobs({ kinds: appJobKinds, concurrency, leaseMs, bounds, claimForMs: CLAIM_FOR_MS });
 }

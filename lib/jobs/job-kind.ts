@@ -20,11 +20,23 @@ export type JobContext = {
   /**
    * Runs `writes`, data-modifying WITH clauses (`name AS (…), …`, parameters `$1`…) that each
    * write only where `lease` has its row, as one statement that also renews the attempt's lease:
-   * a whole transaction's writes in one round trip. Throws `LeaseLostError`, having written
-   * nothing, once another worker has taken the job.
+   * a whole transaction's writes in one round trip. With `endpoint`, how the attempt's call to
+   * the job's endpoint went is told to its circuit breaker in the same statement (lib/jobs/circuit.ts).
+   * Throws `LeaseLostError`, having written nothing, once another worker has taken the job.
    */
-  writeUnderLease(writes: string, values: unknown[]): Promise<void>;
+  writeUnderLease(writes: string, values: unknown[], endpoint?: EndpointOutcome): Promise<void>;
 };
+
+/** How an attempt's call to its job's endpoint went: a success closes its circuit breaker, a failure counts towards opening it. */
+export type EndpointOutcome = "succeeded" | "failed";
+
+/**
+ * The queue's lanes (README "Background jobs"): every worker and cron call has slots of its own
+ * for each, so that the jobs of one lane never wait behind another's. Deliveries wait on other
+ * people's servers, recaps on the language model, imports on the database.
+ */
+export const jobLanes = ["deliveries", "recaps", "imports"] as const;
+export type JobLane = (typeof jobLanes)[number];
 
 /** Why a job failed for good, handed to its kind's `onFailed`. */
 export type JobFailure = {
@@ -53,6 +65,12 @@ export type JobRetries =
 export type JobKind<Payload = unknown> = JobRetries & {
   name: string;
   payload: z.ZodType<Payload>;
+  lane: JobLane;
+  /**
+   * The outside endpoint that the payload's attempts call (a webhook's id): the attempts to one
+   * at once are bounded, and its circuit breaker pauses them after failures in a row.
+   */
+  endpointOf?: (payload: Payload) => string | undefined;
   maxAttempts: number;
   /** A deterministic job id (a UUID) for the payload: enqueuing it again while it exists adds nothing. */
   idOf?: (payload: Payload) => string;
@@ -70,6 +88,11 @@ export type JobKinds = ReadonlyMap<string, JobKind<unknown>>;
 
 export function jobKinds<Payloads extends unknown[]>(...kinds: { [Index in keyof Payloads]: JobKind<Payloads[Index]> }): JobKinds {
   return new Map(kinds.map((kind) => [kind.name, kind as JobKind<unknown>]));
+}
+
+/** The lanes of the kinds: those a worker or a cron call has slots in. */
+export function lanesOf(kinds: JobKinds): JobLane[] {
+  return [...new Set([...kinds.values()].map((kind) => kind.lane))];
 }
 
 /** Thrown by an attempt whose failure another attempt would not mend: the job fails at once, whatever attempts are left. */

@@ -2,39 +2,31 @@ import "server-only";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { queryRows } from "@/lib/db/sql";
-import { FinalJobError, LeaseLostError, type JobContext, type JobFailure, type JobKind, type JobKinds, type JobRetries } from "./job-kind";
+import { storableText } from "@/lib/db/storable-text";
+import { circuitWrites, pauseOf } from "./circuit";
+import { claimJobs, type ClaimBounds, type ClaimedJob } from "./claim";
+import { FinalJobError, LeaseLostError, lanesOf, type EndpointOutcome, type JobContext, type JobFailure, type JobKind, type JobKinds, type JobRetries } from "./job-kind";
+import { nowParameter, timeOf, type Clock } from "./sql";
 
 /**
- * The job queue: a table (`jobs`, prisma/schema.prisma) that workers claim from with
+ * The job queue: a table (`jobs`, prisma/schema.prisma) that workers claim from (claim.ts) with
  * `FOR UPDATE SKIP LOCKED`, so that concurrent claims, on any number of connections and
  * processes, never hand one job to two of them (README "Background jobs", which says why not a library).
  * Every write of an attempt names the token its claim drew, so that an attempt whose lease ran
  * out, and whose job another worker took, changes nothing any more.
  */
 
-/** Runs one statement on the app's connection, or in tests on another one. */
-export type Sql = <Row>(text: string, values: unknown[]) => Promise<Row[]>;
-
-/**
- * The time the queue goes by. By default the database's own (`clock_timestamp()`), which every
- * instance shares; tests fix it, so that no test waits for a backoff or a lease to pass.
- */
-export type Clock = () => Date;
-
-const appSql: Sql = (text, values) => queryRows(text, values);
-
-/** `$n`, the clock's time when one is given, else the database's. */
-const nowParameter = (n: number) => `coalesce($${n}::timestamptz, clock_timestamp())`;
-const timeOf = (clock: Clock | undefined) => clock?.().toISOString() ?? null;
-
 const MAX_ERROR_LENGTH = 2_000;
 
+/** An attempt's failure as it is stored (`last_error`, the kinds' `onFailed`): its message may carry an outside answer's text. */
 function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, MAX_ERROR_LENGTH);
+  return storableText(message.slice(0, MAX_ERROR_LENGTH));
 }
 
 export type EnqueueOptions = {
+  /** Whose work it is: the account's id (a workspace's, once accounts share one), or null for work of no account. */
+  owner: string | null;
   /** The caller's transaction: the job exists only if it commits. */
   tx?: Transaction;
   /** Due this long after now (0: at once). */
@@ -42,83 +34,22 @@ export type EnqueueOptions = {
   clock?: Clock;
 };
 
-const enqueueStatement = `INSERT INTO jobs (id, kind, payload, run_at, max_attempts)
-  VALUES ($1::uuid, $2, $3::jsonb, ${nowParameter(4)} + $5::int * interval '1 millisecond', $6::int)
+const enqueueStatement = `INSERT INTO jobs (id, kind, payload, run_at, max_attempts, lane, owner_id, endpoint)
+  VALUES ($1::uuid, $2, $3::jsonb, ${nowParameter(4)} + $5::int * interval '1 millisecond', $6::int, $7, $8::uuid, $9)
   ON CONFLICT (id) DO NOTHING RETURNING id`;
 
 /**
- * Adds a job of `kind`, its payload checked by the kind's schema. With a kind that derives its
- * id from the payload, a job of that id that still exists (waiting, running or failed) means
- * nothing is added: `added` says which. A worker of this process is not woken here (the caller's
- * transaction may not have committed yet): see `runJobSoon` (lib/jobs/soon.ts).
+ * Adds a job of `kind`, its payload checked by the kind's schema, in the kind's lane. With a kind
+ * that derives its id from the payload, a job of that id that still exists (waiting, running or
+ * failed) means nothing is added: `added` says which. A worker of this process is not woken here
+ * (the caller's transaction may not have committed yet): see `runJobSoon` (lib/jobs/soon.ts).
  */
-export async function enqueueJob<Payload>(kind: JobKind<Payload>, payload: Payload, options: EnqueueOptions = {}): Promise<{ id: string; added: boolean }> {
+export async function enqueueJob<Payload>(kind: JobKind<Payload>, payload: Payload, options: EnqueueOptions): Promise<{ id: string; added: boolean }> {
   const parsed = kind.payload.parse(payload);
   const id = kind.idOf?.(parsed) ?? newId();
-  const values = [id, kind.name, JSON.stringify(parsed), timeOf(options.clock), options.delayMs ?? 0, kind.maxAttempts];
+  const values = [id, kind.name, JSON.stringify(parsed), timeOf(options.clock), options.delayMs ?? 0, kind.maxAttempts, kind.lane, options.owner, kind.endpointOf?.(parsed) ?? null];
   const rows = options.tx ? await options.tx.$queryRawUnsafe<{ id: string }[]>(enqueueStatement, ...values) : await queryRows<{ id: string }>(enqueueStatement, values);
   return { id, added: rows.length > 0 };
-}
-
-/** A job as a claim hands it out: one attempt of it, leased under `token`. */
-export type ClaimedJob = {
-  id: string;
-  kind: string;
-  payload: unknown;
-  /** This attempt's number. */
-  attempt: number;
-  maxAttempts: number;
-  token: string;
-  /** The last attempt ran out of its lease before it finished: the job is not run again, but fails. */
-  exhausted: boolean;
-};
-
-type ClaimedRow = Omit<ClaimedJob, "token"> & { due: Date };
-
-/** The attempt before this one was still leased: its worker died, or lost its lease, before it finished. */
-const stoppedMessage = (attempt: string) => `'Attempt ' || ${attempt} || ' stopped before it finished: its worker stopped or lost its lease'`;
-
-function claimStatement(byId: boolean): string {
-  return `WITH due AS (
-    SELECT id, run_at, attempts, max_attempts, locked_by FROM jobs
-    WHERE run_at <= ${nowParameter(1)} AND kind = ANY($2::text[])${byId ? " AND id = ANY($6::uuid[])" : ""}
-    ORDER BY run_at, id LIMIT $3::int
-    FOR UPDATE SKIP LOCKED
-  )
-  UPDATE jobs SET
-    attempts = CASE WHEN due.locked_by IS NOT NULL AND due.attempts >= due.max_attempts THEN due.attempts ELSE due.attempts + 1 END,
-    locked_by = $4::uuid,
-    run_at = ${nowParameter(1)} + $5::int * interval '1 millisecond',
-    last_error = CASE WHEN due.locked_by IS NOT NULL THEN ${stoppedMessage("due.attempts")} ELSE jobs.last_error END
-  FROM due WHERE jobs.id = due.id
-  RETURNING jobs.id::text AS id, jobs.kind, jobs.payload, jobs.attempts AS attempt, jobs.max_attempts AS "maxAttempts",
-    (due.locked_by IS NOT NULL AND due.attempts >= due.max_attempts) AS exhausted, due.run_at AS due`;
-}
-
-const claimDueStatement = claimStatement(false);
-const claimByIdStatement = claimStatement(true);
-
-export type ClaimOptions = {
-  kinds: JobKinds;
-  limit: number;
-  leaseMs: number;
-  /** Only these jobs (a request running the job it just enqueued). */
-  ids?: string[];
-  clock?: Clock;
-  sql?: Sql;
-};
-
-/**
- * Claims up to `limit` due jobs of the given kinds, the earliest due first: jobs waiting for
- * their time, and attempts whose lease ran out. Each is leased for `leaseMs` under a new token.
- */
-export async function claimJobs({ kinds, limit, leaseMs, ids, clock, sql = appSql }: ClaimOptions): Promise<ClaimedJob[]> {
-  const token = newId();
-  const values = [timeOf(clock), [...kinds.keys()], limit, token, leaseMs, ...(ids ? [ids] : [])];
-  const rows = await sql<ClaimedRow>(ids ? claimByIdStatement : claimDueStatement, values);
-  return rows
-    .sort((a, b) => a.due.getTime() - b.due.getTime() || (a.id < b.id ? -1 : 1))
-    .map(({ id, kind, payload, attempt, maxAttempts, exhausted }) => ({ id, kind, payload, attempt, maxAttempts, exhausted, token }));
 }
 
 const holdLeaseStatement = `UPDATE jobs SET run_at = ${nowParameter(3)} + $4::int * interval '1 millisecond' WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
@@ -130,19 +61,24 @@ export async function holdLease(job: ClaimedJob, leaseMs: number, options: { tx?
   if (rows.length === 0) throw new LeaseLostError(job.id);
 }
 
-/** `writes` (JobContext.writeUnderLease), with the renewal of the lease as `lease` before them and its parameters after theirs. */
-async function writeUnderLease(job: ClaimedJob, leaseMs: number, clock: Clock | undefined, writes: string, values: unknown[]): Promise<void> {
+/**
+ * `writes` (JobContext.writeUnderLease), with the renewal of the lease as `lease` (the job's id
+ * and endpoint) before them and its parameters after theirs; then, with `endpoint`, the breaker's.
+ */
+async function writeUnderLease(job: ClaimedJob, leaseMs: number, clock: Clock | undefined, writes: string, values: unknown[], endpoint?: EndpointOutcome): Promise<void> {
   const n = values.length;
+  const now = nowParameter(n + 3);
   const text = `WITH lease AS (
-    UPDATE jobs SET run_at = ${nowParameter(n + 3)} + $${n + 4}::int * interval '1 millisecond' WHERE id = $${n + 1}::uuid AND locked_by = $${n + 2}::uuid RETURNING id
-  ), ${writes}
+    UPDATE jobs SET run_at = ${now} + $${n + 4}::int * interval '1 millisecond' WHERE id = $${n + 1}::uuid AND locked_by = $${n + 2}::uuid RETURNING id, endpoint
+  ), ${writes}${endpoint ? `, ${circuitWrites(`$${n + 5}::text`, now)}` : ""}
   SELECT count(*)::int AS held FROM lease`;
-  const [row] = await queryRows<{ held: number }>(text, [...values, job.id, job.token, timeOf(clock), leaseMs]);
+  const [row] = await queryRows<{ held: number }>(text, [...values, job.id, job.token, timeOf(clock), leaseMs, ...(endpoint ? [endpoint] : [])]);
   if (!row?.held) throw new LeaseLostError(job.id);
 }
 
 const completeStatement = `DELETE FROM jobs WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
-const retryStatement = `UPDATE jobs SET locked_by = NULL, run_at = ${nowParameter(3)} + $4::int * interval '1 millisecond', last_error = $5
+/** Due again after its backoff, or once its endpoint's pause is over if that is later. */
+const retryStatement = `UPDATE jobs SET locked_by = NULL, run_at = greatest(${nowParameter(3)} + $4::int * interval '1 millisecond', ${pauseOf("jobs")}), last_error = $5
   WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
 const failStatement = `UPDATE jobs SET locked_by = NULL, run_at = NULL, failed_at = ${nowParameter(3)}, last_error = $4
   WHERE id = $1::uuid AND locked_by = $2::uuid RETURNING id`;
@@ -208,7 +144,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions): Promi
     now: () => clock?.() ?? new Date(),
     signal,
     holdLease: (tx) => holdLease(job, leaseMs, { tx, clock }),
-    writeUnderLease: (writes, values) => writeUnderLease(job, leaseMs, clock, writes, values),
+    writeUnderLease: (writes, values, endpoint) => writeUnderLease(job, leaseMs, clock, writes, values, endpoint),
   };
   const heartbeat = setInterval(() => {
     holdLease(job, leaseMs, { clock }).catch((error: unknown) => {
@@ -242,8 +178,9 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions): Promi
 
 /**
  * Claims the job `id` of `kind` if it is due and no attempt holds it, and runs it here (with
- * `run` instead of the kind's own when given). Undefined when it could not be claimed: another
- * worker runs it, it waits for a retry, or it is gone.
+ * `run` instead of the kind's own when given), outside the claim's bounds: it takes none of a
+ * worker's slots. Undefined when it could not be claimed: another worker runs it, it waits for a
+ * retry or for its endpoint's pause to end, or it is gone.
  */
 export async function runJobNow<Payload>(
   kind: JobKind<Payload>,
@@ -259,30 +196,34 @@ export async function runJobNow<Payload>(
 
 export type DrainOptions = {
   kinds: JobKinds;
+  /** The slots of each lane. */
   concurrency: number;
   leaseMs: number;
+  bounds: ClaimBounds;
   /** New attempts start only this long after the drain began; those started run to their end. */
   claimForMs: number;
-  ids?: string[];
 };
 
 export type DrainResult = { ran: number } & Record<JobOutcome, number>;
 
 /**
- * Runs due jobs, `concurrency` at a time, until none is due or `claimForMs` has passed: the cron
- * route on Vercel, where no worker runs between requests.
+ * Runs due jobs, `concurrency` at a time in each lane, until none is due or `claimForMs` has
+ * passed: the cron route on Vercel, where no worker runs between requests. A slot whose claim
+ * finds nothing (nothing due in its lane, or only work past its bounds) ends.
  */
-export async function drainJobs({ kinds, concurrency, leaseMs, claimForMs, ids }: DrainOptions): Promise<DrainResult> {
+export async function drainJobs({ kinds, concurrency, leaseMs, bounds, claimForMs }: DrainOptions): Promise<DrainResult> {
   const result: DrainResult = { ran: 0, completed: 0, retrying: 0, failed: 0, released: 0, lost: 0 };
   const deadline = Date.now() + claimForMs;
-  const lane = async () => {
-    while (Date.now() < deadline) {
-      const [job] = await claimJobs({ kinds, limit: 1, leaseMs, ids });
-      if (!job) return;
-      result.ran++;
-      result[await runClaimedJob(job, { kinds, leaseMs })]++;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, lane));
+  const slots = lanesOf(kinds).flatMap((lane) =>
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < deadline) {
+        const [job] = await claimJobs({ kinds, lanes: { [lane]: 1 }, leaseMs, bounds });
+        if (!job) return;
+        result.ran++;
+        result[await runClaimedJob(job, { kinds, leaseMs })]++;
+      }
+    }),
+  );
+  await Promise.all(slots);
   return result;
 }

@@ -1,12 +1,17 @@
 import "server-only";
-import type { JobKinds } from "./job-kind";
-import { claimJobs, runClaimedJob, type Clock } from "./queue";
+import { claimJobs, type ClaimBounds, type LaneSlots } from "./claim";
+import { lanesOf, type JobKinds, type JobLane } from "./job-kind";
+import { runClaimedJob } from "./queue";
+import type { Clock } from "./sql";
 
 export type WorkerOptions = {
   kinds: JobKinds;
+  /** The slots of each lane. */
   concurrency: number;
   pollIntervalMs: number;
   leaseMs: number;
+  /** What its claims stay within (all workers together); none in tests of the queue alone. */
+  bounds?: ClaimBounds;
   clock?: Clock;
 };
 
@@ -14,19 +19,23 @@ export type WorkerOptions = {
 const FAILURE_LOG_INTERVAL_MS = 60_000;
 
 /**
- * Runs due jobs beside the server, up to `concurrency` at a time. Idle, it asks the database for
- * due jobs once per `pollIntervalMs` (one indexed statement); a job enqueued in this process
- * wakes it at once (`wake`), and so does every attempt that ends, while there may be more.
+ * Runs due jobs beside the server, up to `concurrency` at a time in each lane of its kinds. Idle,
+ * it asks the database for due jobs once per `pollIntervalMs` (one statement, an index scan per
+ * lane); a job enqueued in this process wakes it at once (`wake`), and so does every attempt that
+ * ends, while there may be more.
  */
 export class JobWorker {
-  private readonly running = new Set<Promise<void>>();
+  /** The attempts running in each lane. */
+  private readonly running: Map<JobLane, Set<Promise<void>>>;
   private readonly stopping = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
   private pollAgain = false;
   private lastFailureLoggedAt = 0;
 
-  constructor(private readonly options: WorkerOptions) {}
+  constructor(private readonly options: WorkerOptions) {
+    this.running = new Map(lanesOf(options.kinds).map((lane) => [lane, new Set()]));
+  }
 
   start(): void {
     this.schedule(0);
@@ -47,7 +56,7 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.stopping.abort();
     clearTimeout(this.timer);
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running.values()].flatMap((running) => [...running]));
   }
 
   private schedule(delayMs: number) {
@@ -55,17 +64,26 @@ export class JobWorker {
     this.timer.unref();
   }
 
+  /**
+   * Claims for the lanes with free slots, again while claims take jobs: a bounded claim may take
+   * fewer than it could (an account at its share among the first due), and the next one, which
+   * counts those, takes the others'.
+   */
   private async poll() {
     this.polling = true;
     try {
+      const { kinds, concurrency, leaseMs, bounds, clock } = this.options;
       for (;;) {
         this.pollAgain = false;
-        const free = this.options.concurrency - this.running.size;
-        if (free <= 0 || this.stopping.signal.aborted) break;
-        const { kinds, leaseMs, clock } = this.options;
-        const jobs = await claimJobs({ kinds, limit: free, leaseMs, clock });
-        for (const job of jobs) this.track(job.id, runClaimedJob(job, { kinds, leaseMs, clock, stopping: this.stopping.signal }).then(() => undefined));
-        if (jobs.length < free && !this.pollAgain) break;
+        const lanes: LaneSlots = {};
+        for (const [lane, running] of this.running) if (running.size < concurrency) lanes[lane] = concurrency - running.size;
+        if (Object.keys(lanes).length === 0 || this.stopping.signal.aborted) break;
+        const jobs = await claimJobs({ kinds, lanes, leaseMs, bounds, clock });
+        for (const job of jobs) {
+          const attempt = runClaimedJob(job, { kinds, leaseMs, clock, stopping: this.stopping.signal });
+          this.track(this.running.get(kinds.get(job.kind)!.lane)!, job.id, attempt.then(() => undefined));
+        }
+        if (jobs.length === 0 && !this.pollAgain) break;
       }
       this.lastFailureLoggedAt = 0;
     } catch (error) {
@@ -79,14 +97,14 @@ export class JobWorker {
     }
   }
 
-  private track(jobId: string, attempt: Promise<void>) {
+  private track(running: Set<Promise<void>>, jobId: string, attempt: Promise<void>) {
     const tracked = attempt
       .catch((error: unknown) => console.error(`[jobs] job ${jobId} could not be settled; it runs again after its lease:`, error instanceof Error ? error.message : error))
       .finally(() => {
-        this.running.delete(tracked);
+        running.delete(tracked);
         this.wake();
       });
-    this.running.add(tracked);
+    running.add(tracked);
   }
 }
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { storableText } from "@/lib/db/storable-text";
 import { defineJobKind, FinalJobError, type JobContext } from "@/lib/jobs/job-kind";
 import { runJobNow } from "@/lib/jobs/queue";
 import { commitWebUrl } from "@/lib/repositories/web-urls";
@@ -29,6 +30,7 @@ const FOLLOW_INTERVAL_MS = 250;
 export const recapGeneration = defineJobKind({
   name: "recap.generate",
   payload: z.object({ recapId: z.uuid() }),
+  lane: "recaps",
   maxAttempts: 3,
   backoff: { firstDelayMs: 5_000, maxDelayMs: 60_000 },
   idOf: ({ recapId }) => recapId,
@@ -100,7 +102,7 @@ export async function generateRecap(recapId: string, generator: RecapGenerator, 
       throw new FinalJobError(error instanceof Error ? error.message : String(error));
     }
     if (next.done) break;
-    const delta = next.value;
+    const delta = storableText(next.value);
     content += delta;
     // Touching the recap tells streams that it changed.
     await db.$transaction(async (tx) => {

@@ -61,7 +61,7 @@ export async function createRecap(user: User, input: RecapFiltersInput): Promise
   if (unchanged) return { recap: previous, cached: true };
   const recap = await db.$transaction(async (tx) => {
     const created = await tx.recap.create({ data: { userId: user.id, filters, filtersKey: key, template } });
-    await enqueueJob(recapGeneration, { recapId: created.id }, { tx });
+    await enqueueJob(recapGeneration, { recapId: created.id }, { tx, owner: user.id });
     return created;
   });
   return { recap, cached: false };

@@ -74,13 +74,13 @@ export async function runSchedule({ schedule_id: scheduleId, run_at: runAt }: Sc
       const eventId = newId();
       const data = { schedule_id: scheduleId, share_url: shareUrl, recap: toRecapResponse(recap) };
       await tx.webhookEvent.create({ data: { id: eventId, userId: current.userId, type: SCHEDULED_RECAP_EVENT_TYPE, resourceId: recap.id, data } });
-      const { id } = await enqueueJob(webhookDelivery, { event_id: eventId, endpoint_id: current.webhookEndpoint.id }, { tx });
+      const { id } = await enqueueJob(webhookDelivery, { event_id: eventId, endpoint_id: current.webhookEndpoint.id }, { tx, owner: current.userId });
       await tx.recapSchedule.update({ where: { id: scheduleId }, data: { lastRunStatus: "sent", lastRunError: null, lastRecapId: recap.id } });
       return { kind: webhookDelivery as JobKind<never>, id };
     }
     const kind: "slack" | "discord" = current.destinationKind === "slack" ? "slack" : "discord";
     const message = kind === "slack" ? slackMessage(recap.content ?? "", shareUrl, origin) : discordMessage(recap.content ?? "", shareUrl, origin);
-    const { id } = await enqueueJob(scheduleChatDelivery, { schedule_id: scheduleId, body: JSON.stringify(message), kind }, { tx });
+    const { id } = await enqueueJob(scheduleChatDelivery, { schedule_id: scheduleId, body: JSON.stringify(message), kind }, { tx, owner: current.userId });
     await tx.recapSchedule.update({ where: { id: scheduleId }, data: { lastRecapId: recap.id } });
     return { kind: scheduleChatDelivery as JobKind<never>, id };
   });
@@ -91,6 +91,7 @@ export async function runSchedule({ schedule_id: scheduleId, run_at: runAt }: Sc
 export const scheduleRun = defineJobKind({
   name: "recap_schedule.run",
   payload: scheduleRunPayload,
+  lane: "recaps",
   maxAttempts: 3,
   backoff: { firstDelayMs: 5_000, maxDelayMs: 60_000 },
   run: runSchedule,

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb, type User } from "@/lib/db/client";
-import { enqueueJob, type Clock } from "@/lib/jobs/queue";
+import { enqueueJob } from "@/lib/jobs/queue";
+import type { Clock } from "@/lib/jobs/sql";
 import { runJobSoon } from "@/lib/jobs/soon";
 import { wakeJobWorker } from "@/lib/jobs/worker";
 import { nextRun } from "./reschedule";
@@ -35,7 +36,7 @@ export async function runDueSchedules(clock: Clock = () => new Date()): Promise<
         data: { nextRunAt: nextRun(schedule, schedule.user.timezone, now), lastRunAt: now, lastRunStatus: "running", lastRunError: null },
       });
       if (count === 0) return false;
-      await enqueueJob(scheduleRun, { schedule_id: schedule.id, run_at: schedule.nextRunAt!.toISOString() }, { tx });
+      await enqueueJob(scheduleRun, { schedule_id: schedule.id, run_at: schedule.nextRunAt!.toISOString() }, { tx, owner: schedule.userId });
       return true;
     });
     if (claimed) started++;
@@ -49,7 +50,7 @@ export async function runScheduleNow(user: User, id: string, now = new Date()) {
   const { schedule, jobId } = await getDb().$transaction(async (tx) => {
     const own = await getSchedule(user, id, tx);
     const updated = await tx.recapSchedule.update({ where: { id: own.id }, data: { lastRunAt: now, lastRunStatus: "running", lastRunError: null } });
-    const { id: queued } = await enqueueJob(scheduleRun, { schedule_id: own.id, run_at: now.toISOString() }, { tx });
+    const { id: queued } = await enqueueJob(scheduleRun, { schedule_id: own.id, run_at: now.toISOString() }, { tx, owner: own.userId });
     return { schedule: updated, jobId: queued };
   });
   runJobSoon(scheduleRun, jobId);

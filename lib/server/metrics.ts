@@ -1,6 +1,7 @@
 import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { getDb } from "@/lib/db/client";
+import { laneDepths } from "@/lib/jobs/depth";
 
 /**
  * What `/api/metrics` shows Prometheus (README "Operations"), counted in this process. The
@@ -30,6 +31,22 @@ function createMetrics(): Metrics {
     async collect() {
       try {
         this.set(await getDb().job.count({ where: { failedAt: null } }));
+      } catch {
+        failedScrapes.inc();
+      }
+    },
+  });
+  new Gauge({
+    name: "worklog_job_lane_depth",
+    help: "Jobs in the queue that have not failed for good, by lane and state (waiting, running), all instances together",
+    labelNames: ["lane", "state"] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        for (const { lane, waiting, running } of await laneDepths()) {
+          this.set({ lane, state: "waiting" }, waiting);
+          this.set({ lane, state: "running" }, running);
+        }
       } catch {
         failedScrapes.inc();
       }

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { newId } from "@/lib/db/ids";
 import { queryRows } from "@/lib/db/sql";
-import { defineJobKind, type JobContext } from "@/lib/jobs/job-kind";
+import { storableText } from "@/lib/db/storable-text";
+import { defineJobKind, LeaseLostError, type JobContext } from "@/lib/jobs/job-kind";
 import { checkDestination, DestinationError, parseWebhookUrl } from "./destination";
 import { webhookBody, type StoredEvent } from "./payloads";
 import { DELIVERY_TIMEOUT_MS, sendTo, type SendResult } from "./send";
@@ -42,6 +43,20 @@ export async function attemptDelivery(url: string, headers: Record<string, strin
     if (error instanceof DestinationError) return { answered: false, error: `Refused: the URL ${error.message}` };
     if (error instanceof Error && error.name === "AbortError") return { answered: false, error: `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` };
     return { answered: false, error: (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH) };
+  }
+}
+
+/**
+ * Writes what an attempt found with `write`. Once the endpoint has answered 2xx the message is
+ * delivered: a failure to write that (a lost lease aside) is logged, and the job ends rather
+ * than sending it again.
+ */
+export async function writeOutcome(delivered: boolean, write: () => Promise<void>, what: string): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!delivered || error instanceof LeaseLostError) throw error;
+    console.error(`[jobs] ${what} was delivered, but what its attempt found could not be written:`, error instanceof Error ? error.message : error);
   }
 }
 
@@ -87,9 +102,11 @@ const logAttemptWrites = `attempt AS (SELECT * FROM jsonb_populate_record(NULL::
  * the body signed, posted, and the attempt logged under the job's lease (an attempt whose lease
  * another worker took logs nothing) in one statement, not a transaction of several: an
  * account's deliveries and writes queue on its counters row (lib/hooks/hooks.ts), which a
- * transaction holds until it commits. A 2xx is delivered; a 410 disables the endpoint; any
- * other answer, or none, is tried again after the kind's delays. A deleted or disabled
- * endpoint, or a deleted event, is not delivered to.
+ * transaction holds until it commits. The same statement tells the endpoint's circuit breaker
+ * how it went (lib/jobs/circuit.ts). A 2xx is delivered, even when its log cannot be written (it
+ * is not sent again for that); a 410 disables the endpoint; any other answer, or none, is tried
+ * again after the kind's delays. A deleted or disabled endpoint, or a deleted event, is not
+ * delivered to. What the answer says is stored cleaned of what PostgreSQL refuses.
  */
 export async function deliverWebhook({ event_id: eventId, endpoint_id: endpointId }: WebhookDeliveryPayload, job: JobContext): Promise<void> {
   const [delivery] = await queryRows<Delivery>(deliveryStatement, [endpointId, eventId]);
@@ -112,24 +129,27 @@ export async function deliverWebhook({ event_id: eventId, endpoint_id: endpointI
     type: delivery.type,
     attempt: job.attempt,
     status: outcome.answered ? outcome.status : null,
-    error: outcome.answered ? (delivered ? null : `Answered ${outcome.status}`) : outcome.error,
+    error: outcome.answered ? (delivered ? null : `Answered ${outcome.status}`) : storableText(outcome.error),
     latency_ms: latencyMs,
-    response_excerpt: outcome.answered ? outcome.excerpt : null,
+    response_excerpt: outcome.answered ? storableText(outcome.excerpt) : null,
     next_retry_at: retrying ? new Date(now.getTime() + retryDelay(job.attempt)) : null,
     attempted_at: now,
   };
-  await job.writeUnderLease(logAttemptWrites, [delivery.userId, JSON.stringify(attempt), failingSince, disabledReason ?? null]);
+  const values = [delivery.userId, JSON.stringify(attempt), failingSince, disabledReason ?? null];
+  await writeOutcome(delivered, () => job.writeUnderLease(logAttemptWrites, values, delivered ? "succeeded" : "failed"), `Event ${eventId} to webhook ${endpointId}`);
   if (retrying) throw new Error(outcome.answered ? `The endpoint answered ${outcome.status}` : outcome.error);
 }
 
 /**
  * A delivery of one event to one endpoint, retried on the issue's schedule with the same
  * `webhook-id` (the event's id). The migration's triggers enqueue these in the change's own
- * transaction, with the same kind name and attempts (keep them in step).
+ * transaction, with the same kind name, attempts, lane, owner and endpoint (keep them in step).
  */
 export const webhookDelivery = defineJobKind({
   name: "webhook.delivery",
   payload: webhookDeliveryPayload,
+  lane: "deliveries",
+  endpointOf: ({ endpoint_id: endpointId }) => endpointId,
   maxAttempts: WEBHOOK_RETRY_DELAYS_MS.length + 1,
   delayFor: retryDelay,
   run: deliverWebhook,

@@ -5,6 +5,7 @@ import { isRecordMissing } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { markAccountChanged } from "@/lib/hooks/hooks";
+import { closeCircuit, endpointPausedUntil } from "@/lib/jobs/circuit";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { runJobSoon } from "@/lib/jobs/soon";
 import { KEPT_ATTEMPTS, webhookDelivery } from "./delivery-job";
@@ -39,11 +40,11 @@ async function ownWebhook(userId: string, id: string, transaction?: Transaction)
   return endpoint;
 }
 
-/** An endpoint with its last attempts, the newest first. */
+/** An endpoint with its last attempts, the newest first, and until when its deliveries wait while its circuit breaker pauses them. */
 export async function getWebhookWithAttempts(userId: string, id: string) {
   const endpoint = await getDb().webhookEndpoint.findFirst({ where: { id, userId }, include: { attempts: { orderBy: { id: "desc" }, take: KEPT_ATTEMPTS } } });
   if (!endpoint) throw AppError.notFound();
-  return endpoint;
+  return { ...endpoint, pausedUntil: await endpointPausedUntil(endpoint.id) };
 }
 
 /** A new endpoint with a new secret, which the answer holds this once. */
@@ -60,13 +61,14 @@ export async function createWebhook(userId: string, input: WebhookCreate) {
   });
 }
 
-/** Changes the fields sent. Enabling it again clears why it was disabled and its failures. */
+/** Changes the fields sent. Enabling it again, or a new URL, clears why it was disabled and its failures. */
 export async function updateWebhook(userId: string, id: string, input: WebhookUpdate) {
   const url = input.endpoint_url === undefined ? undefined : await checkedUrl(input.endpoint_url);
   return getDb().$transaction(async (transaction) => {
     const endpoint = await ownWebhook(userId, id, transaction);
     await markAccountChanged(transaction, userId);
     const reenabled = input.enabled === true && !endpoint.enabled;
+    if (reenabled || (url !== undefined && url !== endpoint.url)) await closeCircuit(transaction, id);
     return transaction.webhookEndpoint.update({
       where: { id },
       data: {
@@ -81,7 +83,7 @@ export async function updateWebhook(userId: string, id: string, input: WebhookUp
   });
 }
 
-/** Deletes an endpoint and its log; its pending deliveries find it gone and send nothing. */
+/** Deletes an endpoint, its log and its circuit breaker's failures; its pending deliveries find it gone and send nothing. */
 export async function deleteWebhook(userId: string, id: string) {
   return getDb().$transaction(async (transaction) => {
     let endpoint;
@@ -91,6 +93,7 @@ export async function deleteWebhook(userId: string, id: string) {
       if (isRecordMissing(error)) throw AppError.notFound();
       throw error;
     }
+    await closeCircuit(transaction, id);
     await markAccountChanged(transaction, userId);
     return endpoint;
   });
@@ -98,9 +101,9 @@ export async function deleteWebhook(userId: string, id: string) {
 
 const disabledError = () => AppError.invalidRequest("The webhook is disabled: enable it first");
 
-/** Enqueues a delivery of the event to the endpoint, started at once (lib/jobs/soon.ts). */
-async function deliverSoon(transaction: Transaction, eventId: string, endpointId: string) {
-  const { id } = await enqueueJob(webhookDelivery, { event_id: eventId, endpoint_id: endpointId }, { tx: transaction });
+/** Enqueues a delivery of the event to the account's endpoint, started at once (lib/jobs/soon.ts). */
+async function deliverSoon(transaction: Transaction, userId: string, eventId: string, endpointId: string) {
+  const { id } = await enqueueJob(webhookDelivery, { event_id: eventId, endpoint_id: endpointId }, { tx: transaction, owner: userId });
   return id;
 }
 
@@ -113,7 +116,7 @@ export async function sendTestEvent(userId: string, id: string): Promise<{ event
     await transaction.webhookEvent.create({
       data: { id: eventId, userId, type: TEST_EVENT_TYPE, data: { webhook_id: id, message: "A test event sent from Worklog" } },
     });
-    return deliverSoon(transaction, eventId, id);
+    return deliverSoon(transaction, userId, eventId, id);
   });
   runJobSoon(webhookDelivery, jobId);
   return { eventId };
@@ -126,7 +129,7 @@ export async function resendAttempt(userId: string, id: string, attemptId: strin
     const attempt = await transaction.webhookAttempt.findFirst({ where: { id: attemptId, endpointId: id } });
     if (!attempt) throw AppError.notFound();
     if (!endpoint.enabled) throw disabledError();
-    return { jobId: await deliverSoon(transaction, attempt.eventId, id), eventId: attempt.eventId };
+    return { jobId: await deliverSoon(transaction, userId, attempt.eventId, id), eventId: attempt.eventId };
   });
   runJobSoon(webhookDelivery, jobId);
   return { eventId };

@@ -47,7 +47,7 @@ export const webhookOperations = {
     summary: "Get a webhook",
     description: "The webhook with its last 100 delivery attempts, the newest first.",
     scope: "user:write",
-    responses: { 200: { description: "The webhook and its delivery log.", schema: webhookWithAttemptsResponseSchema, example: { ...webhookExample, attempts: [webhookAttemptExample] } } },
+    responses: { 200: { description: "The webhook and its delivery log.", schema: webhookWithAttemptsResponseSchema, example: { ...webhookExample, paused_until: null, attempts: [webhookAttemptExample] } } },
   },
   update: {
     kind: "api",

@@ -39,7 +39,12 @@ export const createdWebhookResponseSchema = webhookResponseSchema
   .register(responseSchemas, { id: "WebhookCreated" });
 
 export const webhookWithAttemptsResponseSchema = webhookResponseSchema
-  .extend({ attempts: z.array(webhookAttemptResponseSchema).meta({ description: "Its last 100 delivery attempts, the newest first." }) })
+  .extend({
+    paused_until: z.iso.datetime().nullable().meta({
+      description: "While its last deliveries failed 5 times in a row, when its deliveries resume: until then they wait, spending none of their attempts; null while they go out.",
+    }),
+    attempts: z.array(webhookAttemptResponseSchema).meta({ description: "Its last 100 delivery attempts, the newest first." }),
+  })
   .register(responseSchemas, { id: "WebhookWithAttempts" });
 
 export const webhookListResponseSchema = z
@@ -63,6 +68,10 @@ export function toWebhookAttemptResponse(attempt: WebhookAttempt): z.infer<typeo
     next_retry_at: attempt.nextRetryAt?.toISOString() ?? null,
     attempted_at: attempt.attemptedAt.toISOString(),
   };
+}
+
+export function toWebhookWithAttemptsResponse({ attempts, pausedUntil, ...endpoint }: WebhookEndpoint & { attempts: WebhookAttempt[]; pausedUntil: Date | null }): z.infer<typeof webhookWithAttemptsResponseSchema> {
+  return { ...toWebhookResponse(endpoint), paused_until: pausedUntil?.toISOString() ?? null, attempts: attempts.map(toWebhookAttemptResponse) };
 }
 
 export function toWebhookResponse(endpoint: WebhookEndpoint): z.infer<typeof webhookResponseSchema> {

@@ -67,7 +67,7 @@ describe("the readiness probe", () => {
 });
 
 describe("/api/metrics", () => {
-  it("answers Prometheus's text to its token: requests by route pattern and status, open streams, the queue's depth, the process's memory", async () => {
+  it("answers Prometheus's text to its token: requests by route pattern and status, open streams, the queue's depth in all and by lane, the process's memory", async () => {
     const { email } = await server.createUser({ plan: "pro" });
     const key = await server.createKey(email, ["worklog:read", "project:read"]);
     expect((await server.request(`/api/v1/projects/${randomUUID()}`, { key })).status).toBe(404);
@@ -82,6 +82,9 @@ describe("/api/metrics", () => {
     expect(text).toMatch(/^worklog_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/v1\/projects\/\{id\}",status="404"\} \d+$/m);
     expect(Number(/^worklog_open_event_streams (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/^worklog_job_queue_depth \d+$/m);
+    for (const lane of ["deliveries", "recaps", "imports"]) {
+      for (const state of ["waiting", "running"]) expect(text).toMatch(new RegExp(`^worklog_job_lane_depth\\{lane="${lane}",state="${state}"\\} \\d+$`, "m"));
+    }
     expect(Number(/^process_resident_memory_bytes (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(10 * 2 ** 20);
     expect(Number(/^nodejs_heap_size_used_bytes (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(2 ** 20);
     await stream.body!.cancel();

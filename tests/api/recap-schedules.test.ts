@@ -39,7 +39,8 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      if (request.url === "/slack-nul") response.writeHead(500, { "content-type": "text/plain" }).end("broken\u0000down");
+      else response.writeHead(200, { "content-type": "text/plain" }).end("ok");
     });
   });
   await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
@@ -206,6 +207,16 @@ describe("Run now", () => {
       if (attempts.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(attempts).toMatchObject([{ type: "recap.scheduled", status: 200 }]);
+  });
+
+  it("says why a message was refused when the answer holds a NUL, and retries it", async () => {
+    const { key } = await account();
+    await json(await server.request("/api/v1/worklog/entries", { method: "POST", key, body: { content: "Fixed the exporter" } }), 201);
+    const schedule = await createSchedule(key, standup({ kind: "slack", url: `${origin}/slack-nul` }));
+    await json(await server.request(`${schedule.url}/run`, { method: "POST", key }), 202);
+    const ran = await finishedRun(key, schedule);
+    expect(ran).toMatchObject({ last_run_status: "retrying", last_run_error: "Answered 500: brokendown" });
+    expect(requestsTo("/slack-nul")).toHaveLength(1);
   });
 
   it("fails, sending nothing, when no entry falls in the period", async () => {

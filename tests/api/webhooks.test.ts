@@ -4,6 +4,7 @@
 // which checks each signature with the Standard Webhooks library.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { gzipSync } from "node:zlib";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
@@ -40,6 +41,11 @@ beforeAll(async () => {
     request.on("end", () => {
       const path = new URL(request.url!, origin).pathname;
       received.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      if (path === "/gzip") {
+        // A compressed answer, as many servers send: its bytes hold NULs.
+        response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(gzipSync("received"));
+        return;
+      }
       const status = answers[path] ?? 200;
       response.writeHead(status, status === 302 ? { location: `${origin}/ok/followed` } : { "content-type": "text/plain" });
       response.end(status === 302 ? "" : `received with ${status}`);
@@ -207,6 +213,18 @@ describe("deliveries", () => {
 
     const enabled = await json(await server.request(endpoint.url, { method: "PUT", key, body: { enabled: true } }), 200);
     expect(enabled).toMatchObject({ enabled: true, disabled_reason: null });
+  });
+
+  it("answered 200 with a compressed body (NUL bytes) are logged and delivered once", async () => {
+    const { key } = await account();
+    const endpoint = await createWebhook(key, "/gzip", ["recap.completed"]);
+    const { event_id: eventId } = await json(await server.request(`${endpoint.url}/test`, { method: "POST", key }), 202);
+    const [attempt] = (await until(key, endpoint.id, ({ attempts }) => attempts.length === 1)).attempts;
+    expect(attempt).toMatchObject({ event_id: eventId, status: 200, error: null, next_retry_at: null });
+    expect(attempt!.response_excerpt).not.toContain("\u0000");
+    expect(attempt!.response_excerpt!.length).toBeGreaterThan(0);
+    // Logged with no retry due: the job is done, and its one request is all the receiver got.
+    expect(requestsTo("/gzip").map((request) => request.headers["webhook-id"])).toEqual([eventId]);
   });
 
   it("follow no redirect, and a failure is retried after 5 s", async () => {

@@ -7,7 +7,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { defineJobKind, FinalJobError, jobKinds, LeaseLostError, type JobContext, type JobFailure } from "@/lib/jobs/job-kind";
-import { claimJobs, enqueueJob, holdLease, runClaimedJob, type ClaimedJob, type Sql } from "@/lib/jobs/queue";
+import { claimJobs, type ClaimedJob } from "@/lib/jobs/claim";
+import { enqueueJob, holdLease, runClaimedJob } from "@/lib/jobs/queue";
+import type { Sql } from "@/lib/jobs/sql";
 import { JobWorker } from "@/lib/jobs/worker";
 import { testBackend } from "../support/databases";
 import { closeSideConnections, sideConnection } from "../support/side-connections";
@@ -24,6 +26,7 @@ const failures: { step: string; failure: JobFailure }[] = [];
 const step = defineJobKind({
   name: "test.step",
   payload: z.object({ step: z.string() }),
+  lane: "recaps",
   maxAttempts: 3,
   backoff: { firstDelayMs: 10_000, maxDelayMs: 15_000 },
   run: async ({ step }, job) => behaviours.get(step)?.(job),
@@ -35,6 +38,7 @@ const step = defineJobKind({
 const keyed = defineJobKind({
   name: "test.keyed",
   payload: z.object({ id: z.uuid() }),
+  lane: "recaps",
   maxAttempts: 1,
   backoff: { firstDelayMs: 1_000, maxDelayMs: 1_000 },
   idOf: ({ id }) => id,
@@ -47,7 +51,7 @@ let steps = 0;
 async function stepJob(behaviour: Behaviour = async () => undefined, delayMs = 0): Promise<string> {
   const name = `step-${++steps}`;
   behaviours.set(name, behaviour);
-  return (await enqueueJob(step, { step: name }, { delayMs, clock: at(0) })).id;
+  return (await enqueueJob(step, { step: name }, { owner: null, delayMs, clock: at(0) })).id;
 }
 
 /** Claims only `id` (other tests' jobs may be due too) at `start` plus `ms`. */
@@ -62,24 +66,24 @@ describe("enqueuing", () => {
     const ids: string[] = [];
     await expect(
       getDb().$transaction(async (tx) => {
-        ids.push((await enqueueJob(step, { step: "rolled back" }, { tx })).id);
+        ids.push((await enqueueJob(step, { step: "rolled back" }, { owner: null, tx })).id);
         throw new Error("the caller's change failed");
       }),
     ).rejects.toThrow("the caller's change failed");
     expect(await stored(ids[0]!)).toBeNull();
 
-    await getDb().$transaction(async (tx) => ids.push((await enqueueJob(step, { step: "committed" }, { tx })).id));
+    await getDb().$transaction(async (tx) => ids.push((await enqueueJob(step, { step: "committed" }, { owner: null, tx })).id));
     expect(await stored(ids[1]!)).toMatchObject({ kind: "test.step", payload: { step: "committed" }, attempts: 0, maxAttempts: 3, lockedBy: null });
   });
 
   it("checks the payload against its kind's schema", async () => {
-    await expect(enqueueJob(step, { step: 7 } as unknown as { step: string })).rejects.toThrow();
+    await expect(enqueueJob(step, { step: 7 } as unknown as { step: string }, { owner: null })).rejects.toThrow();
   });
 
   it("adds a job of a deterministic id once", async () => {
     const id = crypto.randomUUID();
-    expect(await enqueueJob(keyed, { id })).toEqual({ id, added: true });
-    expect(await enqueueJob(keyed, { id })).toEqual({ id, added: false });
+    expect(await enqueueJob(keyed, { id }, { owner: null })).toEqual({ id, added: true });
+    expect(await enqueueJob(keyed, { id }, { owner: null })).toEqual({ id, added: false });
     expect(await getDb().job.count({ where: { id } })).toBe(1);
   });
 });
@@ -224,6 +228,7 @@ describe("a worker", () => {
     const waiting = defineJobKind({
       name: "test.worker",
       payload: z.object({}),
+      lane: "recaps",
       maxAttempts: 3,
       backoff: { firstDelayMs: 1_000, maxDelayMs: 1_000 },
       async run(_, job) {
@@ -231,7 +236,7 @@ describe("a worker", () => {
         await new Promise((_, reject) => job.signal.addEventListener("abort", () => reject(job.signal.reason)));
       },
     });
-    const { id } = await enqueueJob(waiting, {}, { clock: at(0) });
+    const { id } = await enqueueJob(waiting, {}, { owner: null, clock: at(0) });
     // Its first poll, on the next tick, finds nothing (its clock stands before the job's time), and the next is an hour away.
     const clock = { now: at(-3_600_000) };
     const worker = new JobWorker({ kinds: jobKinds(waiting), concurrency: 1, pollIntervalMs: 3_600_000, leaseMs: LEASE_MS, clock: () => clock.now() });

@@ -7,11 +7,15 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
+import { jobKinds } from "@/lib/jobs/job-kind";
 import { appJobKinds } from "@/lib/jobs/kinds";
-import { claimJobs, runClaimedJob } from "@/lib/jobs/queue";
+import { claimJobs } from "@/lib/jobs/claim";
+import { runClaimedJob } from "@/lib/jobs/queue";
+import { scheduleChatDelivery } from "@/lib/schedules/chat-delivery-job";
 import { runDueSchedules } from "@/lib/schedules/runs";
 import { createSchedule } from "@/lib/schedules/schedules";
 import { wallClock } from "@/lib/time";
+import { WEBHOOK_RETRY_DELAYS_MS } from "@/lib/webhooks/delivery-job";
 import { updateUser } from "@/lib/users/accounts";
 
 const LEASE_MS = 30_000;
@@ -25,7 +29,8 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({ path: request.url!, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      if (request.url!.startsWith("/slack-nul/")) response.writeHead(500, { "content-type": "text/plain" }).end("broken\u0000down");
+      else response.writeHead(200, { "content-type": "text/plain" }).end("ok");
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -129,5 +134,23 @@ describe("a run", () => {
     expect(text).toContain("• Shipped the *schedules*");
     expect(text).not.toContain("**");
     expect(text).toMatch(/<https:\/\/worklog\.example\.com\/r\/[0-9A-Za-z]{22}\|Open the recap>$/);
+  });
+
+  it("that Slack refuses with a NUL in its answer ends failed, saying why, after its last attempt", async () => {
+    const user = await newAccount();
+    const schedule = await createSchedule(user, { template: "standup", period: "yesterday", weekdays: [3], time: "09:00", destination: { kind: "slack", url: `${origin}/slack-nul/${user.id}` } }, new Date("2026-11-25T07:00:00Z"));
+    expect((await runDueSchedules(() => new Date("2026-11-25T08:00:00Z"))).started).toBe(1);
+    await runQueue();
+    expect(await getDb().recapSchedule.findUniqueOrThrow({ where: { id: schedule.id } })).toMatchObject({ lastRunStatus: "retrying", lastRunError: "Answered 500: brokendown" });
+
+    const kinds = jobKinds(scheduleChatDelivery);
+    for (;;) {
+      const [waiting] = await queryRows<{ id: string; run_at: Date | null }>("SELECT id::text, run_at FROM jobs WHERE kind = $1 AND payload->>'schedule_id' = $2", [scheduleChatDelivery.name, schedule.id]);
+      if (!waiting?.run_at) break;
+      const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [waiting.id], clock: () => waiting.run_at! });
+      await runClaimedJob(job!, { kinds, leaseMs: LEASE_MS, clock: () => waiting.run_at! });
+    }
+    expect(received.filter((request) => request.path === `/slack-nul/${user.id}`)).toHaveLength(WEBHOOK_RETRY_DELAYS_MS.length + 1);
+    expect(await getDb().recapSchedule.findUniqueOrThrow({ where: { id: schedule.id } })).toMatchObject({ lastRunStatus: "failed", lastRunError: "Answered 500: brokendown" });
   });
 });

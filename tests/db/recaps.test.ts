@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { jobKinds, LeaseLostError } from "@/lib/jobs/job-kind";
-import { claimJobs, enqueueJob, holdLease, runClaimedJob } from "@/lib/jobs/queue";
+import { claimJobs } from "@/lib/jobs/claim";
+import { enqueueJob, holdLease, runClaimedJob } from "@/lib/jobs/queue";
 import { recapEvents } from "@/lib/recaps/events";
 import { generateRecap, recapGeneration, STOPPED_MESSAGE } from "@/lib/recaps/generation";
 import type { RecapGenerator } from "@/lib/recaps/generator";
@@ -50,7 +51,7 @@ describe("recaps in the database", () => {
 
   it("whose worker died are generated again after its lease, their text starting anew on their streams", async () => {
     const { user, recap } = await newRecap("retried@example.com");
-    await enqueueJob(recapGeneration, { recapId: recap.id }, { clock: at(0) });
+    await enqueueJob(recapGeneration, { recapId: recap.id }, { owner: user.id, clock: at(0) });
     // Its worker dies: nothing settles it.
     const first = await claimAt(recap.id, 0);
     expect(first).toMatchObject({ attempt: 1 });
@@ -92,7 +93,7 @@ describe("recaps in the database", () => {
 
   it("fail, saying so, when the worker of their last attempt died", async () => {
     const { user, recap } = await newRecap("stopped@example.com");
-    await enqueueJob(recapGeneration, { recapId: recap.id }, { clock: at(0) });
+    await enqueueJob(recapGeneration, { recapId: recap.id }, { owner: user.id, clock: at(0) });
     for (const ms of [0, LEASE_MS, 2 * LEASE_MS]) await claimAt(recap.id, ms);
     const [found] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id], clock: at(3 * LEASE_MS) });
     expect(found).toMatchObject({ attempt: 3, exhausted: true });
@@ -106,7 +107,7 @@ describe("recaps in the database", () => {
       yield "# Start\n";
       throw new Error("the model went away");
     };
-    await enqueueJob(recapGeneration, { recapId: recap.id });
+    await enqueueJob(recapGeneration, { recapId: recap.id }, { owner: user.id });
     const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id] });
     expect(await runClaimedJob(job!, { kinds, leaseMs: LEASE_MS, run: (_, context) => generateRecap(recap.id, failing, context) })).toBe("failed");
     expect(await getRecap(user.id, recap.id)).toMatchObject({

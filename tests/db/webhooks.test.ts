@@ -4,15 +4,19 @@
 // 127.0.0.1 that WEBHOOK_ALLOWED_HOSTS lets them reach.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { jobKinds } from "@/lib/jobs/job-kind";
-import { claimJobs, runClaimedJob, type Clock, type Sql } from "@/lib/jobs/queue";
+import { CIRCUIT_FAILURES, CIRCUIT_FIRST_PAUSE_MS } from "@/lib/jobs/circuit";
+import { claimJobs } from "@/lib/jobs/claim";
+import { runClaimedJob } from "@/lib/jobs/queue";
+import type { Clock, Sql } from "@/lib/jobs/sql";
 import { FAILING_FOR_MS, KEPT_EVENTS_MS, WEBHOOK_RETRY_DELAYS_MS, webhookDelivery } from "@/lib/webhooks/delivery-job";
-import { createWebhook } from "@/lib/webhooks/endpoints";
+import { createWebhook, getWebhookWithAttempts, updateWebhook } from "@/lib/webhooks/endpoints";
 import type { WebhookSubscription } from "@/lib/webhooks/events";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
 import { testBackend } from "../support/databases";
@@ -33,6 +37,8 @@ type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 const received: Received[] = [];
 /** What the receiver answers, by path: a status, or a redirect to its own /ok. */
 const answers: Record<string, number> = { "/ok": 204, "/gone": 410, "/fail": 500, "/redirect": 302 };
+/** The answers to requests to /held, which wait until the test lets them go; /gzip answers 200 compressed (NUL bytes). */
+const held: (() => void)[] = [];
 let receiver: Server;
 let origin: string;
 
@@ -42,6 +48,14 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      if (request.url === "/gzip") {
+        response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(gzipSync("answered 200"));
+        return;
+      }
+      if (request.url === "/held") {
+        held.push(() => response.writeHead(200).end("answered 200"));
+        return;
+      }
       const status = answers[request.url!] ?? 404;
       response.writeHead(status, status === 302 ? { location: `${origin}/ok` } : { "content-type": "text/plain" });
       response.end(status === 302 ? "" : `answered ${status} ${"x".repeat(2_000)}`);
@@ -224,6 +238,53 @@ describe("a delivery", () => {
     expect(received).toHaveLength(3);
     const disabled = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(disabled).toMatchObject({ enabled: false, disabledReason: `Every delivery failed for 3 days, since ${at(-FAILING_FOR_MS + 1)().toISOString()}` });
+  });
+
+  it("answered 200 with NUL bytes is logged, the NULs left out, and done", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"], "/gzip");
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Compressed", recordedAt: new Date() } });
+    startClock();
+    expect(await deliverDue(endpoint.id, 0)).toEqual(["completed"]);
+    expect(received).toHaveLength(1);
+    const [attempt] = await attemptsOf(endpoint.id);
+    expect(attempt).toMatchObject({ status: 200, error: null, nextRetryAt: null });
+    expect(attempt!.responseExcerpt).not.toContain("\u0000");
+    expect(attempt!.responseExcerpt!.length).toBeGreaterThan(0);
+  });
+
+  it("answered 2xx is done even when its attempt cannot be logged", async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"], "/held");
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Answered, then forgotten", recordedAt: new Date() } });
+    startClock();
+    const [id] = (await jobsOf(endpoint.id)).map((job) => job.id);
+    const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [id!], clock: at(0) });
+    const outcome = runClaimedJob(job!, { kinds, leaseMs: LEASE_MS, clock: at(0) });
+    await expect.poll(() => held.length).toBe(1);
+    // Deleting the endpoint while its answer is on the way: the log's row has no endpoint to go with.
+    await getDb().webhookEndpoint.delete({ where: { id: endpoint.id } });
+    held.shift()!();
+    expect(await outcome).toBe("completed");
+    expect(await getDb().job.findUnique({ where: { id: id! } })).toBeNull();
+    expect(received).toHaveLength(1);
+  });
+
+  it(`failing ${CIRCUIT_FAILURES} times in a row pauses the endpoint: its deliveries, new events' too, wait for the pause's end`, async () => {
+    const { user, endpoint } = await newEndpoint(["entry.created"], "/fail");
+    await getDb().worklogEntry.createMany({ data: Array.from({ length: CIRCUIT_FAILURES }, (_, n) => ({ userId: user.id, content: `Failing ${n}`, recordedAt: new Date() })) });
+    startClock();
+    expect(await deliverDue(endpoint.id, 0)).toEqual(Array(CIRCUIT_FAILURES).fill("retrying"));
+    const resumesAt = at(CIRCUIT_FIRST_PAUSE_MS)();
+    expect(await getWebhookWithAttempts(user.id, endpoint.id)).toMatchObject({ pausedUntil: resumesAt });
+    await getDb().worklogEntry.create({ data: { userId: user.id, content: "While it is paused", recordedAt: new Date() } });
+    const waiting = await jobsOf(endpoint.id);
+    expect(waiting.map((job) => job.run_at)).toEqual(Array(CIRCUIT_FAILURES + 1).fill(resumesAt));
+    expect(waiting.map((job) => job.attempts).sort()).toEqual([0, ...Array(CIRCUIT_FAILURES).fill(1)]);
+    expect(await deliverDue(endpoint.id, CIRCUIT_FIRST_PAUSE_MS - 1)).toEqual([]);
+    expect(received).toHaveLength(CIRCUIT_FAILURES);
+
+    // A new URL starts afresh: its failures are forgotten.
+    await updateWebhook(user.id, endpoint.id, { endpoint_url: `${origin}/ok` });
+    expect(await getWebhookWithAttempts(user.id, endpoint.id)).toMatchObject({ pausedUntil: null });
   });
 
   it("follows no redirect, and checks the address again: a URL changed to an internal one is refused", async () => {

@@ -49,12 +49,15 @@ describe("parseConfig", () => {
   });
 
   it("runs a job worker beside the server, with the job variables' defaults, and names a bad one", () => {
-    expect(parse({}).jobs).toEqual({ worker: true, pollIntervalMs: 2000, concurrency: 5, leaseMs: 30_000 });
+    expect(parse({}).jobs).toEqual({ worker: true, pollIntervalMs: 2000, concurrency: 5, leaseMs: 30_000, bounds: { perOwner: 3, perEndpoint: 2 } });
+    expect(parse({ JOB_CONCURRENCY_PER_ACCOUNT: "1", JOB_CONCURRENCY_PER_ENDPOINT: "4" }).jobs.bounds).toEqual({ perOwner: 1, perEndpoint: 4 });
     expect(parse({}).cronSecret).toBeUndefined();
     expect(parse({ JOB_WORKER: "false", JOB_LEASE_MS: "1000", CRON_SECRET: "c".repeat(16) })).toMatchObject({ jobs: { worker: false, leaseMs: 1000 }, cronSecret: "c".repeat(16) });
     expect(configErrorMessage({ CRON_SECRET: "short" })).toMatch(naming("CRON_SECRET"));
     expect(configErrorMessage({ JOB_LEASE_MS: "999" })).toMatch(naming("JOB_LEASE_MS"));
     expect(configErrorMessage({ JOB_CONCURRENCY: "0" })).toMatch(naming("JOB_CONCURRENCY"));
+    expect(configErrorMessage({ JOB_CONCURRENCY_PER_ACCOUNT: "0" })).toMatch(naming("JOB_CONCURRENCY_PER_ACCOUNT"));
+    expect(configErrorMessage({ JOB_CONCURRENCY_PER_ENDPOINT: "101" })).toMatch(naming("JOB_CONCURRENCY_PER_ENDPOINT"));
     expect(configErrorMessage({ JOB_POLL_INTERVAL_MS: "10" })).toMatch(naming("JOB_POLL_INTERVAL_MS"));
   });
 

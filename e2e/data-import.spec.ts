@@ -43,6 +43,8 @@ test("a jrnl journal imported from Settings → Data shows in the worklog, and a
 test("a large journal is imported by a job whose progress Settings → Data shows until its result", async ({ page }) => {
   await page.goto("/signup");
   await signUp(page, uniqueEmail("import-large"));
+  // The page asks for the job's progress on its clock, which the test holds while it reads the progress.
+  await page.clock.install();
   await page.goto("/settings/data");
 
   // Over 5 000 items, an import runs as a job (docs/api.md, "Import").
@@ -56,10 +58,12 @@ test("a large journal is imported by a job whose progress Settings → Data show
   }));
   await page.getByLabel("Format").selectOption("jrnl");
   await page.getByLabel("File", { exact: true }).setInputFiles(upload("large.json", { tags: {}, entries }));
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByRole("button", { name: "Import" }).click();
   const progress = page.getByRole("region", { name: "Importing…" });
   await expect(progress).toContainText("of 6000 items written");
   await expect(progress.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
+  await page.clock.resume();
 
   const summary = page.getByRole("region", { name: "Imported" });
   await expect(summary.getByRole("row", { name: /Entries/ })).toContainText("6000", { timeout: 90_000 });

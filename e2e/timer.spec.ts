@@ -177,11 +177,14 @@ test("a timer that ran over 10 hours asks whether to keep those hours: Cancel, K
   await page.keyboard.press("t");
   await expect(dialog.getByRole("button", { name: "Keep 11h 20m" })).toBeFocused();
   await page.keyboard.press("Enter");
+  const stopped = page.getByText(/^Timer stopped: /);
+  await expect(stopped).toBeVisible();
+  const said = await stopped.textContent();
   await expect(headerTimer(page)).toHaveCount(0);
   const kept = await api.durationOf(overnight.id);
   expect(kept).toBeGreaterThanOrEqual(11 * 3600 + 20 * 60);
   expect(kept).toBeLessThanOrEqual(Math.ceil((Date.now() - overnight.startedAt) / 1000));
-  await expect(page.getByText(`Timer stopped: ${formatDuration(kept)}`)).toBeVisible();
+  expect(said).toBe(`Timer stopped: ${formatDuration(kept)}`);
   await expect(entries(page).filter({ hasText: "Left running overnight" })).toContainText(formatDuration(kept));
 
   // Or sets how long the work took.

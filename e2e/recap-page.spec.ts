@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { testWithHeldRecaps } from "./held-recaps";
 import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
 
 const phone = { width: 390, height: 844 };
@@ -31,7 +32,7 @@ const startsInView = (page: Page, testId: string) =>
     return top >= 0 && top < window.innerHeight / 2;
   });
 
-test("a standup is chosen from a preset, streams in view on a phone, and is copied and downloaded as Markdown", async ({ page, request, baseURL }) => {
+testWithHeldRecaps("a standup is chosen from a preset, streams in view on a phone, and is copied and downloaded as Markdown", async ({ page, request, baseURL, heldRecaps }) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUp(page, uniqueEmail("recap-page"));
   const post = await apiClient(page, request);
@@ -63,11 +64,14 @@ test("a standup is chosen from a preset, streams in view on a phone, and is copi
 
   await form.getByRole("button", { name: "Generate recap" }).click();
   const recap = page.getByRole("region", { name: "New recap" }).getByRole("article");
-  // While it is being written, the text shows where the phone's screen is: it was scrolled to.
-  await expect.poll(() => startsInView(page, "recap-content")).toBe(true);
+  // While it is being written (its model holds the rest until released), the text shows where
+  // the phone's screen is: it was scrolled to.
+  await expect(recap.getByTestId("recap-content")).toContainText(`Standup ${to}`);
   await expect(recap).toHaveAttribute("data-status", "processing");
   await expect(recap.getByRole("status")).toHaveText("Writing…");
+  await expect.poll(() => startsInView(page, "recap-content")).toBe(true);
 
+  heldRecaps.release();
   await expect(recap).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
   await expect(recap.getByRole("definition")).toHaveText(["12", "2h", "1", "0"]);
   await expect(recap.getByRole("term")).toHaveText(["Entries", "Tracked", "Projects", "Commits"]);

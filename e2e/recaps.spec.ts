@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { testWithHeldRecaps as test } from "./held-recaps";
 import { createKey, screenshotPage, signUp, uniqueEmail } from "./support";
 
-test("a recap is generated in the browser and its text streams in before it completes", async ({ page, request }) => {
+test("a recap is generated in the browser and its text streams in before it completes", async ({ page, request, heldRecaps }) => {
   await signUp(page, uniqueEmail("recaps"));
   await page.goto("/settings/api-keys");
   const key = await createKey(page, "recap data", ["Project: All", "Worklog: All"]);
@@ -29,11 +30,13 @@ test("a recap is generated in the browser and its text streams in before it comp
   await page.getByRole("button", { name: "Generate recap" }).click();
   const recap = page.getByRole("region", { name: "New recap" }).getByRole("article");
   const content = recap.getByTestId("recap-content");
-  // Text shows while the recap is still being written.
+  // Text shows while the recap is still being written: its model holds the rest until released.
   await expect(content).toContainText("2 entries across 1 project");
   await expect(recap).toHaveAttribute("data-status", "processing");
   await expect(recap.getByRole("status")).toHaveText("Writing…");
+  await expect(content.getByRole("heading", { name: "Importer", level: 3 })).toHaveCount(0);
 
+  heldRecaps.release();
   await expect(recap).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
   await expect(recap.getByRole("status")).toHaveText("Completed");
   await expect(content.getByRole("heading", { name: "Importer", level: 3 })).toBeVisible();

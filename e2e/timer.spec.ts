@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { formatDuration } from "../lib/duration";
 import { createKey, expectAccessible, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 // The timer in the web app (README "The web app"): t starts and stops it, the header and the
@@ -23,23 +24,40 @@ async function askToStop(page: Page, dialog: ReturnType<Page["getByRole"]>) {
   }).toPass();
 }
 
+/** The seconds of a stopwatch's reading ("0:00:07", "11:20:00"). */
+function clockSeconds(reading: string | null): number {
+  const [hours, minutes, seconds] = reading!.split(":").map(Number);
+  return hours! * 3600 + minutes! * 60 + seconds!;
+}
+
 /** The timer's REST API with a key made on the settings page: how a test makes a timer that started hours ago. */
 async function timerApi(page: Page, request: APIRequestContext) {
   await page.goto("/settings/api-keys");
   const key = await createKey(page, "timer", ["Worklog: All"]);
   const headers = { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` };
   return {
-    /** Starts a timer and moves its start back: it keeps running, since only a duration stops it (docs/api.md, "Timer"). */
+    /**
+     * Starts a timer and moves its start back: it keeps running, since only a duration stops it
+     * (docs/api.md, "Timer"). Returns its id and its start, in milliseconds since the epoch.
+     */
     async startedAgo(seconds: number, content: string) {
       const started = await request.post("/api/v1/worklog/timer", { headers, data: { content } });
       expect(started.status(), await started.text()).toBe(201);
       const { timer } = (await started.json()) as { timer: { id: string } };
-      const moved = await request.put(`/api/v1/worklog/entries/${timer.id}`, { headers, data: { recorded_at: new Date(Date.now() - seconds * 1000).toISOString() } });
+      const startedAt = Date.now() - seconds * 1000;
+      const moved = await request.put(`/api/v1/worklog/entries/${timer.id}`, { headers, data: { recorded_at: new Date(startedAt).toISOString() } });
       expect(moved.status(), await moved.text()).toBe(200);
       expect(await moved.json()).toMatchObject({ running: true, duration_seconds: null });
+      return { id: timer.id, startedAt };
     },
     async stop() {
       expect((await request.post("/api/v1/worklog/timer/stop", { headers })).status()).toBe(200);
+    },
+    /** How long an entry ran, as the server stored it when it stopped. */
+    async durationOf(id: string): Promise<number> {
+      const entry = await request.get(`/api/v1/worklog/entries/${id}`, { headers });
+      expect(entry.status()).toBe(200);
+      return ((await entry.json()) as { duration_seconds: number }).duration_seconds;
     },
   };
 }
@@ -50,12 +68,16 @@ test("t starts the timer with the composer's words; the header and the title tic
   await readyForKeys(page);
   await composer(page).getByLabel("What did you work on?").fill("Reviewing the release notes #review");
   await page.getByRole("heading", { level: 1, name: "Worklog" }).click();
+  const pressedAt = Date.now();
   await page.keyboard.press("t");
 
   await expect(page.getByText("Timer started")).toBeVisible();
   await expect(headerTimer(page)).toContainText("Reviewing the release notes");
-  await expect(headerTimer(page).getByRole("timer")).toHaveText(/^0:00:0\d$/);
-  await expect(page).toHaveTitle(/^▶ 0:00:\d\d · Worklog$/);
+  // It reads the time since the press (however long the machine took to show it).
+  await expect(headerTimer(page).getByRole("timer")).toHaveText(/^\d+:\d\d:\d\d$/);
+  const first = clockSeconds(await headerTimer(page).getByRole("timer").textContent());
+  expect(first).toBeLessThanOrEqual(Math.ceil((Date.now() - pressedAt) / 1000));
+  await expect(page).toHaveTitle(/^▶ \d+:\d\d:\d\d · Worklog$/);
   await expect(composer(page).getByLabel("What did you work on?")).toHaveValue("");
   const running = entries(page).first();
   await expect(running).toContainText("Running");
@@ -127,10 +149,11 @@ test("a timer stopped on another device goes from the header when the window is 
 test("a timer that ran over 10 hours asks whether to keep those hours: Cancel, Keep, or a duration set", async ({ page, request }) => {
   await signUp(page, uniqueEmail("timer-long"));
   const api = await timerApi(page, request);
-  // 11h 20m give or take the seconds the test takes.
-  await api.startedAgo(11 * 3600 + 19 * 60 + 45, "Left running overnight");
+  const overnight = await api.startedAgo(11 * 3600 + 20 * 60, "Left running overnight");
+  // The page's clock stands still 11h 20m after the start, whenever the machine gets there; the server's runs on.
+  await page.clock.setFixedTime(overnight.startedAt + (11 * 3600 + 20 * 60) * 1000);
   await page.goto("/");
-  await expect(headerTimer(page).getByRole("timer")).toHaveText(/^11:(19|20):\d\d$/);
+  await expect(headerTimer(page).getByRole("timer")).toHaveText("11:20:00");
 
   const stopButton = headerTimer(page).getByRole("button", { name: "Stop timer" });
   const dialog = page.getByRole("dialog", { name: "The timer ran 11h 20m. Keep those hours?" });
@@ -149,17 +172,24 @@ test("a timer that ran over 10 hours asks whether to keep those hours: Cancel, K
   await expect(stopButton).toBeFocused();
   await expect(headerTimer(page)).toBeVisible();
 
-  // t asks too; Enter keeps the hours.
+  // t asks too; Enter keeps the hours: the time it ran when the server stopped it, which the page then shows.
   await readyForKeys(page);
   await page.keyboard.press("t");
   await expect(dialog.getByRole("button", { name: "Keep 11h 20m" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByText("Timer stopped: 11h 20m")).toBeVisible();
+  const stopped = page.getByText(/^Timer stopped: /);
+  await expect(stopped).toBeVisible();
+  const said = await stopped.textContent();
   await expect(headerTimer(page)).toHaveCount(0);
-  await expect(entries(page).filter({ hasText: "Left running overnight" })).toContainText("11h 20m");
+  const kept = await api.durationOf(overnight.id);
+  expect(kept).toBeGreaterThanOrEqual(11 * 3600 + 20 * 60);
+  expect(kept).toBeLessThanOrEqual(Math.ceil((Date.now() - overnight.startedAt) / 1000));
+  expect(said).toBe(`Timer stopped: ${formatDuration(kept)}`);
+  await expect(entries(page).filter({ hasText: "Left running overnight" })).toContainText(formatDuration(kept));
 
   // Or sets how long the work took.
-  await api.startedAgo(12 * 3600, "Forgot to stop it");
+  const forgotten = await api.startedAgo(12 * 3600, "Forgot to stop it");
+  await page.clock.setFixedTime(forgotten.startedAt + 12 * 3600 * 1000);
   await page.reload();
   const asked = page.getByRole("dialog", { name: "The timer ran 12h. Keep those hours?" });
   await askToStop(page, asked);

@@ -118,17 +118,23 @@ describe("a server on the embedded database", () => {
   it("writes a recap to completion, streamed piece by piece", async () => {
     const { key } = await newAccount();
     const entry = await call(key, "POST", "/api/v1/worklog/entries", { content: "Shipped the landing page", tags: ["web"], duration_seconds: 600, recorded_at: "2026-11-20T10:00:00Z" });
+    // The account's stream, open before the recap begins, gets every piece as it is written.
+    const written = readEvents(await server.request("/api/v1/worklog/recaps/sse", { key }), (events) => events.some((event) => event.data.status !== "processing"));
     const recap = await call(key, "POST", "/api/v1/worklog/recaps", { from: "2026-11-20", to: "2026-11-20", template: "standup" });
     expect(recap).toMatchObject({ status: "processing", recap_id: recap.id, template: "standup" });
     expect(recap.sse_url).toBe(`${server.url}/api/v1/worklog/recaps/sse?recap_id=${recap.id}`);
 
-    const { events, closedByServer } = await readEvents(await server.request(`/api/v1/worklog/recaps/sse?recap_id=${recap.id}`, { key }));
-    expect(closedByServer).toBe(true);
+    const { events } = await written;
     const last = events.at(-1)!.data;
     expect(last).toMatchObject({ recap_id: recap.id, status: "completed", metadata: { entry_count: 1, total_duration_seconds: 600 }, sources: [{ type: "entry", id: entry.id }] });
     expect(last.content).toContain(`(/?entry=${entry.id})`);
+    expect(events.length).toBeGreaterThan(2);
     expect(events.slice(0, -1).map((event) => event.data.delta).join("")).toBe(last.content);
     expect(await call(key, "GET", recap.url)).toMatchObject({ status: "completed", content: last.content });
+    // Its own stream, once it is complete: the recap as one event, then the end.
+    const own = await readEvents(await server.request(`/api/v1/worklog/recaps/sse?recap_id=${recap.id}`, { key }));
+    expect(own.closedByServer).toBe(true);
+    expect(own.events.map((event) => event.data)).toEqual([last]);
   });
 
   it("exports an account and imports it into another, once", async () => {

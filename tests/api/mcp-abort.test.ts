@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type PrivateServer } from "../support/server";
 import { readEvents } from "../support/sse";
@@ -59,9 +60,9 @@ afterAll(async () => {
   await new Promise((resolve) => model?.server.close(resolve));
 });
 
-/** Waits until the model has received `received` requests and holds `open` of them; a hang fails the test. */
-async function modelReaches({ received, open }: { received: number; open: number }): Promise<void> {
-  const deadline = AbortSignal.timeout(30_000);
+/** Waits until the model has received at least `received` requests and holds `open` of them; a hang fails the test. */
+async function modelReaches({ received = 0, open }: { received?: number; open: number }): Promise<void> {
+  const deadline = AbortSignal.timeout(90_000);
   while (model.received < received || model.open.size !== open) {
     if (deadline.aborted) throw new Error(`the model received ${model.received} requests (waited for ${received}) and holds ${model.open.size} (waited for ${open})`);
     await Promise.race([model.changed(), new Promise((resolve) => setTimeout(resolve, 200))]);
@@ -90,6 +91,18 @@ const postMcp = (server: PrivateServer, key: string, message: unknown, signal?: 
     body: JSON.stringify(message),
     signal: signal ?? AbortSignal.timeout(30_000),
   });
+
+/**
+ * The recap that `call` (a generate_recap call of the account) started, once it has finished:
+ * the last event of the account's recap stream, opened before the call.
+ */
+async function recapOfCall(server: PrivateServer, key: string, call: () => Promise<void>): Promise<Record<string, unknown>> {
+  const stream = await server.request("/api/v1/worklog/recaps/sse", { key });
+  expect(stream.status).toBe(200);
+  await call();
+  const { events } = await readEvents(stream, (received) => received.at(-1)!.data.status !== "processing");
+  return events.at(-1)!.data;
+}
 
 async function connect(server: PrivateServer, key: string): Promise<Client> {
   const client = new Client({ name: "worklog-tests", version: "1" });
@@ -145,27 +158,62 @@ describe("a client that leaves", () => {
 
 describe("the time limit", () => {
   const timedOut = { code: ErrorCode.RequestTimeout, message: "The request ran past its time limit of 1 s and was stopped" };
+  const ended = { status: "failed", error: "The recap could not be generated: the request that waited for it ended first (its client left or its time limit passed)" };
 
+  // The limit passes wherever the call is: while the model holds its request, or, on a slow
+  // machine, before the call has reached the model, which then gets no request. Either way the
+  // recap fails and the model is left holding nothing.
   it("answers a JSON-RPC error when it passes and ends the work, to the SDK's client and in a progress stream", async () => {
     const key = await accountWithEntry(hasty);
-    const before = model.received;
     const client = await connect(hasty, key);
-    const error = await client.callTool({ name: "generate_recap", arguments: {} }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(McpError);
-    expect(error).toMatchObject({ code: timedOut.code });
-    expect((error as Error).message).toContain(timedOut.message);
-    await modelReaches({ received: before + 1, open: 0 });
+    const throughSdk = await recapOfCall(hasty, key, async () => {
+      const error = await client.callTool({ name: "generate_recap", arguments: {} }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(McpError);
+      expect(error).toMatchObject({ code: timedOut.code });
+      expect((error as Error).message).toContain(timedOut.message);
+    });
+    expect(throughSdk).toMatchObject(ended);
+    await modelReaches({ open: 0 });
 
-    const streamed = await postMcp(hasty, key, recapCall(5, { progressToken: 5 }));
-    const { events, closedByServer } = await readEvents(streamed);
-    expect(closedByServer).toBe(true);
-    expect(events.at(-1)!.data).toEqual({ jsonrpc: "2.0", id: 5, error: timedOut });
-    await modelReaches({ received: before + 2, open: 0 });
+    const streamed = await recapOfCall(hasty, key, async () => {
+      const { events, closedByServer } = await readEvents(await postMcp(hasty, key, recapCall(5, { progressToken: 5 })));
+      expect(closedByServer).toBe(true);
+      expect(events.at(-1)!.data).toEqual({ jsonrpc: "2.0", id: 5, error: timedOut });
+    });
+    expect(streamed).toMatchObject(ended);
+    await modelReaches({ open: 0 });
 
-    const plain = await postMcp(hasty, key, recapCall(6));
-    expect(plain.status).toBe(200);
-    expect(await plain.json()).toEqual({ jsonrpc: "2.0", id: 6, error: timedOut });
-    await modelReaches({ received: before + 3, open: 0 });
+    const plain = await recapOfCall(hasty, key, async () => {
+      const response = await postMcp(hasty, key, recapCall(6));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 6, error: timedOut });
+    });
+    expect(plain).toMatchObject(ended);
+    await modelReaches({ open: 0 });
+    await stillAnswers(hasty, key);
+  });
+
+  it.runIf(process.env.WORKLOG_TEST_DATABASE === "postgres")("that passes before the call reaches the model ends the work there: no request is made to it", async () => {
+    const key = await accountWithEntry(hasty);
+    const before = model.received;
+    // The recap's insert waits on a lock the test holds until the time limit has been answered.
+    const side = new pg.Client({ connectionString: hasty.env.DATABASE_URL });
+    await side.connect();
+    try {
+      const recap = await recapOfCall(hasty, key, async () => {
+        await side.query("BEGIN");
+        await side.query("LOCK TABLE recaps IN SHARE MODE");
+        const response = await postMcp(hasty, key, recapCall(7));
+        expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 7, error: timedOut });
+        await side.query("ROLLBACK");
+      });
+      expect(recap).toMatchObject(ended);
+    } finally {
+      await side.end();
+    }
+    // The recap failed when its request to the model was refused, never sent.
+    expect(model.received).toBe(before);
+    expect(model.open.size).toBe(0);
     await stillAnswers(hasty, key);
   });
 });

@@ -1,15 +1,22 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import type { TestServer } from "../support/server";
-import { sharedServer } from "../support/shared-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHeldModel, type HeldModel } from "../support/held-model";
+import { startServer, type PrivateServer } from "../support/server";
 import { readEvents, type ReceivedEvent } from "../support/sse";
 
-let server: TestServer;
+let model: HeldModel;
+let server: PrivateServer;
 
 beforeAll(async () => {
-  // A pause between pieces, so that a second client can join while the recap is being written.
-  server = await sharedServer("recaps");
+  // Its recaps stop after their first lines until the test releases them, so that clients join
+  // while one is being written (tests/support/held-model.ts); hence a server of its own.
+  model = await startHeldModel();
+  server = await startServer({ env: { RECAP_LLM_URL: model.url, RECAP_LLM_API_KEY: "test-llm-key" } });
 });
 
+afterAll(async () => {
+  await server?.stop();
+  await model?.close();
+});
 
 const recapsPath = "/api/v1/worklog/recaps";
 
@@ -44,46 +51,61 @@ function expectGrowingText(events: ReceivedEvent[], before = "") {
   return text;
 }
 
+/** Reads a stream until the recap has finished; `first` resolves with its first event's coming. */
+function follow(response: Response, onEvent: (event: ReceivedEvent) => void = () => {}) {
+  let met = () => {};
+  const first = new Promise<void>((resolve) => (met = resolve));
+  const read = readEvents(response, (events) => {
+    met();
+    onEvent(events.at(-1)!);
+    return events.some((event) => event.data.status !== "processing");
+  });
+  return { first, read };
+}
+
 describe("recap streams' partial_content", () => {
   it("grows piece by piece to the final content, and a client joining late gets the text so far in its first event", async () => {
     const key = await accountWithEntries();
-    const recap = await json<{ id: string }>(server.request(recapsPath, { key, method: "POST", body: { from: "2026-05-01", to: "2026-05-31" } }), 201);
-
     const stream = (query: string) => server.request(`${recapsPath}/sse${query}`, { key });
-    const finishedHere = (events: ReceivedEvent[]) => events.some((event) => event.data.recap_id === recap.id && event.data.status !== "processing");
-    let joinedAfter: ReceivedEvent | undefined;
-    let joining: Promise<ReceivedEvent[][]> | undefined;
-    const { events: earlyEvents, closedByServer } = await readEvents(await stream(`?recap_id=${recap.id}`), (events) => {
-      if (events.length === 4) {
-        joinedAfter = events[3];
-        joining = Promise.all([`?recap_id=${recap.id}`, ""].map(async (query) => (await readEvents(await stream(query), finishedHere)).events));
-      }
-      return false;
-    });
-    expect(closedByServer).toBe(true);
-    expect(joinedAfter!.data.status).toBe("processing");
-    const [single, account] = await joining!;
 
-    const completed = earlyEvents.at(-1)!.data;
+    // The account's stream, open before the recap begins, gets every piece as it is written.
+    let written = "";
+    let onWritten = () => {};
+    const fromStart = follow(await stream(""), (event) => {
+      if (event.data.status !== "processing") return;
+      written = event.data.partial_content as string;
+      onWritten();
+    });
+    const recap = await json<{ id: string }>(server.request(recapsPath, { key, method: "POST", body: { from: "2026-05-01", to: "2026-05-31" } }), 201);
+    // The model holds the rest of the recap once its first lines are written and streamed.
+    const heldText = await model.holding;
+    while (written !== heldText) await new Promise<void>((resolve) => (onWritten = resolve));
+
+    // Clients joining now, on the recap's stream and on the account's, meet it mid-stream.
+    const late = [follow(await stream(`?recap_id=${recap.id}`)), follow(await stream(""))];
+    await Promise.all(late.map(({ first }) => first));
+    model.release();
+    const [early, single, account] = await Promise.all([fromStart, ...late].map(({ read }) => read.then(({ events }) => events)));
+
+    const completed = early!.at(-1)!.data;
     expect(completed.status).toBe("completed");
     const content = completed.content as string;
     expect(content).toContain("- Task 12");
 
-    // From the start: every event adds its delta to the text so far, which ends as the content.
-    const fromStart = processing(earlyEvents, recap.id);
-    expect(fromStart.length).toBeGreaterThan(10);
-    expect(expectGrowingText(fromStart)).toBe(content);
+    // From the start: every piece is an event of its own, which adds its delta to the text so far, which ends as the content.
+    const pieces = processing(early!, recap.id);
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(pieces.map((event) => event.id)).toEqual(pieces.map((_, seq) => `${recap.id}:${seq}`));
+    expect(expectGrowingText(pieces)).toBe(content);
 
-    // Joining late, on the recap's stream and on the account's: the first event already holds
-    // the text written until then, as its delta too; the rest grow from it to the same content.
-    for (const late of [processing(single!, recap.id), processing(account!, recap.id)]) {
-      const [first, ...rest] = late;
+    // Joining late: the first event already holds the text written until then, as its delta too;
+    // the rest grow from it to the same content.
+    for (const events of [single!, account!]) {
+      const [first, ...rest] = processing(events, recap.id);
       expect(first!.id).toBe(`${recap.id}:0`);
-      expect(first!.data.delta).toBe(first!.data.partial_content);
-      expect((first!.data.partial_content as string).startsWith(joinedAfter!.data.partial_content as string)).toBe(true);
-      expect(content.startsWith(first!.data.partial_content as string)).toBe(true);
-      expect(content.length).toBeGreaterThan((first!.data.partial_content as string).length);
-      expect(expectGrowingText(rest, first!.data.partial_content as string)).toBe(content);
+      expect(first!.data).toMatchObject({ delta: heldText, partial_content: heldText });
+      expect(content.length).toBeGreaterThan(heldText.length);
+      expect(expectGrowingText(rest, heldText)).toBe(content);
     }
     expect(single!.at(-1)!.data).toEqual(completed);
   });

@@ -7,7 +7,7 @@ import { signInWithPassword } from "../support/web-session";
 let server: TestServer;
 
 beforeAll(async () => {
-  // A pause between deltas, so that a client connecting after the POST still sees them stream.
+  // Recaps written piece by piece, with a pause between pieces (server-configs.ts).
   server = await sharedServer("recaps");
 });
 
@@ -162,6 +162,10 @@ describe("recaps", () => {
     const { key } = await newAccount();
     const { ids } = await fixedDataSet(key);
 
+    // The account's stream, open before the recap begins, gets every piece as it is written.
+    const accountStream = await stream(key);
+    expect(accountStream.status).toBe(200);
+    const written = readEvents(accountStream, (events) => events.some((event) => event.data.status !== "processing"));
     const created = await json<Recap>(createRecap(key, snapshotFilters), 201);
     const timestamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(created).toEqual({
@@ -190,22 +194,28 @@ describe("recaps", () => {
     expect(response.headers.get("x-ratelimit-limit")).toBe(server.env.RATE_LIMIT_PER_MINUTE);
     const { events, closedByServer } = await readEvents(response);
     expect(closedByServer).toBe(true);
+    const completedEvent = await json<Recap>(server.request(created.poll_url!, { key }), 200);
 
-    const deltas = events.slice(0, -1);
-    const last = events.at(-1)!;
+    // Every piece, each an event `<recap id>:<pieces before it>`, then the recap.
+    const pieces = (await written).events;
+    const deltas = pieces.slice(0, -1);
     expect(deltas.length).toBeGreaterThan(5);
     for (const event of deltas) {
       expect(event.data).toEqual({ recap_id: created.id, status: "processing", delta: expect.any(String), partial_content: expect.any(String) });
     }
-    // `<recap id>:<pieces before it>`: the pieces written before the stream opened come as one event.
+    expect(deltas.map((event) => event.id)).toEqual(deltas.map((_, seq) => `${created.id}:${seq}`));
+    expect(deltas.map((event) => event.data.delta).join("")).toBe(snapshotContent(ids));
+    expect(pieces.at(-1)!.data).toEqual({ recap_id: created.id, ...completedEvent });
+
+    // The recap's own stream, opened after the POST: the pieces written until then as one event
+    // (none when it is already complete), each piece after it, then the recap.
     const seqs = events.map((event) => Number(event.id!.slice(`${created.id}:`.length)));
     expect(events.every((event) => event.id!.startsWith(`${created.id}:`))).toBe(true);
     expect(seqs[0]).toBe(0);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(new Set(seqs).size).toBe(seqs.length);
-    const completedEvent = await json<Recap>(server.request(created.poll_url!, { key }), 200);
-    expect(last.data).toEqual({ recap_id: created.id, ...completedEvent });
-    expect(deltas.map((event) => event.data.delta).join("")).toBe(snapshotContent(ids));
+    expect(events.at(-1)!.data).toEqual({ recap_id: created.id, ...completedEvent });
+    expect(["", snapshotContent(ids)]).toContain(events.slice(0, -1).map((event) => event.data.delta).join(""));
     expect(completedEvent).toEqual({
       ...created,
       recap_id: undefined,

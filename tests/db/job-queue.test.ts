@@ -173,15 +173,19 @@ describe("attempts", () => {
       job.writeUnderLease("renamed AS (UPDATE users SET name = $2 WHERE id = $1::uuid AND EXISTS (SELECT FROM lease) RETURNING 1)", [user.id, name]);
     let finishFirst!: () => void;
     const firstRunning = new Promise<void>((resolve) => (finishFirst = resolve));
+    let renamed!: () => void;
+    const firstRenamed = new Promise<void>((resolve) => (renamed = resolve));
     let firstJob!: JobContext;
     const id = await stepJob(async (job) => {
       firstJob = job;
       await rename(job, "first");
+      renamed();
       await firstRunning;
     });
     const [first] = await claimAt(id, 0);
     const firstOutcome = runAt(first!, 0);
-    await expect.poll(async () => (await getDb().user.findUnique({ where: { id: user.id } }))?.name).toBe("first");
+    await firstRenamed;
+    expect((await getDb().user.findUnique({ where: { id: user.id } }))!.name).toBe("first");
 
     const [second] = await claimAt(id, LEASE_MS);
     await expect(rename(firstJob, "stale")).rejects.toThrow(LeaseLostError);
@@ -237,11 +241,23 @@ describe("a worker", () => {
       },
     });
     const { id } = await enqueueJob(waiting, {}, { owner: null, clock: at(0) });
-    // Its first poll, on the next tick, finds nothing (its clock stands before the job's time), and the next is an hour away.
+    // Its first poll finds nothing (its clock stands before the job's time), and the next is an hour away.
     const clock = { now: at(-3_600_000) };
-    const worker = new JobWorker({ kinds: jobKinds(waiting), concurrency: 1, pollIntervalMs: 3_600_000, leaseMs: LEASE_MS, clock: () => clock.now() });
+    let polling!: () => void;
+    const firstPoll = new Promise<void>((resolve) => (polling = resolve));
+    const worker = new JobWorker({
+      kinds: jobKinds(waiting),
+      concurrency: 1,
+      pollIntervalMs: 3_600_000,
+      leaseMs: LEASE_MS,
+      clock: () => {
+        polling();
+        return clock.now();
+      },
+    });
     worker.start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The poll has read its time once it reads the clock.
+    await firstPoll;
     clock.now = at(0);
     worker.wake();
     await running;

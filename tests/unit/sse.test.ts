@@ -75,11 +75,12 @@ describe("eventStreamResponse", () => {
     const log: string[] = [];
     const client = new AbortController();
     const response = eventStreamResponse(new Request("http://test/", { signal: client.signal }), ticking(log));
-    await readText(response, 40);
+    const { reader } = await readText(response, 40);
     expect(pending.size).toBe(2);
 
     client.abort();
-    await sleep(30);
+    // The stream closes once its source has stopped and its timers are cleared.
+    while (!(await reader.read()).done);
     expect(log).toEqual(["stopped by abort"]);
     expect(pending.size).toBe(0);
   });

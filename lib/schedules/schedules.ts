@@ -1,12 +1,11 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
 import { getDb, type Transaction, type User } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { isUuid, newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { markAccountChanged } from "@/lib/hooks/hooks";
 import { requireRecapPlan } from "@/lib/recaps/recaps";
-import { checkDestination, DestinationError, parseWebhookUrl } from "@/lib/webhooks/destination";
+import { allowedOutboundUrl } from "@/lib/webhooks/allowed-url";
 import { nextRun } from "./reschedule";
 import type { DestinationInput, ScheduleCreate, ScheduleUpdate } from "./schemas";
 
@@ -25,14 +24,8 @@ async function checkedDestination(userId: string, destination: DestinationInput,
     if (!endpoint) throw AppError.validation([{ pointer: "/destination/webhook_id", detail: "Invalid value", message: "Choose one of your webhooks" }]);
     return { destinationKind: "webhook", webhookEndpointId: endpoint.id, destinationUrl: null };
   }
-  try {
-    const url = parseWebhookUrl(destination.url);
-    await checkDestination(url, getConfig().webhookAllowedHosts);
-    return { destinationKind: destination.kind, webhookEndpointId: null, destinationUrl: url.href };
-  } catch (error) {
-    if (!(error instanceof DestinationError)) throw error;
-    throw AppError.validation([{ pointer: "/destination/url", detail: `Refused URL: it ${error.message}`, message: `The URL ${error.message}.` }]);
-  }
+  const destinationUrl = await allowedOutboundUrl(destination.url, "/destination/url", "The URL");
+  return { destinationKind: destination.kind, webhookEndpointId: null, destinationUrl };
 }
 
 

@@ -1,5 +1,4 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
@@ -9,25 +8,13 @@ import { closeCircuit, endpointPausedUntil } from "@/lib/jobs/circuit";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { runJobSoon } from "@/lib/jobs/soon";
 import { KEPT_ATTEMPTS, webhookDelivery } from "./delivery-job";
-import { checkDestination, DestinationError, parseWebhookUrl } from "./destination";
+import { allowedOutboundUrl } from "./allowed-url";
 import { TEST_EVENT_TYPE } from "./events";
 import { newWebhookSecret } from "./signature";
 import type { WebhookCreate, WebhookUpdate } from "./schemas";
 
 /** Endpoints an account may have: its list is one page. */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 20;
-
-/** The URL as stored, once its form and every address of its host are allowed; a 422 at `/endpoint_url` says why not. */
-async function checkedUrl(text: string): Promise<string> {
-  try {
-    const url = parseWebhookUrl(text);
-    await checkDestination(url, getConfig().webhookAllowedHosts);
-    return url.href;
-  } catch (error) {
-    if (!(error instanceof DestinationError)) throw error;
-    throw AppError.validation([{ pointer: "/endpoint_url", detail: `Refused URL: it ${error.message}`, message: `The endpoint URL ${error.message}.` }]);
-  }
-}
 
 export function listWebhooks(userId: string) {
   return getDb().webhookEndpoint.findMany({ where: { userId }, orderBy: { id: "desc" } });
@@ -49,7 +36,7 @@ export async function getWebhookWithAttempts(userId: string, id: string) {
 
 /** A new endpoint with a new secret, which the answer holds this once. */
 export async function createWebhook(userId: string, input: WebhookCreate) {
-  const url = await checkedUrl(input.endpoint_url);
+  const url = await allowedOutboundUrl(input.endpoint_url, "/endpoint_url", "The endpoint URL");
   return getDb().$transaction(async (transaction) => {
     await markAccountChanged(transaction, userId);
     if ((await transaction.webhookEndpoint.count({ where: { userId } })) >= MAX_WEBHOOKS_PER_ACCOUNT) {
@@ -63,7 +50,7 @@ export async function createWebhook(userId: string, input: WebhookCreate) {
 
 /** Changes the fields sent. Enabling it again, or a new URL, clears why it was disabled and its failures. */
 export async function updateWebhook(userId: string, id: string, input: WebhookUpdate) {
-  const url = input.endpoint_url === undefined ? undefined : await checkedUrl(input.endpoint_url);
+  const url = input.endpoint_url === undefined ? undefined : await allowedOutboundUrl(input.endpoint_url, "/endpoint_url", "The endpoint URL");
   return getDb().$transaction(async (transaction) => {
     const endpoint = await ownWebhook(userId, id, transaction);
     await markAccountChanged(transaction, userId);

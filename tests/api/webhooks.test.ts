@@ -150,6 +150,8 @@ describe("managing webhooks", () => {
       ["http://10.0.0.1/hook", /resolves to 10\.0\.0\.1, which is private/],
       ["http://169.254.169.254/latest/meta-data/", /resolves to 169\.254\.169\.254, which is the metadata address/],
       ["ftp://example.com/hook", /must be an https:\/\/ or http:\/\/ URL/],
+      // `.invalid` never resolves (RFC 6761).
+      ["https://hooks.nowhere.invalid/hook", /^Refused URL: it names a host, hooks\.nowhere\.invalid, that could not be resolved$/],
     ];
     for (const [url, why] of refusals) {
       const refused = await json(await server.request("/api/v1/webhooks", { method: "POST", key, body: { endpoint_url: url, events: ["entry.created"] } }), 422);

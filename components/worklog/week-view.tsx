@@ -219,10 +219,11 @@ function PieceButton({ piece, timeZone, projectName, onEdit }: { piece: DayPiece
         data-kind="marker"
         aria-label={`Edit: ${label}`}
         onClick={() => onEdit(entry)}
-        className="absolute right-0 left-0 z-10 -translate-y-1/2 truncate border-t-2 border-brand-500 bg-white/80 px-1 text-left text-xs leading-4 text-zinc-800 hover:bg-brand-50 dark:bg-zinc-950/80 dark:text-zinc-200 dark:hover:bg-brand-950"
+        className="absolute right-0 left-0 z-10 flex -translate-y-1/2 flex-row-reverse justify-end gap-1 border-t-2 border-brand-500 bg-white/80 px-1 text-left text-xs leading-4 text-zinc-800 hover:bg-brand-50 dark:bg-zinc-950/80 dark:text-zinc-200 dark:hover:bg-brand-950"
         style={{ top: `${piece.top * 100}%` }}
       >
-        {when} {text}
+        {/* The time shows first, but the text comes first in the name (Edit: text, time, …): so in the source, for the name to hold the visible words in order (WCAG 2.5.3). */}
+        <span className="min-w-0 truncate">{text}</span> <span className="shrink-0">{when}</span>
       </button>
     );
   }
@@ -236,7 +237,7 @@ function PieceButton({ piece, timeZone, projectName, onEdit }: { piece: DayPiece
       className="absolute overflow-hidden rounded border-l-4 border-brand-500 bg-brand-50 px-1 text-left text-xs leading-4 text-zinc-900 hover:bg-brand-100 dark:bg-brand-950 dark:text-zinc-100 dark:hover:bg-brand-900"
       style={{ top: `${piece.top * 100}%`, height: `max(${piece.height * 100}%, 1rem)`, left: `${piece.lane * width}%`, width: `calc(${width}% - 2px)` }}
     >
-      <span className="block truncate font-medium">{text}</span>
+      <span className="block truncate font-medium">{text}</span>{" "}
       <span className="block truncate text-zinc-600 dark:text-zinc-400">{when}</span>
     </button>
   );

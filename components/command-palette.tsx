@@ -1,7 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 
 // cmdk and the palette's lists are loaded when it first opens: no page's first screen needs them.
 const CommandPaletteDialog = dynamic(() => import("./command-palette-dialog").then((module) => module.CommandPaletteDialog), { ssr: false });
@@ -10,16 +11,7 @@ const CommandPaletteDialog = dynamic(() => import("./command-palette-dialog").th
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
 
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey)) {
-        event.preventDefault();
-        setOpen((isOpen) => !isOpen);
-      }
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+  useShortcuts([{ keys: ["Mod+k"], label: ["Ctrl+K", "⌘K"], does: "Go to a page, project or repository, or run an action", scope: "anywhere", run: () => setOpen((isOpen) => !isOpen) }]);
 
   return (
     <>

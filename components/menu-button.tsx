@@ -2,6 +2,8 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { priority } from "@/components/keyboard/shortcut-registry";
+import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 
 type MenuButtonProps = {
   children: ReactNode;
@@ -29,23 +31,18 @@ export function MenuButton({ children, label = "Menu", accessibleName, className
   const [openedAt, setOpenedAt] = useState(pathname);
   if (open && openedAt !== pathname) setOpen(false);
 
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  useShortcuts([{ keys: ["Escape"], scope: "anywhere", priority: priority.overlay, run: close }], open);
   useEffect(() => {
     if (!open) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      event.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    }
     function onPointerDown(event: PointerEvent) {
       if (!container.current?.contains(event.target as Node)) setOpen(false);
     }
-    document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
+    return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [open]);
 
   return (

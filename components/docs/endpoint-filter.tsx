@@ -1,6 +1,7 @@
 "use client";
 
-import { createContext, use, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { createContext, use, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { controlClassName } from "@/components/ui/field";
@@ -45,10 +46,6 @@ export function EndpointFilter({ endpoints, children }: { endpoints: SearchableE
   return <FilterContext value={filter}>{children}</FilterContext>;
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
-}
-
 function matchCount(matches: number): string {
   if (matches === 0) return "No endpoint matches";
   return matches === 1 ? "1 endpoint matches" : `${matches} endpoints match`;
@@ -60,15 +57,7 @@ export function EndpointSearch() {
   const inputId = useId();
   const countId = useId();
 
-  useEffect(() => {
-    function focusOnSlash(event: KeyboardEvent) {
-      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || isTyping(event.target)) return;
-      event.preventDefault();
-      inputRef.current?.focus();
-    }
-    document.addEventListener("keydown", focusOnSlash);
-    return () => document.removeEventListener("keydown", focusOnSlash);
-  }, [inputRef]);
+  useShortcuts([{ keys: ["/"], run: () => inputRef.current?.focus() }]);
 
   function search(value: string) {
     setQuery(value);

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { toast } from "sonner";
 import { formatDuration } from "@/components/format";
-import { isTypingTarget } from "@/components/worklog/worklog-keys";
+import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import { accepted, refusalMessage } from "@/components/worklog/refusal";
 import { loadTimer, startTimerAction, stopTimerAction, type TimerStartInput } from "@/lib/worklog/timer-actions";
 import type { EntryView } from "@/lib/worklog/views";
@@ -136,17 +136,7 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
     else stopMutate({ id: timer.id });
   }, [busy, timer, stopMutate]);
 
-  const onKey = useEffectEvent((event: KeyboardEvent) => {
-    if (event.key !== "t" || event.repeat || event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target)) return;
-    if (document.querySelector("dialog[open], [role=dialog]")) return;
-    event.preventDefault();
-    if (timer) stop();
-    else start();
-  });
-  useEffect(() => {
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  useShortcuts([{ keys: ["t"], does: "Start or stop the timer", repeat: false, run: () => (timer ? stop() : start()) }]);
 
   const controls = useMemo<TimerControls>(
     () => ({

@@ -9,6 +9,7 @@ import { SourceSelect } from "@/components/worklog/source-select";
 import { isValidCalendarDate, type WeekStart } from "@/lib/time";
 import { datePresetLabels, datePresetRange, datePresets, matchingDatePreset, type DatePreset } from "@/lib/worklog/date-presets";
 import { normalizeTags, rangeProblem, searchMaxLength, type EntryFilters as Filters } from "@/lib/worklog/filters";
+import { focusRow, listedRows } from "./entry-rows";
 import { useWorklogFilters } from "./worklog-filters";
 
 export const searchFieldId = "entry-filter-q";
@@ -70,11 +71,8 @@ function useTypedFilter(name: TypedFilter) {
       },
       onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
         // From the search, ↓ goes on to the results, where j and k move between them.
-        const firstResult = name === "q" && event.key === "ArrowDown" && document.querySelector<HTMLElement>("article[data-entry-id]");
-        if (firstResult) {
+        if (name === "q" && event.key === "ArrowDown" && focusRow(listedRows()[0], "nearest")) {
           event.preventDefault();
-          firstResult.focus();
-          firstResult.scrollIntoView({ block: "nearest" });
         } else if (event.key === "Escape" && text) {
           event.preventDefault();
           clearTimeout(timer.current);

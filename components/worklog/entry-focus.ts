@@ -4,12 +4,17 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { focusTargets } from "@/components/focus-targets";
 import type { EntryView } from "@/lib/worklog/views";
+import { focusRow, listedRows } from "./entry-rows";
 
 /** Where focus goes once an entry leaves the list: the next entry, else the one before, else the composer. */
 export function focusAfterRemoving(entryId: string) {
-  const articles = [...document.querySelectorAll<HTMLElement>("article[data-entry-id]")];
-  const index = articles.findIndex((article) => article.dataset.entryId === entryId);
-  const next = articles[index + 1] ?? articles[index - 1];
+  return focusAfterLeaving(listedRows(), (row) => row.dataset.entryId === entryId);
+}
+
+/** Where focus goes once the row `leaving` picks is gone from `rows`: the next one, else the one before, else the composer. */
+export function focusAfterLeaving(rows: HTMLElement[], leaving: (row: HTMLElement) => boolean) {
+  const index = rows.findIndex(leaving);
+  const next = rows[index + 1] ?? rows[index - 1];
   return () => (next?.isConnected ? next : document.getElementById(focusTargets.newEntry))?.focus();
 }
 
@@ -28,9 +33,7 @@ export function useLinkedEntry(linkedEntryId: string | undefined, shown: EntryVi
   useEffect(() => {
     if (!loaded || revealed.current) return;
     revealed.current = true;
-    const article = document.querySelector<HTMLElement>(`article[data-entry-id="${linked}"]`);
-    article?.scrollIntoView({ block: "center" });
-    article?.focus({ preventScroll: true });
+    if (linked) focusRow(linked, "center");
   }, [loaded, linked]);
   return linked;
 }

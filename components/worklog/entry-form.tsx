@@ -1,77 +1,21 @@
 "use client";
 
-import { useEffect, useId, useImperativeHandle, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type Ref } from "react";
+import { useEffect, useId, useImperativeHandle, useRef, useState, useSyncExternalStore, type FormEvent, type Ref } from "react";
 import { formatDuration } from "@/components/format";
+import { priority } from "@/components/keyboard/shortcut-registry";
+import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import { Markdown } from "@/components/markdown";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { controlClassName, FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
-import { instantOf, wallClock } from "@/lib/time";
 import type { FieldErrors } from "@/lib/web/action-result";
 import type { EntryField } from "@/lib/worklog/actions";
-import { durationText, parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
-import { normalizeTags } from "@/lib/worklog/filters";
-import type { TimerStartInput } from "@/lib/worklog/timer-actions";
-import type { EntryView } from "@/lib/worklog/views";
+import { parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
+import type { EntryFormValues } from "@/lib/worklog/entry-form-values";
 import { useCompleter } from "./use-completer";
 
-export type EntryFormValues = { content: string; recordedAt: string; duration: string; tags: string; projectId: string };
-
 const pressedClassName = "aria-pressed:bg-zinc-200 aria-pressed:text-zinc-900 dark:aria-pressed:bg-zinc-800 dark:aria-pressed:text-zinc-100";
-
-export const emptyEntryForm: EntryFormValues = { content: "", recordedAt: "", duration: "", tags: "", projectId: "" };
-
-/** The form's values for an entry; its time is the wall-clock time in the account's time zone. */
-export function entryFormValues(entry: EntryView, timeZone: string): EntryFormValues {
-  return {
-    content: entry.content,
-    recordedAt: wallClock(new Date(entry.recorded_at), timeZone),
-    duration: entry.duration_seconds === null ? "" : durationText(entry.duration_seconds),
-    tags: entry.tags.join(" "),
-    projectId: entry.project_id ?? "",
-  };
-}
-
-/**
- * The body the entry schemas take; an empty date means "now" on create and "unchanged" on update.
- * Tags and a duration typed in the text (lib/worklog/composer-text.ts) join the fields'; a filled
- * duration field wins over one typed in the text.
- */
-export function entryInput(values: EntryFormValues, timeZone: string) {
-  const inline = readInlineMeta(values.content);
-  return {
-    content: inline.content,
-    recorded_at: values.recordedAt ? instantOf(values.recordedAt, timeZone).toISOString() : undefined,
-    duration_seconds: (values.duration ? parseDuration(values.duration) : inline.durationSeconds) ?? null,
-    tags: allTags(values, inline.tags),
-    project_id: values.projectId || null,
-  };
-}
-
-function allTags(values: EntryFormValues, inlineTags: string[]): string[] {
-  return [...new Set([...normalizeTags(values.tags).split(" ").filter(Boolean), ...inlineTags])];
-}
-
-/**
- * An edit's body. A running entry keeps running unless a duration is given, and keeps its start
- * (to the second) unless the date and time are changed: the form shows them to the minute.
- */
-export function entryChanges(entry: EntryView, values: EntryFormValues, timeZone: string) {
-  const { duration_seconds, recorded_at, ...input } = entryInput(values, timeZone);
-  if (!entry.running) return { ...input, duration_seconds, recorded_at };
-  return {
-    ...input,
-    duration_seconds: duration_seconds ?? undefined,
-    recorded_at: values.recordedAt === entryFormValues(entry, timeZone).recordedAt ? undefined : recorded_at,
-  };
-}
-
-/** What a timer started from the composer says: its text (the timer's default when empty), tags and project. */
-export function timerInput(values: EntryFormValues): TimerStartInput {
-  const inline = readInlineMeta(values.content);
-  return { content: inline.content.trim() ? inline.content : undefined, tags: allTags(values, inline.tags), project_id: values.projectId || null };
-}
 
 /** The composer's values, read and cleared from outside the form: the timer starts with them. */
 export type EntryFormHandle = { values: () => EntryFormValues; clear: () => void };
@@ -101,7 +45,6 @@ type EntryFormProps = {
 
 const subscribeToNothing = () => () => {};
 
-/** "⌘" on Apple devices, "Ctrl" elsewhere and on the server. */
 /** Whether a pointer button is down anywhere on the page, kept in a ref that changes no render. */
 function usePointerPressed() {
   const pressed = useRef(false);
@@ -120,6 +63,7 @@ function usePointerPressed() {
   return pressed;
 }
 
+/** "⌘" on Apple devices, "Ctrl" elsewhere and on the server. */
 function useModifierKeyName(): string {
   return useSyncExternalStore(subscribeToNothing, () => (/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl"), () => "Ctrl");
 }
@@ -174,21 +118,13 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      formRef.current?.requestSubmit();
-    } else if (event.key === "Escape" && onCancel) {
-      event.preventDefault();
-      onCancel();
-    }
-  }
+  useShortcuts([{ keys: ["Mod+Enter"], label: ["Ctrl+Enter", "⌘+Enter"], does: "Save the entry being written or edited", scope: formRef, priority: priority.overlay, run: () => formRef.current?.requestSubmit() }]);
+  useShortcuts([{ keys: ["Escape"], does: "Cancel the edit", scope: formRef, priority: priority.overlay, run: () => onCancel?.() }], Boolean(onCancel));
 
   return (
     <form
       ref={formRef}
       onSubmit={submit}
-      onKeyDown={onKeyDown}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
         if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;

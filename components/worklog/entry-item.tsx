@@ -12,7 +12,9 @@ import { attachableCommits, attachCommitsAction, detachCommitAction } from "@/li
 import type { EntryView } from "@/lib/worklog/views";
 import { EntryCard } from "./entry-card";
 import type { ProjectOption } from "@/components/projects/project-select";
-import { EntryForm, entryFormValues, type EntryFormValues } from "./entry-form";
+import { entryFormValues, type EntryFormValues } from "@/lib/worklog/entry-form-values";
+import { EntryForm } from "./entry-form";
+import { focusRow } from "./entry-rows";
 import { accepted, refusalMessage } from "./refusal";
 import { useWorklogFilters } from "./worklog-filters";
 
@@ -67,7 +69,7 @@ export function EntryItem({ entry, linked, editing, onEditingChange, selected, s
   const wasEditing = useRef(editing);
   // Closing the form gives focus back to the entry's row, where the keyboard left off.
   useEffect(() => {
-    if (wasEditing.current && !editing) document.querySelector<HTMLElement>(`article[data-entry-id="${entry.id}"]`)?.focus();
+    if (wasEditing.current && !editing) focusRow(entry.id);
     wasEditing.current = editing;
   }, [editing, entry.id]);
   if (editing) {

@@ -2,11 +2,12 @@
 
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { worklogShortcuts } from "./worklog-keys";
+import { useShortcutList } from "@/components/keyboard/use-shortcuts";
 
-/** The `?` key's list of every key of the worklog, in a native modal dialog (Escape closes it). */
+/** The `?` key's list of every key the page has registered, in a native modal dialog (Escape closes it). */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const shortcuts = useShortcutList();
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
@@ -22,8 +23,8 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         Keyboard shortcuts
       </h2>
       <dl className="mt-3 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
-        {worklogShortcuts.map(({ keys, does }) => (
-          <div key={does} className="flex items-baseline justify-between gap-4 py-1.5">
+        {shortcuts.map(({ keys, does }) => (
+          <div key={`${keys.join(" ")} ${does}`} className="flex items-baseline justify-between gap-4 py-1.5">
             <dt className="flex shrink-0 gap-1">
               {keys.map((key) => (
                 <kbd key={key} className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-px font-sans text-xs dark:border-zinc-700 dark:bg-zinc-800">

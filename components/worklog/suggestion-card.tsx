@@ -12,7 +12,10 @@ import { FormError } from "@/components/ui/form-feedback";
 import { wallClock } from "@/lib/time";
 import { dismissSuggestionAction, logSuggestionAction, undoDismissalAction, type SuggestionIds } from "@/lib/worklog/suggestion-actions";
 import type { Suggestion } from "@/lib/worklog/suggestion-schemas";
-import { EntryForm, entryInput, type EntryFormValues } from "./entry-form";
+import { entryInput, type EntryFormValues } from "@/lib/worklog/entry-form-values";
+import { EntryForm } from "./entry-form";
+import { focusAfterLeaving } from "./entry-focus";
+import { focusRow, listedRows } from "./entry-rows";
 import { refreshAfterChange } from "./entry-pages";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
 import { refreshSuggestions, withoutSuggestion } from "./suggestions-query";
@@ -23,24 +26,12 @@ type SuggestionCardProps = {
   timeZone: string;
 };
 
-/** What the worklog lists, in the order it shows them: suggestions and entries. */
-const listedItems = () => [...document.querySelectorAll<HTMLElement>("article[data-suggestion-id], article[data-entry-id]")];
-
-/** Where focus goes once a suggestion leaves the list: what comes after it, else before it, else the composer. */
-function focusAfterLeaving(id: string): () => void {
-  const items = listedItems();
-  const index = items.findIndex((item) => item.dataset.suggestionId === id);
-  const next = items[index + 1] ?? items[index - 1];
-  return () => (next?.isConnected ? next : document.getElementById(focusTargets.newEntry))?.focus();
-}
-
 /** Focuses the entry once the worklog shows it (it comes with the list read again), else the composer. */
 function focusEntryWhenShown(entryId: string): void {
   let frames = 0;
   const attempt = () => {
-    const article = document.querySelector<HTMLElement>(`article[data-entry-id="${entryId}"]`);
-    if (article) article.focus();
-    else if (++frames < 120) requestAnimationFrame(attempt);
+    if (focusRow(entryId)) return;
+    if (++frames < 120) requestAnimationFrame(attempt);
     else document.getElementById(focusTargets.newEntry)?.focus();
   };
   requestAnimationFrame(attempt);
@@ -114,7 +105,7 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
   const dismiss = useMutation({
     mutationFn: () => accepted(dismissSuggestionAction(idsOf(suggestion))),
     onSuccess: async () => {
-      const focusNext = focusAfterLeaving(suggestion.id);
+      const focusNext = focusAfterLeaving(listedRows({ suggestions: true }), (row) => row.dataset.suggestionId === suggestion.id);
       withoutSuggestion(queryClient, suggestion.id);
       requestAnimationFrame(focusNext);
       toast("Suggestion dismissed", { action: { label: "Undo", onClick: () => undo.mutate(idsOf(suggestion)) } });

@@ -1,23 +1,22 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
-import { toast } from "sonner";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { formatDuration } from "@/components/format";
+import { priority } from "@/components/keyboard/shortcut-registry";
+import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
 import { addDays } from "@/lib/time";
-import { createEntryAction, loadWeekEntries, updateEntryAction, type EntryField } from "@/lib/worklog/actions";
+import { loadWeekEntries } from "@/lib/worklog/actions";
+import { emptyEntryForm } from "@/lib/worklog/entry-form-values";
 import { cleanFilters } from "@/lib/worklog/filters";
 import type { EntryView } from "@/lib/worklog/views";
 import { slotTime, weekColumns, type DayPiece } from "@/lib/worklog/week-layout";
-import type { FieldErrors } from "@/lib/web/action-result";
-import { EntryForm, entryChanges, entryFormValues, entryInput, emptyEntryForm, type EntryFormValues } from "./entry-form";
-import { refreshAfterChange } from "./entry-pages";
-import { accepted, RefusedError, refusalMessage } from "./refusal";
+import { EntryDialog, type Editing } from "./entry-dialog";
+import { accepted } from "./refusal";
 import { useWorklogFilters } from "./worklog-filters";
-import { isTypingTarget } from "./worklog-keys";
 import { useWorklogView } from "./worklog-view";
 
 type WeekViewProps = { projects: ProjectOption[]; tags: string[]; timeZone: string; today: string };
@@ -63,8 +62,6 @@ function title(entry: EntryView): string {
   return entry.content.split("\n").find((line) => line.trim())?.replace(/^\s*(?:#+|[-*+]|\d+\.)\s+/, "").trim() ?? "";
 }
 
-type Editing = { kind: "edit"; entry: EntryView } | { kind: "new"; values: EntryFormValues };
-
 /**
  * The worklog as a calendar week, as Toggl's and Solidtime's: one column per day of the week (in
  * the account's time zone, from its first day of the week), an entry with a duration a block from
@@ -73,7 +70,6 @@ type Editing = { kind: "edit"; entry: EntryView } | { kind: "new"; values: Entry
  * a click in an empty slot starts an entry there. The filters other than dates apply.
  */
 export default function WeekView({ projects, tags, timeZone, today }: WeekViewProps) {
-  const queryClient = useQueryClient();
   const { filters } = useWorklogFilters();
   const { date, show } = useWorklogView(today);
   const phone = usePhone();
@@ -91,17 +87,7 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
   const move = (direction: -1 | 1) => show({ date: addDays(date, direction * step) });
   const projectNames = new Map(projects.map((project) => [project.id, project.name]));
 
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || event.shiftKey || isTypingTarget(event.target)) return;
-      if (document.querySelector("dialog[open], [role=dialog]")) return;
-      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-      event.preventDefault();
-      show({ date: addDays(date, (event.key === "ArrowLeft" ? -1 : 1) * step) });
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [date, step, show]);
+  useShortcuts([{ keys: ["ArrowLeft", "ArrowRight"], label: ["←", "→"], does: "Go to the week before or after", shift: false, priority: priority.view, run: (event) => move(event.key === "ArrowLeft" ? -1 : 1) }]);
 
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -180,7 +166,6 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
           tags={tags}
           timeZone={timeZone}
           onClosed={() => setEditing(undefined)}
-          onSaved={() => refreshAfterChange(queryClient)}
         />
       )}
     </section>
@@ -234,10 +219,11 @@ function PieceButton({ piece, timeZone, projectName, onEdit }: { piece: DayPiece
         data-kind="marker"
         aria-label={`Edit: ${label}`}
         onClick={() => onEdit(entry)}
-        className="absolute right-0 left-0 z-10 -translate-y-1/2 truncate border-t-2 border-brand-500 bg-white/80 px-1 text-left text-xs leading-4 text-zinc-800 hover:bg-brand-50 dark:bg-zinc-950/80 dark:text-zinc-200 dark:hover:bg-brand-950"
+        className="absolute right-0 left-0 z-10 flex -translate-y-1/2 flex-row-reverse justify-end gap-1 border-t-2 border-brand-500 bg-white/80 px-1 text-left text-xs leading-4 text-zinc-800 hover:bg-brand-50 dark:bg-zinc-950/80 dark:text-zinc-200 dark:hover:bg-brand-950"
         style={{ top: `${piece.top * 100}%` }}
       >
-        {when} {text}
+        {/* The time shows first, but the text comes first in the name (Edit: text, time, …): so in the source, for the name to hold the visible words in order (WCAG 2.5.3). */}
+        <span className="min-w-0 truncate">{text}</span> <span className="shrink-0">{when}</span>
       </button>
     );
   }
@@ -251,73 +237,8 @@ function PieceButton({ piece, timeZone, projectName, onEdit }: { piece: DayPiece
       className="absolute overflow-hidden rounded border-l-4 border-brand-500 bg-brand-50 px-1 text-left text-xs leading-4 text-zinc-900 hover:bg-brand-100 dark:bg-brand-950 dark:text-zinc-100 dark:hover:bg-brand-900"
       style={{ top: `${piece.top * 100}%`, height: `max(${piece.height * 100}%, 1rem)`, left: `${piece.lane * width}%`, width: `calc(${width}% - 2px)` }}
     >
-      <span className="block truncate font-medium">{text}</span>
+      <span className="block truncate font-medium">{text}</span>{" "}
       <span className="block truncate text-zinc-600 dark:text-zinc-400">{when}</span>
     </button>
-  );
-}
-
-type EntryDialogProps = {
-  editing: Editing;
-  projects: ProjectOption[];
-  tags: string[];
-  timeZone: string;
-  onClosed: () => void;
-  onSaved: () => Promise<unknown>;
-};
-
-/** The entry a block opened, or the one an empty slot started, in a native modal dialog (focus kept inside, Escape closes). */
-function EntryDialog({ editing, projects, tags, timeZone, onClosed, onSaved }: EntryDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<{ message: string; fieldErrors: FieldErrors<EntryField> }>();
-  useEffect(() => {
-    if (!dialogRef.current?.open) dialogRef.current?.showModal();
-  }, []);
-  const close = () => dialogRef.current?.close();
-
-  async function save(values: EntryFormValues) {
-    setPending(true);
-    setRefusal(undefined);
-    try {
-      if (editing.kind === "edit") await accepted(updateEntryAction(editing.entry.id, entryChanges(editing.entry, values, timeZone)));
-      else await accepted(createEntryAction(entryInput(values, timeZone)));
-      toast.success(editing.kind === "edit" ? "Entry saved" : "Entry added");
-      close();
-      await onSaved();
-      return false;
-    } catch (error) {
-      setRefusal(error instanceof RefusedError ? { message: error.refusal.message, fieldErrors: error.refusal.fieldErrors as FieldErrors<EntryField> } : { message: refusalMessage(error as Error), fieldErrors: {} });
-      return false;
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      onClose={onClosed}
-      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-4 text-zinc-900 backdrop:bg-zinc-950/40 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-100"
-    >
-      <h2 id={titleId} className="mb-3 text-lg font-semibold">
-        {editing.kind === "edit" ? "Edit entry" : "New entry"}
-      </h2>
-      <EntryForm
-        autoFocus
-        initialValues={editing.kind === "edit" ? entryFormValues(editing.entry, timeZone) : editing.values}
-        projects={projects}
-        tagSuggestions={tags}
-        timeZone={timeZone}
-        submitLabel={pending ? "Saving…" : editing.kind === "edit" ? "Save entry" : "Add entry"}
-        pending={pending}
-        fieldErrors={refusal?.fieldErrors}
-        formError={refusal?.message}
-        onSubmit={save}
-        onCancel={close}
-      />
-    </dialog>
   );
 }

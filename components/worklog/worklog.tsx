@@ -1,9 +1,8 @@
 "use client";
 
-import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-feedback";
@@ -11,25 +10,28 @@ import { focusTargets } from "@/components/focus-targets";
 import { newQueryClient } from "@/components/providers";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { TimerStrip } from "@/components/timer/timer-strip";
-import { useTimer, useTimerChange, type TimerDraft } from "@/components/timer/timer-provider";
-import { createEntryAction, deleteEntryAction, loadEntries, restoreEntryAction, updateEntryAction, type WeekTotals } from "@/lib/worklog/actions";
+import { useTimerChange, type TimerDraft } from "@/components/timer/timer-provider";
+import { loadEntries, type WeekTotals } from "@/lib/worklog/actions";
 import { groupByDay, withOtherDays } from "@/lib/worklog/days";
 import { rangeProblem, sameFilters, type EntryFilters as Filters } from "@/lib/worklog/filters";
 import type { WeekStart } from "@/lib/time";
 import type { Suggestion } from "@/lib/worklog/suggestion-schemas";
-import type { EntryPage, EntryView } from "@/lib/worklog/views";
+import { emptyEntryForm, timerInput } from "@/lib/worklog/entry-form-values";
+import type { EntryPage } from "@/lib/worklog/views";
 import { DayGroup } from "./day-group";
 import { EntryFilters, searchFieldId } from "./entry-filters";
-import { EntryForm, emptyEntryForm, entryChanges, entryInput, timerInput, type EntryFormHandle, type EntryFormValues } from "./entry-form";
+import { EntryForm, type EntryFormHandle } from "./entry-form";
 import { EntryItem } from "./entry-item";
-import { changePages, loadedEntries, refreshAfterChange, withoutEntry, type Pages } from "./entry-pages";
-import { accepted, RefusedError, refusalMessage } from "./refusal";
+import { loadedEntries, refreshAfterChange } from "./entry-pages";
+import { accepted } from "./refusal";
+import { useSelection } from "./selection";
 import { DaySuggestions } from "./suggestion-card";
-import { refreshSuggestions, useSuggestions } from "./suggestions-query";
+import { useSuggestions } from "./suggestions-query";
+import { formRefusal, useEntryMutations } from "./use-entry-mutations";
 import { WeeklyChart } from "./weekly-chart";
 import { useWorklogFilters, WorklogFiltersProvider } from "./worklog-filters";
 import { useWorklogKeys } from "./worklog-keys";
-import { focusAfterRemoving, useLinkedEntry } from "./entry-focus";
+import { useLinkedEntry } from "./entry-focus";
 import { useWorklogView, ViewSwitch } from "./worklog-view";
 
 /** The week view's code is loaded when it is first shown. */
@@ -40,22 +42,6 @@ const composerId = focusTargets.newEntry;
 // Loaded when first used: the list's first screen needs neither.
 const BulkBar = dynamic(() => import("./bulk-bar").then((module) => module.BulkBar), { ssr: false });
 const ShortcutsDialog = dynamic(() => import("./shortcuts-dialog").then((module) => module.ShortcutsDialog), { ssr: false });
-
-/** The entries selected to act on together, and the one last chosen, where a shift-click's range starts. */
-type Selection = { ids: ReadonlySet<string>; anchor?: string };
-
-/** The selection after choosing `entryId`: toggled alone, or with `range` every entry of `order` from the anchor to it added. */
-function choose({ ids, anchor }: Selection, entryId: string, range: boolean, order: string[]): Selection {
-  const from = anchor === undefined ? -1 : order.indexOf(anchor);
-  const to = order.indexOf(entryId);
-  if (range && from !== -1 && to !== -1) {
-    const span = order.slice(Math.min(from, to), Math.max(from, to) + 1);
-    return { ids: new Set([...ids, ...span]), anchor };
-  }
-  const next = new Set(ids);
-  if (!next.delete(entryId)) next.add(entryId);
-  return { ids: next, anchor: entryId };
-}
 
 type WorklogProps = {
   /** The filters the first page was read with: the URL's when the page was served. */
@@ -93,16 +79,11 @@ export function Worklog(props: WorklogProps) {
 function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, projects, timeZone, weekStart, tags, today, linkedEntryId }: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
-  const [problem, setProblem] = useState<{ entryId: string; message: string }>();
   const [editing, setEditing] = useState<string>();
-  const [selection, setSelection] = useState<Selection>({ ids: new Set() });
   const [showingShortcuts, setShowingShortcuts] = useState(false);
-  const listOrder = useRef<string[]>([]);
-  const pendingFocus = useRef<() => void>(undefined);
   const rangeError = rangeProblem(filters);
-  const queryKey = ["entries", filters];
   const entries = useInfiniteQuery({
-    queryKey,
+    queryKey: ["entries", filters],
     queryFn: ({ pageParam }) => accepted(loadEntries(filters, pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.meta.has_more ? (last.meta.end_cursor ?? undefined) : undefined),
@@ -111,100 +92,13 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
     enabled: !rangeError,
   });
   const suggestions = useSuggestions(filters, !rangeError, { filters: initialFilters, suggestions: initialSuggestions });
-  const select = useCallback((entryId: string, range = false) => setSelection((current) => choose(current, entryId, range, listOrder.current)), []);
-  const clearSelection = useCallback(() => setSelection({ ids: new Set() }), []);
-  const showShortcuts = useCallback(() => setShowingShortcuts(true), []);
-  useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing, onSelect: select, onEscape: clearSelection, onShowShortcuts: showShortcuts });
+  const { create, update, remove, replaceEntry, problem } = useEntryMutations({ projects, timeZone });
   const composer = useRef<EntryFormHandle>(null);
   const timerDraft = useMemo<TimerDraft>(() => ({ input: () => timerInput(composer.current?.values() ?? emptyEntryForm), onStarted: () => composer.current?.clear() }), []);
-  const timer = useTimer();
   // A timer started or stopped, here or elsewhere, adds or changes an entry.
   useTimerChange(() => void refreshAfterChange(queryClient));
 
-  useEffect(() => {
-    pendingFocus.current?.();
-    pendingFocus.current = undefined;
-  });
-
-  const create = useMutation({
-    mutationFn: (values: EntryFormValues) => accepted(createEntryAction(entryInput(values, timeZone))),
-    onSuccess: async () => {
-      toast.success("Entry added");
-      await refreshAfterChange(queryClient);
-    },
-  });
-
-  const update = useMutation({
-    mutationFn: ({ entry, values }: { entry: EntryView; values: EntryFormValues }) => accepted(updateEntryAction(entry.id, entryChanges(entry, values, timeZone))),
-    onMutate: async ({ entry, values }) => {
-      setProblem(undefined);
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData<Pages>(queryKey);
-      const input = entryChanges(entry, values, timeZone);
-      const project = projects.find((candidate) => candidate.id === input.project_id) ?? null;
-      const optimistic: EntryView = {
-        ...entry,
-        content: input.content,
-        recorded_at: input.recorded_at ?? entry.recorded_at,
-        duration_seconds: input.duration_seconds ?? null,
-        // A duration stops a running entry's timer (docs/api.md, "Timer").
-        running: entry.running && input.duration_seconds === undefined,
-        tags: [...new Set(input.tags.map((tag) => tag.toLowerCase()))],
-        project_id: project?.id ?? null,
-        project,
-      };
-      queryClient.setQueryData<Pages>(queryKey, (pages) => changePages(pages, (list) => list.map((item) => (item.id === entry.id ? optimistic : item))));
-      return { previous };
-    },
-    onError: (error, { entry }, context) => {
-      queryClient.setQueryData(queryKey, context?.previous);
-      setProblem({ entryId: entry.id, message: refusalMessage(error) });
-    },
-    onSuccess: async (saved, { entry }) => {
-      queryClient.setQueryData<Pages>(queryKey, (pages) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
-      toast.success("Entry saved");
-      if (entry.running) timer?.refresh();
-      await refreshAfterChange(queryClient);
-    },
-  });
-
-  const restore = useMutation({
-    mutationFn: (entry: EntryView) => accepted(restoreEntryAction(entry)),
-    onSuccess: async (restored) => {
-      toast.success("Entry restored");
-      pendingFocus.current = () => document.querySelector<HTMLElement>(`article[data-entry-id="${restored.id}"]`)?.focus();
-      await refreshAfterChange(queryClient);
-    },
-    onError: (error) => toast.error(refusalMessage(error)),
-  });
-
-  const remove = useMutation({
-    mutationFn: (entry: EntryView) => accepted(deleteEntryAction(entry.id)),
-    onMutate: async (entry) => {
-      setProblem(undefined);
-      pendingFocus.current = focusAfterRemoving(entry.id);
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData<Pages>(queryKey);
-      queryClient.setQueryData<Pages>(queryKey, (pages) => withoutEntry(pages, entry, timeZone));
-      return { previous };
-    },
-    onError: (error, entry, context) => {
-      queryClient.setQueryData(queryKey, context?.previous);
-      setProblem({ entryId: entry.id, message: refusalMessage(error) });
-    },
-    onSuccess: async (_, entry) => {
-      toast("Entry deleted", { action: { label: "Undo", onClick: () => restore.mutate(entry) } });
-      if (entry.running) timer?.refresh();
-      await refreshAfterChange(queryClient);
-    },
-  });
-
-  const replaceEntry = (saved: EntryView) => {
-    queryClient.setQueryData<Pages>(queryKey, (pages) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item))));
-    return refreshSuggestions(queryClient);
-  };
-
-  const refusal = create.error instanceof RefusedError ? create.error.refusal : create.error ? { message: refusalMessage(create.error), fieldErrors: {} } : undefined;
+  const refusal = formRefusal(create.error);
   const pages = entries.data?.pages ?? [];
   const shown = loadedEntries(pages);
   const entryDays = groupByDay(shown, timeZone);
@@ -215,11 +109,9 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
   const filtered = Object.keys(filters).length > 0;
   const linked = useLinkedEntry(linkedEntryId, shown, entries);
   const { view, show } = useWorklogView(today);
-  const order = days.flatMap((day) => day.entries.map((entry) => entry.id));
-  useEffect(() => {
-    listOrder.current = order;
-  });
-  const selected = order.filter((id) => selection.ids.has(id));
+  const { isSelected, selected, select, clear: clearSelection } = useSelection(days.flatMap((day) => day.entries.map((entry) => entry.id)));
+  const showShortcuts = useCallback(() => setShowingShortcuts(true), []);
+  useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing, onSelect: select, onEscape: clearSelection, onShowShortcuts: showShortcuts });
 
   return (
     // One column under lg, as wide as the window whatever an entry holds (a long code line scrolls in its block).
@@ -316,7 +208,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
                             linked={linked === entry.id}
                             editing={editing === entry.id}
                             onEditingChange={(on) => setEditing(on ? entry.id : undefined)}
-                            selected={selection.ids.has(entry.id)}
+                            selected={isSelected(entry.id)}
                             selecting={selected.length > 0}
                             onSelect={(range) => select(entry.id, range)}
                             error={problem?.entryId === entry.id ? problem.message : undefined}

@@ -1,0 +1,128 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import type { ProjectOption } from "@/components/projects/project-select";
+import { useTimer } from "@/components/timer/timer-provider";
+import type { FieldErrors } from "@/lib/web/action-result";
+import { createEntryAction, deleteEntryAction, restoreEntryAction, updateEntryAction, type EntryField } from "@/lib/worklog/actions";
+import { entryChanges, entryInput, type EntryFormValues } from "@/lib/worklog/entry-form-values";
+import type { EntryView } from "@/lib/worklog/views";
+import { changePages, refreshAfterChange, withoutEntry, type Pages } from "./entry-pages";
+import { focusAfterRemoving } from "./entry-focus";
+import { focusRow } from "./entry-rows";
+import { accepted, RefusedError, refusalMessage } from "./refusal";
+import { refreshSuggestions } from "./suggestions-query";
+import { useWorklogFilters } from "./worklog-filters";
+
+/** What a form shows of a refused save: the message, and the fields it names. */
+export type FormRefusal = { message: string; fieldErrors: FieldErrors<EntryField> };
+
+export function formRefusal(error: Error | null): FormRefusal | undefined {
+  if (!error) return undefined;
+  return error instanceof RefusedError ? { message: error.refusal.message, fieldErrors: error.refusal.fieldErrors as FieldErrors<EntryField> } : { message: refusalMessage(error), fieldErrors: {} };
+}
+
+const replaced = (saved: EntryView) => (pages: Pages | undefined) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item)));
+
+/** The entry an edit will make, shown in the list while the edit is on its way. */
+function optimisticEntry(entry: EntryView, values: EntryFormValues, timeZone: string, projects: ProjectOption[]): EntryView {
+  const input = entryChanges(entry, values, timeZone);
+  const project = projects.find((candidate) => candidate.id === input.project_id) ?? null;
+  return {
+    ...entry,
+    content: input.content,
+    recorded_at: input.recorded_at ?? entry.recorded_at,
+    duration_seconds: input.duration_seconds ?? null,
+    // A duration stops a running entry's timer (docs/api.md, "Timer").
+    running: entry.running && input.duration_seconds === undefined,
+    tags: [...new Set(input.tags.map((tag) => tag.toLowerCase()))],
+    project_id: project?.id ?? null,
+    project,
+  };
+}
+
+/**
+ * The one way the worklog changes entries, for the list and the week view alike: add, edit (shown
+ * at once in the list, rolled back if refused), delete (with Undo) and restore. Each says so in a
+ * toast and reads the worklog again; a refused edit or delete is the entry's `problem`.
+ */
+export function useEntryMutations({ projects, timeZone }: { projects: ProjectOption[]; timeZone: string }) {
+  const queryClient = useQueryClient();
+  const { filters } = useWorklogFilters();
+  const queryKey = ["entries", filters];
+  const timer = useTimer();
+  const [problem, setProblem] = useState<{ entryId: string; message: string }>();
+  // Where focus goes once the list has been drawn without a deleted entry, or with a restored one.
+  const pendingFocus = useRef<() => void>(undefined);
+  useEffect(() => {
+    pendingFocus.current?.();
+    pendingFocus.current = undefined;
+  });
+
+  /** Takes the entry into the list's cached pages at once; the pages as they were, to roll back to. */
+  async function changeAtOnce(change: (pages: Pages | undefined) => Pages | undefined) {
+    setProblem(undefined);
+    await queryClient.cancelQueries({ queryKey });
+    const previous = queryClient.getQueryData<Pages>(queryKey);
+    queryClient.setQueryData<Pages>(queryKey, change);
+    return { previous };
+  }
+  const refused = (error: Error, entry: EntryView, context?: { previous?: Pages }) => {
+    queryClient.setQueryData(queryKey, context?.previous);
+    setProblem({ entryId: entry.id, message: refusalMessage(error) });
+  };
+
+  const create = useMutation({
+    mutationFn: (values: EntryFormValues) => accepted(createEntryAction(entryInput(values, timeZone))),
+    onSuccess: async () => {
+      toast.success("Entry added");
+      await refreshAfterChange(queryClient);
+    },
+  });
+
+  const update = useMutation({
+    mutationFn: ({ entry, values }: { entry: EntryView; values: EntryFormValues }) => accepted(updateEntryAction(entry.id, entryChanges(entry, values, timeZone))),
+    onMutate: ({ entry, values }) => changeAtOnce(replaced(optimisticEntry(entry, values, timeZone, projects))),
+    onError: (error, { entry }, context) => refused(error, entry, context),
+    onSuccess: async (saved, { entry }) => {
+      queryClient.setQueryData<Pages>(queryKey, replaced(saved));
+      toast.success("Entry saved");
+      if (entry.running) timer?.refresh();
+      await refreshAfterChange(queryClient);
+    },
+  });
+
+  const restore = useMutation({
+    mutationFn: (entry: EntryView) => accepted(restoreEntryAction(entry)),
+    onSuccess: async (restored) => {
+      toast.success("Entry restored");
+      pendingFocus.current = () => focusRow(restored.id);
+      await refreshAfterChange(queryClient);
+    },
+    onError: (error) => toast.error(refusalMessage(error)),
+  });
+
+  const remove = useMutation({
+    mutationFn: (entry: EntryView) => accepted(deleteEntryAction(entry.id)),
+    onMutate: (entry) => {
+      pendingFocus.current = focusAfterRemoving(entry.id);
+      return changeAtOnce((pages) => withoutEntry(pages, entry, timeZone));
+    },
+    onError: (error, entry, context) => refused(error, entry, context),
+    onSuccess: async (_, entry) => {
+      toast("Entry deleted", { action: { label: "Undo", onClick: () => restore.mutate(entry) } });
+      if (entry.running) timer?.refresh();
+      await refreshAfterChange(queryClient);
+    },
+  });
+
+  /** The entry as the server now has it (commits attached or detached), put in the list in place; its commits' suggestions change too. */
+  const replaceEntry = (saved: EntryView) => {
+    queryClient.setQueryData<Pages>(queryKey, replaced(saved));
+    return refreshSuggestions(queryClient);
+  };
+
+  return { create, update, remove, restore, replaceEntry, problem };
+}

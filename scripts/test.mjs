@@ -4,6 +4,7 @@
 // `N passed, N failed, N skipped` for the whole run; exits non-zero on any failure.
 //   --only unit|db|api|e2e  one phase, without lint and types (`npm run test:db`…)
 //   --list                  names the test files and tests that the run would run, running none
+//   --help                  this usage, running nothing
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -17,10 +18,17 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const parts = ["unit", "db", "api", "e2e"];
-const { values: options } = parseArgs({ options: { only: { type: "string" }, list: { type: "boolean", default: false } } });
+const { values: options } = parseArgs({ options: { only: { type: "string" }, list: { type: "boolean", default: false }, help: { type: "boolean", default: false } } });
 if (options.only !== undefined && !parts.includes(options.only)) {
   console.error(`--only takes one of: ${parts.join(", ")}`);
   process.exit(2);
+}
+if (options.help) {
+  console.log(`Usage: npm test [-- --list]; npm run test:<${parts.join("|")}> [-- --list]
+
+Runs lint and types, then the ${parts.join(", ")} tests in phases (one part with --only <part>);
+--list names the test files and tests the run would run, running none.`);
+  process.exit(0);
 }
 const includes = (part) => options.only === undefined || options.only === part;
 
@@ -153,6 +161,7 @@ if (options.only === undefined && !options.list) {
       ["typecheck", bin("tsc"), ["--noEmit"]],
       // Redocly and Spectral on the OpenAPI document, and the README's typed client compiled against it.
       ["OpenAPI lint", bin("tsx"), ["scripts/lint-openapi.ts"]],
+      ["npm scripts", process.execPath, ["scripts/check-scripts.mjs"]],
     ];
     const results = await Promise.all(checks.map(([title, command, args]) => step(title, command, args, { buffered: true })));
     checks.forEach(([title], i) => record(title, results[i]));

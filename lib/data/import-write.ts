@@ -5,7 +5,7 @@ import { newId } from "@/lib/db/ids";
 import type { EntrySource } from "@/lib/worklog/sources";
 import type { ImportPlan } from "./import-check";
 import type { ImportCounts, ImportedCommit, ImportedEntry, ImportedProject, ImportedRepository, ImportSummary } from "./import-schemas";
-import { commitBulkColumns } from "@/lib/repositories/commit-columns";
+import { fromCommitInput, writeCommits } from "@/lib/repositories/commit-writer";
 
 /** Rows per statement (projects and repositories: parameters, far below PostgreSQL's 65 535). */
 const BATCH_SIZE = 1000;
@@ -171,26 +171,7 @@ async function importCommits(transaction: Transaction, userId: string, commits: 
     (commit) => `${repositoryIds.get(commit.repository_id)} ${commit.sha}`,
     commitIds,
   );
-  const now = new Date();
-  await insertInBatches(created, (batch) =>
-    insertRows(
-      transaction,
-      "commits",
-      commitBulkColumns,
-      batch.map((commit) => ({
-        id: commit.newId,
-        userId,
-        repositoryId: repositoryIds.get(commit.repository_id)!,
-        sha: commit.sha,
-        message: commit.message,
-        committedAt: commit.committed_at,
-        authorName: commit.author_name ?? null,
-        authorEmail: commit.author_email ?? null,
-        webUrl: commit.web_url ?? null,
-        updatedAt: now,
-      })),
-    ),
-  );
+  await writeCommits(transaction, userId, created.map((commit) => ({ ...fromCommitInput(repositoryIds.get(commit.repository_id)!, commit), id: commit.newId })));
   return { created: created.length, skipped };
 }
 

@@ -33,18 +33,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** A write named a row that is gone (deleted between the ownership check and the write), through Prisma or the driver. */
+/** The driver's SQLSTATE `code` somewhere in the error's chain: Prisma wraps a raw statement's in its P2010. */
+function hasDriverCode(error: unknown, code: string): boolean {
+  for (let current = error as ErrorChain | undefined, depth = 0; current && depth < 6; depth++) {
+    const { code: own, originalCode } = current as ErrorChain & { originalCode?: unknown };
+    if (own === code || originalCode === code) return true;
+    current = (current.cause ?? current.meta?.driverAdapterError) as ErrorChain | undefined;
+  }
+  return false;
+}
+
+/** A write named a row that is gone (deleted between the ownership check and the write), through Prisma, a raw statement or the driver. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (error instanceof Prisma.PrismaClientKnownRequestError && code === "P2003") || code === "23503";
+  return (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") || hasDriverCode(error, "23503");
 }
 
 /** A statement gave up waiting for a lock after `lock_timeout` (SQLSTATE 55P03), through Prisma or the driver. */
 export function isLockTimeout(error: unknown): boolean {
-  for (let current = error as ErrorChain | undefined, depth = 0; current && depth < 6; depth++) {
-    const { code, originalCode } = current as ErrorChain & { originalCode?: unknown };
-    if (code === "55P03" || originalCode === "55P03") return true;
-    current = (current.cause ?? current.meta?.driverAdapterError) as ErrorChain | undefined;
-  }
-  return false;
+  return hasDriverCode(error, "55P03");
 }

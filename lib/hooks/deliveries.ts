@@ -1,49 +1,15 @@
 import "server-only";
-import { insertRows } from "@/lib/db/bulk-insert";
 import { getDb, type IncomingHook, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { findOrCreateRepository } from "./forge-repositories";
 import { KEPT_DELIVERIES, markAccountChanged } from "./hooks";
-import type { ForgeEvent, MergedPullRequest, PushedCommit } from "./payloads";
+import type { ForgeEvent, MergedPullRequest } from "./payloads";
 import type { DeliveryResult } from "./responses";
-import { commitBulkColumns } from "@/lib/repositories/commit-columns";
+import { writeCommits } from "@/lib/repositories/commit-writer";
 
 /** A delivery that passed its hook's signature check: its event and the forge's id of it. */
 export type Delivery = { hook: Pick<IncomingHook, "id" | "userId">; event: string; deliveryId: string };
-
-/** Commits per statement: a parameter of a few hundred kilobytes. */
-const BATCH_SIZE = 1000;
-
-/**
- * Stores the commits the repository does not have, one statement per batch, and answers how many
- * it stored. In sha order, so that two deliveries of the same commits never each wait for a sha
- * the other has inserted (README, "What the hot paths do").
- */
-async function insertCommits(transaction: Transaction, userId: string, repositoryId: string, commits: PushedCommit[]): Promise<number> {
-  const bySha = new Map<string, PushedCommit>();
-  for (const commit of commits) if (!bySha.has(commit.sha)) bySha.set(commit.sha, commit);
-  const now = new Date();
-  const rows = [...bySha.values()]
-    .sort((a, b) => (a.sha < b.sha ? -1 : 1))
-    .map((commit) => ({
-      id: newId(),
-      userId,
-      repositoryId,
-      sha: commit.sha,
-      message: commit.message,
-      committedAt: commit.committedAt,
-      authorName: commit.authorName,
-      authorEmail: commit.authorEmail,
-      webUrl: commit.webUrl,
-      updatedAt: now,
-    }));
-  let inserted = 0;
-  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-    inserted += await insertRows(transaction, "commits", commitBulkColumns, rows.slice(start, start + BATCH_SIZE), { onConflict: "ON CONFLICT (repository_id, sha) DO NOTHING" });
-  }
-  return inserted;
-}
 
 /** A merged pull or merge request, suggested as an entry (docs/api.md, "Incoming hooks"); announced again, it is brought up to date. */
 async function suggestPullRequest(transaction: Transaction, userId: string, repositoryId: string, pullRequest: MergedPullRequest): Promise<void> {
@@ -108,7 +74,7 @@ export async function recordDelivery({ hook, event, deliveryId }: Delivery, forg
         await suggestPullRequest(transaction, hook.userId, repositoryId, forgeEvent.pullRequest);
         return answer("recorded", 0, repositoryId);
       }
-      const recorded = await insertCommits(transaction, hook.userId, repositoryId, forgeEvent.commits);
+      const recorded = await writeCommits(transaction, hook.userId, forgeEvent.commits.map((commit) => ({ repositoryId, ...commit })));
       if (recorded > 0) await transaction.$executeRaw`UPDATE hook_deliveries SET commits_recorded = ${recorded} WHERE id = ${claimed.id}::uuid`;
       return answer("recorded", recorded, repositoryId);
     });

@@ -1,7 +1,7 @@
 import type { Commit } from "@/lib/db/client";
 import type { BulkColumns } from "@/lib/db/bulk-insert";
 
-/** The columns a bulk insert of commits writes (lib/db/bulk-insert.ts): an import's, or a push's (lib/hooks/deliveries.ts). */
+/** The columns a bulk insert of commits writes (lib/db/bulk-insert.ts): the commit writer's (commit-writer.ts). */
 export const commitBulkColumns = {
   id: ["id", "uuid"],
   userId: ["user_id", "uuid"],

@@ -6,6 +6,7 @@ import { countListRows, selectKeysetPage, type KeysetList } from "@/lib/db/keyse
 import { selectAsFields } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
 import { commitColumns } from "./commit-columns";
+import { fromCommitInput, writeCommits } from "./commit-writer";
 import { getRepository } from "./repositories";
 import { commitShape } from "./responses";
 import type { CommitInput } from "./schemas";
@@ -85,40 +86,21 @@ export async function findUncapturedShas(userId: string, repositoryId: string, s
 }
 
 /**
- * Stores the commits not stored yet and returns every given commit in the order given. A sha
- * already stored is returned as it is, not updated, so posting a batch again changes nothing.
- * The number of queries does not grow with the batch: stored shas, one insert, one read back.
+ * Stores the commits not stored yet (commit-writer.ts) and returns every given commit in the
+ * order given. A sha already stored is returned as it is, not updated, so posting a batch again
+ * changes nothing. The number of queries does not grow with the batch (at most 1000, one
+ * statement): stored shas, one insert, one read back.
  */
 export async function recordCommits(userId: string, repositoryId: string, commits: CommitInput[]): Promise<Commit[]> {
   const db = getDb();
   const shas = [...new Set(commits.map((commit) => commit.sha))];
   const stored = await storedShas(userId, repositoryId, shas);
-  const newCommits = new Map<string, CommitInput>();
-  for (const commit of commits) {
-    if (!stored.has(commit.sha) && !newCommits.has(commit.sha)) newCommits.set(commit.sha, commit);
-  }
-  if (newCommits.size > 0) {
-    try {
-      // skipDuplicates: a concurrent request may have stored some of them since the check, and
-      // the insert waits for one storing them now. In sha order, so that two batches of the same
-      // shas never each wait for a sha the other has stored: a deadlock.
-      await db.commit.createMany({
-        data: [...newCommits.values()].sort((a, b) => (a.sha < b.sha ? -1 : 1)).map((commit) => ({
-          userId,
-          repositoryId,
-          sha: commit.sha,
-          message: commit.message,
-          committedAt: commit.committed_at,
-          authorName: commit.author_name ?? null,
-          authorEmail: commit.author_email ?? null,
-          webUrl: commit.web_url ?? null,
-        })),
-        skipDuplicates: true,
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw AppError.notFound();
-      throw error;
-    }
+  const newCommits = commits.filter((commit) => !stored.has(commit.sha));
+  try {
+    await writeCommits(db, userId, newCommits.map((commit) => fromCommitInput(repositoryId, commit)));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw AppError.notFound();
+    throw error;
   }
   const rows = await db.commit.findMany({ where: { repositoryId, sha: { in: shas } } });
   const bySha = new Map(rows.map((row) => [row.sha, row]));

@@ -10,8 +10,8 @@ import { closeSideConnections, sideConnection, untilWaiting } from "../support/s
 // skips the shas stored meanwhile, and waits for a batch that is storing one of them. Two
 // batches that stored some shas each and then waited for each other's would wait for ever, a
 // deadlock, which PostgreSQL breaks after a second by failing one. A side connection storing one
-// sha of both batches holds them until both wait, then rolls back. PostgreSQL only: PGlite is
-// one connection.
+// sha of both batches holds them until both wait, then rolls back. A repository deleted while a
+// batch is stored in it is a 404. PostgreSQL only: PGlite is one connection.
 
 const sha = (digit: string) => digit.repeat(40);
 const commit = (digit: string) => ({ sha: sha(digit), message: `commit ${digit}`, committed_at: new Date("2026-11-01T10:00:00Z") });
@@ -40,5 +40,17 @@ describe.runIf(testBackend() === "postgres")("batches of the same commits at onc
     expect(secondStored.map((stored) => stored.sha)).toEqual([sha("b"), sha("c"), sha("a")]);
     expect(new Set([...firstStored, ...secondStored].map((stored) => stored.id)).size).toBe(3);
     expect(await getDb().commit.count({ where: { repositoryId: repository.id } })).toBe(3);
+  });
+
+  it("answer a 404 when the repository is deleted between the ownership check and the insert", async () => {
+    const user = await getDb().user.create({ data: { email: "record-commits-deleted@example.com" } });
+    const repository = await createRepository(user.id, { name: "engine" });
+    const [holder, observer] = [await sideConnection(), await sideConnection()];
+    await holder.query("BEGIN");
+    await holder.query("DELETE FROM repositories WHERE id = $1", [repository.id]);
+    const recording = recordCommits(user.id, repository.id, [commit("a")]).catch((error: unknown) => error);
+    await untilWaiting(observer, 1);
+    await holder.query("COMMIT");
+    expect(await recording).toMatchObject({ kind: "not_found" });
   });
 });

@@ -32,7 +32,7 @@ test("a standup schedule to Slack is created, listed with its next run, run now,
     await expect(schedule.getByTestId("schedule-last-run")).toHaveText("Not run yet");
     await expectAccessible(page);
 
-    await schedule.getByRole("button", { name: "Run Standup of today now" }).click();
+    await schedule.getByRole("button", { name: "Run now: Standup of today" }).click();
     await expect(page.getByText("Run started: the recap is being made")).toBeVisible();
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
     const { text } = JSON.parse(received[0]!.body) as { text: string };

@@ -69,7 +69,7 @@ export function ScheduleList({ schedules, webhooks, timeZone }: ScheduleListProp
               <div className="flex flex-wrap gap-2">
                 <WebhookActionButton
                   label="Run now"
-                  accessibleLabel={`Run ${title} now`}
+                  accessibleLabel={`Run now: ${title}`}
                   pendingLabel="Starting…"
                   doneMessage="Run started: the recap is being made"
                   action={runScheduleNowAction.bind(null, schedule.id)}

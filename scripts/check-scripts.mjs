@@ -41,6 +41,8 @@ const cheapPaths = {
   // madge takes the last --extensions: it reads its configuration and walks the folders the
   // script names, parsing no file (the lint phase's own check looks for the cycles).
   "lint:cycles": ["--extensions", "none"],
+  format: ["--help"],
+  "lint:format": ["--help"],
   "test:e2e": ["--help"],
   "test:unit": ["--help"],
   "test:db": ["--help"],

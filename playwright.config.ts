@@ -37,7 +37,14 @@ export default defineConfig({
     timeout: 180_000,
     // A pause between a recap's pieces, so that the browser can be seen receiving them live; the
     // tests sign up many accounts from one address; webhooks may reach the receivers specs start on 127.0.0.1 (e2e/support.ts, startReceiver).
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", RECAP_DELTA_DELAY_MS: "150", SIGN_UPS_PER_HOUR: "1000", WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      RECAP_DELTA_DELAY_MS: "150",
+      SIGN_UPS_PER_HOUR: "1000",
+      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+    },
     stdout: "pipe",
   },
 });

@@ -20,7 +20,13 @@ function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}' ${Object.values(libraryStyleHashes).map((hash) => `'${hash}'`).join(" ")}`}`,
+    `style-src 'self' ${
+      development
+        ? "'unsafe-inline'"
+        : `'nonce-${nonce}' ${Object.values(libraryStyleHashes)
+            .map((hash) => `'${hash}'`)
+            .join(" ")}`
+    }`,
     "connect-src 'self' http://127.0.0.1:* http://localhost:*",
     "img-src 'self' blob: data:",
     "font-src 'self'",

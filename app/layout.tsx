@@ -12,8 +12,7 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { template: "%s · Worklog", default: "Worklog" },
-  description:
-    "Track your work in markdown entries, attach commits, organise projects and repositories, and get recaps — from the web, a REST API or the CLI.",
+  description: "Track your work in markdown entries, attach commits, organise projects and repositories, and get recaps — from the web, a REST API or the CLI.",
   icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 };
 
@@ -34,20 +33,20 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <Providers timer={user ? await timerState(user) : undefined}>
-        <SiteHeader
-          user={user && { name: user.name, email: user.email }}
-          signOut={
-            <form action={signOutToHome}>
-              <SubmitButton variant="ghost" size="sm" pendingLabel="Signing out…">
-                Sign out
-              </SubmitButton>
-            </form>
-          }
-        />
-        <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-5 sm:px-6 sm:py-12">
-          {children}
-        </main>
-        <SiteFooter />
+          <SiteHeader
+            user={user && { name: user.name, email: user.email }}
+            signOut={
+              <form action={signOutToHome}>
+                <SubmitButton variant="ghost" size="sm" pendingLabel="Signing out…">
+                  Sign out
+                </SubmitButton>
+              </form>
+            }
+          />
+          <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-5 sm:px-6 sm:py-12">
+            {children}
+          </main>
+          <SiteFooter />
         </Providers>
       </body>
     </html>

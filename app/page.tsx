@@ -58,8 +58,8 @@ function Introduction() {
           Keep a log of your work, without the busywork
         </h1>
         <p className="mt-5 text-lg text-pretty text-zinc-600 dark:text-zinc-400">
-          Worklog is an open work tracker. Note what you did in markdown, attach the commits that go with it, and let a
-          recap sum it up — from the browser, the API or your terminal.
+          Worklog is an open work tracker. Note what you did in markdown, attach the commits that go with it, and let a recap sum it up — from the browser, the
+          API or your terminal.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link
@@ -151,8 +151,12 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
   return (
     <div className="space-y-6">
       <PageHeader title="Worklog" description="What you worked on, day by day, most recent work first." descriptionFromSm />
-      {linkedId && !linked && <FormError message="The entry this link points to is not in your worklog: it may have been deleted, or belong to another account." />}
-      {ignored && <FormError message="Some filters in this link are not valid (dates are YYYY-MM-DD, a search at most 200 characters, a source web, api, cli or mcp), so they are left out." />}
+      {linkedId && !linked && (
+        <FormError message="The entry this link points to is not in your worklog: it may have been deleted, or belong to another account." />
+      )}
+      {ignored && (
+        <FormError message="Some filters in this link are not valid (dates are YYYY-MM-DD, a search at most 200 characters, a source web, api, cli or mcp), so they are left out." />
+      )}
       <Worklog
         initialFilters={filters}
         firstPage={firstPage}

@@ -89,7 +89,10 @@ const rowNames = {
 };
 
 const json = { "content-type": "application/json" };
-const entriesTarget = (subject: Subject): LoadTarget => ({ url: `${subject.server.url}/api/v1/worklog/entries`, headers: { authorization: basicAuthorization(subject.key) } });
+const entriesTarget = (subject: Subject): LoadTarget => ({
+  url: `${subject.server.url}/api/v1/worklog/entries`,
+  headers: { authorization: basicAuthorization(subject.key) },
+});
 const createTarget = (subject: Subject): LoadTarget => entryCreateTarget(subject.server, subject.writerKey);
 
 const mcpSearchBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_worklog", arguments: {} } });
@@ -106,8 +109,14 @@ const today = new Date();
 const reportPath = `/api/v1/worklog/report?from=${day(new Date(today.getTime() - 29 * 86_400_000))}&to=${day(today)}&group_by=project`;
 /** A word of every seeded entry's content (bench/seed.ts), and one of none. */
 const searchPath = (word: string) => `/api/v1/worklog/entries?q=${word}`;
-const reportTarget = (subject: Subject): LoadTarget => ({ url: `${subject.server.url}${reportPath}`, headers: { authorization: basicAuthorization(subject.key) } });
-const searchTarget = (subject: Subject): LoadTarget => ({ url: `${subject.server.url}${searchPath("benchmark")}`, headers: { authorization: basicAuthorization(subject.key) } });
+const reportTarget = (subject: Subject): LoadTarget => ({
+  url: `${subject.server.url}${reportPath}`,
+  headers: { authorization: basicAuthorization(subject.key) },
+});
+const searchTarget = (subject: Subject): LoadTarget => ({
+  url: `${subject.server.url}${searchPath("benchmark")}`,
+  headers: { authorization: basicAuthorization(subject.key) },
+});
 
 const postgresRows: Row[] = [
   { id: "a", name: "live", target: (subject) => ({ url: `${subject.server.url}/api/live` }) },
@@ -118,7 +127,9 @@ const postgresRows: Row[] = [
     id: "f",
     name: "entries_not_modified",
     target: (subject) =>
-      subject.etag === undefined ? undefined : { ...entriesTarget(subject), headers: { ...entriesTarget(subject).headers, "if-none-match": subject.etag }, expectedStatus: 304 },
+      subject.etag === undefined
+        ? undefined
+        : { ...entriesTarget(subject), headers: { ...entriesTarget(subject).headers, "if-none-match": subject.etag }, expectedStatus: 304 },
   },
   { id: "g", name: "mcp_search", target: (subject) => (subject.mcp ? mcpSearchTarget(subject) : undefined) },
   { id: "i", name: "report", target: (subject) => (subject.report ? reportTarget(subject) : undefined) },
@@ -143,7 +154,12 @@ const env = { RATE_LIMIT_PER_MINUTE: "1000000" };
 
 /** `count` entries through the API, `concurrency` requests at a time (the embedded database cannot be written from outside). */
 async function postEntries(server: PrivateServer, key: string, projectId: string, count: number, concurrency = 20) {
-  const body = JSON.stringify({ content: "Wrote the **benchmark** for the entries list", project_id: projectId, tags: ["backend", "perf"], duration_seconds: 1800 });
+  const body = JSON.stringify({
+    content: "Wrote the **benchmark** for the entries list",
+    project_id: projectId,
+    tags: ["backend", "perf"],
+    duration_seconds: 1800,
+  });
   let next = 0;
   const worker = async () => {
     while (next < count) {
@@ -161,7 +177,8 @@ async function servesReport(name: Subject["name"], server: PrivateServer, key: s
   const response = await server.request(reportPath, { key });
   if (response.status === 404) return false;
   const body = (await response.json()) as { totals?: { entries: number }; groups?: unknown[] };
-  if (response.status !== 200 || body.totals?.entries !== ENTRIES || body.groups?.length !== 1) throw new Error(`${name}: ${reportPath} answered ${response.status}, ${JSON.stringify(body).slice(0, 300)}`);
+  if (response.status !== 200 || body.totals?.entries !== ENTRIES || body.groups?.length !== 1)
+    throw new Error(`${name}: ${reportPath} answered ${response.status}, ${JSON.stringify(body).slice(0, 300)}`);
   return true;
 }
 
@@ -178,8 +195,16 @@ async function servesSearch(name: Subject["name"], server: PrivateServer, key: s
   const [matching, none] = [await searchFor("benchmark"), await searchFor("zeppelin")];
   if (matching.status === 400 || none.body.meta?.total_count === ENTRIES) return false;
   const page = matching.body.entries ?? [];
-  if (matching.status !== 200 || page.length !== 25 || !page.every((entry) => entry.content.includes("benchmark")) || matching.body.meta?.total_count !== ENTRIES || none.body.meta?.total_count !== 0) {
-    throw new Error(`${name}: the search answered ${matching.status}, ${JSON.stringify(matching.body).slice(0, 300)}; a word of none ${JSON.stringify(none.body.meta)}`);
+  if (
+    matching.status !== 200 ||
+    page.length !== 25 ||
+    !page.every((entry) => entry.content.includes("benchmark")) ||
+    matching.body.meta?.total_count !== ENTRIES ||
+    none.body.meta?.total_count !== 0
+  ) {
+    throw new Error(
+      `${name}: the search answered ${matching.status}, ${JSON.stringify(matching.body).slice(0, 300)}; a word of none ${JSON.stringify(none.body.meta)}`,
+    );
   }
   return true;
 }
@@ -201,11 +226,13 @@ async function startSubject(name: Subject["name"], backend: "postgres" | "pglite
     }
     const first = await server.request("/api/v1/worklog/entries", { key: reader.key });
     const page = (await first.json()) as { meta: { total_count: number } };
-    if (first.status !== 200 || page.meta.total_count !== ENTRIES) throw new Error(`${name}: the seeded list answered ${first.status}, ${JSON.stringify(page.meta)}`);
+    if (first.status !== 200 || page.meta.total_count !== ENTRIES)
+      throw new Error(`${name}: the seeded list answered ${first.status}, ${JSON.stringify(page.meta)}`);
     const { url, ...search } = mcpSearchTarget({ server, key: reader.key } as Subject);
     const viaMcp = await fetch(url, search);
     const found = viaMcp.status === 200 ? ((await viaMcp.json()) as { result?: { structuredContent?: { entries: unknown[] } } }) : undefined;
-    if (found && found.result?.structuredContent?.entries.length !== 25) throw new Error(`${name}: search_worklog answered ${JSON.stringify(found).slice(0, 300)}`);
+    if (found && found.result?.structuredContent?.entries.length !== 25)
+      throw new Error(`${name}: search_worklog answered ${JSON.stringify(found).slice(0, 300)}`);
     const servesReportRow = await servesReport(name, server, reader.key);
     const servesSearchRow = await servesSearch(name, server, reader.key);
     const subject: Subject = {
@@ -222,7 +249,9 @@ async function startSubject(name: Subject["name"], backend: "postgres" | "pglite
       search: servesSearchRow,
     };
     const lacks = [!subject.etag && "no ETag", !subject.mcp && "no MCP", !servesReportRow && "no report", !servesSearchRow && "no search"].filter(Boolean);
-    console.log(`${name}: ${server.backend} server at ${server.url} (${name === "before" ? BEFORE : here}), ${ENTRIES} entries${lacks.map((lack) => `, ${lack}`).join("")}`);
+    console.log(
+      `${name}: ${server.backend} server at ${server.url} (${name === "before" ? BEFORE : here}), ${ENTRIES} entries${lacks.map((lack) => `, ${lack}`).join("")}`,
+    );
     return subject;
   } catch (error) {
     // Before the database is dropped, which would end this connection with an error of its own.
@@ -408,7 +437,8 @@ function printRoundRatios(subjectNames: string[]) {
   for (const subject of subjectNames) {
     for (const row of ["user", "entries", "create", "entries_not_modified", "mcp_search", "report", "search", "embedded_entries"] as const) {
       const perRound = Array.from({ length: ROUNDS }, (_, index) => {
-        const of = (name: keyof typeof rowNames) => runs.find((run) => run.round === index + 1 && run.subject === subject && run.row === name)?.measurement.requests_per_second;
+        const of = (name: keyof typeof rowNames) =>
+          runs.find((run) => run.round === index + 1 && run.subject === subject && run.row === name)?.measurement.requests_per_second;
         return ratio(of(row), of("live")) ?? "–";
       });
       if (perRound.some((value) => value !== "–")) console.log(`  ${rowNames[row].padEnd(42)} ${subject.padEnd(6)} ${perRound.join("  ")}`);
@@ -429,7 +459,9 @@ const results: Results = {};
 let triggerCosts: Awaited<ReturnType<typeof triggerCost>> | undefined;
 const hookPushes: Partial<Record<Subject["name"], HookPushMeasurement>> = {};
 try {
-  console.log(`wrk: ${CONNECTIONS} connections, ${DURATION_SECONDS} s a run after ${WARM_UP_SECONDS} s of warm-up, ${ROUNDS} round(s); ${ENTRIES} entries seeded\n`);
+  console.log(
+    `wrk: ${CONNECTIONS} connections, ${DURATION_SECONDS} s a run after ${WARM_UP_SECONDS} s of warm-up, ${ROUNDS} round(s); ${ENTRIES} entries seeded\n`,
+  );
   const subjects: Subject[] = [];
   try {
     for (const name of names) subjects.push(await startSubject(name, "postgres"));
@@ -457,7 +489,12 @@ const subjectResults = Object.fromEntries(
     const { embedded_entries, ...postgres } = results[name]!;
     return [
       name,
-      { postgres: { ...postgres, bare_node: bare }, embedded: { entries: embedded_entries }, ratios: ratiosOf({ ...postgres, bare_node: bare }), cpu_ratios: cpuRatiosOf(postgres) },
+      {
+        postgres: { ...postgres, bare_node: bare },
+        embedded: { entries: embedded_entries },
+        ratios: ratiosOf({ ...postgres, bare_node: bare }),
+        cpu_ratios: cpuRatiosOf(postgres),
+      },
     ];
   }),
 );
@@ -478,20 +515,35 @@ for (const [name, value] of Object.entries(measured.ratios)) {
   const target = targets[name as keyof typeof targets];
   const before = BEFORE ? String(subjectResults.before!.ratios[name as keyof typeof measured.ratios] ?? "–").padStart(8) : "";
   if (value === undefined) continue;
-  console.log(`${name.padEnd(31)}${before}${String(value).padStart(10)}  ${target === undefined ? "" : `≥ ${target} ${met[name as keyof typeof met] ? "met" : "MISSED"}`}`);
+  console.log(
+    `${name.padEnd(31)}${before}${String(value).padStart(10)}  ${target === undefined ? "" : `≥ ${target} ${met[name as keyof typeof met] ? "met" : "MISSED"}`}`,
+  );
 }
 console.log(`\nserver CPU per request ÷ (c)'s${BEFORE ? "          before" : ""}  measured  target`);
 for (const [name, value] of Object.entries(measured.cpu_ratios)) {
   const before = BEFORE ? String(subjectResults.before!.cpu_ratios[name as keyof typeof measured.cpu_ratios] ?? "–").padStart(8) : "";
   if (value === undefined) continue;
-  console.log(`${name.padEnd(31)}${before}${String(value).padStart(10)}  ≤ ${cpuTargets[name as keyof typeof cpuTargets]} ${met[name as keyof typeof met] ? "met" : "MISSED"}`);
+  console.log(
+    `${name.padEnd(31)}${before}${String(value).padStart(10)}  ≤ ${cpuTargets[name as keyof typeof cpuTargets]} ${met[name as keyof typeof met] ? "met" : "MISSED"}`,
+  );
 }
-console.log(`embedded (c) max latency        ${BEFORE ? "        " : ""}${String(embeddedMax).padStart(7)} ms  ≤ ${EMBEDDED_MAX_LATENCY_MS} ms ${met.embedded_entries_max_latency ? "met" : "MISSED"}`);
+console.log(
+  `embedded (c) max latency        ${BEFORE ? "        " : ""}${String(embeddedMax).padStart(7)} ms  ≤ ${EMBEDDED_MAX_LATENCY_MS} ms ${met.embedded_entries_max_latency ? "met" : "MISSED"}`,
+);
 const output = {
   measured_at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version, load_average: os.loadavg() },
   runs,
-  settings: { tool: "wrk", quiet_wait_seconds: QUIET_WAIT_SECONDS, connections: CONNECTIONS, duration_seconds: DURATION_SECONDS, warm_up_seconds: WARM_UP_SECONDS, rounds: ROUNDS, entries: ENTRIES, before: BEFORE ?? null },
+  settings: {
+    tool: "wrk",
+    quiet_wait_seconds: QUIET_WAIT_SECONDS,
+    connections: CONNECTIONS,
+    duration_seconds: DURATION_SECONDS,
+    warm_up_seconds: WARM_UP_SECONDS,
+    rounds: ROUNDS,
+    entries: ENTRIES,
+    before: BEFORE ?? null,
+  },
   ...measured,
   ...(BEFORE ? { before: subjectResults.before } : {}),
   ...(triggerCosts ? { trigger_cost_per_insert: triggerCosts } : {}),

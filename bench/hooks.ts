@@ -51,7 +51,15 @@ function pushPayload(): string {
     git_url: "git://github.com/example/website.git",
     default_branch: "main",
   };
-  return JSON.stringify({ ref: "refs/heads/main", before: "0".repeat(40), after: commits.at(-1)!.id, deleted: false, repository, commits, head_commit: commits.at(-1) });
+  return JSON.stringify({
+    ref: "refs/heads/main",
+    before: "0".repeat(40),
+    after: commits.at(-1)!.id,
+    deleted: false,
+    repository,
+    commits,
+    head_commit: commits.at(-1),
+  });
 }
 
 async function json(response: Response, status: number) {
@@ -72,7 +80,11 @@ export async function measureHookPushes(server: PrivateServer, meter: CpuMeter, 
   const key = await server.createKey(email, ["repo:*"]);
   const authorization = `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
   const hook = await json(
-    await fetch(`${server.url}/api/v1/incoming_hooks`, { method: "POST", headers: { authorization, "content-type": "application/json" }, body: JSON.stringify({ provider: "github", name: "bench" }) }),
+    await fetch(`${server.url}/api/v1/incoming_hooks`, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify({ provider: "github", name: "bench" }),
+    }),
     201,
   );
   const bodies = Array.from({ length: pushes + 1 }, pushPayload);
@@ -115,7 +127,9 @@ export function describeHookPushes(label: string, m: HookPushMeasurement): strin
 
 async function main() {
   if (process.argv.includes("--help")) {
-    console.log('usage: npm run bench:hooks: builds, starts the server on PostgreSQL and delivers GitHub pushes of 2 000 commits to an incoming hook (BENCH_HOOK_PUSHES, default 5); README.md, "Benchmarks"');
+    console.log(
+      'usage: npm run bench:hooks: builds, starts the server on PostgreSQL and delivers GitHub pushes of 2 000 commits to an incoming hook (BENCH_HOOK_PUSHES, default 5); README.md, "Benchmarks"',
+    );
     return;
   }
   ensureBuild();

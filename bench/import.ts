@@ -21,10 +21,11 @@ const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE)
 const here = path.resolve(import.meta.dirname, "..");
 
 if (process.argv.includes("--help")) {
-  console.log('usage: npm run bench:import: builds, then imports a hostile 1 MiB and a valid 5 MiB document (BENCH_LARGEST=1: and 50 MiB) through next start on PostgreSQL, for this checkout and BENCH_BEFORE=<checkout>; README.md, "Benchmarks"');
+  console.log(
+    'usage: npm run bench:import: builds, then imports a hostile 1 MiB and a valid 5 MiB document (BENCH_LARGEST=1: and 50 MiB) through next start on PostgreSQL, for this checkout and BENCH_BEFORE=<checkout>; README.md, "Benchmarks"',
+  );
   process.exit(0);
 }
-
 
 const hostileDocument = () => `{"entries":[${Array.from({ length: 349_000 }, () => "{}").join(",")}]}`;
 
@@ -42,11 +43,24 @@ function largeExport(): string {
 function largestExport(): string {
   const start = Date.UTC(2000, 0, 1);
   const filler = "x".repeat(410);
-  const entries = Array.from({ length: 100_000 }, (_, index) => ({ id: crypto.randomUUID(), content: `Part ${index} ${filler}`, recorded_at: new Date(start + index * 3_600_000).toISOString() }));
+  const entries = Array.from({ length: 100_000 }, (_, index) => ({
+    id: crypto.randomUUID(),
+    content: `Part ${index} ${filler}`,
+    recorded_at: new Date(start + index * 3_600_000).toISOString(),
+  }));
   return JSON.stringify({ format: "worklog-export", version: 1, projects: [], repositories: [], commits: [], entries });
 }
 
-type CaseResult = { status: number; answer_ms: number; done_ms: number; body_bytes: number; outcome: string; peak_rss_mib: number; rss_before_mib: number; reader: WrkRun };
+type CaseResult = {
+  status: number;
+  answer_ms: number;
+  done_ms: number;
+  body_bytes: number;
+  outcome: string;
+  peak_rss_mib: number;
+  rss_before_mib: number;
+  reader: WrkRun;
+};
 
 async function newKey(server: PrivateServer, email: string) {
   await server.createUser({ email });
@@ -56,7 +70,10 @@ async function newKey(server: PrivateServer, email: string) {
 /** Follows a 202's import until it has ended. */
 async function jobEnd(server: PrivateServer, key: string, id: string): Promise<string> {
   for (;;) {
-    const resource = (await (await fetch(`${server.url}/api/v1/import/${id}`, { headers: { authorization: basicAuthorization(key) } })).json()) as { status: string; processed: number };
+    const resource = (await (await fetch(`${server.url}/api/v1/import/${id}`, { headers: { authorization: basicAuthorization(key) } })).json()) as {
+      status: string;
+      processed: number;
+    };
     if (resource.status === "succeeded" || resource.status === "failed") return `${resource.status}, ${resource.processed} items`;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -66,16 +83,32 @@ async function runCase(server: PrivateServer, pid: number, readerKey: string, qu
   const key = await newKey(server, `importer-${crypto.randomUUID()}@example.com`);
   resetPeakMemory(pid);
   const rssBefore = memoryMiB(pid, "VmRSS");
-  const reader = runWrk({ url: `${server.url}/api/v1/worklog/entries`, headers: { authorization: basicAuthorization(readerKey) } }, { connections: 2, seconds: WINDOW_SECONDS });
+  const reader = runWrk(
+    { url: `${server.url}/api/v1/worklog/entries`, headers: { authorization: basicAuthorization(readerKey) } },
+    { connections: 2, seconds: WINDOW_SECONDS },
+  );
   const started = performance.now();
-  const response = await fetch(`${server.url}/api/v1/import${query}`, { method: "POST", headers: { authorization: basicAuthorization(key), "content-type": "application/json" }, body: document });
+  const response = await fetch(`${server.url}/api/v1/import${query}`, {
+    method: "POST",
+    headers: { authorization: basicAuthorization(key), "content-type": "application/json" },
+    body: document,
+  });
   const body = await response.text();
   const answered = performance.now() - started;
   let outcome = body.slice(0, 120);
   if (response.status === 202) outcome = await jobEnd(server, key, (JSON.parse(body) as { id: string }).id);
   else if (response.status === 422) outcome = `${(JSON.parse(body) as { errors: unknown[] }).errors.length} problems listed`;
   const done = performance.now() - started;
-  return { status: response.status, answer_ms: Math.round(answered), done_ms: Math.round(done), body_bytes: body.length, outcome, peak_rss_mib: Math.round(memoryMiB(pid, "VmHWM")), rss_before_mib: Math.round(rssBefore), reader: await reader };
+  return {
+    status: response.status,
+    answer_ms: Math.round(answered),
+    done_ms: Math.round(done),
+    body_bytes: body.length,
+    outcome,
+    peak_rss_mib: Math.round(memoryMiB(pid, "VmHWM")),
+    rss_before_mib: Math.round(rssBefore),
+    reader: await reader,
+  };
 }
 
 /** One case on a server of its own, started for it: its peak RSS is the case's alone. */
@@ -84,7 +117,11 @@ async function onFreshServer(name: string, root: string, label: string, query: s
   try {
     const readerKey = await newKey(server, "reader@example.com");
     for (let index = 0; index < 25; index++) {
-      await fetch(`${server.url}/api/v1/worklog/entries`, { method: "POST", headers: { authorization: basicAuthorization(readerKey), "content-type": "application/json" }, body: JSON.stringify({ content: `Entry ${index}` }) });
+      await fetch(`${server.url}/api/v1/worklog/entries`, {
+        method: "POST",
+        headers: { authorization: basicAuthorization(readerKey), "content-type": "application/json" },
+        body: JSON.stringify({ content: `Entry ${index}` }),
+      });
     }
     const result = await runCase(server, nextServerPid(server), readerKey, query, document);
     console.log(`[bench] ${name} ${label}`, JSON.stringify(result));
@@ -103,14 +140,18 @@ async function measureCheckout(name: string, root: string) {
 }
 
 ensureBuild();
-console.log(`[bench] documents: (a) ${hostileDocument().length} bytes, (b) ${largeExport().length} bytes${process.env.BENCH_LARGEST === "1" ? `, (c) ${largestExport().length} bytes` : ""}`);
+console.log(
+  `[bench] documents: (a) ${hostileDocument().length} bytes, (b) ${largeExport().length} bytes${process.env.BENCH_LARGEST === "1" ? `, (c) ${largestExport().length} bytes` : ""}`,
+);
 const results = [];
 if (BEFORE) results.push(await measureCheckout("before", BEFORE));
 results.push(await measureCheckout("after", here));
 
 const row = (name: string, label: string, result: CaseResult) =>
   `| ${name} | ${label} | ${result.status} | ${result.answer_ms} | ${result.done_ms} | ${result.body_bytes} | ${result.rss_before_mib} → ${result.peak_rss_mib} | ${result.reader.p50_ms} / ${result.reader.p99_ms} / ${result.reader.max_ms} | ${result.reader.requests} | ${result.outcome} |`;
-console.log("\n| checkout | case | status | answer ms | done ms | body bytes | RSS MiB (before → peak) | other account's GET p50 / p99 / max ms | GETs | outcome |");
+console.log(
+  "\n| checkout | case | status | answer ms | done ms | body bytes | RSS MiB (before → peak) | other account's GET p50 / p99 / max ms | GETs | outcome |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const { name, hostile, large, largest } of results) {
   console.log(row(name, "(a) 349 000 empty jrnl items", hostile));

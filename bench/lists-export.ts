@@ -11,7 +11,6 @@ import { insertEntries } from "./seed";
 const EXPORT_SIZES = (process.env.BENCH_EXPORT_SIZES ?? "1000,100000").split(",").map(Number);
 const FORMATS = ["json", "csv"] as const;
 
-
 async function exportOnce(server: TestServer, key: string, format: string) {
   const started = performance.now();
   const response = await server.request(`/api/v1/export?format=${format}`, { key });
@@ -36,13 +35,27 @@ export async function benchExport(server: TestServer, client: pg.Client): Promis
     const { email } = await server.createUser({ email: `export${size}@example.com` });
     const key = await server.createKey(email, ["user:read", "project:read", "repo:read", "worklog:read"]);
     const { rows: users } = await client.query<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]);
-    await insertEntries(client, { userId: users[0]!.id, count: size, projectIds: [null], tagSets: [["backend", "review"]], content: "Exported some work, with \"quotes\", commas\nand lines" });
+    await insertEntries(client, {
+      userId: users[0]!.id,
+      count: size,
+      projectIds: [null],
+      tagSets: [["backend", "review"]],
+      content: 'Exported some work, with "quotes", commas\nand lines',
+    });
     await client.query("VACUUM ANALYZE worklog_entries");
     for (const format of FORMATS) {
       await exportOnce(server, key, format); // warm-up
       resetPeakMemory(pid);
       const { seconds, firstByteMs, bytes } = await exportOnce(server, key, format);
-      rows.push([String(size), format, seconds.toFixed(2), Math.round(size / seconds).toString(), firstByteMs.toFixed(0), (bytes / 1024 / 1024).toFixed(1), memoryMiB(pid, "VmHWM").toFixed(0)]);
+      rows.push([
+        String(size),
+        format,
+        seconds.toFixed(2),
+        Math.round(size / seconds).toString(),
+        firstByteMs.toFixed(0),
+        (bytes / 1024 / 1024).toFixed(1),
+        memoryMiB(pid, "VmHWM").toFixed(0),
+      ]);
     }
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

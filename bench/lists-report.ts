@@ -41,10 +41,14 @@ export async function benchReport(server: TestServer, accounts: Account[], state
       const taken = samples[which]!.sort((a, b) => a - b);
       const p50 = percentile(taken, 50);
       if (account === accounts.at(-1)) largestP50 = Math.max(largestP50, p50);
-      console.log(`report by ${groupBy.padEnd(7)} ${String(account.size).padStart(8)} entries (${entries[which]} in the month)  p50 ${p50.toFixed(1)} ms  p99 ${percentile(taken, 99).toFixed(1)} ms`);
+      console.log(
+        `report by ${groupBy.padEnd(7)} ${String(account.size).padStart(8)} entries (${entries[which]} in the month)  p50 ${p50.toFixed(1)} ms  p99 ${percentile(taken, 99).toFixed(1)} ms`,
+      );
     }
   }
-  console.log(`report p50 of the ${accounts.at(-1)!.size} account: ${largestP50.toFixed(1)} ms (target < ${TARGET_P50_MS} ms: ${largestP50 < TARGET_P50_MS ? "met" : "MISSED"})`);
+  console.log(
+    `report p50 of the ${accounts.at(-1)!.size} account: ${largestP50.toFixed(1)} ms (target < ${TARGET_P50_MS} ms: ${largestP50 < TARGET_P50_MS ? "met" : "MISSED"})`,
+  );
   let index = 0;
   for (const account of accounts) {
     for (const statement of await statements.ofReport(account.userId, `/api/v1/worklog/report?from=${from}&to=${to}&group_by=project`)) {

@@ -64,7 +64,9 @@ export async function benchSearch(server: TestServer, client: pg.Client, stateme
       total = body.meta.total_count;
     }
     taken.sort((a, b) => a - b);
-    console.log(`search ${label.padEnd(17)} q=${q.padEnd(30)} ${String(total).padStart(6)} matches  p50 ${percentile(taken, 50).toFixed(1)} ms  p99 ${percentile(taken, 99).toFixed(1)} ms`);
+    console.log(
+      `search ${label.padEnd(17)} q=${q.padEnd(30)} ${String(total).padStart(6)} matches  p50 ${percentile(taken, 50).toFixed(1)} ms  p99 ${percentile(taken, 99).toFixed(1)} ms`,
+    );
   }
 
   let index = 0;
@@ -74,7 +76,9 @@ export async function benchSearch(server: TestServer, client: pg.Client, stateme
       // Planned after five executions of the prepared statement, as on the server's connections.
       const name = `bench_search_${index++}`;
       for (let run = 0; run < 5; run++) await client.query({ name, text: statement.text, values: statement.values });
-      const literals = statement.values.map((value) => (value === null ? "NULL" : typeof value === "number" ? String(value) : client.escapeLiteral(String(value))));
+      const literals = statement.values.map((value) =>
+        value === null ? "NULL" : typeof value === "number" ? String(value) : client.escapeLiteral(String(value)),
+      );
       const plan = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}(${literals.join(", ")})`);
       await client.query(`DEALLOCATE ${name}`);
       console.log(`\nsearch q=${q}, ${statement.text.includes("count(*)") ? "count" : "page"}:\n  ${plan.rows.map((row) => row["QUERY PLAN"]).join("\n  ")}`);

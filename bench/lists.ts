@@ -27,7 +27,9 @@ const TAGS = ["backend", "frontend", "docs", "review", "ops", "meeting", "resear
 const SPAN_SECONDS = 2 * 365 * 86_400;
 
 if (process.argv.includes("--help")) {
-  console.log(`usage: npm run bench:lists: builds, seeds accounts of ${SIZES.join(" and ")} entries on PostgreSQL, times pages of their lists and prints the plans; README.md, "Benchmarks"`);
+  console.log(
+    `usage: npm run bench:lists: builds, seeds accounts of ${SIZES.join(" and ")} entries on PostgreSQL, times pages of their lists and prints the plans; README.md, "Benchmarks"`,
+  );
   process.exit(0);
 }
 
@@ -45,7 +47,8 @@ async function seedAccount(server: PrivateServer, client: pg.Client, size: numbe
   const { email } = await server.createUser({ email: `list${size}@example.com` });
   const key = await server.createKey(email, ["worklog:read", "project:*"]);
   const projectIds: string[] = [];
-  for (const name of ["Alpha", "Beta", "Gamma"]) projectIds.push((await (await server.request("/api/v1/projects", { key, method: "POST", body: { name } })).json()).id);
+  for (const name of ["Alpha", "Beta", "Gamma"])
+    projectIds.push((await (await server.request("/api/v1/projects", { key, method: "POST", body: { name } })).json()).id);
   const other = await server.createUser({ email: `other${size}@example.com` });
   const ids = await client.query<{ id: string; email: string }>("SELECT id, email FROM users WHERE email = ANY($1)", [[email, other.email]]);
   const userId = ids.rows.find((row) => row.email === email)!.id;
@@ -143,7 +146,17 @@ function literal(client: pg.Client, value: unknown): string {
   return client.escapeLiteral(String(value));
 }
 
-type PlanNode = { "Node Type": string; "Index Name"?: string; "Relation Name"?: string; "Actual Rows": number; "Actual Loops": number; "Rows Removed by Filter"?: number; "Rows Removed by Index Recheck"?: number; "Heap Fetches"?: number; Plans?: PlanNode[] };
+type PlanNode = {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
+  "Heap Fetches"?: number;
+  Plans?: PlanNode[];
+};
 type Plan = { Plan: PlanNode & { "Shared Hit Blocks": number; "Shared Read Blocks": number }; "Execution Time": number };
 
 /** One line: the scans (index, rows they returned and removed), the buffers, the time. */
@@ -154,7 +167,9 @@ function summarize(plan: Plan): string {
       const rows = node["Actual Rows"] * node["Actual Loops"];
       const removed = (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0);
       const on = node["Index Name"] ?? node["Relation Name"] ?? "";
-      scans.push(`${node["Node Type"]} ${on}: ${rows} rows${removed ? ` (+${removed} filtered out)` : ""}${node["Heap Fetches"] ? `, ${node["Heap Fetches"]} heap fetches` : ""}`);
+      scans.push(
+        `${node["Node Type"]} ${on}: ${rows} rows${removed ? ` (+${removed} filtered out)` : ""}${node["Heap Fetches"] ? `, ${node["Heap Fetches"]} heap fetches` : ""}`,
+      );
     }
     for (const child of node.Plans ?? []) walk(child);
   };
@@ -163,7 +178,15 @@ function summarize(plan: Plan): string {
 }
 
 const statementKind = (text: string) =>
-  text.includes("deleted_items") ? "cursor" : text.includes("account_counters") ? "count (counters)" : text.includes("count(*)") ? "count" : text.includes("LEFT JOIN projects") ? "page" : "other";
+  text.includes("deleted_items")
+    ? "cursor"
+    : text.includes("account_counters")
+      ? "count (counters)"
+      : text.includes("count(*)")
+        ? "count"
+        : text.includes("LEFT JOIN projects")
+          ? "page"
+          : "other";
 
 /** The plan of each statement after five executions of it as a prepared statement, as on the server's connections. */
 async function explain(client: pg.Client, statement: Statement, index: number) {
@@ -185,7 +208,9 @@ try {
   const accounts: Account[] = [];
   for (const size of SIZES) accounts.push(await seedAccount(server, client, size));
   await client.query("VACUUM ANALYZE");
-  console.log(`seeded ${accounts.map((account) => `${account.size} + ${account.size}`).join(" and ")} entries in ${((Date.now() - seeding) / 1000).toFixed(0)} s\n`);
+  console.log(
+    `seeded ${accounts.map((account) => `${account.size} + ${account.size}`).join(" and ")} entries in ${((Date.now() - seeding) / 1000).toFixed(0)} s\n`,
+  );
 
   const kinds: PageKind[] = ["first", "deep", "tag", "range"];
   const timings: Record<string, Record<string, { p50_ms: number; p99_ms: number }>> = {};
@@ -194,9 +219,13 @@ try {
     timings[kind] = Object.fromEntries(accounts.map((account, index) => [account.size, measured[index]!]));
   }
   const header = ["page", ...accounts.flatMap((account) => [`${account.size} p50 ms`, `${account.size} p99 ms`])];
-  const rows = kinds.map((kind) => [kind, ...accounts.flatMap((account) => [timings[kind]![account.size]!.p50_ms, timings[kind]![account.size]!.p99_ms].map(String))]);
+  const rows = kinds.map((kind) => [
+    kind,
+    ...accounts.flatMap((account) => [timings[kind]![account.size]!.p50_ms, timings[kind]![account.size]!.p99_ms].map(String)),
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  for (const row of [header, ...rows]) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
+  for (const row of [header, ...rows])
+    console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
   const smallest = accounts[0]!;
   const largest = accounts.at(-1)!;
   const ratio = +(timings.first![largest.size]!.p50_ms / timings.first![smallest.size]!.p50_ms).toFixed(2);

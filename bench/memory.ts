@@ -32,7 +32,9 @@ async function account(server: PrivateServer, email: string) {
 }
 
 if (process.argv.includes("--help")) {
-  console.log(`usage: npm run bench:memory: the server's resident memory after each of ${RUNS} runs of ${RUN_SECONDS} s of mixed load (BENCH_MEMORY_RUNS, BENCH_MEMORY_RUN_SECONDS); README.md, "Benchmarks"`);
+  console.log(
+    `usage: npm run bench:memory: the server's resident memory after each of ${RUNS} runs of ${RUN_SECONDS} s of mixed load (BENCH_MEMORY_RUNS, BENCH_MEMORY_RUN_SECONDS); README.md, "Benchmarks"`,
+  );
   process.exit(0);
 }
 const before = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
@@ -83,7 +85,8 @@ try {
     for (const target of targets) {
       const measured = await runWrk(target, { connections: CONNECTIONS, seconds: Math.max(1, Math.round(RUN_SECONDS / targets.length)) });
       const expected = String(target.expectedStatus ?? 200);
-      if (Object.keys(measured.statuses).some((status) => status !== expected)) throw new Error(`${target.method ?? "GET"} ${target.url}: ${JSON.stringify(measured.statuses)}`);
+      if (Object.keys(measured.statuses).some((status) => status !== expected))
+        throw new Error(`${target.method ?? "GET"} ${target.url}: ${JSON.stringify(measured.statuses)}`);
       requests += measured.requests;
     }
     // Idle long enough for V8's memory reducer to collect and give pages back, as between bursts.
@@ -91,7 +94,9 @@ try {
     resident.push(memoryMiB(pid, "VmRSS"));
     const heap = await heapMiB();
     const heapText = heap ? `; V8 heap used ${heap.used.toFixed(0)} MiB of ${heap.total.toFixed(0)} MiB` : "";
-    console.log(`run ${run}: ${requests} requests; VmRSS ${resident.at(-1)!.toFixed(0)} MiB, peak (VmHWM) ${memoryMiB(pid, "VmHWM").toFixed(0)} MiB${heapText}`);
+    console.log(
+      `run ${run}: ${requests} requests; VmRSS ${resident.at(-1)!.toFixed(0)} MiB, peak (VmHWM) ${memoryMiB(pid, "VmHWM").toFixed(0)} MiB${heapText}`,
+    );
   }
   if (resident.length >= 2) {
     const growth = resident.at(-1)! / resident.at(-2)! - 1;

@@ -17,7 +17,8 @@ export function nextServerPid({ url }: { url: string }): number {
 }
 
 /** A memory figure of /proc/<pid>/status in MiB: `VmRSS` now, `VmHWM` the peak. */
-export const memoryMiB = (pid: number, field: "VmRSS" | "VmHWM") => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+export const memoryMiB = (pid: number, field: "VmRSS" | "VmHWM") =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 /** Writing 5 to clear_refs resets the peak resident set (VmHWM) to the current one. */
 export const resetPeakMemory = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, "5");

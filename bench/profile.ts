@@ -58,7 +58,10 @@ function targets(url: string, key: string): Record<string, LoadTarget> {
       headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_worklog", arguments: {} } }),
     },
-    report: { url: `${url}/api/v1/worklog/report?from=${day(new Date(Date.now() - 29 * 86_400_000))}&to=${day(new Date())}&group_by=project`, headers: { authorization } },
+    report: {
+      url: `${url}/api/v1/worklog/report?from=${day(new Date(Date.now() - 29 * 86_400_000))}&to=${day(new Date())}&group_by=project`,
+      headers: { authorization },
+    },
     search: { url: `${url}/api/v1/worklog/entries?q=benchmark`, headers: { authorization } },
   };
 }
@@ -99,7 +102,9 @@ function report(profile: Profile, requests: number) {
 }
 
 if (process.argv.includes("--help")) {
-  console.log(`usage: npm run bench:profile: the server's CPU profile under wrk, its top functions and modules (BENCH_PROFILE_ROUTES=${ROUTES.join(",")}, BENCH_DURATION seconds a route); README.md, "Benchmarks"`);
+  console.log(
+    `usage: npm run bench:profile: the server's CPU profile under wrk, its top functions and modules (BENCH_PROFILE_ROUTES=${ROUTES.join(",")}, BENCH_DURATION seconds a route); README.md, "Benchmarks"`,
+  );
   process.exit(0);
 }
 ensureBuild();
@@ -108,7 +113,11 @@ const directory = mkdtempSync(path.join(os.tmpdir(), "worklog-profile-"));
 const server = await startServer({
   backend: "postgres",
   root: ROOT,
-  env: { RATE_LIMIT_PER_MINUTE: "1000000", NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "cpu-profile-preload.mjs")}`, WORKLOG_CPU_PROFILE_DIR: directory },
+  env: {
+    RATE_LIMIT_PER_MINUTE: "1000000",
+    NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "cpu-profile-preload.mjs")}`,
+    WORKLOG_CPU_PROFILE_DIR: directory,
+  },
 });
 try {
   const pid = nextServerPid(server);

@@ -71,7 +71,9 @@ export async function benchRateLimit(): Promise<Result[]> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes("--help")) {
-    console.log('usage: npm run bench:rate-limit: builds, starts a server with each rate limiter and compares their throughput (BENCH_DURATION, BENCH_ROUNDS); README.md, "Benchmarks"');
+    console.log(
+      'usage: npm run bench:rate-limit: builds, starts a server with each rate limiter and compares their throughput (BENCH_DURATION, BENCH_ROUNDS); README.md, "Benchmarks"',
+    );
     process.exit(0);
   }
   ensureBuild();

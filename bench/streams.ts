@@ -58,7 +58,9 @@ function openStream(server: PrivateServer, agent: http.Agent, key: string): Prom
 }
 
 if (process.argv.includes("--help")) {
-  console.log(`usage: npm run bench:streams: the cost of ${ACCOUNTS * STREAMS_PER_ACCOUNT} idle recap streams (BENCH_DURATION seconds a run, default 10); README.md, "Benchmarks"`);
+  console.log(
+    `usage: npm run bench:streams: the cost of ${ACCOUNTS * STREAMS_PER_ACCOUNT} idle recap streams (BENCH_DURATION seconds a run, default 10); README.md, "Benchmarks"`,
+  );
   process.exit(0);
 }
 ensureBuild();
@@ -98,8 +100,12 @@ try {
   const withStreams = await measure(`(b) with ${streams.length} streams`);
   const ratio = +(withStreams.requests_per_second / without.requests_per_second).toFixed(2);
   console.log("\nmeasure                        measured  target");
-  console.log(`throughput with / without     ${String(ratio).padStart(8)}  ≥ ${targets.throughput_with_streams} ${ratio >= targets.throughput_with_streams ? "met" : "MISSED"}`);
-  console.log(`idle server CPU (% of a core) ${String(idle.server_cpu_percent).padStart(8)}  < ${targets.idle_cpu_percent} ${idle.server_cpu_percent < targets.idle_cpu_percent ? "met" : "MISSED"}`);
+  console.log(
+    `throughput with / without     ${String(ratio).padStart(8)}  ≥ ${targets.throughput_with_streams} ${ratio >= targets.throughput_with_streams ? "met" : "MISSED"}`,
+  );
+  console.log(
+    `idle server CPU (% of a core) ${String(idle.server_cpu_percent).padStart(8)}  < ${targets.idle_cpu_percent} ${idle.server_cpu_percent < targets.idle_cpu_percent ? "met" : "MISSED"}`,
+  );
 } finally {
   for (const stream of streams) stream.close();
   agent.destroy();

@@ -71,7 +71,9 @@ async function timeWork(server: PrivateServer, key: string, webhook: { id: strin
   const [testDelivery, recap] = await Promise.all([
     timed(async () => {
       const { event_id: eventId } = await call<{ event_id: string }>(server, key, `${webhook.url}/test`, "POST");
-      await until("the test delivery", async () => (await call<{ attempts: { event_id: string }[] }>(server, key, webhook.url)).attempts.some((attempt) => attempt.event_id === eventId));
+      await until("the test delivery", async () =>
+        (await call<{ attempts: { event_id: string }[] }>(server, key, webhook.url)).attempts.some((attempt) => attempt.event_id === eventId),
+      );
     }),
     timed(async () => {
       const { url } = await call<{ url: string }>(server, key, "/api/v1/worklog/recaps", "POST", { from: "2026-11-20", to: "2026-11-20", template: "standup" });
@@ -96,10 +98,19 @@ export type FairnessMeasurement = {
  * (f), on a server whose WEBHOOK_ALLOWED_HOSTS names both receivers. Afterwards the slow
  * endpoints are deleted with their retries (due minutes later), and `drained` waits for the rest.
  */
-export async function measureFairness(server: PrivateServer, database: pg.Client, fastUrl: string, slow: SlowReceiver, drained: () => Promise<unknown>): Promise<FairnessMeasurement> {
+export async function measureFairness(
+  server: PrivateServer,
+  database: pg.Client,
+  fastUrl: string,
+  slow: SlowReceiver,
+  drained: () => Promise<unknown>,
+): Promise<FairnessMeasurement> {
   const other = await createAccount(server, "fair-other@example.com", [...READ_WRITE_SCOPES, "user:write"]);
   await call(server, other.key, "/api/v1/worklog/entries", "POST", { content: "Reviewed the queue", recorded_at: "2026-11-20T10:00:00Z" });
-  const webhook = await call<{ id: string; url: string }>(server, other.key, "/api/v1/webhooks", "POST", { endpoint_url: `${fastUrl}/fair`, events: ["timer.started"] });
+  const webhook = await call<{ id: string; url: string }>(server, other.key, "/api/v1/webhooks", "POST", {
+    endpoint_url: `${fastUrl}/fair`,
+    events: ["timer.started"],
+  });
   const series = async () => {
     const runs: Timing[] = [];
     for (let n = 0; n < REPEATS; n++) runs.push(await timeWork(server, other.key, webhook));
@@ -111,7 +122,8 @@ export async function measureFairness(server: PrivateServer, database: pg.Client
   const slowAccount = await createAccount(server, "fair-slow@example.com", [...READ_WRITE_SCOPES, "user:write"]);
   slow.hold();
   const slowWebhooks: { id: string; url: string }[] = [];
-  for (let n = 0; n < SLOW_WEBHOOKS; n++) slowWebhooks.push(await call(server, slowAccount.key, "/api/v1/webhooks", "POST", { endpoint_url: `${slow.url}/${n}`, events: ["entry.created"] }));
+  for (let n = 0; n < SLOW_WEBHOOKS; n++)
+    slowWebhooks.push(await call(server, slowAccount.key, "/api/v1/webhooks", "POST", { endpoint_url: `${slow.url}/${n}`, events: ["entry.created"] }));
   for (let n = 0; n < SLOW_ENTRIES; n++) await call(server, slowAccount.key, "/api/v1/worklog/entries", "POST", { content: `Slow news ${n}` });
   await until("the slow account's deliveries", async () => slow.held() > 0);
   const underSlowLoad = await series();

@@ -45,7 +45,10 @@ const here = path.resolve(import.meta.dirname, "..");
 
 /** The receiver's process: its URL, what it counted so far, and a way to forget it. */
 async function startReceiver() {
-  const child = fork(path.join(import.meta.dirname, "webhook-receiver.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(path.join(import.meta.dirname, "webhook-receiver.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const next = <Answer>(key: string) =>
     new Promise<Answer>((resolve) => {
       const listener = (message: Record<string, unknown>) => {
@@ -81,7 +84,10 @@ async function expectJson<Body>(response: Response, status: number): Promise<Bod
 }
 
 async function createEndpoint(server: PrivateServer, key: string, url: string, events: string[], enabled: boolean): Promise<Endpoint> {
-  return expectJson(await server.request("/api/v1/webhooks", { key, method: "POST", body: { endpoint_url: url, events, enabled, description: "Benchmark" } }), 201);
+  return expectJson(
+    await server.request("/api/v1/webhooks", { key, method: "POST", body: { endpoint_url: url, events, enabled, description: "Benchmark" } }),
+    201,
+  );
 }
 
 async function setEnabled(server: PrivateServer, key: string, endpoint: Endpoint, enabled: boolean) {
@@ -299,7 +305,16 @@ const summaries = Object.entries(results).map(([name, { deliveries, fairness, ru
   const plain = best(runs.plain);
   const hook = best(runs.hook);
   const byRound = runs.plain.map((run, index) => ratio(runs.hook[index]!.requests_per_second, run.requests_per_second));
-  return { name, deliveries, fairness, plain, hook, hook_vs_plain: ratio(hook.requests_per_second, plain.requests_per_second), hook_vs_plain_by_round: byRound, runs };
+  return {
+    name,
+    deliveries,
+    fairness,
+    plain,
+    hook,
+    hook_vs_plain: ratio(hook.requests_per_second, plain.requests_per_second),
+    hook_vs_plain_by_round: byRound,
+    runs,
+  };
 });
 const writeLine = (name: string, variant: Variant, m: WriteRun) => [
   variantNames[variant],
@@ -316,7 +331,19 @@ const writeLine = (name: string, variant: Variant, m: WriteRun) => [
 ];
 console.log(
   `\n${formatTable(
-    ["row (best run of each)", "", "req/s", "p50 ms", "p99 ms", "server ms/req", "PostgreSQL ms/req", "+ drain: server", "+ drain: PostgreSQL", "delivered / due after / drain", "others' cores"],
+    [
+      "row (best run of each)",
+      "",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "server ms/req",
+      "PostgreSQL ms/req",
+      "+ drain: server",
+      "+ drain: PostgreSQL",
+      "delivered / due after / drain",
+      "others' cores",
+    ],
     summaries.flatMap(({ name, plain, hook }) => [writeLine(name, "plain", plain), writeLine(name, "hook", hook)]),
   )}`,
 );
@@ -325,7 +352,19 @@ for (const { name, hook_vs_plain, hook_vs_plain_by_round } of summaries) {
 }
 console.log(
   `\n${formatTable(
-    ["(w1) deliveries", "", "deliveries/s", "after the first", "first after ms", "last after ms", "server ms/delivery", "PostgreSQL ms/delivery", "missing", "duplicated", "signatures"],
+    [
+      "(w1) deliveries",
+      "",
+      "deliveries/s",
+      "after the first",
+      "first after ms",
+      "last after ms",
+      "server ms/delivery",
+      "PostgreSQL ms/delivery",
+      "missing",
+      "duplicated",
+      "signatures",
+    ],
     summaries.map(({ name, deliveries }) => [
       `${deliveries.events} events`,
       name,
@@ -343,7 +382,17 @@ console.log(
 );
 console.log(
   `\n${formatTable(
-    ["(f) another account's work", "", "test event alone ms", "under slow load ms", "ratio", "recap alone ms", "under slow load ms", "ratio", "slow requests held"],
+    [
+      "(f) another account's work",
+      "",
+      "test event alone ms",
+      "under slow load ms",
+      "ratio",
+      "recap alone ms",
+      "under slow load ms",
+      "ratio",
+      "slow requests held",
+    ],
     summaries.map(({ name, fairness }) => [
       "slow webhooks of one account",
       name,
@@ -363,12 +412,25 @@ const met = {
   fairness: Math.max(measured.fairness.ratio.test_delivery, measured.fairness.ratio.recap) <= targets.fairness_ratio,
   each_event_once: measured.deliveries.missing === 0 && measured.deliveries.duplicated === 0 && measured.deliveries.unknown === 0,
 };
-console.log(`\nhook_vs_plain ${measured.hook_vs_plain}  ≥ ${targets.hook_vs_plain} ${met.hook_vs_plain ? "met" : "MISSED"}; each event received once: ${met.each_event_once ? "yes" : "NO"}`);
-console.log(`another account's work under slow webhooks ÷ alone: ${measured.fairness.ratio.test_delivery}, ${measured.fairness.ratio.recap}  ≤ ${targets.fairness_ratio} ${met.fairness ? "met" : "MISSED"}`);
+console.log(
+  `\nhook_vs_plain ${measured.hook_vs_plain}  ≥ ${targets.hook_vs_plain} ${met.hook_vs_plain ? "met" : "MISSED"}; each event received once: ${met.each_event_once ? "yes" : "NO"}`,
+);
+console.log(
+  `another account's work under slow webhooks ÷ alone: ${measured.fairness.ratio.test_delivery}, ${measured.fairness.ratio.recap}  ≤ ${targets.fairness_ratio} ${met.fairness ? "met" : "MISSED"}`,
+);
 const output = {
   measured_at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version, load_average: os.loadavg() },
-  settings: { tool: "wrk", connections: CONNECTIONS, duration_seconds: DURATION_SECONDS, warm_up_seconds: WARM_UP_SECONDS, rounds: ROUNDS, events: EVENTS, quiet_wait_seconds: QUIET_WAIT_SECONDS, before: BEFORE ?? null },
+  settings: {
+    tool: "wrk",
+    connections: CONNECTIONS,
+    duration_seconds: DURATION_SECONDS,
+    warm_up_seconds: WARM_UP_SECONDS,
+    rounds: ROUNDS,
+    events: EVENTS,
+    quiet_wait_seconds: QUIET_WAIT_SECONDS,
+    before: BEFORE ?? null,
+  },
   ...measured,
   ...(BEFORE ? { before: summaries.find(({ name }) => name === "before") } : {}),
   targets,

@@ -73,10 +73,19 @@ try {
   const { email, password } = await server.createUser({ email: "week-view@example.com" });
   const key = await server.createKey(email, ["project:*"]);
   const projectIds: string[] = [];
-  for (const name of ["Alpha", "Beta", "Gamma"]) projectIds.push((await (await server.request("/api/v1/projects", { key, method: "POST", body: { name } })).json()).id);
+  for (const name of ["Alpha", "Beta", "Gamma"])
+    projectIds.push((await (await server.request("/api/v1/projects", { key, method: "POST", body: { name } })).json()).id);
   const { rows } = await client.query<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]);
   // In each week, 200 entries 2 900 s apart; each of 30 minutes, so a few cross midnight.
-  for (const week of WEEKS) await insertEntries(client, { userId: rows[0]!.id, count: ENTRIES, projectIds, tagSets: [["review"], ["ops", "deploy"]], newest: week.last, spacingSeconds: 2900 });
+  for (const week of WEEKS)
+    await insertEntries(client, {
+      userId: rows[0]!.id,
+      count: ENTRIES,
+      projectIds,
+      tagSets: [["review"], ["ops", "deploy"]],
+      newest: week.last,
+      spacingSeconds: 2900,
+    });
 
   const signedIn = await signInWithPassword(server.url, email, password);
   const [name, value] = signedIn.session!.split(/=(.*)/);

@@ -83,7 +83,13 @@ async function startSubject(name: Subject["name"]): Promise<Subject> {
   try {
     await client.connect();
     const account = await createAccount(server, "worklog-paint@example.com");
-    await insertEntries(client, { userId: account.userId, count: ENTRIES, projectIds: [account.projectId, null], tagSets: [["backend", "perf"], ["review"], []], spacingSeconds: 1800 });
+    await insertEntries(client, {
+      userId: account.userId,
+      count: ENTRIES,
+      projectIds: [account.projectId, null],
+      tagSets: [["backend", "perf"], ["review"], []],
+      spacingSeconds: 1800,
+    });
     await client.query("VACUUM ANALYZE");
     const signedIn = await signInWithPassword(server.url, "worklog-paint@example.com", account.password);
     if (!signedIn.session) throw new Error(`${name}: signing in answered ${signedIn.status}`);

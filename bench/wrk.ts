@@ -205,7 +205,10 @@ function wrkOutput(args: string[]): Promise<string> {
  * wrk, as a process of its own, on one target (2 threads, `connections` connections, `seconds`
  * seconds, or until `requests` have been answered if given).
  */
-export async function runWrk(target: LoadTarget, { connections, seconds, requests }: { connections: number; seconds: number; requests?: number }): Promise<WrkRun> {
+export async function runWrk(
+  target: LoadTarget,
+  { connections, seconds, requests }: { connections: number; seconds: number; requests?: number },
+): Promise<WrkRun> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "worklog-wrk-"));
   const script = path.join(directory, "run.lua");
   writeFileSync(script, wrkScript(target, requests ? Math.ceil(requests / THREADS) : 0));
@@ -262,7 +265,10 @@ export type MeasureOptions = {
  * fresh from its start runs its first thousands of requests several times slower (JIT), and on a
  * busy machine a warm-up in seconds can be over before that work is.
  */
-export async function warmUp(target: LoadTarget, { connections, requests, maxSeconds = 60 }: { connections: number; requests: number; maxSeconds?: number }): Promise<WrkRun> {
+export async function warmUp(
+  target: LoadTarget,
+  { connections, requests, maxSeconds = 60 }: { connections: number; requests: number; maxSeconds?: number },
+): Promise<WrkRun> {
   return runWrk(target, { connections, seconds: maxSeconds, requests });
 }
 
@@ -309,6 +315,7 @@ export function describe(label: string, m: Measurement): string {
 /** A table for the log: a header, a rule, then the lines; the first `leftColumns` columns aligned left, the others right. */
 export function formatTable(header: string[], lines: string[][], leftColumns = 2): string {
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const format = (line: string[]) => line.map((cell, column) => (column < leftColumns ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  const format = (line: string[]) =>
+    line.map((cell, column) => (column < leftColumns ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
   return [format(header), widths.map((width) => "-".repeat(width)).join("  "), ...lines.map(format)].join("\n");
 }

@@ -34,8 +34,10 @@ function focusWhenShown(id: string) {
   setTimeout(() => observer.disconnect(), 10_000);
 }
 
-const itemClassName = "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900 dark:data-[selected=true]:bg-brand-950 dark:data-[selected=true]:text-brand-100";
-const groupClassName = "px-1 py-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-zinc-600 dark:[&_[cmdk-group-heading]]:text-zinc-400";
+const itemClassName =
+  "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900 dark:data-[selected=true]:bg-brand-950 dark:data-[selected=true]:text-brand-100";
+const groupClassName =
+  "px-1 py-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-zinc-600 dark:[&_[cmdk-group-heading]]:text-zinc-400";
 
 /** The palette itself, loaded the first time it opens: a native modal dialog shown as soon as it mounts. */
 export function CommandPaletteDialog({ onClose }: { onClose: () => void }) {
@@ -73,8 +75,11 @@ export function CommandPaletteDialog({ onClose }: { onClose: () => void }) {
       }}
       className="mx-auto mt-[12vh] w-[min(36rem,calc(100vw-2rem))] overflow-hidden rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
-    <Command label="Command palette">
-        <Command.Input placeholder="Go to a page, project or repository, or run an action…" className="w-full border-b border-zinc-200 bg-transparent px-4 py-3 text-base outline-none dark:border-zinc-700" />
+      <Command label="Command palette">
+        <Command.Input
+          placeholder="Go to a page, project or repository, or run an action…"
+          className="w-full border-b border-zinc-200 bg-transparent px-4 py-3 text-base outline-none dark:border-zinc-700"
+        />
         <Command.List className="max-h-[60vh] overflow-y-auto p-1">
           <Command.Empty className="px-4 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">Nothing matches.</Command.Empty>
           <Command.Group heading="Actions" className={groupClassName}>
@@ -105,11 +110,18 @@ export function CommandPaletteDialog({ onClose }: { onClose: () => void }) {
               </Command.Item>
             ))}
           </Command.Group>
-          {targets.isFetching && !data && <Command.Loading className="px-4 py-2 text-sm text-zinc-600 dark:text-zinc-400">Loading projects and repositories…</Command.Loading>}
+          {targets.isFetching && !data && (
+            <Command.Loading className="px-4 py-2 text-sm text-zinc-600 dark:text-zinc-400">Loading projects and repositories…</Command.Loading>
+          )}
           {data && data.projects.length > 0 && (
             <Command.Group heading="Projects" className={groupClassName}>
               {data.projects.map((project) => (
-                <Command.Item key={project.id} className={itemClassName} value={`project ${project.identifier} ${project.name} ${project.id}`} onSelect={() => go(`/projects/${project.id}`)}>
+                <Command.Item
+                  key={project.id}
+                  className={itemClassName}
+                  value={`project ${project.identifier} ${project.name} ${project.id}`}
+                  onSelect={() => go(`/projects/${project.id}`)}
+                >
                   <span className="font-mono text-xs text-brand-700 dark:text-brand-300">{project.identifier}</span>
                   {project.name}
                 </Command.Item>
@@ -119,7 +131,12 @@ export function CommandPaletteDialog({ onClose }: { onClose: () => void }) {
           {data && data.repositories.length > 0 && (
             <Command.Group heading="Repositories" className={groupClassName}>
               {data.repositories.map((repository) => (
-                <Command.Item key={repository.id} className={itemClassName} value={`repository ${repository.name} ${repository.id}`} onSelect={() => go(`/repositories/${repository.id}`)}>
+                <Command.Item
+                  key={repository.id}
+                  className={itemClassName}
+                  value={`repository ${repository.name} ${repository.id}`}
+                  onSelect={() => go(`/repositories/${repository.id}`)}
+                >
                   {repository.name}
                 </Command.Item>
               ))}

@@ -11,7 +11,15 @@ const CommandPaletteDialog = dynamic(() => import("./command-palette-dialog").th
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
 
-  useShortcuts([{ keys: ["Mod+k"], label: ["Ctrl+K", "⌘K"], does: "Go to a page, project or repository, or run an action", scope: "anywhere", run: () => setOpen((isOpen) => !isOpen) }]);
+  useShortcuts([
+    {
+      keys: ["Mod+k"],
+      label: ["Ctrl+K", "⌘K"],
+      does: "Go to a page, project or repository, or run an action",
+      scope: "anywhere",
+      run: () => setOpen((isOpen) => !isOpen),
+    },
+  ]);
 
   return (
     <>

@@ -45,7 +45,15 @@ function ScrollableCode({ children }: { children?: ReactNode }) {
 }
 
 /** An entry sits under the page's h1 and a section's h2, so its own headings start at h3; tables and code blocks can scroll. */
-const headings: Components = { h1: shifted("h3"), h2: shifted("h4"), h3: shifted("h5"), h4: shifted("h6"), h5: shifted("h6"), table: ScrollableTable, pre: ScrollableCode };
+const headings: Components = {
+  h1: shifted("h3"),
+  h2: shifted("h4"),
+  h3: shifted("h5"),
+  h4: shifted("h6"),
+  h5: shifted("h6"),
+  table: ScrollableTable,
+  pre: ScrollableCode,
+};
 
 export type TextPart = { text: string; match: boolean };
 
@@ -55,8 +63,11 @@ export function wrapTextParts(split: (text: string) => TextPart[], tagName: stri
     children.flatMap((child) => {
       if (child.type === "element") return [{ ...child, children: wrapped(child.children) }];
       if (child.type !== "text") return [child];
-      return split(child.value).map(({ text, match }): ElementContent =>
-        match ? ({ type: "element", tagName, properties: { className: className.split(" ") }, children: [{ type: "text", value: text }] } satisfies Element) : { type: "text", value: text },
+      return split(child.value).map(
+        ({ text, match }): ElementContent =>
+          match
+            ? ({ type: "element", tagName, properties: { className: className.split(" ") }, children: [{ type: "text", value: text }] } satisfies Element)
+            : { type: "text", value: text },
       );
     });
   return () => (tree: Root) => {

@@ -19,10 +19,19 @@ type MenuButtonProps = {
   closeOnAction?: boolean;
 };
 
-const defaultButtonClassName = "rounded-md border border-zinc-300 px-2 py-1.5 text-sm sm:px-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800/60";
+const defaultButtonClassName =
+  "rounded-md border border-zinc-300 px-2 py-1.5 text-sm sm:px-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800/60";
 
 /** A disclosure menu (the header's under `lg`, an entry's actions) that closes on Escape, on a click outside and on navigation. */
-export function MenuButton({ children, label = "Menu", accessibleName, className = "lg:hidden", buttonClassName = defaultButtonClassName, panelClassName = "w-60 p-3", closeOnAction = false }: MenuButtonProps) {
+export function MenuButton({
+  children,
+  label = "Menu",
+  accessibleName,
+  className = "lg:hidden",
+  buttonClassName = defaultButtonClassName,
+  panelClassName = "w-60 p-3",
+  closeOnAction = false,
+}: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);

@@ -14,10 +14,7 @@ export function SiteFooter() {
             </li>
             <li>
               {/* A JSON document served by a route handler, not a page: a plain link avoids client-side navigation. */}
-              <a
-                href="/api/v1/openapi.json"
-                className="rounded-sm underline-offset-4 hover:text-zinc-900 hover:underline dark:hover:text-zinc-100"
-              >
+              <a href="/api/v1/openapi.json" className="rounded-sm underline-offset-4 hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
                 OpenAPI document
               </a>
             </li>

@@ -29,9 +29,19 @@ test.beforeAll(async ({ browser }) => {
     ],
   });
   const [commit] = recorded.commits as { id: string }[];
-  await post("/worklog/entries", { content: "Raised the **contrast** of links", project_id: project.id, tags: ["a11y"], duration_seconds: 1800, commit_ids: [commit!.id] });
+  await post("/worklog/entries", {
+    content: "Raised the **contrast** of links",
+    project_id: project.id,
+    tags: ["a11y"],
+    duration_seconds: 1800,
+    commit_ids: [commit!.id],
+  });
   const longLine = `const widths = [${Array.from({ length: 60 }, (_, index) => index * 16).join(", ")}];`;
-  await post("/worklog/entries", { content: `Measured the widths:\n\n\`\`\`ts\n${longLine}\n\`\`\`\n\nSee https://example.com/${"very-long-path-".repeat(12)}`, project_id: project.id, tags: ["layout"] });
+  await post("/worklog/entries", {
+    content: `Measured the widths:\n\n\`\`\`ts\n${longLine}\n\`\`\`\n\nSee https://example.com/${"very-long-path-".repeat(12)}`,
+    project_id: project.id,
+    tags: ["layout"],
+  });
   const recap = await post("/worklog/recaps", {});
   await post("/incoming_hooks", { provider: "github", name: "Accessible organisation" });
   await page.goto(`/recaps/${recap.id}`);
@@ -78,7 +88,12 @@ const pages: Checked[] = [
   { name: "a project", path: () => `/projects/${ids.project}`, signedIn: true, ready: heading("Accessible website") },
   { name: "the repositories", path: () => "/repositories", signedIn: true, ready: showing("website") },
   { name: "a repository", path: () => `/repositories/${ids.repository}`, signedIn: true, ready: showing("Raise the contrast of links") },
-  { name: "the reports", path: () => "/reports", signedIn: true, ready: async (page) => expect(page.getByRole("rowheader", { name: "Accessible website" })).toBeVisible() },
+  {
+    name: "the reports",
+    path: () => "/reports",
+    signedIn: true,
+    ready: async (page) => expect(page.getByRole("rowheader", { name: "Accessible website" })).toBeVisible(),
+  },
   { name: "the recaps", path: () => "/recaps", signedIn: true, ready: heading("Recaps") },
   { name: "a recap", path: () => `/recaps/${ids.recap}`, signedIn: true, ready: heading(/./) },
   { name: "a shared recap", path: () => ids.sharedRecap, signedIn: false, ready: heading(/^Recap/) },
@@ -118,7 +133,10 @@ for (const checked of pages) {
         // The elements that end past the window's right edge, the innermost named first: what to fix.
         const past = [...document.body.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > clientWidth + 0.5);
         const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
-        return { overflow: scrollWidth - clientWidth, widest: innermost.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`) };
+        return {
+          overflow: scrollWidth - clientWidth,
+          widest: innermost.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`),
+        };
       });
       expect(overflow, `${width} px wide: the page is ${overflow} px wider (${widest.join("; ")})`).toBeLessThanOrEqual(0);
     }

@@ -102,7 +102,10 @@ test("on a phone the header is one row and the first entry shows without scrolli
   await expect(nav).toBeHidden();
 });
 
-test("finding: filters apply in place, # is accepted, chips, badges and chart days filter, Back returns, a reversed range is explained", async ({ page, request }) => {
+test("finding: filters apply in place, # is accepted, chips, badges and chart days filter, Back returns, a reversed range is explained", async ({
+  page,
+  request,
+}) => {
   await signUp(page, uniqueEmail("find"));
   await seed(
     page,

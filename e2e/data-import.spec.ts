@@ -20,7 +20,14 @@ test("a jrnl journal imported from Settings → Data shows in the worklog, and a
   await expect(page).toHaveURL(/\/settings\/data$/);
 
   await page.getByLabel("Format").selectOption("jrnl");
-  await page.getByLabel("File", { exact: true }).setInputFiles(upload("broken.json", { entries: [{ ...jrnl.entries[0], date: "2026-02-30" }, { ...jrnl.entries[1], title: "", body: "" }] }));
+  await page.getByLabel("File", { exact: true }).setInputFiles(
+    upload("broken.json", {
+      entries: [
+        { ...jrnl.entries[0], date: "2026-02-30" },
+        { ...jrnl.entries[1], title: "", body: "" },
+      ],
+    }),
+  );
   await page.getByRole("button", { name: "Import" }).click();
   const problems = page.getByRole("alert").filter({ hasText: "Nothing was imported" });
   await expect(problems).toContainText("the file has 2 problems");

@@ -24,7 +24,10 @@ test("the header's Docs link opens the API reference, with every endpoint, signe
       id: article.id,
       headings: [...article.querySelectorAll("h3")].filter((heading) => heading.checkVisibility()).map((heading) => heading.textContent.trim()),
     })),
-    links: [...document.querySelectorAll('nav[aria-label="API reference contents"] a')].map((link) => ({ href: link.getAttribute("href"), text: link.textContent })),
+    links: [...document.querySelectorAll('nav[aria-label="API reference contents"] a')].map((link) => ({
+      href: link.getAttribute("href"),
+      text: link.textContent,
+    })),
   }));
   expect(
     operations.map(({ operationId }) => ({

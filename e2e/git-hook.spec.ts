@@ -2,7 +2,12 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
 
-test("a repository's page offers its post-commit hook: reached by the keyboard, copied, downloaded, scrolling inside itself on a phone", async ({ page, request, context, baseURL }) => {
+test("a repository's page offers its post-commit hook: reached by the keyboard, copied, downloaded, scrolling inside itself on a phone", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUp(page, uniqueEmail("git-hook"));
   const post = await apiClient(page, request);

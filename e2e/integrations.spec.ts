@@ -20,7 +20,10 @@ const push = {
   ],
 };
 
-test("an incoming hook is created from the keyboard, shows its secret once, turns a signed push into a suggestion that Log makes an entry of, and is deleted", async ({ page, request }) => {
+test("an incoming hook is created from the keyboard, shows its secret once, turns a signed push into a suggestion that Log makes an entry of, and is deleted", async ({
+  page,
+  request,
+}) => {
   await signUp(page, uniqueEmail("hooks"));
   await page.goto("/settings/integrations");
   await expect(page.getByText("No incoming hooks yet")).toBeVisible();
@@ -42,7 +45,9 @@ test("an incoming hook is created from the keyboard, shows its secret once, turn
       "content-type": "application/json",
       "x-github-event": "push",
       "x-github-delivery": "e2e-delivery",
-      "x-hub-signature-256": `sha256=${createHmac("sha256", await secret.inputValue()).update(body).digest("hex")}`,
+      "x-hub-signature-256": `sha256=${createHmac("sha256", await secret.inputValue())
+        .update(body)
+        .digest("hex")}`,
     },
     data: body,
   });
@@ -57,7 +62,10 @@ test("an incoming hook is created from the keyboard, shows its secret once, turn
   await text.press("ControlOrMeta+Enter");
   await expect(page.getByText("Entry added")).toBeVisible();
   await expect(suggestion).toHaveCount(0);
-  const entry = page.getByRole("region", { name: /^Entries/ }).getByRole("article").filter({ hasText: "Add the pricing page" });
+  const entry = page
+    .getByRole("region", { name: /^Entries/ })
+    .getByRole("article")
+    .filter({ hasText: "Add the pricing page" });
   await expect(entry).toBeFocused();
   await expect(entry).toContainText("b5a2c96");
 
@@ -76,5 +84,7 @@ test("an incoming hook is created from the keyboard, shows its secret once, turn
   await dialog.getByRole("button", { name: "Delete hook" }).click();
   await expect(page.getByText("Hook deleted: Codertocat")).toBeVisible();
   await expect(page.getByText("No incoming hooks yet")).toBeVisible();
-  expect((await request.post(new URL(url).pathname, { headers: { "content-type": "application/json", "x-github-event": "ping" }, data: "{}" })).status()).toBe(404);
+  expect((await request.post(new URL(url).pathname, { headers: { "content-type": "application/json", "x-github-event": "ping" }, data: "{}" })).status()).toBe(
+    404,
+  );
 });

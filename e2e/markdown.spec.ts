@@ -23,7 +23,10 @@ test("an entry's markdown: code blocks start at their margin, tables have light 
   const composer = page.getByRole("region", { name: "New entry" });
   await composer.getByLabel("What did you work on?").fill(content);
   await composer.getByRole("button", { name: "Add entry" }).click();
-  const entry = page.getByRole("region", { name: /^Entries/ }).getByRole("article").first();
+  const entry = page
+    .getByRole("region", { name: /^Entries/ })
+    .getByRole("article")
+    .first();
   await expect(entry).toContainText("Shipped the importer");
 
   // The code's first line is not pushed in by inline code's padding.

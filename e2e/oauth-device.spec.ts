@@ -98,7 +98,13 @@ test("the Accomplish CLI signs in with the device flow, logs work with its token
 
   const info = await request.post("/auth/token_info", { headers: auth, data: { token: tokens.access_token } });
   expect(info.status()).toBe(200);
-  expect(await info.json()).toEqual({ active: true, scope: "user:read user:write project:read project:write worklog:read worklog:write repo:read repo:write", client_id: CLI_CLIENT_ID, username: email, exp: expect.any(Number) });
+  expect(await info.json()).toEqual({
+    active: true,
+    scope: "user:read user:write project:read project:write worklog:read worklog:write repo:read repo:write",
+    client_id: CLI_CLIENT_ID,
+    username: email,
+    exp: expect.any(Number),
+  });
 
   const project = await request.post("/api/v1/projects", { headers: auth, data: { name: "Website Project" } });
   expect(project.status()).toBe(201);

@@ -49,7 +49,11 @@ test("a backdated entry lands under its own day, below today's, and each day sho
   // its heading still counts the whole day.
   const post = await apiClient(page, request);
   for (let minute = 1; minute <= 25; minute++) {
-    await post("/worklog/entries", { content: `Import batch ${minute}`, recorded_at: `${backdatedDay}T10:${String(minute).padStart(2, "0")}:00Z`, duration_seconds: 60 });
+    await post("/worklog/entries", {
+      content: `Import batch ${minute}`,
+      recorded_at: `${backdatedDay}T10:${String(minute).padStart(2, "0")}:00Z`,
+      duration_seconds: 60,
+    });
   }
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Entries (27)" })).toBeVisible();
@@ -145,7 +149,11 @@ test("a repository's page lists the most recent commit first, whatever order the
   const repository = await post("/repositories", { name: "ordered" });
   const commit = (digit: string, message: string, committed_at: string) => ({ sha: digit.repeat(40), message, committed_at, author_name: "Ada" });
   await post(`/repositories/${repository.id}/commits`, {
-    commits: [commit("a", "Middle commit", "2026-11-10T12:00:00Z"), commit("b", "Newest commit", "2026-11-20T12:00:00Z"), commit("c", "Oldest commit", "2026-11-01T12:00:00Z")],
+    commits: [
+      commit("a", "Middle commit", "2026-11-10T12:00:00Z"),
+      commit("b", "Newest commit", "2026-11-20T12:00:00Z"),
+      commit("c", "Oldest commit", "2026-11-01T12:00:00Z"),
+    ],
   });
   // Sent last, committed first: captured late, as a CLI backfilling history does.
   await post(`/repositories/${repository.id}/commits`, { commits: [commit("d", "Backfilled commit", "2026-10-01T12:00:00Z")] });

@@ -32,88 +32,91 @@ const startsInView = (page: Page, testId: string) =>
     return top >= 0 && top < window.innerHeight / 2;
   });
 
-testWithHeldRecaps("a standup is chosen from a preset, streams in view on a phone, and is copied and downloaded as Markdown", async ({ page, request, baseURL, heldRecaps }) => {
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signUp(page, uniqueEmail("recap-page"));
-  const post = await apiClient(page, request);
-  const project = await post("/projects", { name: "Importer" });
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString();
-  for (let index = 1; index <= 6; index++) {
-    await post("/worklog/entries", { content: `Parsed batch ${index} of the CSV`, project_id: project.id, duration_seconds: 1200, recorded_at: yesterday });
-    await post("/worklog/entries", { content: `Shipped step ${index} of the importer`, project_id: project.id, tags: ["deploy"] });
-  }
+testWithHeldRecaps(
+  "a standup is chosen from a preset, streams in view on a phone, and is copied and downloaded as Markdown",
+  async ({ page, request, baseURL, heldRecaps }) => {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signUp(page, uniqueEmail("recap-page"));
+    const post = await apiClient(page, request);
+    const project = await post("/projects", { name: "Importer" });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    for (let index = 1; index <= 6; index++) {
+      await post("/worklog/entries", { content: `Parsed batch ${index} of the CSV`, project_id: project.id, duration_seconds: 1200, recorded_at: yesterday });
+      await post("/worklog/entries", { content: `Shipped step ${index} of the importer`, project_id: project.id, tags: ["deploy"] });
+    }
 
-  await page.setViewportSize(phone);
-  await page.goto("/recaps");
-  const form = page.getByRole("form", { name: "New recap" });
-  // The templates are a radio group: the arrow keys move between them.
-  const summary = form.getByRole("radio", { name: "Summary" });
-  await expect(summary).toBeChecked();
-  await expect(form.getByText("Yesterday, today and blockers, in your entries' own words.")).toBeVisible();
-  await summary.focus();
-  await page.keyboard.press("ArrowRight");
-  await expect(form.getByRole("radio", { name: "Standup" })).toBeChecked();
+    await page.setViewportSize(phone);
+    await page.goto("/recaps");
+    const form = page.getByRole("form", { name: "New recap" });
+    // The templates are a radio group: the arrow keys move between them.
+    const summary = form.getByRole("radio", { name: "Summary" });
+    await expect(summary).toBeChecked();
+    await expect(form.getByText("Yesterday, today and blockers, in your entries' own words.")).toBeVisible();
+    await summary.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(form.getByRole("radio", { name: "Standup" })).toBeChecked();
 
-  const lastThirtyDays = form.getByRole("button", { name: "Last 30 days" });
-  await lastThirtyDays.click();
-  await expect(lastThirtyDays).toHaveAttribute("aria-pressed", "true");
-  await expect(form.getByRole("button", { name: "Today" })).toHaveAttribute("aria-pressed", "false");
-  const to = await form.getByLabel("To", { exact: true }).inputValue();
-  const from = await form.getByLabel("From", { exact: true }).inputValue();
-  expect(Date.parse(to) - Date.parse(from)).toBe(29 * 86_400_000);
+    const lastThirtyDays = form.getByRole("button", { name: "Last 30 days" });
+    await lastThirtyDays.click();
+    await expect(lastThirtyDays).toHaveAttribute("aria-pressed", "true");
+    await expect(form.getByRole("button", { name: "Today" })).toHaveAttribute("aria-pressed", "false");
+    const to = await form.getByLabel("To", { exact: true }).inputValue();
+    const from = await form.getByLabel("From", { exact: true }).inputValue();
+    expect(Date.parse(to) - Date.parse(from)).toBe(29 * 86_400_000);
 
-  await form.getByRole("button", { name: "Generate recap" }).click();
-  const recap = page.getByRole("region", { name: "New recap" }).getByRole("article");
-  // While it is being written (its model holds the rest until released), the text shows where
-  // the phone's screen is: it was scrolled to.
-  await expect(recap.getByTestId("recap-content")).toContainText(`Standup ${to}`);
-  await expect(recap).toHaveAttribute("data-status", "processing");
-  await expect(recap.getByRole("status")).toHaveText("Writing…");
-  await expect.poll(() => startsInView(page, "recap-content")).toBe(true);
+    await form.getByRole("button", { name: "Generate recap" }).click();
+    const recap = page.getByRole("region", { name: "New recap" }).getByRole("article");
+    // While it is being written (its model holds the rest until released), the text shows where
+    // the phone's screen is: it was scrolled to.
+    await expect(recap.getByTestId("recap-content")).toContainText(`Standup ${to}`);
+    await expect(recap).toHaveAttribute("data-status", "processing");
+    await expect(recap.getByRole("status")).toHaveText("Writing…");
+    await expect.poll(() => startsInView(page, "recap-content")).toBe(true);
 
-  heldRecaps.release();
-  await expect(recap).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
-  await expect(recap.getByRole("definition")).toHaveText(["12", "2h", "1", "0"]);
-  await expect(recap.getByRole("term")).toHaveText(["Entries", "Tracked", "Projects", "Commits"]);
-  expect((await brokenDates(page)).broken).toEqual([]);
-  await screenshotPage(page, "recap-page");
+    heldRecaps.release();
+    await expect(recap).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    await expect(recap.getByRole("definition")).toHaveText(["12", "2h", "1", "0"]);
+    await expect(recap.getByRole("term")).toHaveText(["Entries", "Tracked", "Projects", "Commits"]);
+    expect((await brokenDates(page)).broken).toEqual([]);
+    await screenshotPage(page, "recap-page");
 
-  await recap.getByRole("button", { name: "Copy as Markdown" }).click();
-  await expect(page.getByText("Recap copied as Markdown")).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toContain("Shipped step 6 of the importer");
-  // Its citations lead to the app from wherever it is pasted.
-  expect(copied).toMatch(new RegExp(`\\]\\(${baseURL}/\\?entry=[0-9a-f-]{36}\\)`));
-  expect(copied).not.toContain("](/");
+    await recap.getByRole("button", { name: "Copy as Markdown" }).click();
+    await expect(page.getByText("Recap copied as Markdown")).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain("Shipped step 6 of the importer");
+    // Its citations lead to the app from wherever it is pasted.
+    expect(copied).toMatch(new RegExp(`\\]\\(${baseURL}/\\?entry=[0-9a-f-]{36}\\)`));
+    expect(copied).not.toContain("](/");
 
-  const downloading = page.waitForEvent("download");
-  await recap.getByRole("button", { name: "Download .md" }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`recap-${from}-${to}.md`);
-  expect(await readFile(await download.path(), "utf8")).toBe(copied);
+    const downloading = page.waitForEvent("download");
+    await recap.getByRole("button", { name: "Download .md" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`recap-${from}-${to}.md`);
+    expect(await readFile(await download.path(), "utf8")).toBe(copied);
 
-  // The recap's own page: its days on one line each, and the same two ways to take the text away.
-  await page.getByRole("link", { name: /completed\s*12 entries/ }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${from} – ${to}`);
-  const dates = await brokenDates(page);
-  expect(dates.count).toBeGreaterThanOrEqual(2);
-  expect(dates.broken).toEqual([]);
-  await page.getByRole("button", { name: "Copy as Markdown" }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
-  const again = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download .md" }).click();
-  expect(await readFile(await (await again).path(), "utf8")).toBe(copied);
+    // The recap's own page: its days on one line each, and the same two ways to take the text away.
+    await page.getByRole("link", { name: /completed\s*12 entries/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${from} – ${to}`);
+    const dates = await brokenDates(page);
+    expect(dates.count).toBeGreaterThanOrEqual(2);
+    expect(dates.broken).toEqual([]);
+    await page.getByRole("button", { name: "Copy as Markdown" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
+    const again = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download .md" }).click();
+    expect(await readFile(await (await again).path(), "utf8")).toBe(copied);
 
-  // A citation leads to its entry in the worklog, highlighted.
-  const citation = page.getByTestId("recap-content").locator('a[href^="/?entry="]').first();
-  const entryId = (await citation.getAttribute("href"))!.slice("/?entry=".length);
-  await citation.click();
-  await expect(page).toHaveURL(new RegExp(`/\\?from=\\d{4}-\\d\\d-\\d\\d&to=\\d{4}-\\d\\d-\\d\\d&entry=${entryId}$`));
-  const cited = page.locator(`article[data-entry-id="${entryId}"]`);
-  await expect(cited).toHaveAttribute("aria-current", "true");
-  await expect(cited).toBeFocused();
-  await expect(cited).toBeInViewport();
-});
+    // A citation leads to its entry in the worklog, highlighted.
+    const citation = page.getByTestId("recap-content").locator('a[href^="/?entry="]').first();
+    const entryId = (await citation.getAttribute("href"))!.slice("/?entry=".length);
+    await citation.click();
+    await expect(page).toHaveURL(new RegExp(`/\\?from=\\d{4}-\\d\\d-\\d\\d&to=\\d{4}-\\d\\d-\\d\\d&entry=${entryId}$`));
+    const cited = page.locator(`article[data-entry-id="${entryId}"]`);
+    await expect(cited).toHaveAttribute("aria-current", "true");
+    await expect(cited).toBeFocused();
+    await expect(cited).toBeInViewport();
+  },
+);
 
 test("a link to an entry opens its day with the entry highlighted and focused, even far past the first page", async ({ page, request, browser }) => {
   await signUp(page, uniqueEmail("entry-link"));

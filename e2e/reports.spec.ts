@@ -24,7 +24,12 @@ test("this week's report: the project's row and today's bar lead to the worklog 
   await post("/worklog/entries", { content: "Wrote the table", project_id: project.id, tags: ["ui", "a11y"], duration_seconds: 2700 });
   await post("/worklog/entries", { content: "Answered mail", duration_seconds: 1800 });
   // A week ago: last week's figure, which this week's change is against.
-  await post("/worklog/entries", { content: "Planned the reports", project_id: project.id, duration_seconds: 3600, recorded_at: new Date(Date.now() - 7 * 86_400_000).toISOString() });
+  await post("/worklog/entries", {
+    content: "Planned the reports",
+    project_id: project.id,
+    duration_seconds: 3600,
+    recorded_at: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+  });
 
   await page.getByRole("navigation", { name: "Primary" }).getByRole("link", { name: "Reports" }).click();
   await expect(page).toHaveURL("/reports");
@@ -32,8 +37,16 @@ test("this week's report: the project's row and today's bar lead to the worklog 
   await expect(page.getByRole("link", { name: "This week" })).toHaveAttribute("aria-current", "true");
   const row = breakdown(page).getByRole("row", { name: /^Reporting/ });
   await expect(row.getByRole("cell")).toHaveText(["2h 15m", "82%", "2", "+1h 15m (+125%)"]);
-  await expect(breakdown(page).getByRole("row", { name: /^No project/ }).getByRole("cell")).toHaveText(["30m", "18%", "1", "+30m (new)"]);
-  await expect(breakdown(page).getByRole("row", { name: /^Total/ }).getByRole("cell")).toHaveText(["2h 45m", "100%", "3", "+1h 45m (+175%)"]);
+  await expect(
+    breakdown(page)
+      .getByRole("row", { name: /^No project/ })
+      .getByRole("cell"),
+  ).toHaveText(["30m", "18%", "1", "+30m (new)"]);
+  await expect(
+    breakdown(page)
+      .getByRole("row", { name: /^Total/ })
+      .getByRole("cell"),
+  ).toHaveText(["2h 45m", "100%", "3", "+1h 45m (+175%)"]);
   await screenshotPage(page, "reports");
 
   // The row leads to the worklog filtered to its project and the period.
@@ -57,10 +70,18 @@ test("this week's report: the project's row and today's bar lead to the worklog 
   await expect(breakdown(page).getByRole("row", { name: /^#ui/ }).getByRole("cell").first()).toHaveText("2h 15m");
   await page.getByRole("combobox", { name: "Project" }).selectOption(project.id as string);
   await expect(page).toHaveURL(`/reports?group_by=tag&project_id=${project.id}`);
-  await expect(breakdown(page).getByRole("row", { name: /^Total/ }).getByRole("cell").first()).toHaveText("2h 15m");
+  await expect(
+    breakdown(page)
+      .getByRole("row", { name: /^Total/ })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("2h 15m");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`worklog-report-${week.from}-to-${week.to}-by-tag.csv`);
-  const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+  const csv = readFileSync((await download.path())!, "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   expect(csv).toEqual([
     "tag,hours,share_percent,entries,previous_hours,change_hours,change_percent",
     "#ui,2.25,100,2,0,2.25,",
@@ -70,7 +91,10 @@ test("this week's report: the project's row and today's bar lead to the worklog 
   ]);
 });
 
-test("a period without entries says so; the header keeps one row beside Reports; on a phone the report does not scroll sideways; the CSV needs a session", async ({ page, request }) => {
+test("a period without entries says so; the header keeps one row beside Reports; on a phone the report does not scroll sideways; the CSV needs a session", async ({
+  page,
+  request,
+}) => {
   await signUp(page, uniqueEmail("reports-empty"), "Augusta Ada King, Countess of Lovelace");
   // The narrowest width that shows the pages' links in the header, with a long name.
   await page.setViewportSize({ width: 1024, height: 768 });

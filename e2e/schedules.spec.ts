@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, signUp, startReceiver, uniqueEmail } from "./support";
 
-test("a standup schedule to Slack is created, listed with its next run, run now, delivered in mrkdwn with an absolute share link, and disabled", async ({ page }) => {
+test("a standup schedule to Slack is created, listed with its next run, run now, delivered in mrkdwn with an absolute share link, and disabled", async ({
+  page,
+}) => {
   const { origin, received, close } = await startReceiver();
   try {
     await signUp(page, uniqueEmail("schedules"));

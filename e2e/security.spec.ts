@@ -101,7 +101,10 @@ test("hostile text is shown as text everywhere, runs nothing, and no page breaks
   await api("POST", "/worklog/entries", { content: "With the project", project_id: project.id, tags: hostileTags });
 
   await page.reload();
-  const entry = page.getByRole("region", { name: /^Entries/ }).getByRole("article").filter({ hasText: sqlLike });
+  const entry = page
+    .getByRole("region", { name: /^Entries/ })
+    .getByRole("article")
+    .filter({ hasText: sqlLike });
   await expect(entry.getByRole("heading", { name: scriptTag })).toBeVisible();
   await expect(entry.getByRole("link", { name: "click me" })).not.toHaveAttribute("href", /javascript/i);
   await expect(entry).toContainText(imgTag);
@@ -128,7 +131,10 @@ test("hostile text is shown as text everywhere, runs nothing, and no page breaks
   await expect(recapContent.getByRole("heading", { name: scriptTag })).toBeVisible();
   await expect(recapContent).toContainText(hostileTags[1]!);
   await expectNothingInjected(page);
-  await page.getByRole("link", { name: /completed/ }).first().click();
+  await page
+    .getByRole("link", { name: /completed/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/recaps\/[0-9a-f-]{36}$/);
   await expectLiteral(page, scriptTag, hostileTags[1]!);
 
@@ -293,7 +299,10 @@ test("CSRF: server actions and sign-out refuse requests from another origin", as
 });
 
 test.describe("accounts", () => {
-  test("a session cookie copied before signing out is signed out after it, and 'Sign out everywhere' ends every browser's session", async ({ page, browser }) => {
+  test("a session cookie copied before signing out is signed out after it, and 'Sign out everywhere' ends every browser's session", async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail("session");
     await signUp(page, email);
     const copied = (await page.context().cookies()).filter((cookie) => cookie.name === "authjs.session-token");

@@ -15,7 +15,10 @@ async function apiGet(request: APIRequestContext, key: string, path: string) {
   return response.json();
 }
 
-test("suggested entries appear above their day; Log opens the composer with the draft and attaches the commits, Log as is and Dismiss take them away", async ({ page, request }) => {
+test("suggested entries appear above their day; Log opens the composer with the draft and attaches the commits, Log as is and Dismiss take them away", async ({
+  page,
+  request,
+}) => {
   await signUp(page, uniqueEmail("suggestions"));
   const post = await apiClient(page, request);
   const key = await page.getByTestId("new-api-key").inputValue();
@@ -42,9 +45,17 @@ test("suggested entries appear above their day; Log opens the composer with the 
   await page.goto("/");
   const yesterdayGroup = page.getByRole("region", { name: /^Yesterday/ });
   const appSuggestion = suggestion(page, "3 commits on acme/app not logged yet");
-  await expect(yesterdayGroup.getByRole("article")).toHaveText([/1 commit on acme\/docs not logged yet/, /3 commits on acme\/app not logged yet/, /Planned the pricing page/]);
+  await expect(yesterdayGroup.getByRole("article")).toHaveText([
+    /1 commit on acme\/docs not logged yet/,
+    /3 commits on acme\/app not logged yet/,
+    /Planned the pricing page/,
+  ]);
   await appSuggestion.getByText("Show the 3 commits").click();
-  await expect(appSuggestion.getByRole("listitem")).toHaveText([/^aaaaaaa\s*fix\(footer\): broken links/, /^bbbbbbb\s*feat: annual plans/, /^ccccccc\s*fix: typo on the pricing page/]);
+  await expect(appSuggestion.getByRole("listitem")).toHaveText([
+    /^aaaaaaa\s*fix\(footer\): broken links/,
+    /^bbbbbbb\s*feat: annual plans/,
+    /^ccccccc\s*fix: typo on the pricing page/,
+  ]);
   await screenshotPage(page, "suggestions");
 
   // Log: the composer, filled in with the draft, the repository's project and the latest commit's time.
@@ -82,7 +93,12 @@ test("suggested entries appear above their day; Log opens the composer with the 
   const pricesSuggestion = suggestion(page, "1 commit on acme/api not logged yet");
   await pricesSuggestion.getByRole("button", { name: "Log as is" }).click();
   await expect(pricesSuggestion).toHaveCount(0);
-  await expect(page.getByRole("region", { name: /^Entries/ }).getByRole("article").filter({ hasText: "cache the prices" })).toBeFocused();
+  await expect(
+    page
+      .getByRole("region", { name: /^Entries/ })
+      .getByRole("article")
+      .filter({ hasText: "cache the prices" }),
+  ).toBeFocused();
   const asIs = (await apiGet(request, key, `/worklog/entries?from=${earlier}&to=${earlier}`)).entries;
   expect(asIs).toMatchObject([{ content: "- Performance: cache the prices (`eeeeeee`)", project_id: project.id, commit_ids: [cached.commits[0]!.id] }]);
 

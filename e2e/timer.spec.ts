@@ -62,7 +62,10 @@ async function timerApi(page: Page, request: APIRequestContext) {
   };
 }
 
-test("t starts the timer with the composer's words; the header and the title tick on every page, in every tab and after a reload; t stops it", async ({ page, context }) => {
+test("t starts the timer with the composer's words; the header and the title tick on every page, in every tab and after a reload; t stops it", async ({
+  page,
+  context,
+}) => {
   await signUp(page, uniqueEmail("timer"));
   await page.goto("/");
   await readyForKeys(page);

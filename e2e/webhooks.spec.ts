@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { screenshotPage, signUp, startReceiver, uniqueEmail } from "./support";
 
-test("a webhook is created with its events, shows its secret once, receives a signed test event and an entry's, logs them and is disabled", async ({ page }) => {
+test("a webhook is created with its events, shows its secret once, receives a signed test event and an entry's, logs them and is disabled", async ({
+  page,
+}) => {
   const { origin, received, close } = await startReceiver();
   try {
     await signUp(page, uniqueEmail("webhooks"));

@@ -23,7 +23,13 @@ test("week view, @ and # in the composer, a typed date kept, presets, ↓ from t
   const post = await apiClient(page, request);
   const project = await post("/projects", { name: "Engine", identifier: "EN" });
   // The user's time zone is UTC; 2026-11-16 is a Monday, the first day of the week by default.
-  await post("/worklog/entries", { content: "Paired on the parser", recorded_at: "2026-11-18T11:30:00Z", duration_seconds: 5400, project_id: project.id, tags: ["review"] });
+  await post("/worklog/entries", {
+    content: "Paired on the parser",
+    recorded_at: "2026-11-18T11:30:00Z",
+    duration_seconds: 5400,
+    project_id: project.id,
+    tags: ["review"],
+  });
   await post("/worklog/entries", { content: "Standup notes", recorded_at: "2026-11-17T09:00:00Z", tags: ["research"] });
   await post("/worklog/entries", { content: "Shipped the deploy", recorded_at: "2026-11-10T15:00:00Z", duration_seconds: 3600, tags: ["review", "ops"] });
 
@@ -38,7 +44,7 @@ test("week view, @ and # in the composer, a typed date kept, presets, ↓ from t
   const block = week(page).getByRole("button", { name: /^Edit: Paired on the parser, 10:00–11:30, 1\s?h 30\s?m/ });
   await expect(block).toBeVisible();
   const hour = (await week(page).getByRole("group", { name: "Wednesday, November 18" }).boundingBox())!.height / 24;
-  expect(Math.round((await block.boundingBox())!.height / hour * 2)).toBe(3);
+  expect(Math.round(((await block.boundingBox())!.height / hour) * 2)).toBe(3);
   await expect(week(page).getByRole("button", { name: /^Edit: Standup notes, 09:00/ })).toHaveAttribute("data-kind", "marker");
   await expect(week(page).locator('[data-day="2026-11-18"]').first()).toContainText(/1\s?h 30\s?m/);
   await expectAccessible(page);

@@ -3,7 +3,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiClient, signUp, uniqueEmail } from "./support";
 
-const entries = (page: Page) => page.getByRole("region", { name: /^Entries/ }).getByRole("article").and(page.locator("[data-entry-id]"));
+const entries = (page: Page) =>
+  page
+    .getByRole("region", { name: /^Entries/ })
+    .getByRole("article")
+    .and(page.locator("[data-entry-id]"));
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 test("a dense list: 8 entries on the first screen, edited in place, selected and changed together with Undo, its keys on ?", async ({ page, request }) => {
@@ -13,11 +17,19 @@ test("a dense list: 8 entries on the first screen, edited in place, selected and
   const project = await post("/projects", { name: "Dense", identifier: "DN" });
   const start = Date.now() - 12 * 60_000;
   for (let index = 1; index <= 12; index++) {
-    await post("/worklog/entries", { content: `Task number ${index}`, recorded_at: new Date(start + index * 60_000).toISOString(), duration_seconds: 900, project_id: project.id, tags: ["work"] });
+    await post("/worklog/entries", {
+      content: `Task number ${index}`,
+      recorded_at: new Date(start + index * 60_000).toISOString(),
+      duration_seconds: 900,
+      project_id: project.id,
+      tags: ["work"],
+    });
   }
   await page.goto("/");
   await expect(entries(page)).toHaveCount(12);
-  const fullyShown = await entries(page).evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().top >= 0 && row.getBoundingClientRect().bottom <= window.innerHeight).length);
+  const fullyShown = await entries(page).evaluateAll(
+    (rows) => rows.filter((row) => row.getBoundingClientRect().top >= 0 && row.getBoundingClientRect().bottom <= window.innerHeight).length,
+  );
   expect(fullyShown).toBeGreaterThanOrEqual(8);
   // What loads takes room kept for it: the page's layout shifts add up to under 0.05 (Lighthouse's CLS).
   const layoutShift = await page.evaluate(async () => {
@@ -58,7 +70,10 @@ test("a dense list: 8 entries on the first screen, edited in place, selected and
   await page.keyboard.press("x");
   const bar = page.getByRole("region", { name: "Selected entries" });
   await expect(bar).toContainText("1 entry selected");
-  await entries(page).nth(3).getByRole("checkbox").click({ modifiers: ["Shift"] });
+  await entries(page)
+    .nth(3)
+    .getByRole("checkbox")
+    .click({ modifiers: ["Shift"] });
   await expect(bar).toContainText("4 entries selected");
   for (let index = 0; index < 4; index++) await expect(entries(page).nth(index).getByRole("checkbox")).toBeChecked();
   await expect(entries(page).nth(4).getByRole("checkbox")).not.toBeChecked();
@@ -87,7 +102,8 @@ test("a dense list: 8 entries on the first screen, edited in place, selected and
   await page.keyboard.press("?");
   const keys = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(keys).toBeVisible();
-  for (const key of ["j", "k", "e", "x", "Enter", "t", "?"]) await expect(keys.locator("kbd", { hasText: new RegExp(`^${key.replace("?", "\\?")}$`) })).toHaveCount(1);
+  for (const key of ["j", "k", "e", "x", "Enter", "t", "?"])
+    await expect(keys.locator("kbd", { hasText: new RegExp(`^${key.replace("?", "\\?")}$`) })).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(keys).toHaveCount(0);
 });

@@ -19,7 +19,11 @@ async function idFromLink(page: Page, name: string): Promise<string> {
 
 const composer = (page: Page) => page.getByRole("region", { name: "New entry" });
 /** The entries of the list, not the suggestions above their days (also articles). */
-const entries = (page: Page) => page.getByRole("region", { name: /^Entries/ }).getByRole("article").and(page.locator("[data-entry-id]"));
+const entries = (page: Page) =>
+  page
+    .getByRole("region", { name: /^Entries/ })
+    .getByRole("article")
+    .and(page.locator("[data-entry-id]"));
 
 async function writeEntry(page: Page, fields: { content: string; project?: string; tags?: string; when?: string; minutes?: string }) {
   const form = composer(page);
@@ -328,7 +332,10 @@ test("an edit shows at once and is rolled back when the server refuses it", asyn
   const elsewhere = await context.newPage();
   await elsewhere.goto("/");
   await entries(elsewhere).first().hover();
-  await entries(elsewhere).first().getByRole("button", { name: /^Delete entry of/ }).click();
+  await entries(elsewhere)
+    .first()
+    .getByRole("button", { name: /^Delete entry of/ })
+    .click();
   await expect(entries(elsewhere)).toHaveCount(0);
   await expect(elsewhere.getByText("Entry deleted")).toBeVisible();
   await elsewhere.close();
@@ -389,7 +396,10 @@ test("an entry is written, edited and deleted with the keyboard alone", async ({
   await expect(entries(page).first()).not.toContainText("and dropped");
 
   // Delete takes effect at once, with Undo in the toast; focus goes to the composer when no entry is left.
-  await entries(page).first().getByRole("button", { name: /^Delete entry of/ }).focus();
+  await entries(page)
+    .first()
+    .getByRole("button", { name: /^Delete entry of/ })
+    .focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("No entries yet")).toBeVisible();
   await expect(composer(page).getByLabel("What did you work on?")).toBeFocused();

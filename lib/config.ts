@@ -173,9 +173,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
         ? { url: env.KV_REST_API_URL, token: env.KV_REST_API_TOKEN!, timeoutMs: env.UPSTASH_TIMEOUT_MS }
         : undefined,
     github: env.AUTH_GITHUB_ID ? { clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET! } : undefined,
-    recapLlm: env.RECAP_LLM_URL
-      ? { url: env.RECAP_LLM_URL, apiKey: env.RECAP_LLM_API_KEY, model: env.RECAP_LLM_MODEL ?? "gpt-4o-mini" }
-      : undefined,
+    recapLlm: env.RECAP_LLM_URL ? { url: env.RECAP_LLM_URL, apiKey: env.RECAP_LLM_API_KEY, model: env.RECAP_LLM_MODEL ?? "gpt-4o-mini" } : undefined,
     recapDeltaDelayMs: env.RECAP_DELTA_DELAY_MS,
     cronSecret: env.CRON_SECRET,
     jsonRequestLog: env.LOG_FORMAT === "json",

@@ -69,7 +69,10 @@ export const timestampSchema = z
     }
     return parsed;
   })
-  .meta({ format: "date-time", description: `An RFC 3339 timestamp with any offset, from ${timestampRange.first.toISOString()} to ${timestampRange.last.toISOString()}; kept to the millisecond.` });
+  .meta({
+    format: "date-time",
+    description: `An RFC 3339 timestamp with any offset, from ${timestampRange.first.toISOString()} to ${timestampRange.last.toISOString()}; kept to the millisecond.`,
+  });
 
 /** A date written YYYY-MM-DD that a calendar has, whatever its year (0000 too). */
 function isCalendarDateForm(value: string): boolean {
@@ -103,7 +106,16 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     wallClockFormats.set(timeZone, format);
   }
   return format;

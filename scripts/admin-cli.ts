@@ -32,7 +32,8 @@ async function run(argv: string[]): Promise<AdminResult> {
 async function serverListening(dataDir: string): Promise<void> {
   const socket = adminSocketPath(dataDir);
   while (!existsSync(socket)) {
-    if (embeddedDatabaseOwner(dataDir) === undefined) throw new Error(`The server that held the embedded database in ${dataDir} has stopped; run the command again.`);
+    if (embeddedDatabaseOwner(dataDir) === undefined)
+      throw new Error(`The server that held the embedded database in ${dataDir} has stopped; run the command again.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -6,7 +6,20 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const inputs = ["app", "components", "lib", "public", "prisma", "instrumentation.ts", "proxy.ts", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "tsconfig.build.json"];
+const inputs = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "prisma",
+  "instrumentation.ts",
+  "proxy.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+  "tsconfig.build.json",
+];
 const stampFile = path.join(root, ".next", "worklog-source-hash");
 
 function* files(entry) {

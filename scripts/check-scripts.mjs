@@ -13,7 +13,9 @@ const readme = readFileSync(path.join(root, "README.md"), "utf8");
 const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 
 /** `npm start`, `npm test` and every `npm run <name>` in README.md that package.json defines. */
-const documented = [...new Set(Array.from(readme.matchAll(/\bnpm (?:run ([\w:-]+)|(start|test)\b)/g), (match) => match[1] ?? match[2]))].filter((name) => name in scripts).sort();
+const documented = [...new Set(Array.from(readme.matchAll(/\bnpm (?:run ([\w:-]+)|(start|test)\b)/g), (match) => match[1] ?? match[2]))]
+  .filter((name) => name in scripts)
+  .sort();
 
 /**
  * The arguments that keep each script from building, serving, seeding or testing anything; the
@@ -62,7 +64,11 @@ const e2eDataDir = mkdtempSync(path.join(os.tmpdir(), "worklog-scripts-e2e-"));
  * Resolves to the exit code (null when it had to be stopped) and the output.
  */
 function npmRun(name, args) {
-  const stages = [[`pre${name}`, []], [name, args], [`post${name}`, []]];
+  const stages = [
+    [`pre${name}`, []],
+    [name, args],
+    [`post${name}`, []],
+  ];
   const commands = stages.filter(([stage]) => stage in scripts).map(([stage, stageArgs]) => [scripts[stage], ...stageArgs].join(" "));
   return new Promise((resolve) => {
     // In a process group of its own, so that one that hangs is stopped with all it started.

@@ -43,7 +43,7 @@ async function typedClient(directory: string, documentPath: string): Promise<Out
   writeFileSync(path.join(directory, "package.json"), JSON.stringify({ type: "module" }));
   const compilerOptions = { strict: true, noEmit: true, target: "es2022", module: "nodenext", moduleResolution: "nodenext", types: ["node"] };
   writeFileSync(path.join(directory, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["example.ts"] }));
-  return run("tsc --strict (README.md, \"A typed client\")", bin("tsc"), ["--project", "tsconfig.json"], { cwd: directory });
+  return run('tsc --strict (README.md, "A typed client")', bin("tsc"), ["--project", "tsconfig.json"], { cwd: directory });
 }
 
 // Inside node_modules, so that the example resolves openapi-fetch and @types/node as the project does.

@@ -18,7 +18,9 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const parts = ["unit", "db", "api", "e2e"];
-const { values: options } = parseArgs({ options: { only: { type: "string" }, list: { type: "boolean", default: false }, help: { type: "boolean", default: false } } });
+const { values: options } = parseArgs({
+  options: { only: { type: "string" }, list: { type: "boolean", default: false }, help: { type: "boolean", default: false } },
+});
 if (options.only !== undefined && !parts.includes(options.only)) {
   console.error(`--only takes one of: ${parts.join(", ")}`);
   process.exit(2);
@@ -95,7 +97,9 @@ async function runVitest(name, projects, env = {}) {
   const projectOptions = projects.flatMap((project) => ["--project", project]);
   const report = path.join(resultsDir, `vitest-${name}.json`);
   // A test that passes only when tried again is a failure (--retry=0 is vitest's default, said anyway).
-  const ok = await step(title, bin("vitest"), ["run", "--retry=0", ...projectOptions, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { env });
+  const ok = await step(title, bin("vitest"), ["run", "--retry=0", ...projectOptions, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+    env,
+  });
   const vitest = readJson(report);
   if (vitest) {
     totals.passed += vitest.numPassedTests;
@@ -133,7 +137,11 @@ async function listTests() {
   if (toList.projects.length) {
     const title = `vitest (${toList.projects.join(", ")})`;
     const args = ["list", "--filesOnly", ...toList.projects.flatMap((project) => ["--project", project])];
-    const check = (output) => toList.projects.filter((project) => !output.includes(`[${project}] `)).map((project) => `No test files in the project ${project}.`).join("\n") || undefined;
+    const check = (output) =>
+      toList.projects
+        .filter((project) => !output.includes(`[${project}] `))
+        .map((project) => `No test files in the project ${project}.`)
+        .join("\n") || undefined;
     listings.push([title, step(title, bin("vitest"), args, { buffered: true, check })]);
   }
   if (toList.playwright) listings.push(["playwright", step("playwright", bin("playwright"), ["test", "--list"], { buffered: true })]);
@@ -149,7 +157,10 @@ if (!options.list) {
 const postgres = includes("db") || includes("api") ? await isPostgresReachable() : false;
 if (!postgres && (includes("db") || includes("api"))) {
   if (process.env.CI) record(`PostgreSQL is not reachable at ${postgresServerUrl}`, false);
-  else console.log(`\nPostgreSQL is not reachable at ${postgresServerUrl}: the database tests run on PGlite alone, and so do the API tests (set WORKLOG_TEST_POSTGRES_URL).`);
+  else
+    console.log(
+      `\nPostgreSQL is not reachable at ${postgresServerUrl}: the database tests run on PGlite alone, and so do the API tests (set WORKLOG_TEST_POSTGRES_URL).`,
+    );
 }
 
 if (options.only === undefined && !options.list) {

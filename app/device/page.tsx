@@ -101,9 +101,7 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
   if (!userCode) {
     return (
       <Panel title="Connect a device">
-        <p className="mb-4 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-          Enter the code shown by the command-line tool you are signing in to.
-        </p>
+        <p className="mb-4 text-sm text-pretty text-zinc-600 dark:text-zinc-400">Enter the code shown by the command-line tool you are signing in to.</p>
         <CodeForm />
       </Panel>
     );
@@ -136,8 +134,8 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
         <strong className="font-semibold">{grant.client.name}</strong> wants to use your Worklog account.
       </p>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        Code <code className="font-mono font-semibold text-zinc-900 dark:text-zinc-100">{formatUserCode(grant.userCode)}</code>: make sure it
-        matches the one in your terminal.
+        Code <code className="font-mono font-semibold text-zinc-900 dark:text-zinc-100">{formatUserCode(grant.userCode)}</code>: make sure it matches the one in
+        your terminal.
       </p>
       <h2 className="mt-5 text-sm font-semibold">It will be able to:</h2>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" aria-label="Requested access">

@@ -43,8 +43,8 @@ export default async function DocsPage() {
         title="API reference"
         description={
           <p>
-            Every endpoint of the REST API and of the OAuth device flow, generated from the schemas the server validates
-            requests with. Also as an OpenAPI 3.1 document:{" "}
+            Every endpoint of the REST API and of the OAuth device flow, generated from the schemas the server validates requests with. Also as an OpenAPI 3.1
+            document:{" "}
             <a
               href="/api/v1/openapi.json"
               className="rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 dark:text-brand-300 dark:hover:text-brand-100"

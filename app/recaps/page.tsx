@@ -20,8 +20,8 @@ export default async function RecapsPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Recaps</h1>
         <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-          Your worklog entries, summed up: choose a template and the days to cover, and watch the recap being written.
-          Copy it as Markdown or download it when it is done.
+          Your worklog entries, summed up: choose a template and the days to cover, and watch the recap being written. Copy it as Markdown or download it when
+          it is done.
         </p>
       </div>
       {user.plan === "pro" ? <RecapsForPro user={user} /> : <PlanNotice />}

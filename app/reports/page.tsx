@@ -36,10 +36,16 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const href = reportsHref(view);
   return (
     <div className="space-y-6">
-      <PageHeader title="Reports" description="Where your time went: your entries’ time by day, project, tag or source, against the period before." descriptionFromSm />
+      <PageHeader
+        title="Reports"
+        description="Where your time went: your entries’ time by day, project, tag or source, against the period before."
+        descriptionFromSm
+      />
       <ReportControls view={view} />
       <ReportFilters key={`filters ${href}`} view={view} projects={projects.map(({ id, name, identifier }) => ({ id, name, identifier }))} />
-      {ignored && <FormError message="Some choices in this link are not valid (a period is a preset or two days in order, at most ten years apart; the grouping project, tag or source), so they are left out." />}
+      {ignored && (
+        <FormError message="Some choices in this link are not valid (a period is a preset or two days in order, at most ten years apart; the grouping project, tag or source), so they are left out." />
+      )}
       {/* A new view shows the form's new values, and the loading state in place of the old report. */}
       <Suspense key={`report ${href}`} fallback={<LoadingBlock label="Loading the report…" />}>
         <Report user={user} view={view} />

@@ -33,7 +33,13 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
         </Suspense>
       </Section>
       <Section id="create-repository-heading" title="New repository">
-        <RepositoryForm action={createRepositoryAction} projects={projects} submitLabel="Create repository" pendingLabel="Creating…" successNotice="Repository created." />
+        <RepositoryForm
+          action={createRepositoryAction}
+          projects={projects}
+          submitLabel="Create repository"
+          pendingLabel="Creating…"
+          successNotice="Repository created."
+        />
       </Section>
     </div>
   );
@@ -43,7 +49,10 @@ type RepositoryListProps = { userId: string; timeZone: string; page: PageRequest
 
 async function RepositoryList({ userId, timeZone, page, projects }: RepositoryListProps) {
   const repositories = await listRepositories(userId, page);
-  const activity = await commitActivity(userId, repositories.rows.map((repository) => repository.id));
+  const activity = await commitActivity(
+    userId,
+    repositories.rows.map((repository) => repository.id),
+  );
   const projectById = new Map(projects.map((project) => [project.id, project]));
   return (
     <>

@@ -16,16 +16,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <input type="hidden" name="timezone" value={timeZone ?? ""} />
       <FormError message={formError} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        defaultValue={values.email}
-        error={fieldErrors.email}
-      />
+      <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} error={fieldErrors.email} />
       <TextField
         label={
           <>

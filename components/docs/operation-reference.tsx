@@ -199,7 +199,10 @@ export function OperationReference({ document, origin, entry }: { document: Open
         {successes.flatMap(({ status, response }) =>
           Object.entries(response.content ?? {}).flatMap(([type, media]) =>
             examplesOf(media).map((example) => (
-              <CodeBlock key={`${status}-${type}-${example.summary}`} label={[`Example ${status} response (${type})`, example.summary].filter(Boolean).join(": ")}>
+              <CodeBlock
+                key={`${status}-${type}-${example.summary}`}
+                label={[`Example ${status} response (${type})`, example.summary].filter(Boolean).join(": ")}
+              >
                 {asText(example.value)}
               </CodeBlock>
             )),

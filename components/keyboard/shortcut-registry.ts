@@ -6,7 +6,9 @@
  */
 
 /** A key as the registry reads it: a KeyboardEvent, or its fields. */
-export type KeyPress = Pick<KeyboardEvent, "key" | "metaKey" | "ctrlKey" | "altKey" | "shiftKey" | "repeat" | "defaultPrevented"> & { target: EventTarget | null };
+export type KeyPress = Pick<KeyboardEvent, "key" | "metaKey" | "ctrlKey" | "altKey" | "shiftKey" | "repeat" | "defaultPrevented"> & {
+  target: EventTarget | null;
+};
 
 /** Higher goes first: an open menu's or a form's keys over a view's, a view's over the page's. */
 export const priority = { page: 0, view: 1, overlay: 2 } as const;

@@ -55,5 +55,9 @@ export function useShortcuts(shortcuts: Shortcut[], enabled = true) {
 
 /** The `?` list: every registered shortcut that says what it does. */
 export function useShortcutList(): ListedShortcut[] {
-  return useSyncExternalStore(subscribe, () => shownList, () => noShortcuts);
+  return useSyncExternalStore(
+    subscribe,
+    () => shownList,
+    () => noShortcuts,
+  );
 }

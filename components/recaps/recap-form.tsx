@@ -62,7 +62,13 @@ export function RecapForm({ projects, periods, weekStart, timeZone, origin }: Re
 
   return (
     <div className="space-y-8">
-      <form id={focusTargets.newRecap} tabIndex={-1} aria-label="New recap" action={formAction} className="space-y-6 rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800">
+      <form
+        id={focusTargets.newRecap}
+        tabIndex={-1}
+        aria-label="New recap"
+        action={formAction}
+        className="space-y-6 rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800"
+      >
         <FormError message={state.formError} />
         <fieldset aria-describedby={state.fieldErrors.template ? "recap-template-error" : undefined}>
           <legend className="text-sm font-medium">Template</legend>

@@ -76,10 +76,15 @@ export function RecapLive({ initial, timeZone, origin, reveal = false }: RecapLi
           {statusLabels[recap.status]}
           {connectionLost && " The live connection was lost; reload the page to see the recap."}
         </p>
-        {recap.status === "completed" && recap.content && <RecapExport content={recap.content} fileName={recapFileName(recap.filters, timeZone)} origin={origin} />}
+        {recap.status === "completed" && recap.content && (
+          <RecapExport content={recap.content} fileName={recapFileName(recap.filters, timeZone)} origin={origin} />
+        )}
       </div>
       {recap.status === "failed" && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {recap.error}
         </p>
       )}

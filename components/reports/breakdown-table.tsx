@@ -33,7 +33,12 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
           Download CSV
         </a>
       </div>
-      <div role="region" aria-label={`Time by ${noun.toLowerCase()}`} tabIndex={0} className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <div
+        role="region"
+        aria-label={`Time by ${noun.toLowerCase()}`}
+        tabIndex={0}
+        className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
+      >
         <table className="w-full min-w-[34rem] text-sm">
           <caption className="sr-only">
             Time by {noun.toLowerCase()}, {formatDays(view)}, with the change against {formatDays(previous)}
@@ -68,7 +73,11 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
                       {colour && <span aria-hidden="true" className={`size-3 shrink-0 rounded-sm ${colour.swatch}`} />}
                       {filter ? (
                         // The link covers its row, so that any of it leads to the entries.
-                        <Link href={worklogHrefFor(view, view, filter)} prefetch={false} className="rounded-sm text-brand-700 underline-offset-4 after:absolute after:inset-0 hover:underline dark:text-brand-300">
+                        <Link
+                          href={worklogHrefFor(view, view, filter)}
+                          prefetch={false}
+                          className="rounded-sm text-brand-700 underline-offset-4 after:absolute after:inset-0 hover:underline dark:text-brand-300"
+                        >
                           {group.label}
                         </Link>
                       ) : (
@@ -98,7 +107,9 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
         </table>
       </div>
       {view.groupBy === "tag" && (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">An entry with several tags counts in each of its tags’ rows, so the rows can add up to more than the total.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          An entry with several tags counts in each of its tags’ rows, so the rows can add up to more than the total.
+        </p>
       )}
     </section>
   );

@@ -35,7 +35,10 @@ export function formatChange(current: number, previous: number, format: (amount:
 export function bucketLabels(key: string, bucket: ChartBucket, first: boolean): { lines: [string, string]; full: string } {
   switch (bucket) {
     case "day":
-      return { lines: [format(key, { weekday: "short" }), format(key, { day: "numeric" })], full: format(key, { weekday: "short", month: "short", day: "numeric" }) };
+      return {
+        lines: [format(key, { weekday: "short" }), format(key, { day: "numeric" })],
+        full: format(key, { weekday: "short", month: "short", day: "numeric" }),
+      };
     case "week":
       return { lines: [format(key, { month: "short" }), format(key, { day: "numeric" })], full: `Week of ${format(key, { month: "short", day: "numeric" })}` };
     case "month": {

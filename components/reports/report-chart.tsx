@@ -17,7 +17,8 @@ type ChartProps = { report: ReportResponse; bucket: ChartBucket; view: ReportVie
  * worklog filtered to its days; a table says it all to screen readers.
  */
 export function ReportChart({ report, bucket, view, series }: ChartProps) {
-  const secondsOf = (group: ReportResponse["groups"][number], id: string | null) => group.by_project?.find((part) => part.project_id === id)?.tracked_seconds ?? 0;
+  const secondsOf = (group: ReportResponse["groups"][number], id: string | null) =>
+    group.by_project?.find((part) => part.project_id === id)?.tracked_seconds ?? 0;
   const highest = Math.max(3600, ...report.groups.map((group) => group.tracked_seconds));
   /** A bar's segments, one per project from the bottom up, in a 100-unit-high box. */
   const stack = (group: ReportResponse["groups"][number]) => {
@@ -41,24 +42,29 @@ export function ReportChart({ report, bucket, view, series }: ChartProps) {
         <ol className="flex w-max min-w-full gap-0.5" aria-label={`${title}, ${formatDays(view)}`}>
           {bars.map(({ group, labels }) => {
             const seconds = group.tracked_seconds;
-            const breakdown = series.flatMap((serie) => (secondsOf(group, serie.id) > 0 ? [`${serie.name}: ${formatDuration(secondsOf(group, serie.id))}`] : []));
+            const breakdown = series.flatMap((serie) =>
+              secondsOf(group, serie.id) > 0 ? [`${serie.name}: ${formatDuration(secondsOf(group, serie.id))}`] : [],
+            );
             const content = (
               <>
                 <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium whitespace-nowrap text-zinc-700 tabular-nums dark:text-zinc-300">
                   {seconds > 0 ? formatDuration(seconds) : ""}
                 </span>
                 {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
-                <svg aria-hidden="true" viewBox="0 0 10 100" preserveAspectRatio="none" className="mt-1 h-32 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-40 dark:bg-zinc-800/60">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 10 100"
+                  preserveAspectRatio="none"
+                  className="mt-1 h-32 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-40 dark:bg-zinc-800/60"
+                >
                   {stack(group).map(({ serie, top, height }) => (
                     <rect key={String(serie.id)} x="0" y={top} width="10" height={height} className={serie.colour.fill} />
                   ))}
                 </svg>
-                {/* A space between the pieces, which a flex column does not draw: the visible text reads as words, as the name begins. */}
-                {" "}
+                {/* A space between the pieces, which a flex column does not draw: the visible text reads as words, as the name begins. */}{" "}
                 <span aria-hidden="true" className="mt-1 text-xs font-medium whitespace-nowrap text-zinc-700 dark:text-zinc-300">
                   {labels.lines[0]}
-                </span>
-                {" "}
+                </span>{" "}
                 <span aria-hidden="true" className="h-4 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                   {labels.lines[1]}
                 </span>

@@ -37,7 +37,12 @@ export function ReportControls({ view }: { view: ReportView }) {
     href: reportsHref({ ...view, preset }),
     current: view.preset === preset,
   }));
-  const groupings = breakdowns.map((groupBy) => ({ key: groupBy, label: breakdownLabels[groupBy], href: reportsHref({ ...view, groupBy }), current: view.groupBy === groupBy }));
+  const groupings = breakdowns.map((groupBy) => ({
+    key: groupBy,
+    label: breakdownLabels[groupBy],
+    href: reportsHref({ ...view, groupBy }),
+    current: view.groupBy === groupBy,
+  }));
   return (
     <div className="space-y-3">
       <Choices id="report-period-label" label="Period" choices={periods} />

@@ -36,7 +36,14 @@ export function ReportFilters({ view, projects }: { view: ReportView; projects: 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-6 [&>*]:min-w-0">
         <TextField label="From" name="from" type="date" required defaultValue={view.from} aria-invalid={problem ? true : undefined} />
         <TextField label="To" name="to" type="date" required defaultValue={view.to} aria-invalid={problem ? true : undefined} />
-        <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" defaultValue={view.filters.project_id ?? ""} onChange={(event) => event.currentTarget.form?.requestSubmit()} />
+        <ProjectSelect
+          label="Project"
+          name="project_id"
+          projects={projects}
+          noneLabel="All projects"
+          defaultValue={view.filters.project_id ?? ""}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        />
         <SourceSelect defaultValue={view.filters.source ?? ""} onChange={(event) => event.currentTarget.form?.requestSubmit()} />
         <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" defaultValue={view.filters.tags ?? ""} />
         <TextField label="Search" name="q" type="search" autoComplete="off" maxLength={searchMaxLength} defaultValue={view.filters.q ?? ""} />

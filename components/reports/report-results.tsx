@@ -59,7 +59,12 @@ export function ReportResults({ byTime, breakdown, bucket, view }: ResultsProps)
           {formatDays(view)}, compared with {formatDays({ from: breakdown.previous_period.from, to: breakdown.previous_period.to })}
         </p>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4">
-          <Figure className="max-sm:col-span-2" label="Time tracked" value={formatDuration(totals.tracked_seconds)} change={formatChange(totals.tracked_seconds, previous.tracked_seconds)} />
+          <Figure
+            className="max-sm:col-span-2"
+            label="Time tracked"
+            value={formatDuration(totals.tracked_seconds)}
+            change={formatChange(totals.tracked_seconds, previous.tracked_seconds)}
+          />
           <Figure label="Entries" value={String(totals.entries)} change={formatChange(totals.entries, previous.entries, String)} />
           <Figure label="Commits" value={String(totals.commits)} change={formatChange(totals.commits, previous.commits, String)} />
         </dl>

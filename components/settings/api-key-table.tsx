@@ -27,7 +27,15 @@ export function ApiKeyTable({ apiKeys, timeZone }: { apiKeys: ApiKeySummary[]; t
           formatDate(apiKey.insertedAt),
           apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt) : "Never",
         ],
-        action: <RevokeButton name={apiKey.name} title="Revoke API key" confirmLabel="Revoke key" doneMessage="API key revoked" action={revokeApiKeyAction.bind(null, apiKey.id)} />,
+        action: (
+          <RevokeButton
+            name={apiKey.name}
+            title="Revoke API key"
+            confirmLabel="Revoke key"
+            doneMessage="API key revoked"
+            action={revokeApiKeyAction.bind(null, apiKey.id)}
+          />
+        ),
       }))}
     />
   );

@@ -33,17 +33,15 @@ type CreateApiKeyState = {
   created?: CreatedApiKey;
 };
 
-const noPermissions = Object.fromEntries(scopeResources.map((resource) => [resource, "none"])) as Record<
-  ScopeResource,
-  PermissionChoice
->;
+const noPermissions = Object.fromEntries(scopeResources.map((resource) => [resource, "none"])) as Record<ScopeResource, PermissionChoice>;
 
 const emptyForm: CreateApiKeyState = { name: "", permissions: noPermissions, fieldErrors: {} };
 
 function submittedPermissions(formData: FormData): Record<ScopeResource, PermissionChoice> {
-  return Object.fromEntries(
-    scopeResources.map((resource) => [resource, formText(formData, `scope-${resource}`) || "none"]),
-  ) as Record<ScopeResource, PermissionChoice>;
+  return Object.fromEntries(scopeResources.map((resource) => [resource, formText(formData, `scope-${resource}`) || "none"])) as Record<
+    ScopeResource,
+    PermissionChoice
+  >;
 }
 
 /**

@@ -21,7 +21,13 @@ async function submit(previous: CreateHookState, formData: FormData): Promise<Cr
     toast.success(`Hook created: ${result.data.name}`);
     return { ...emptyForm, provider: result.data.provider, created: result.data };
   }
-  return { provider: formText(formData, "provider"), name: formText(formData, "name"), fieldErrors: result.fieldErrors, formError: result.message, created: previous.created };
+  return {
+    provider: formText(formData, "provider"),
+    name: formText(formData, "name"),
+    fieldErrors: result.fieldErrors,
+    formError: result.message,
+    created: previous.created,
+  };
 }
 
 export function CreateHookForm() {

@@ -11,7 +11,14 @@ import { formText, type FieldErrors } from "@/lib/web/action-result";
 import { CopyField } from "./copy-field";
 
 type Field = "endpoint_url" | "events" | "description";
-type CreateWebhookState = { endpointUrl: string; events: string[]; description: string; fieldErrors: FieldErrors<Field>; formError?: string; created?: CreatedWebhook };
+type CreateWebhookState = {
+  endpointUrl: string;
+  events: string[];
+  description: string;
+  fieldErrors: FieldErrors<Field>;
+  formError?: string;
+  created?: CreatedWebhook;
+};
 
 const emptyForm: CreateWebhookState = { endpointUrl: "", events: [], description: "", fieldErrors: {} };
 

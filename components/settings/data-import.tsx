@@ -26,7 +26,10 @@ const kinds: { key: keyof ImportCounts; label: string; singular: string }[] = [
 
 /** Where a problem lies, in words: `/entries/3/content` is "Entry 4, content". */
 function placeOf(pointer: string): string {
-  const [list, index, ...rest] = pointer.split("/").slice(1).map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const [list, index, ...rest] = pointer
+    .split("/")
+    .slice(1)
+    .map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
   if (list === undefined) return "The document";
   const kind = kinds.find(({ key }) => key === list);
   if (!kind || index === undefined || !/^\d+$/.test(index)) return [list, index, ...rest].filter(Boolean).join(" › ").replaceAll("_", " ");
@@ -102,7 +105,11 @@ export function DataImport() {
       {state.accepted && <ImportJobProgress key={state.accepted.id} accepted={state.accepted} />}
 
       {state.problems && (
-        <section aria-labelledby="import-problems-heading" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 sm:p-5 dark:border-red-800 dark:bg-red-950">
+        <section
+          aria-labelledby="import-problems-heading"
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-4 sm:p-5 dark:border-red-800 dark:bg-red-950"
+        >
           <h3 id="import-problems-heading" className="font-medium text-red-800 dark:text-red-200">
             Nothing was imported: the file has {problemCount(state.problems)} {problemCount(state.problems) === 1 ? "problem" : "problems"}
           </h3>

@@ -26,7 +26,13 @@ export function DeviceTable({ devices, timeZone }: { devices: DeviceSummary[]; t
           formatDate(device.accessExpiresAt),
         ],
         action: (
-          <RevokeButton name={device.client.name} title="Revoke device" confirmLabel="Revoke device" doneMessage="Device revoked" action={revokeDeviceAction.bind(null, device.id)} />
+          <RevokeButton
+            name={device.client.name}
+            title="Revoke device"
+            confirmLabel="Revoke device"
+            doneMessage="Device revoked"
+            action={revokeDeviceAction.bind(null, device.id)}
+          />
         ),
       }))}
     />

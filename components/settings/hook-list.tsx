@@ -70,8 +70,8 @@ export function HookList({ hooks, deliveries, origin, timeZone }: HookListProps)
                 title="Delete incoming hook"
                 description={
                   <>
-                    Delete <strong className="font-semibold break-words text-zinc-900 dark:text-zinc-100">{hook.name}</strong>? {forge} deliveries to it will be refused
-                    from now on. Commits it recorded stay.
+                    Delete <strong className="font-semibold break-words text-zinc-900 dark:text-zinc-100">{hook.name}</strong>? {forge} deliveries to it will be
+                    refused from now on. Commits it recorded stay.
                   </>
                 }
                 confirmLabel="Delete hook"

@@ -20,7 +20,8 @@ export function HookSetupSteps({ provider }: { provider: HookProvider }) {
           <strong>Secret</strong>: the secret above.
         </li>
         <li>
-          <strong>Which events</strong>: “Just the push event”; to have merged pull requests suggested as entries, choose “Let me select individual events” and tick
+          <strong>Which events</strong>: “Just the push event”; to have merged pull requests suggested as entries, choose “Let me select individual events” and
+          tick
           <strong> Pushes</strong> and <strong>Pull requests</strong>.
         </li>
         <li>
@@ -41,7 +42,8 @@ export function HookSetupSteps({ provider }: { provider: HookProvider }) {
         <strong>Secret token</strong>: the secret above.
       </li>
       <li>
-        <strong>Trigger</strong>: <strong>Push events</strong> (all branches), and <strong>Merge request events</strong> to have merged merge requests suggested as entries.
+        <strong>Trigger</strong>: <strong>Push events</strong> (all branches), and <strong>Merge request events</strong> to have merged merge requests suggested
+        as entries.
       </li>
       <li>
         <strong>Add webhook</strong>. <strong>Test → Push events</strong> sends your latest commits, recorded like any push.

@@ -20,9 +20,7 @@ export function NewApiKey({ name, apiKey, origin }: { name: string; apiKey: stri
   return (
     <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 sm:p-5 dark:border-emerald-800 dark:bg-emerald-950/60">
       <p className="font-semibold text-emerald-900 dark:text-emerald-100">Key “{name}” created</p>
-      <p className="mt-1 text-sm font-medium text-emerald-900 dark:text-emerald-200">
-        Copy this key now. It will not be shown again.
-      </p>
+      <p className="mt-1 text-sm font-medium text-emerald-900 dark:text-emerald-200">Copy this key now. It will not be shown again.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         <input
           ref={inputRef}
@@ -53,8 +51,8 @@ function McpSetup({ origin, apiKey }: { origin: string; apiKey: string }) {
         Use it from an AI agent
       </h4>
       <p className="text-sm text-pretty text-emerald-900 dark:text-emerald-200">
-        Worklog&apos;s MCP server lets coding agents log work, search your worklog and write recaps, with this key&apos;s scopes. Entries they write are
-        marked “AI agent”.
+        Worklog&apos;s MCP server lets coding agents log work, search your worklog and write recaps, with this key&apos;s scopes. Entries they write are marked
+        “AI agent”.
       </p>
       <CodeBlock label="Claude Code">{setup.claudeCode}</CodeBlock>
       <CodeBlock label="Cursor, Windsurf and other editors (mcpServers JSON)">{setup.editorJson}</CodeBlock>

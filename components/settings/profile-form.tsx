@@ -87,7 +87,9 @@ export function ProfileForm({ profile, timeZones }: ProfileFormProps) {
           ))}
         </SelectField>
         {browserZone && browserZone !== profile.timezone && <BrowserTimeZoneOffer zone={browserZone} onAdopt={adoptBrowserZone} />}
-        <FormNotice message={succeeded && adoptedZone && adoptedZone === values.timezone ? `Now using your browser’s time zone, ${zoneName(adoptedZone)}.` : undefined} />
+        <FormNotice
+          message={succeeded && adoptedZone && adoptedZone === values.timezone ? `Now using your browser’s time zone, ${zoneName(adoptedZone)}.` : undefined}
+        />
       </div>
       <SelectField
         label="Weeks start on"

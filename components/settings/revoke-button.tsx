@@ -25,8 +25,8 @@ export function RevokeButton({ name, title, confirmLabel, doneMessage, action }:
       title={title}
       description={
         <>
-          Revoke <strong className="font-semibold break-words text-zinc-900 dark:text-zinc-100">{name}</strong>? Applications
-          using it will stop working immediately.
+          Revoke <strong className="font-semibold break-words text-zinc-900 dark:text-zinc-100">{name}</strong>? Applications using it will stop working
+          immediately.
         </>
       }
       confirmLabel={confirmLabel}

@@ -20,7 +20,14 @@ type FormState = { values: ScheduleFormValues; fieldErrors: FieldErrors<Schedule
 
 function submittedValues(formData: FormData): ScheduleFormValues {
   const text = (name: string) => String(formData.get(name) ?? "");
-  return { template: text("template"), period: text("period"), weekdays: formData.getAll("weekdays").map(Number), time: text("time"), destination: text("destination"), url: text("url") };
+  return {
+    template: text("template"),
+    period: text("period"),
+    weekdays: formData.getAll("weekdays").map(Number),
+    time: text("time"),
+    destination: text("destination"),
+    url: text("url"),
+  };
 }
 
 type ScheduleFormProps = {
@@ -37,13 +44,16 @@ type ScheduleFormProps = {
 export function ScheduleForm({ webhooks, timeZone, initial, action, submitLabel, doneMessage }: ScheduleFormProps) {
   const start = initial ?? newSchedule;
   const [destination, setDestination] = useState(start.destination);
-  const [state, formAction] = useActionState(async (_previous: FormState, formData: FormData): Promise<FormState> => {
-    const result = await action(formData);
-    if (result.ok) toast.success(doneMessage);
-    const values = result.ok && !initial ? newSchedule : submittedValues(formData);
-    setDestination(values.destination);
-    return result.ok ? { values, fieldErrors: {} } : { values, fieldErrors: result.fieldErrors, formError: result.message };
-  }, { values: start, fieldErrors: {} });
+  const [state, formAction] = useActionState(
+    async (_previous: FormState, formData: FormData): Promise<FormState> => {
+      const result = await action(formData);
+      if (result.ok) toast.success(doneMessage);
+      const values = result.ok && !initial ? newSchedule : submittedValues(formData);
+      setDestination(values.destination);
+      return result.ok ? { values, fieldErrors: {} } : { values, fieldErrors: result.fieldErrors, formError: result.message };
+    },
+    { values: start, fieldErrors: {} },
+  );
   const id = useId();
   const { values, fieldErrors } = state;
   const chat = destination === "slack" || destination === "discord";
@@ -78,7 +88,16 @@ export function ScheduleForm({ webhooks, timeZone, initial, action, submitLabel,
         </div>
         <FieldError id={`${id}-weekdays-error`} message={fieldErrors.weekdays} />
       </fieldset>
-      <TextField label="Time" name="time" type="time" required defaultValue={values.time} error={fieldErrors.time} hint={`In your time zone, ${timeZone}.`} className="max-w-xs" />
+      <TextField
+        label="Time"
+        name="time"
+        type="time"
+        required
+        defaultValue={values.time}
+        error={fieldErrors.time}
+        hint={`In your time zone, ${timeZone}.`}
+        className="max-w-xs"
+      />
       <div className="grid gap-6 sm:grid-cols-2">
         <SelectField
           label="Send to"

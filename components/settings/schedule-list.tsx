@@ -100,7 +100,9 @@ export function ScheduleList({ schedules, webhooks, timeZone }: ScheduleListProp
               <dd data-testid="schedule-last-run">
                 {schedule.lastRunStatus && schedule.lastRunAt ? (
                   <>
-                    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${statusClassName(schedule.lastRunStatus)}`}>{statusLabels[schedule.lastRunStatus] ?? schedule.lastRunStatus}</span>{" "}
+                    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${statusClassName(schedule.lastRunStatus)}`}>
+                      {statusLabels[schedule.lastRunStatus] ?? schedule.lastRunStatus}
+                    </span>{" "}
                     {formatDate(schedule.lastRunAt)}
                     {schedule.lastRecapId && (
                       <>

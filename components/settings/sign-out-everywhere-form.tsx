@@ -8,8 +8,7 @@ export function SignOutEverywhereForm() {
         Sessions
       </h3>
       <p className="mt-2 mb-4 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-        Signs you out in every browser where you are signed in, this one included. API keys and authorized devices keep
-        working; revoke them on their own pages.
+        Signs you out in every browser where you are signed in, this one included. API keys and authorized devices keep working; revoke them on their own pages.
       </p>
       <form action={signOutEverywhere}>
         <SubmitButton variant="secondary" pendingLabel="Signing out…">

@@ -20,8 +20,7 @@ export function dateTimeFormatter(timeZone: string) {
   return function formatDate(date: Date) {
     return (
       <time dateTime={date.toISOString()} title={fullFormat.format(date)}>
-        <span className="whitespace-nowrap">{dayFormat.format(date)}</span>{" "}
-        <span className="whitespace-nowrap">{timeFormat.format(date)}</span>
+        <span className="whitespace-nowrap">{dayFormat.format(date)}</span> <span className="whitespace-nowrap">{timeFormat.format(date)}</span>
       </time>
     );
   };

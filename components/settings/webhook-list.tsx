@@ -12,7 +12,15 @@ function statusClassName(status: number | null): string {
     : "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200";
 }
 
-function AttemptTable({ webhookId, attempts, formatDate }: { webhookId: string; attempts: WebhookAttempt[]; formatDate: ReturnType<typeof dateTimeFormatter> }) {
+function AttemptTable({
+  webhookId,
+  attempts,
+  formatDate,
+}: {
+  webhookId: string;
+  attempts: WebhookAttempt[];
+  formatDate: ReturnType<typeof dateTimeFormatter>;
+}) {
   return (
     <div className="mt-3 overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -38,7 +46,9 @@ function AttemptTable({ webhookId, attempts, formatDate }: { webhookId: string; 
                 {attempt.error && <p className="mt-1 max-w-prose text-xs break-words text-red-800 dark:text-red-300">{attempt.error}</p>}
               </td>
               <td className="py-2 pr-4 tabular-nums whitespace-nowrap">{attempt.latencyMs} ms</td>
-              <td className="max-w-xs py-2 pr-4 font-mono text-xs break-words text-zinc-600 dark:text-zinc-400">{attempt.responseExcerpt?.slice(0, 200) || "—"}</td>
+              <td className="max-w-xs py-2 pr-4 font-mono text-xs break-words text-zinc-600 dark:text-zinc-400">
+                {attempt.responseExcerpt?.slice(0, 200) || "—"}
+              </td>
               <td className="py-2 pr-4">{attempt.nextRetryAt ? formatDate(attempt.nextRetryAt) : "—"}</td>
               <td className="py-2">
                 <WebhookActionButton
@@ -112,13 +122,17 @@ export function WebhookList({ webhooks, attempts, timeZone }: WebhookListProps) 
               <dd data-testid="webhook-status">
                 {webhook.enabled ? "Enabled" : "Disabled"}
                 {webhook.disabledReason && <span className="text-red-800 dark:text-red-300">: {webhook.disabledReason}</span>}
-                {webhook.enabled && webhook.failingSince && <span className="text-red-800 dark:text-red-300"> · failing since {formatDate(webhook.failingSince)}</span>}
+                {webhook.enabled && webhook.failingSince && (
+                  <span className="text-red-800 dark:text-red-300"> · failing since {formatDate(webhook.failingSince)}</span>
+                )}
               </dd>
               <dt className="text-zinc-600 dark:text-zinc-400">Events</dt>
               <dd className="font-mono text-xs">{webhook.events.join(", ")}</dd>
             </dl>
             <details className="mt-3">
-              <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">Delivery log ({logged.length})</summary>
+              <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+                Delivery log ({logged.length})
+              </summary>
               {logged.length > 0 ? (
                 <AttemptTable webhookId={webhook.id} attempts={logged} formatDate={formatDate} />
               ) : (

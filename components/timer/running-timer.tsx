@@ -40,7 +40,13 @@ export function PhoneStartTimer() {
   return (
     <Button variant="secondary" size="xs" className="sm:hidden" aria-keyshortcuts="t" disabled={controls.starting} onClick={controls.start}>
       {/* A 320 px phone's header has room for "timer" alone; the button is still named "Start timer". */}
-      {controls.starting ? "Starting…" : <><span className="max-[359px]:sr-only">Start </span>timer</>}
+      {controls.starting ? (
+        "Starting…"
+      ) : (
+        <>
+          <span className="max-[359px]:sr-only">Start </span>timer
+        </>
+      )}
     </Button>
   );
 }

@@ -107,7 +107,9 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
     onSuccess: ({ timer: started, stopped }) => {
       publish(started);
       draft.current?.onStarted();
-      toast.success(stopped?.duration_seconds ? `Timer started; the one running before stopped at ${formatDuration(stopped.duration_seconds)}` : "Timer started");
+      toast.success(
+        stopped?.duration_seconds ? `Timer started; the one running before stopped at ${formatDuration(stopped.duration_seconds)}` : "Timer started",
+      );
     },
     onError: failed,
   });

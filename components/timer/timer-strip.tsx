@@ -16,7 +16,9 @@ export function TimerStrip({ draft }: { draft: TimerDraft }) {
   const { timer } = controls;
   // On a phone an idle timer's Start is in the header (PhoneStartTimer): the list comes first.
   return (
-    <div className={`mt-3 min-w-0 flex-wrap items-center gap-x-3 gap-y-1 border-t border-zinc-200 pt-3 text-sm dark:border-zinc-800 ${timer ? "flex" : "hidden sm:flex"}`}>
+    <div
+      className={`mt-3 min-w-0 flex-wrap items-center gap-x-3 gap-y-1 border-t border-zinc-200 pt-3 text-sm dark:border-zinc-800 ${timer ? "flex" : "hidden sm:flex"}`}
+    >
       {timer ? (
         <>
           <Button variant="secondary" size="sm" aria-keyshortcuts="t" disabled={controls.stopping} onClick={controls.stop}>

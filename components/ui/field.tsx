@@ -42,9 +42,7 @@ function Field({ label, hint, error, id, className, children }: FieldProps & { c
       <label htmlFor={controlId} className={labelClassName}>
         {label}
       </label>
-      <div className="mt-1.5">
-        {children({ id: controlId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
-      </div>
+      <div className="mt-1.5">{children({ id: controlId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}</div>
       {hint && (
         <p id={hintId} className={hintClassName}>
           {hint}

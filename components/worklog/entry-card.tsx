@@ -117,7 +117,10 @@ export function EntryCard({ entry, timeZone, actions, leading, commitActions, hi
           <EntryMeta entry={entry} highlight={highlight} />
         </div>
         {/* A click on the text edits it (worklog.tsx); the keyboard's way is Enter or e on the focused entry. */}
-        <div className={`min-w-0 [grid-area:text] ${onTextClick ? "cursor-text" : ""}`} onClick={onTextClick && ((event) => !clickedThrough(event) && onTextClick(event))}>
+        <div
+          className={`min-w-0 [grid-area:text] ${onTextClick ? "cursor-text" : ""}`}
+          onClick={onTextClick && ((event) => !clickedThrough(event) && onTextClick(event))}
+        >
           <Markdown highlight={highlight}>{entry.content}</Markdown>
         </div>
         {entry.commits.length > 0 && (
@@ -150,7 +153,11 @@ function EntryMeta({ entry, highlight }: { entry: EntryView; highlight?: string 
         </FilterLink>
       )}
       {entry.source !== "web" && (
-        <FilterLink filters={{ source: entry.source }} className={sourceClassName} title={`Written through the ${sourceDescriptions[entry.source]}: show the entries written so`}>
+        <FilterLink
+          filters={{ source: entry.source }}
+          className={sourceClassName}
+          title={`Written through the ${sourceDescriptions[entry.source]}: show the entries written so`}
+        >
           {entrySourceLabels[entry.source]}
         </FilterLink>
       )}

@@ -164,7 +164,17 @@ export function EntryFilters({ projects, timeZone, weekStart }: FilterProps) {
         }}
       >
         <div className="flex items-end gap-2">
-          <TextField id={searchFieldId} label="Search" name="q" type="search" autoComplete="off" placeholder='deploy -staging "exact phrase"' maxLength={searchMaxLength} {...search.field} className="min-w-0 flex-1" />
+          <TextField
+            id={searchFieldId}
+            label="Search"
+            name="q"
+            type="search"
+            autoComplete="off"
+            placeholder='deploy -staging "exact phrase"'
+            maxLength={searchMaxLength}
+            {...search.field}
+            className="min-w-0 flex-1"
+          />
           <Button variant="secondary" className="lg:hidden" aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>
             More{hiddenCount > 0 ? ` (${hiddenCount})` : ""}
           </Button>
@@ -172,14 +182,23 @@ export function EntryFilters({ projects, timeZone, weekStart }: FilterProps) {
         {/* On a phone, the tags, project and dates wait behind "More", so that the list starts on the first screen. */}
         <div id={moreId} className={`grid grid-cols-2 gap-3 ${more ? "" : "max-lg:hidden"}`}>
           <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" {...tags.field} className="col-span-2" />
-          <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="All projects" value={filters.project_id ?? ""} onChange={(event) => change({ project_id: event.target.value })} />
+          <ProjectSelect
+            label="Project"
+            name="project_id"
+            projects={projects}
+            noneLabel="All projects"
+            value={filters.project_id ?? ""}
+            onChange={(event) => change({ project_id: event.target.value })}
+          />
           <SourceSelect value={filters.source ?? ""} onChange={(event) => change({ source: event.target.value })} />
           <SelectField
             label="Dates"
             name="period"
             value={preset ?? (filters.from || filters.to ? "chosen" : "")}
             className="col-span-2"
-            onChange={(event) => change(event.target.value ? datePresetRange(event.target.value as DatePreset, new Date(), timeZone, weekStart) : { from: "", to: "" })}
+            onChange={(event) =>
+              change(event.target.value ? datePresetRange(event.target.value as DatePreset, new Date(), timeZone, weekStart) : { from: "", to: "" })
+            }
           >
             <option value="">Any day</option>
             {!preset && (filters.from || filters.to) && (

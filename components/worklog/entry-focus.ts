@@ -22,7 +22,11 @@ export function focusAfterLeaving(rows: HTMLElement[], leaving: (row: HTMLElemen
  * The entry a link opened, while the URL still names it: the list's pages are loaded until it is
  * there, then it is scrolled to the middle of the window and given the focus, once.
  */
-export function useLinkedEntry(linkedEntryId: string | undefined, shown: EntryView[], more: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown }) {
+export function useLinkedEntry(
+  linkedEntryId: string | undefined,
+  shown: EntryView[],
+  more: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown },
+) {
   const linked = useSearchParams().get("entry") === linkedEntryId ? linkedEntryId : undefined;
   const loaded = linked !== undefined && shown.some((entry) => entry.id === linked);
   const revealed = useRef(false);

@@ -65,14 +65,33 @@ function usePointerPressed() {
 
 /** "⌘" on Apple devices, "Ctrl" elsewhere and on the server. */
 function useModifierKeyName(): string {
-  return useSyncExternalStore(subscribeToNothing, () => (/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl"), () => "Ctrl");
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => (/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl"),
+    () => "Ctrl",
+  );
 }
 
 /**
  * Markdown content with a preview; tags, project, duration and date on one line. ⌘/Ctrl+Enter
  * saves from anywhere in the form and Escape cancels an edit.
  */
-export function EntryForm({ initialValues, projects, timeZone, submitLabel, pending, fieldErrors = {}, formError, compact, textareaId, autoFocus, onSubmit, onCancel, handle, tagSuggestions = [] }: EntryFormProps) {
+export function EntryForm({
+  initialValues,
+  projects,
+  timeZone,
+  submitLabel,
+  pending,
+  fieldErrors = {},
+  formError,
+  compact,
+  textareaId,
+  autoFocus,
+  onSubmit,
+  onCancel,
+  handle,
+  tagSuggestions = [],
+}: EntryFormProps) {
   const [values, setValues] = useState(initialValues);
   const [previewing, setPreviewing] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -86,7 +105,10 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
   const set = (field: keyof EntryFormValues) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
   const expanded = !compact || focused || previewing || Object.values(values).some(Boolean);
   const inline = readInlineMeta(values.content);
-  const inlineSummary = [...inline.tags.map((tag) => `#${tag}`), ...(inline.durationSeconds && !values.duration ? [formatDuration(inline.durationSeconds)] : [])];
+  const inlineSummary = [
+    ...inline.tags.map((tag) => `#${tag}`),
+    ...(inline.durationSeconds && !values.duration ? [formatDuration(inline.durationSeconds)] : []),
+  ];
 
   function clear() {
     setValues(initialValues);
@@ -118,7 +140,16 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
     }
   }
 
-  useShortcuts([{ keys: ["Mod+Enter"], label: ["Ctrl+Enter", "⌘+Enter"], does: "Save the entry being written or edited", scope: formRef, priority: priority.overlay, run: () => formRef.current?.requestSubmit() }]);
+  useShortcuts([
+    {
+      keys: ["Mod+Enter"],
+      label: ["Ctrl+Enter", "⌘+Enter"],
+      does: "Save the entry being written or edited",
+      scope: formRef,
+      priority: priority.overlay,
+      run: () => formRef.current?.requestSubmit(),
+    },
+  ]);
   useShortcuts([{ keys: ["Escape"], does: "Cancel the edit", scope: formRef, priority: priority.overlay, run: () => onCancel?.() }], Boolean(onCancel));
 
   return (
@@ -204,7 +235,16 @@ export function EntryForm({ initialValues, projects, timeZone, submitLabel, pend
             error={fieldErrors.tags}
             className="min-w-40 flex-[2_1_10rem]"
           />
-          <ProjectSelect label="Project" name="project_id" projects={projects} noneLabel="No project" value={values.projectId} onChange={set("projectId")} error={fieldErrors.project_id} className="min-w-36 flex-[2_1_9rem]" />
+          <ProjectSelect
+            label="Project"
+            name="project_id"
+            projects={projects}
+            noneLabel="No project"
+            value={values.projectId}
+            onChange={set("projectId")}
+            error={fieldErrors.project_id}
+            className="min-w-36 flex-[2_1_9rem]"
+          />
           <TextField
             label="Duration"
             name="duration"

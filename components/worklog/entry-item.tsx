@@ -50,7 +50,21 @@ const menuItemClassName = "block w-full rounded px-3 py-1.5 text-left text-sm ho
  * the toast), selected, and given commits (or relieved of them). Its actions show on hover and
  * focus where there is a pointer to hover with, and are always in its "…" menu.
  */
-export function EntryItem({ entry, linked, editing, onEditingChange, selected, selecting, onSelect, projects, timeZone, error, onSave, onDelete, onCommitsChanged }: EntryItemProps) {
+export function EntryItem({
+  entry,
+  linked,
+  editing,
+  onEditingChange,
+  selected,
+  selecting,
+  onSelect,
+  projects,
+  timeZone,
+  error,
+  onSave,
+  onDelete,
+  onCommitsChanged,
+}: EntryItemProps) {
   const { filters } = useWorklogFilters();
   const [attaching, setAttaching] = useState(false);
   const [notice, setNotice] = useState<string>();
@@ -131,7 +145,13 @@ export function EntryItem({ entry, linked, editing, onEditingChange, selected, s
               <Button variant="ghost" size="xs" aria-label={`Edit entry of ${label}`} onClick={() => onEditingChange(true)}>
                 Edit
               </Button>
-              <Button variant="ghost" size="xs" aria-label={`Attach commits to entry of ${label}`} aria-expanded={attaching} onClick={() => setAttaching(!attaching)}>
+              <Button
+                variant="ghost"
+                size="xs"
+                aria-label={`Attach commits to entry of ${label}`}
+                aria-expanded={attaching}
+                onClick={() => setAttaching(!attaching)}
+              >
                 Commits
               </Button>
               <Button variant="ghost" size="xs" aria-label={`Delete entry of ${label}`} onClick={onDelete}>
@@ -215,9 +235,7 @@ function CommitPicker({ entry, timeZone, onDone, onCancel }: { entry: EntryView;
                   <label className="flex min-w-0 cursor-pointer items-start gap-2 rounded-md px-1 py-1 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
                     <input type="checkbox" name="commit_id" value={commit.id} className="mt-1 accent-brand-600 dark:accent-brand-400" />
                     <span className="min-w-0">
-                      <span className="font-mono text-brand-700 dark:text-brand-300">
-                        {commitName(commit)}
-                      </span>{" "}
+                      <span className="font-mono text-brand-700 dark:text-brand-300">{commitName(commit)}</span>{" "}
                       <span className="break-words">{commit.message.split("\n")[0]}</span>{" "}
                       <span className="text-zinc-500 dark:text-zinc-400">{formatDateTime(commit.committedAt, timeZone)}</span>
                     </span>

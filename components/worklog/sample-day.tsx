@@ -25,11 +25,20 @@ function sampleEntry(id: number, fields: Pick<EntryView, "content" | "recorded_a
 /** The sample's entries, recorded on `day` (YYYY-MM-DD, in UTC). */
 const sampleEntries = (day: string) => [
   sampleEntry(1, {
-    content: "Fixed the **double charge** on retry: the payment request now carries an idempotency key.\n\n- [x] reproduce with a flaky network\n- [x] add the key\n- [ ] tell support",
+    content:
+      "Fixed the **double charge** on retry: the payment request now carries an idempotency key.\n\n- [x] reproduce with a flaky network\n- [x] add the key\n- [ ] tell support",
     recorded_at: `${day}T15:40:00.000Z`,
     duration_seconds: 5400,
     tags: ["payments", "bug"],
-    commits: [{ id: "0190d8a4-0000-7000-8000-000000000021", sha: "4f9c2e1a7b3d5e6f8091a2b3c4d5e6f708192a3b", message: "Send an idempotency key with every payment request", committedAt: new Date(`${day}T15:32:00Z`), repository }],
+    commits: [
+      {
+        id: "0190d8a4-0000-7000-8000-000000000021",
+        sha: "4f9c2e1a7b3d5e6f8091a2b3c4d5e6f708192a3b",
+        message: "Send an idempotency key with every payment request",
+        committedAt: new Date(`${day}T15:32:00Z`),
+        repository,
+      },
+    ],
   }),
   sampleEntry(2, {
     content: "Reviewed the new address form with design; agreed to drop the second street line.",

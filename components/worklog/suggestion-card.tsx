@@ -89,7 +89,8 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
   });
 
   const logAsIs = useMutation({
-    mutationFn: () => accepted(logSuggestionAction(logInput(suggestion, { content: suggestion.content, recorded_at: suggestion.recorded_at, project_id: projectId }))),
+    mutationFn: () =>
+      accepted(logSuggestionAction(logInput(suggestion, { content: suggestion.content, recorded_at: suggestion.recorded_at, project_id: projectId }))),
     onSuccess: (entry) => logged(entry.id),
   });
 
@@ -135,10 +136,24 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
           <Button ref={logButton} size="sm" aria-describedby={titleId} aria-expanded={composing} disabled={busy} onClick={() => setComposing(!composing)}>
             Log
           </Button>
-          <Button variant="secondary" size="sm" aria-describedby={titleId} disabled={busy} aria-busy={logAsIs.isPending || undefined} onClick={() => logAsIs.mutate()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-describedby={titleId}
+            disabled={busy}
+            aria-busy={logAsIs.isPending || undefined}
+            onClick={() => logAsIs.mutate()}
+          >
             {logAsIs.isPending ? "Logging…" : "Log as is"}
           </Button>
-          <Button variant="ghost" size="sm" aria-describedby={titleId} disabled={busy} aria-busy={dismiss.isPending || undefined} onClick={() => dismiss.mutate()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-describedby={titleId}
+            disabled={busy}
+            aria-busy={dismiss.isPending || undefined}
+            onClick={() => dismiss.mutate()}
+          >
             {dismiss.isPending ? "Dismissing…" : "Dismiss"}
           </Button>
         </div>
@@ -146,10 +161,19 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
       <FormError message={failed ? refusalMessage(failed) : undefined} />
       <SuggestionDetails suggestion={suggestion} timeZone={timeZone} />
       {composing && (
-        <section aria-label={`Log: ${suggestion.title}`} className="mt-3 rounded-lg border border-brand-300 bg-white p-3 sm:p-4 dark:border-brand-700 dark:bg-zinc-950">
+        <section
+          aria-label={`Log: ${suggestion.title}`}
+          className="mt-3 rounded-lg border border-brand-300 bg-white p-3 sm:p-4 dark:border-brand-700 dark:bg-zinc-950"
+        >
           <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">{attachedCommits(suggestion)}</p>
           <EntryForm
-            initialValues={{ content: suggestion.content, recordedAt: wallClock(new Date(suggestion.recorded_at), timeZone), duration: "", tags: "", projectId: projectId ?? "" }}
+            initialValues={{
+              content: suggestion.content,
+              recordedAt: wallClock(new Date(suggestion.recorded_at), timeZone),
+              duration: "",
+              tags: "",
+              projectId: projectId ?? "",
+            }}
             projects={projects}
             timeZone={timeZone}
             submitLabel={log.isPending ? "Saving…" : "Save entry"}
@@ -191,7 +215,8 @@ export function DaySuggestions({ suggestions, ...props }: { suggestions?: Sugges
 function SuggestionDetails({ suggestion, timeZone }: { suggestion: Suggestion; timeZone: string }) {
   const { commits, commit_count: total, pull_request: pullRequest } = suggestion;
   if (commits.length === 0 && !pullRequest?.web_url) return null;
-  const shown = total > commits.length ? `the oldest ${commits.length} of the ${total} commits` : commits.length === 1 ? "the commit" : `the ${commits.length} commits`;
+  const shown =
+    total > commits.length ? `the oldest ${commits.length} of the ${total} commits` : commits.length === 1 ? "the commit" : `the ${commits.length} commits`;
   return (
     <details className="mt-2 text-sm">
       <summary className="w-fit cursor-pointer rounded-sm text-zinc-700 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100">

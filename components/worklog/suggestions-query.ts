@@ -16,7 +16,11 @@ const samePeriod = (a: Period | undefined, b: Period | undefined) => a?.from ===
  * its dates (lib/worklog/filters.ts, suggestionFilters), or when the period is refused (longer
  * than the suggestions' limit); `initial` were read with `initialFilters` when the page was served.
  */
-export function useSuggestions(filters: EntryFilters, enabled: boolean, initial: { filters: EntryFilters; suggestions: Suggestion[] }): Map<string, Suggestion[]> {
+export function useSuggestions(
+  filters: EntryFilters,
+  enabled: boolean,
+  initial: { filters: EntryFilters; suggestions: Suggestion[] },
+): Map<string, Suggestion[]> {
   const period = suggestionFilters(filters);
   const suggestions = useQuery({
     queryKey: ["suggestions", period ?? {}],

@@ -31,7 +31,12 @@ export function useCompleter({ text, textarea, projects, tags, onChoose }: Compl
   const options: CompletionOption[] = !completion
     ? []
     : completion.trigger === "@"
-      ? matchingOptions(projects, completion.query, (project) => [project.name, project.identifier]).map((project) => ({ id: project.id, label: project.name, detail: project.identifier, projectId: project.id }))
+      ? matchingOptions(projects, completion.query, (project) => [project.name, project.identifier]).map((project) => ({
+          id: project.id,
+          label: project.name,
+          detail: project.identifier,
+          projectId: project.id,
+        }))
       : matchingOptions(tags, completion.query, (tag) => [tag]).map((tag) => ({ id: tag, label: `#${tag}`, tag }));
   const open = completion !== undefined && options.length > 0 && dismissed !== key;
   const activeIndex = Math.min(active, options.length - 1);

@@ -21,7 +21,9 @@ export type FormRefusal = { message: string; fieldErrors: FieldErrors<EntryField
 
 export function formRefusal(error: Error | null): FormRefusal | undefined {
   if (!error) return undefined;
-  return error instanceof RefusedError ? { message: error.refusal.message, fieldErrors: error.refusal.fieldErrors as FieldErrors<EntryField> } : { message: refusalMessage(error), fieldErrors: {} };
+  return error instanceof RefusedError
+    ? { message: error.refusal.message, fieldErrors: error.refusal.fieldErrors as FieldErrors<EntryField> }
+    : { message: refusalMessage(error), fieldErrors: {} };
 }
 
 const replaced = (saved: EntryView) => (pages: Pages | undefined) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item)));
@@ -83,7 +85,8 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
   });
 
   const update = useMutation({
-    mutationFn: ({ entry, values }: { entry: EntryView; values: EntryFormValues }) => accepted(updateEntryAction(entry.id, entryChanges(entry, values, timeZone))),
+    mutationFn: ({ entry, values }: { entry: EntryView; values: EntryFormValues }) =>
+      accepted(updateEntryAction(entry.id, entryChanges(entry, values, timeZone))),
     onMutate: ({ entry, values }) => changeAtOnce(replaced(optimisticEntry(entry, values, timeZone, projects))),
     onError: (error, { entry }, context) => refused(error, entry, context),
     onSuccess: async (saved, { entry }) => {

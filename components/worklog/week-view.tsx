@@ -37,7 +37,11 @@ const subscribeToPhone = (onChange: () => void) => {
 
 /** Whether the window is as narrow as a phone's: the week view then shows one day. */
 function usePhone(): boolean {
-  return useSyncExternalStore(subscribeToPhone, () => window.matchMedia(phoneQuery).matches, () => false);
+  return useSyncExternalStore(
+    subscribeToPhone,
+    () => window.matchMedia(phoneQuery).matches,
+    () => false,
+  );
 }
 
 // Formatters are made once: making one costs more than drawing a block.
@@ -59,7 +63,13 @@ function clockTime(instant: number, timeZone: string): string {
 
 /** The entry's first line of text, without the marks of markdown headings and lists. */
 function title(entry: EntryView): string {
-  return entry.content.split("\n").find((line) => line.trim())?.replace(/^\s*(?:#+|[-*+]|\d+\.)\s+/, "").trim() ?? "";
+  return (
+    entry.content
+      .split("\n")
+      .find((line) => line.trim())
+      ?.replace(/^\s*(?:#+|[-*+]|\d+\.)\s+/, "")
+      .trim() ?? ""
+  );
 }
 
 /**
@@ -87,7 +97,16 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
   const move = (direction: -1 | 1) => show({ date: addDays(date, direction * step) });
   const projectNames = new Map(projects.map((project) => [project.id, project.name]));
 
-  useShortcuts([{ keys: ["ArrowLeft", "ArrowRight"], label: ["←", "→"], does: "Go to the week before or after", shift: false, priority: priority.view, run: (event) => move(event.key === "ArrowLeft" ? -1 : 1) }]);
+  useShortcuts([
+    {
+      keys: ["ArrowLeft", "ArrowRight"],
+      label: ["←", "→"],
+      does: "Go to the week before or after",
+      shift: false,
+      priority: priority.view,
+      run: (event) => move(event.key === "ArrowLeft" ? -1 : 1),
+    },
+  ]);
 
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -124,9 +143,12 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
         </Button>
       </div>
       <p className="mt-1 mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        Blocks run from an entry’s start to its time; entries without a duration are lines. Click a block to edit it, an empty slot to add an entry there.<span className="max-sm:hidden"> ← and → move by a week.</span>
+        Blocks run from an entry’s start to its time; entries without a duration are lines. Click a block to edit it, an empty slot to add an entry there.
+        <span className="max-sm:hidden"> ← and → move by a week.</span>
       </p>
-      {(filters.from || filters.to) && <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">The week view shows whole weeks: the From and To filters are left aside here.</p>}
+      {(filters.from || filters.to) && (
+        <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">The week view shows whole weeks: the From and To filters are left aside here.</p>
+      )}
       {week.isError && <FormError message="The week could not be loaded. Try again." />}
       <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
         <div className="flex border-b border-zinc-200 dark:border-zinc-800">
@@ -153,7 +175,15 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
               ))}
             </div>
             {shown.map((column) => (
-              <DayColumn key={column.day} day={column.day} pieces={column.pieces} timeZone={timeZone} projectNames={projectNames} onEdit={(entry) => setEditing({ kind: "edit", entry })} onStart={startEntry} />
+              <DayColumn
+                key={column.day}
+                day={column.day}
+                pieces={column.pieces}
+                timeZone={timeZone}
+                projectNames={projectNames}
+                onEdit={(entry) => setEditing({ kind: "edit", entry })}
+                onStart={startEntry}
+              />
             ))}
           </div>
         </div>
@@ -197,19 +227,44 @@ function DayColumn({ day, pieces, timeZone, projectNames, onEdit, onStart }: Day
       className="relative min-w-0 flex-1 cursor-copy border-l border-zinc-200 bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_calc(3rem-1px),var(--color-zinc-100)_calc(3rem-1px),var(--color-zinc-100)_3rem)] dark:border-zinc-800 dark:bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_calc(3rem-1px),var(--color-zinc-900)_calc(3rem-1px),var(--color-zinc-900)_3rem)]"
     >
       {pieces.map((piece) => (
-        <PieceButton key={piece.item.id} piece={piece} timeZone={timeZone} projectName={piece.item.project_id ? projectNames.get(piece.item.project_id) : undefined} onEdit={onEdit} />
+        <PieceButton
+          key={piece.item.id}
+          piece={piece}
+          timeZone={timeZone}
+          projectName={piece.item.project_id ? projectNames.get(piece.item.project_id) : undefined}
+          onEdit={onEdit}
+        />
       ))}
     </div>
   );
 }
 
-function PieceButton({ piece, timeZone, projectName, onEdit }: { piece: DayPiece<EntryView>; timeZone: string; projectName?: string; onEdit: (entry: EntryView) => void }) {
+function PieceButton({
+  piece,
+  timeZone,
+  projectName,
+  onEdit,
+}: {
+  piece: DayPiece<EntryView>;
+  timeZone: string;
+  projectName?: string;
+  onEdit: (entry: EntryView) => void;
+}) {
   const entry = piece.item;
   const recorded = Date.parse(entry.recorded_at);
   const text = title(entry) || "Untitled entry";
   const when =
-    piece.kind === "marker" ? clockTime(recorded, timeZone) : `${clockTime(entry.running ? recorded : recorded - (entry.duration_seconds ?? 0) * 1000, timeZone)}–${entry.running ? "now" : clockTime(recorded, timeZone)}`;
-  const label = [text, when, entry.duration_seconds ? formatDuration(entry.duration_seconds) : entry.running ? "running" : undefined, projectName ?? entry.project?.name].filter(Boolean).join(", ");
+    piece.kind === "marker"
+      ? clockTime(recorded, timeZone)
+      : `${clockTime(entry.running ? recorded : recorded - (entry.duration_seconds ?? 0) * 1000, timeZone)}–${entry.running ? "now" : clockTime(recorded, timeZone)}`;
+  const label = [
+    text,
+    when,
+    entry.duration_seconds ? formatDuration(entry.duration_seconds) : entry.running ? "running" : undefined,
+    projectName ?? entry.project?.name,
+  ]
+    .filter(Boolean)
+    .join(", ");
   const width = 100 / piece.lanes;
   if (piece.kind === "marker") {
     return (
@@ -237,8 +292,7 @@ function PieceButton({ piece, timeZone, projectName, onEdit }: { piece: DayPiece
       className="absolute overflow-hidden rounded border-l-4 border-brand-500 bg-brand-50 px-1 text-left text-xs leading-4 text-zinc-900 hover:bg-brand-100 dark:bg-brand-950 dark:text-zinc-100 dark:hover:bg-brand-900"
       style={{ top: `${piece.top * 100}%`, height: `max(${piece.height * 100}%, 1rem)`, left: `${piece.lane * width}%`, width: `calc(${width}% - 2px)` }}
     >
-      <span className="block truncate font-medium">{text}</span>{" "}
-      <span className="block truncate text-zinc-600 dark:text-zinc-400">{when}</span>
+      <span className="block truncate font-medium">{text}</span> <span className="block truncate text-zinc-600 dark:text-zinc-400">{when}</span>
     </button>
   );
 }

@@ -23,7 +23,12 @@ type ChartProps = {
 function dayLabel(day: string): { weekday: string; date: string; day: string; month: string } {
   const date = new Date(`${day}T12:00:00Z`);
   const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" }).format(date);
-  return { weekday: format({ weekday: "short" }), date: format({ day: "numeric", month: "short" }), day: format({ day: "numeric" }), month: format({ month: "long" }) };
+  return {
+    weekday: format({ weekday: "short" }),
+    date: format({ day: "numeric", month: "short" }),
+    day: format({ day: "numeric" }),
+    month: format({ month: "long" }),
+  };
 }
 
 /**
@@ -65,7 +70,11 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
   const title = isCurrent ? "This week" : `Week of ${dayLabel(days[0]!).date}`;
 
   return (
-    <section aria-labelledby="weekly-chart-heading" aria-busy={week.isFetching || undefined} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <section
+      aria-labelledby="weekly-chart-heading"
+      aria-busy={week.isFetching || undefined}
+      className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="weekly-chart-heading" className="text-lg font-semibold tracking-tight">
           {title}
@@ -86,7 +95,14 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
       </div>
       <div className="flex items-baseline justify-between gap-2">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{weekTotal > 0 ? `${formatDuration(weekTotal)} tracked` : "No time tracked yet"}</p>
-        <Button variant="ghost" size="xs" className="lg:hidden" aria-expanded={shownOnPhone} aria-controls={barsId} onClick={() => setShownOnPhone(!shownOnPhone)}>
+        <Button
+          variant="ghost"
+          size="xs"
+          className="lg:hidden"
+          aria-expanded={shownOnPhone}
+          aria-controls={barsId}
+          onClick={() => setShownOnPhone(!shownOnPhone)}
+        >
           {shownOnPhone ? "Hide the days" : "Show the days"}
         </Button>
       </div>
@@ -113,17 +129,20 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                     {seconds > 0 ? formatDuration(seconds) : ""}
                   </span>
                   {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
-                  <svg aria-hidden="true" viewBox="0 0 10 100" preserveAspectRatio="none" className="mt-1 h-12 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-28 dark:bg-zinc-800/60">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 10 100"
+                    preserveAspectRatio="none"
+                    className="mt-1 h-12 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-28 dark:bg-zinc-800/60"
+                  >
                     {stack(day).map(({ serie, top, height }) => (
                       <rect key={String(serie.id)} x="0" y={top} width="10" height={height} className={serie.fill} />
                     ))}
                   </svg>
-                  {/* A space between the pieces, which a flex column does not draw: the visible text reads as words, as the name begins. */}
-                  {" "}
+                  {/* A space between the pieces, which a flex column does not draw: the visible text reads as words, as the name begins. */}{" "}
                   <span aria-hidden="true" className="mt-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">
                     {label.weekday}
-                  </span>
-                  {" "}
+                  </span>{" "}
                   <span aria-hidden="true" className="text-xs text-zinc-600 dark:text-zinc-400">
                     {label.day}
                   </span>

@@ -49,7 +49,11 @@ export function useWorklogKeys({ composerId, searchId, onEdit, onSelect, onEscap
     { keys: ["/"], does: "Search the entries", run: () => focusElement(document.getElementById(searchId)) },
     { keys: ["j", "k"], does: "Go to the next or the previous entry", run: (event) => moveFocus(event.key === "j" ? 1 : -1) },
     // Enter on one of the entry's buttons or links is theirs.
-    { keys: ["Enter", "e"], does: "Edit the entry in focus (or click its text)", run: (event) => (event.key === "e" || isEntryRow(event.target)) && onFocusedEntry(onEdit) },
+    {
+      keys: ["Enter", "e"],
+      does: "Edit the entry in focus (or click its text)",
+      run: (event) => (event.key === "e" || isEntryRow(event.target)) && onFocusedEntry(onEdit),
+    },
     { keys: ["Escape"], does: "Clear the selection", run: () => void onEscape() },
     { keys: ["x"], does: "Select or unselect the entry in focus (shift-click selects a range)", run: () => onFocusedEntry(onSelect) },
     { keys: ["?"], does: "Show these keys", run: () => void onShowShortcuts() },

@@ -33,7 +33,8 @@ export function useWorklogView(today: string) {
   return { view, date, show };
 }
 
-const switchClassName = "rounded px-3 py-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 aria-pressed:bg-white aria-pressed:text-zinc-900 aria-pressed:shadow-sm dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-pressed:bg-zinc-800 dark:aria-pressed:text-zinc-100";
+const switchClassName =
+  "rounded px-3 py-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 aria-pressed:bg-white aria-pressed:text-zinc-900 aria-pressed:shadow-sm dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-pressed:bg-zinc-800 dark:aria-pressed:text-zinc-100";
 
 /** List | Week: how the worklog shows its entries. */
 export function ViewSwitch({ view, onChange }: { view: WorklogViewName; onChange: (view: WorklogViewName) => void }) {

@@ -35,7 +35,10 @@ import { useLinkedEntry } from "./entry-focus";
 import { useWorklogView, ViewSwitch } from "./worklog-view";
 
 /** The week view's code is loaded when it is first shown. */
-const WeekView = dynamic(() => import("./week-view"), { ssr: false, loading: () => <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the week…</p> });
+const WeekView = dynamic(() => import("./week-view"), {
+  ssr: false,
+  loading: () => <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the week…</p>,
+});
 
 const composerId = focusTargets.newEntry;
 
@@ -94,7 +97,10 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
   const suggestions = useSuggestions(filters, !rangeError, { filters: initialFilters, suggestions: initialSuggestions });
   const { create, update, remove, replaceEntry, problem } = useEntryMutations({ projects, timeZone });
   const composer = useRef<EntryFormHandle>(null);
-  const timerDraft = useMemo<TimerDraft>(() => ({ input: () => timerInput(composer.current?.values() ?? emptyEntryForm), onStarted: () => composer.current?.clear() }), []);
+  const timerDraft = useMemo<TimerDraft>(
+    () => ({ input: () => timerInput(composer.current?.values() ?? emptyEntryForm), onStarted: () => composer.current?.clear() }),
+    [],
+  );
   // A timer started or stopped, here or elsewhere, adds or changes an entry.
   useTimerChange(() => void refreshAfterChange(queryClient));
 
@@ -151,7 +157,12 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
         {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} />}
       </div>
 
-      <section aria-labelledby="entries-heading" aria-busy={entries.isFetching || undefined} hidden={view === "week"} className={`lg:col-start-1 ${selected.length > 0 ? "pb-24" : ""}`}>
+      <section
+        aria-labelledby="entries-heading"
+        aria-busy={entries.isFetching || undefined}
+        hidden={view === "week"}
+        className={`lg:col-start-1 ${selected.length > 0 ? "pb-24" : ""}`}
+      >
         <h2 id="entries-heading" className="text-lg font-semibold tracking-tight">
           Entries {total !== undefined && <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>}
         </h2>
@@ -160,7 +171,12 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
           <span className="max-sm:hidden">
             {" "}
             Click an entry’s text to edit it;{" "}
-            <button type="button" className="underline decoration-dotted underline-offset-2 hover:text-zinc-900 dark:hover:text-zinc-100" aria-keyshortcuts="?" onClick={showShortcuts}>
+            <button
+              type="button"
+              className="underline decoration-dotted underline-offset-2 hover:text-zinc-900 dark:hover:text-zinc-100"
+              aria-keyshortcuts="?"
+              onClick={showShortcuts}
+            >
               ? shows every key
             </button>
             .
@@ -189,7 +205,9 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
           </EmptyState>
         ) : days.length === 0 ? (
           <EmptyState title={filtered ? "No entries match these filters" : "No entries yet"}>
-            {filtered ? "Try other filters, or clear them." : "Write down what you worked on above; it appears here under the day you did it, most recent work first."}
+            {filtered
+              ? "Try other filters, or clear them."
+              : "Write down what you worked on above; it appears here under the day you did it, most recent work first."}
           </EmptyState>
         ) : (
           <ol className="space-y-5">
@@ -230,7 +248,12 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
         {showingShortcuts && <ShortcutsDialog onClose={() => setShowingShortcuts(false)} />}
         {entries.hasNextPage && (
           <div className="mt-6 flex justify-center">
-            <Button variant="secondary" onClick={() => entries.fetchNextPage()} disabled={entries.isFetchingNextPage} aria-busy={entries.isFetchingNextPage || undefined}>
+            <Button
+              variant="secondary"
+              onClick={() => entries.fetchNextPage()}
+              disabled={entries.isFetchingNextPage}
+              aria-busy={entries.isFetchingNextPage || undefined}
+            >
               {entries.isFetchingNextPage ? "Loading…" : "Load more"}
             </Button>
           </div>

@@ -16,11 +16,7 @@ const KEPT_FOR = "24 hours";
 /** A claim of a key, told from a later claim of the same key by the time it was made. */
 export type Claim = { kind: "claimed"; claimedAt: Date };
 
-export type KeyState =
-  | Claim
-  | { kind: "answered"; status: number; body: string }
-  | { kind: "running" }
-  | { kind: "other_request" };
+export type KeyState = Claim | { kind: "answered"; status: number; body: string } | { kind: "running" } | { kind: "other_request" };
 
 /**
  * Claims the key for this request, or tells what holds it. One statement claims, so that of

@@ -19,12 +19,7 @@ export const pageMetaSchema = z
   .register(responseSchemas, { id: "PageMeta" });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-const cursor = (name: string, description: string) =>
-  z
-    .string()
-    .refine(isUuid, `${name} must be a UUID`)
-    .meta({ format: "uuid", description })
-    .optional();
+const cursor = (name: string, description: string) => z.string().refine(isUuid, `${name} must be a UUID`).meta({ format: "uuid", description }).optional();
 
 const paginationFields = {
   limit: z
@@ -80,7 +75,13 @@ export type ListSource<Row> = {
   totalInRows?: boolean;
 };
 
-const articles: Record<ListedKind, string> = { entry: "an entry", commit: "a commit", project: "a project", repository: "a repository", tombstone: "a deletion" };
+const articles: Record<ListedKind, string> = {
+  entry: "an entry",
+  commit: "a commit",
+  project: "a project",
+  repository: "a repository",
+  tombstone: "a deletion",
+};
 
 /** Where the page starts: the cursor's item, live or deleted; a 400 for an id the account never had. */
 async function cursorPosition(page: PageRequest, { kind, userId }: ListSource<unknown>): Promise<ListPosition | undefined> {
@@ -95,7 +96,10 @@ async function cursorPosition(page: PageRequest, { kind, userId }: ListSource<un
  * One indexed range query for the page (one row more than asked, to know whether more follow)
  * after the cursor's place is found, and the count in parallel, unless the page reads it.
  */
-export async function paginate<Row extends { id: string; total?: number }>(page: PageRequest, source: ListSource<Row>): Promise<{ rows: Row[]; meta: PageMeta }> {
+export async function paginate<Row extends { id: string; total?: number }>(
+  page: PageRequest,
+  source: ListSource<Row>,
+): Promise<{ rows: Row[]; meta: PageMeta }> {
   const direction = page.endingBefore !== undefined ? "asc" : "desc";
   const fetching = cursorPosition(page, source).then((after) => source.fetchRows({ after, direction, take: page.limit + 1 }));
   const [fetched, total] = source.totalInRows

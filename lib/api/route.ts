@@ -15,7 +15,16 @@ import { accountReadHeaders, accountReadTag, isCached } from "./conditional";
 import { errorResponse } from "./error-response";
 import { answerOnce } from "./idempotency";
 import { idempotencyKeyOf } from "./idempotency-key";
-import { isConditionalRead, successStatus, type ApiOperation, type BodyOf, type Operation, type QueryOf, type ResponseBody, type ServiceOperation } from "./operation";
+import {
+  isConditionalRead,
+  successStatus,
+  type ApiOperation,
+  type BodyOf,
+  type Operation,
+  type QueryOf,
+  type ResponseBody,
+  type ServiceOperation,
+} from "./operation";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;

@@ -11,11 +11,7 @@ export type RequiredScope = `${ScopeResource}:${"read" | "write"}`;
 
 export function isScope(value: string): value is Scope {
   const [resource, permission, ...rest] = value.split(":");
-  return (
-    rest.length === 0 &&
-    scopeResources.includes(resource as ScopeResource) &&
-    scopePermissions.includes(permission as ScopePermission)
-  );
+  return rest.length === 0 && scopeResources.includes(resource as ScopeResource) && scopePermissions.includes(permission as ScopePermission);
 }
 
 export class InvalidScopesError extends Error {

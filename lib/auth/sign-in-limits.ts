@@ -13,7 +13,6 @@ const failedSignInLimits = {
   address: { limit: 60, windowMs: MINUTE_MS },
 };
 
-
 /** A sign-in refused before its password was looked at; next-auth's own endpoint reports its `code`. */
 export class TooManySignIns extends CredentialsSignin {
   code = "too_many_attempts";

@@ -28,7 +28,10 @@ const byId = (row: { id: string }): ListPosition => ({ sortAt: null, id: row.id 
 
 /** The entries matching the filters of the entries list, in its order (the list's own statement). */
 export const entryBatches = (user: User, filters: EntryListFilters) =>
-  batches((query) => selectEntryPage(user, filters, query), (entry) => ({ sortAt: entry.recordedAt, id: entry.id }));
+  batches(
+    (query) => selectEntryPage(user, filters, query),
+    (entry) => ({ sortAt: entry.recordedAt, id: entry.id }),
+  );
 
 export const projectBatches = (userId: string) =>
   batches((query) => {

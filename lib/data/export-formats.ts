@@ -78,20 +78,25 @@ const csvOptions = { record_delimiter: "windows" } as const;
 export async function* csvExport(user: User, filters: EntryListFilters, exportedAt: Date): Pieces {
   yield stringify([csvColumns], { ...csvOptions, bom: true });
   for await (const entries of exportedEntries(user, filters, exportedAt)) {
-    const shas = await commitShas(user.id, entries.flatMap((entry) => entry.commits.map((commit) => commit.commitId)));
-    const rows = entries.map((entry) => [
-      entry.id,
-      entry.recordedAt.toISOString(),
-      entry.durationSeconds ?? "",
-      entry.project?.identifier ?? "",
-      entry.project?.name ?? "",
-      entry.tags.join(" "),
-      entry.content,
-      entry.commits.flatMap((commit) => shas.get(commit.commitId) ?? []).join(" "),
-      calendarDay(entry.recordedAt, user.timezone),
-      wallClock(entry.recordedAt, user.timezone).slice(11),
-      entry.durationSeconds === null ? "" : decimalHours(entry.durationSeconds),
-    ].map(csvCell));
+    const shas = await commitShas(
+      user.id,
+      entries.flatMap((entry) => entry.commits.map((commit) => commit.commitId)),
+    );
+    const rows = entries.map((entry) =>
+      [
+        entry.id,
+        entry.recordedAt.toISOString(),
+        entry.durationSeconds ?? "",
+        entry.project?.identifier ?? "",
+        entry.project?.name ?? "",
+        entry.tags.join(" "),
+        entry.content,
+        entry.commits.flatMap((commit) => shas.get(commit.commitId) ?? []).join(" "),
+        calendarDay(entry.recordedAt, user.timezone),
+        wallClock(entry.recordedAt, user.timezone).slice(11),
+        entry.durationSeconds === null ? "" : decimalHours(entry.durationSeconds),
+      ].map(csvCell),
+    );
     yield stringify(rows, csvOptions);
   }
 }

@@ -25,7 +25,12 @@ const duplicate = (pointer: string): FieldIssue => ({ pointer, detail: "Duplicat
 const unknownReference = (pointer: string): FieldIssue => ({ pointer, detail: "Invalid value", message: "Names no item of the document" });
 
 /** Every item of a list that its schema accepts, in place (undefined where it refuses), its problems added to `problems`. */
-async function parseItems<Schema extends z.ZodType>(schema: Schema, items: unknown, at: string, problems: ImportProblems): Promise<(z.output<Schema> | undefined)[]> {
+async function parseItems<Schema extends z.ZodType>(
+  schema: Schema,
+  items: unknown,
+  at: string,
+  problems: ImportProblems,
+): Promise<(z.output<Schema> | undefined)[]> {
   if (!Array.isArray(items)) return [];
   const parsed: (z.output<Schema> | undefined)[] = [];
   for (const [index, item] of items.entries()) {
@@ -91,7 +96,8 @@ async function findUnknownReferences(body: Record<string, unknown>, problems: Im
   for (const [index, entry] of rawItems(body.entries).entries()) {
     await takeTurns(index);
     reference(entry.project_id, projectIds, `/entries/${index}/project_id`);
-    if (Array.isArray(entry.commit_ids)) entry.commit_ids.forEach((commitId: unknown, position) => reference(commitId, commitIds, `/entries/${index}/commit_ids/${position}`));
+    if (Array.isArray(entry.commit_ids))
+      entry.commit_ids.forEach((commitId: unknown, position) => reference(commitId, commitIds, `/entries/${index}/commit_ids/${position}`));
   }
 }
 

@@ -15,7 +15,8 @@ import { emptySummary, type ImportFormat, type ImportResource, type ImportSummar
 const ENTRY_BATCH = 1000;
 
 /** What a user is told of an import job that failed: its cause is in the server's log. */
-export const IMPORT_FAILED_MESSAGE = "The import stopped before it finished; what it wrote stays. Import the document again to finish it: what is there already is skipped.";
+export const IMPORT_FAILED_MESSAGE =
+  "The import stopped before it finished; what it wrote stays. Import the document again to finish it: what is there already is skipped.";
 
 /** Whether a document is imported by a job (docs/api.md, "Export and import"): by its items, or by its size when known. */
 export function importsAsJob(body: Record<string, unknown>, bytes: number | undefined): boolean {
@@ -38,7 +39,10 @@ export const importJob = defineJobKind({
   idOf: ({ importId }) => importId,
   run: ({ importId, timeZone }, job) => runImport(importId, timeZone, job),
   async onFailed({ importId }, _failure, tx) {
-    await tx.import.updateMany({ where: { id: importId, status: { in: ["queued", "running"] } }, data: { status: "failed", error: IMPORT_FAILED_MESSAGE, document: null } });
+    await tx.import.updateMany({
+      where: { id: importId, status: { in: ["queued", "running"] } },
+      data: { status: "failed", error: IMPORT_FAILED_MESSAGE, document: null },
+    });
   },
 });
 
@@ -46,7 +50,14 @@ type ImportRow = { id: string; status: string; processed: number; total: number;
 
 function resourceOf(row: ImportRow): ImportResource {
   const status = row.status as ImportResource["status"];
-  return { id: row.id, status, processed: row.processed, total: row.total, result: status === "succeeded" ? (row.counts as ImportSummary) : null, error: row.error };
+  return {
+    id: row.id,
+    status,
+    processed: row.processed,
+    total: row.total,
+    result: status === "succeeded" ? (row.counts as ImportSummary) : null,
+    error: row.error,
+  };
 }
 
 const resourceFields = { id: true, status: true, processed: true, total: true, counts: true, error: true } as const;
@@ -79,7 +90,9 @@ export async function findImport(userId: string, id: string): Promise<ImportReso
 
 const added = (summary: ImportSummary, more: ImportSummary): ImportSummary => {
   const sum = (kind: keyof ImportSummary) =>
-    Object.fromEntries(Object.entries(summary[kind]).map(([name, count]) => [name, count + more[kind][name as keyof ImportSummary["created"]]])) as ImportSummary["created"];
+    Object.fromEntries(
+      Object.entries(summary[kind]).map(([name, count]) => [name, count + more[kind][name as keyof ImportSummary["created"]]]),
+    ) as ImportSummary["created"];
   return { created: sum("created"), skipped: sum("skipped") };
 };
 
@@ -129,22 +142,41 @@ async function writeEntryBatch(tx: Transaction, userId: string, plan: ImportPlan
   const identifiers = [...new Set(batch.flatMap((entry) => (entry.project_id ? [documentProjects.get(entry.project_id)!] : [])))];
   const projects = await tx.project.findMany({ where: { userId, identifier: { in: identifiers } }, select: { id: true, identifier: true } });
   const projectByIdentifier = new Map(projects.map((project) => [project.identifier, project.id]));
-  const projectIds = new Map(batch.flatMap((entry) => (entry.project_id && projectByIdentifier.has(documentProjects.get(entry.project_id)!) ? [[entry.project_id, projectByIdentifier.get(documentProjects.get(entry.project_id)!)!]] : [])));
+  const projectIds = new Map(
+    batch.flatMap((entry) =>
+      entry.project_id && projectByIdentifier.has(documentProjects.get(entry.project_id)!)
+        ? [[entry.project_id, projectByIdentifier.get(documentProjects.get(entry.project_id)!)!]]
+        : [],
+    ),
+  );
 
   const commitIdsOfBatch = [...new Set(batch.flatMap((entry) => entry.commit_ids ?? []))];
   const wanted = commitIdsOfBatch.map((id) => documentCommits.get(id)!);
-  const commits = wanted.length === 0 ? [] : await tx.commit.findMany({
-    where: { userId, sha: { in: [...new Set(wanted.map((commit) => commit.sha))] }, repository: { name: { in: [...new Set(wanted.map((commit) => commit.name))] } } },
-    select: { id: true, sha: true, repository: { select: { name: true } } },
-  });
+  const commits =
+    wanted.length === 0
+      ? []
+      : await tx.commit.findMany({
+          where: {
+            userId,
+            sha: { in: [...new Set(wanted.map((commit) => commit.sha))] },
+            repository: { name: { in: [...new Set(wanted.map((commit) => commit.name))] } },
+          },
+          select: { id: true, sha: true, repository: { select: { name: true } } },
+        });
   const commitByKey = new Map(commits.map((commit) => [`${commit.repository.name} ${commit.sha}`, commit.id]));
-  const commitIds = new Map(commitIdsOfBatch.flatMap((id) => {
-    const found = commitByKey.get(`${documentCommits.get(id)!.name} ${documentCommits.get(id)!.sha}`);
-    return found ? [[id, found] as const] : [];
-  }));
+  const commitIds = new Map(
+    commitIdsOfBatch.flatMap((id) => {
+      const found = commitByKey.get(`${documentCommits.get(id)!.name} ${documentCommits.get(id)!.sha}`);
+      return found ? [[id, found] as const] : [];
+    }),
+  );
 
   // A project or commit deleted since the job began is left out of the entries that named it.
-  const entries = batch.map((entry) => ({ ...entry, project_id: entry.project_id && projectIds.has(entry.project_id) ? entry.project_id : null, commit_ids: (entry.commit_ids ?? []).filter((id) => commitIds.has(id)) }));
+  const entries = batch.map((entry) => ({
+    ...entry,
+    project_id: entry.project_id && projectIds.has(entry.project_id) ? entry.project_id : null,
+    commit_ids: (entry.commit_ids ?? []).filter((id) => commitIds.has(id)),
+  }));
   const { created, skipped } = await importEntries(tx, userId, entries, projectIds, commitIds, source);
   return { created: { projects: 0, repositories: 0, commits: 0, entries: created }, skipped: { projects: 0, repositories: 0, commits: 0, entries: skipped } };
 }

@@ -58,7 +58,10 @@ export const jrnlEntrySchema = z.object({
 });
 
 export const jrnlImportSchema = z
-  .object({ tags: z.object({}).catchall(z.number()).optional().meta({ description: "How often each tag is used; read past." }), entries: z.array(jrnlEntrySchema) })
+  .object({
+    tags: z.object({}).catchall(z.number()).optional().meta({ description: "How often each tag is used; read past." }),
+    entries: z.array(jrnlEntrySchema),
+  })
   .meta({ description: "The output of `jrnl --export json`." })
   .register(requestSchemas, { id: "JrnlImport" });
 export type JrnlEntry = z.output<typeof jrnlEntrySchema>;
@@ -81,12 +84,13 @@ const importCountsSchema = z
   .register(responseSchemas, { id: "ImportCounts" });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
-export const importSummarySchema = z
-  .object({ created: importCountsSchema, skipped: importCountsSchema })
-  .register(responseSchemas, { id: "ImportSummary" });
+export const importSummarySchema = z.object({ created: importCountsSchema, skipped: importCountsSchema }).register(responseSchemas, { id: "ImportSummary" });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-export const emptySummary = (): ImportSummary => ({ created: { projects: 0, repositories: 0, commits: 0, entries: 0 }, skipped: { projects: 0, repositories: 0, commits: 0, entries: 0 } });
+export const emptySummary = (): ImportSummary => ({
+  created: { projects: 0, repositories: 0, commits: 0, entries: 0 },
+  skipped: { projects: 0, repositories: 0, commits: 0, entries: 0 },
+});
 
 export const importStatuses = ["queued", "running", "succeeded", "failed"] as const;
 

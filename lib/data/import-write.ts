@@ -130,20 +130,42 @@ async function importProjects(transaction: Transaction, userId: string, projects
   const found = await findInBatches([...new Set(projects.map((project) => project.identifier))], (identifiers) =>
     transaction.project.findMany({ where: { userId, identifier: { in: identifiers } }, select: { id: true, identifier: true } }),
   );
-  const { created, skipped } = matchItems(projects, new Map(found.map((project) => [project.identifier, project.id])), (project) => project.identifier, projectIds);
+  const { created, skipped } = matchItems(
+    projects,
+    new Map(found.map((project) => [project.identifier, project.id])),
+    (project) => project.identifier,
+    projectIds,
+  );
   await insertInBatches(created, (batch) =>
     transaction.project.createMany({
-      data: batch.map((project) => ({ id: project.newId, userId, name: project.name, description: project.description ?? null, identifier: project.identifier })),
+      data: batch.map((project) => ({
+        id: project.newId,
+        userId,
+        name: project.name,
+        description: project.description ?? null,
+        identifier: project.identifier,
+      })),
     }),
   );
   return { created: created.length, skipped };
 }
 
-async function importRepositories(transaction: Transaction, userId: string, repositories: ImportedRepository[], projectIds: Map<string, string>, repositoryIds: Map<string, string>) {
+async function importRepositories(
+  transaction: Transaction,
+  userId: string,
+  repositories: ImportedRepository[],
+  projectIds: Map<string, string>,
+  repositoryIds: Map<string, string>,
+) {
   const found = await findInBatches([...new Set(repositories.map((repository) => repository.name))], (names) =>
     transaction.repository.findMany({ where: { userId, name: { in: names } }, select: { id: true, name: true } }),
   );
-  const { created, skipped } = matchItems(repositories, new Map(found.map((repository) => [repository.name, repository.id])), (repository) => repository.name, repositoryIds);
+  const { created, skipped } = matchItems(
+    repositories,
+    new Map(found.map((repository) => [repository.name, repository.id])),
+    (repository) => repository.name,
+    repositoryIds,
+  );
   await insertInBatches(created, (batch) =>
     transaction.repository.createMany({
       data: batch.map((repository) => ({
@@ -160,7 +182,13 @@ async function importRepositories(transaction: Transaction, userId: string, repo
   return { created: created.length, skipped };
 }
 
-async function importCommits(transaction: Transaction, userId: string, commits: ImportedCommit[], repositoryIds: Map<string, string>, commitIds: Map<string, string>) {
+async function importCommits(
+  transaction: Transaction,
+  userId: string,
+  commits: ImportedCommit[],
+  repositoryIds: Map<string, string>,
+  commitIds: Map<string, string>,
+) {
   const accountRepositoryIds = [...new Set(commits.map((commit) => repositoryIds.get(commit.repository_id)!))];
   const found = await findInBatches(accountRepositoryIds, (ids) =>
     transaction.commit.findMany({ where: { userId, repositoryId: { in: ids } }, select: { id: true, repositoryId: true, sha: true } }),
@@ -171,7 +199,11 @@ async function importCommits(transaction: Transaction, userId: string, commits: 
     (commit) => `${repositoryIds.get(commit.repository_id)} ${commit.sha}`,
     commitIds,
   );
-  await writeCommits(transaction, userId, created.map((commit) => ({ ...fromCommitInput(repositoryIds.get(commit.repository_id)!, commit), id: commit.newId })));
+  await writeCommits(
+    transaction,
+    userId,
+    created.map((commit) => ({ ...fromCommitInput(repositoryIds.get(commit.repository_id)!, commit), id: commit.newId })),
+  );
   return { created: created.length, skipped };
 }
 
@@ -213,8 +245,9 @@ export async function importEntries(
       })),
     ),
   );
-  const links = created.flatMap((entry) => [...new Set((entry.commit_ids ?? []).map((commitId) => commitIds.get(commitId)!))].map((commitId) => ({ entryId: entry.newId, commitId })));
+  const links = created.flatMap((entry) =>
+    [...new Set((entry.commit_ids ?? []).map((commitId) => commitIds.get(commitId)!))].map((commitId) => ({ entryId: entry.newId, commitId })),
+  );
   await insertInBatches(links, (batch) => insertRows(transaction, "worklog_entry_commits", linkColumns, batch));
   return { created: created.length, skipped };
 }
-

@@ -19,7 +19,13 @@ export async function importDocument(user: User, format: ImportFormat, body: Rec
 export type ImportAnswer = { summary: ImportSummary } | { accepted: ImportResource };
 
 /** The import of POST /api/v1/import and Settings → Data: checked at once, then written at once or by a job by its size (`bytes`, when known). */
-export async function receiveImport(user: User, format: ImportFormat, body: Record<string, unknown>, source: EntrySource, bytes: number | undefined): Promise<ImportAnswer> {
+export async function receiveImport(
+  user: User,
+  format: ImportFormat,
+  body: Record<string, unknown>,
+  source: EntrySource,
+  bytes: number | undefined,
+): Promise<ImportAnswer> {
   const plan = await checkDocument(format, body, user.timezone);
   if (importsAsJob(body, bytes)) return { accepted: await startImportJob(user, format, body, source) };
   return { summary: await writePlan(user.id, plan, source) };

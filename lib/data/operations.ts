@@ -9,7 +9,10 @@ import { importResourceExample, importSummaryExample, worklogImportExample } fro
 import { IMPORT_JOB_MIN_BYTES, IMPORT_JOB_MIN_ITEMS, IMPORT_MAX_BODY_BYTES, IMPORT_MAX_ITEMS } from "./import-limits";
 import { importBodySchema, importQuerySchema, importResourceSchema, importSummarySchema } from "./import-schemas";
 
-const tag = { name: "Data", description: "The account's data as files: an export in Worklog's own JSON, or its entries as CSV or markdown; an import of Worklog's export or of jrnl's." };
+const tag = {
+  name: "Data",
+  description: "The account's data as files: an export in Worklog's own JSON, or its entries as CSV or markdown; an import of Worklog's export or of jrnl's.",
+};
 
 const { id, recorded_at, duration_seconds, tags, content, project } = entryExample;
 
@@ -81,8 +84,16 @@ export const dataOperations = {
     body: { schema: importBodySchema, example: worklogImportExample, validatedByHandler: true },
     maxBodyBytes: IMPORT_MAX_BODY_BYTES,
     responses: {
-      200: { description: "Written at once: what was created and what was there already, by kind.", schema: importSummarySchema, example: importSummaryExample },
-      202: { description: "A large document, accepted: the import, which a job writes (`Location` names it).", schema: importResourceSchema, example: importResourceExample },
+      200: {
+        description: "Written at once: what was created and what was there already, by kind.",
+        schema: importSummarySchema,
+        example: importSummaryExample,
+      },
+      202: {
+        description: "A large document, accepted: the import, which a job writes (`Location` names it).",
+        schema: importResourceSchema,
+        example: importResourceExample,
+      },
     },
     errors: {
       422: `The document is invalid; nothing is written. The first 100 problems are listed with their pointer into the document, and a last one at \`""\` says how many more there were (\`And 348900 more problems\`): values the create endpoints refuse, ids or unique values (identifiers, repository names, shas in a repository) appearing twice, references to ids the document does not hold. A list of more than ${IMPORT_MAX_ITEMS} items is refused at the list (\`Too many items: at most ${IMPORT_MAX_ITEMS}\`) before its items are read.`,
@@ -95,8 +106,15 @@ export const dataOperations = {
     path: "/api/v1/import/{id}",
     tag,
     summary: "Follow a large import",
-    description: "An import that `POST /api/v1/import` answered with 202: its status, the items written so far (each batch commits), and once it has succeeded what was created and what was there already. Another account's import is a 404.",
+    description:
+      "An import that `POST /api/v1/import` answered with 202: its status, the items written so far (each batch commits), and once it has succeeded what was created and what was there already. Another account's import is a 404.",
     scope: ["project:write", "repo:write", "worklog:write"],
-    responses: { 200: { description: "The import.", schema: importResourceSchema, example: { ...importResourceExample, status: "succeeded", processed: 43_000, result: importSummaryExample } } },
+    responses: {
+      200: {
+        description: "The import.",
+        schema: importResourceSchema,
+        example: { ...importResourceExample, status: "succeeded", processed: 43_000, result: importSummaryExample },
+      },
+    },
   },
 } satisfies Record<string, Operation>;

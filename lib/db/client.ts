@@ -10,18 +10,7 @@ export { Prisma } from "./generated/prisma/client";
 export type * from "./generated/prisma/client";
 
 /** Models whose id is a UUIDv7 made here (an OAuth client's id is its public client_id). */
-const modelsWithGeneratedIds = new Set([
-  "User",
-  "Account",
-  "ApiKey",
-  "Project",
-  "Repository",
-  "Commit",
-  "WorklogEntry",
-  "Recap",
-  "DeviceGrant",
-  "OAuthToken",
-]);
+const modelsWithGeneratedIds = new Set(["User", "Account", "ApiKey", "Project", "Repository", "Commit", "WorklogEntry", "Recap", "DeviceGrant", "OAuthToken"]);
 
 type WithId = { id?: string };
 

@@ -24,7 +24,12 @@ function openConnection(): Connection {
     // A server that accepts connections but no longer answers (frozen, or cut off by the network)
     // must not hold requests forever: a connection waits 5 s to connect and a query
     // DATABASE_QUERY_TIMEOUT_MS for its answer, after which the pool drops the connection.
-    const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, connectionTimeoutMillis: 5_000, query_timeout: database.queryTimeoutMs });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: database.poolSize,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: database.queryTimeoutMs,
+    });
     // An idle client losing its server (a restart, a failover) must not crash the process;
     // the next query reconnects.
     pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));

@@ -52,7 +52,8 @@ export async function restoreEmbeddedDatabase(file: string): Promise<string> {
   try {
     acquireEmbeddedDatabaseLock(dataDir);
   } catch (error) {
-    if (error instanceof EmbeddedDatabaseBusyError) throw new AppError("conflict", `The embedded database in ${dataDir} is in use by process ${error.ownerPid} (a running Worklog server): ${stopFirst}`);
+    if (error instanceof EmbeddedDatabaseBusyError)
+      throw new AppError("conflict", `The embedded database in ${dataDir} is in use by process ${error.ownerPid} (a running Worklog server): ${stopFirst}`);
     throw error;
   }
   try {

@@ -13,7 +13,20 @@ export function isRecordMissing(error: unknown): boolean {
 }
 
 // PostgreSQL's codes for a server going away: 57P01-57P03 shutdown and crash recovery, 08* lost connections.
-const unreachableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH", "57P01", "57P02", "57P03", "3D000", "08006", "08001", "08003"]);
+const unreachableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "57P01",
+  "57P02",
+  "57P03",
+  "3D000",
+  "08006",
+  "08001",
+  "08003",
+]);
 
 type ErrorChain = { code?: unknown; cause?: unknown; kind?: unknown; message?: unknown; meta?: { driverAdapterError?: unknown } };
 
@@ -24,7 +37,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (current.kind === "DatabaseNotReachable" || current.kind === "ConnectionClosed" || current.kind === "DatabaseDoesNotExist") return true;
     if (
       typeof current.message === "string" &&
-      /connect(ion)? (refused|terminated|timeout)|Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Query read timeout/i.test(current.message)
+      /connect(ion)? (refused|terminated|timeout)|Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Query read timeout/i.test(
+        current.message,
+      )
     )
       return true;
     // Prisma reports a driver's error it has no code for (such as 57P01) as its own, with the driver's inside `meta`.

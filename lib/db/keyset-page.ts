@@ -21,7 +21,11 @@ export type KeysetList = {
  * list's order or, for "asc", backwards; the row comparison bounds the index range.
  * `columns` is the SELECT list, written with `bind` where it takes values.
  */
-export function selectKeysetPage<Row>(columns: string | ListCondition, { from, where, sortColumn, idColumn }: KeysetList, { after, direction, take }: KeysetQuery): Promise<Row[]> {
+export function selectKeysetPage<Row>(
+  columns: string | ListCondition,
+  { from, where, sortColumn, idColumn }: KeysetList,
+  { after, direction, take }: KeysetQuery,
+): Promise<Row[]> {
   const values: unknown[] = [];
   const bind = (value: unknown) => `$${values.push(value)}`;
   const selected = typeof columns === "string" ? columns : columns(bind);
@@ -42,6 +46,9 @@ export function selectKeysetPage<Row>(columns: string | ListCondition, { from, w
 export async function countListRows({ from, where }: KeysetList): Promise<number> {
   const values: unknown[] = [];
   const bind = (value: unknown) => `$${values.push(value)}`;
-  const [row] = await queryRows<{ count: number }>(`SELECT count(*)::int AS count FROM ${from} WHERE ${where.map((condition) => condition(bind)).join(" AND ")}`, values);
+  const [row] = await queryRows<{ count: number }>(
+    `SELECT count(*)::int AS count FROM ${from} WHERE ${where.map((condition) => condition(bind)).join(" AND ")}`,
+    values,
+  );
   return row!.count;
 }

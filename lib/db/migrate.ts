@@ -22,7 +22,10 @@ export async function readSchema(): Promise<{ path: string; content: string }> {
 export async function readMigrations(): Promise<MigrationList> {
   const lockfile = path.join(migrationsDir, "migration_lock.toml");
   const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return {
     baseDir: migrationsDir,
     lockfile: { path: "migration_lock.toml", content: await readFile(lockfile, "utf8").catch(() => null) },
@@ -73,9 +76,7 @@ async function deploy(connection: Connection): Promise<string[]> {
   try {
     const diagnosis = await engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: noSchemaFilter });
     if (diagnosis.failedMigrationNames.length > 0) {
-      throw new Error(
-        `These migrations failed earlier and must be resolved by hand before starting: ${diagnosis.failedMigrationNames.join(", ")}`,
-      );
+      throw new Error(`These migrations failed earlier and must be resolved by hand before starting: ${diagnosis.failedMigrationNames.join(", ")}`);
     }
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noSchemaFilter });
     return appliedMigrationNames;

@@ -1,10 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SchemaEngine } from "@prisma/schema-engine-wasm";
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 
 type EngineModule = typeof import("@prisma/schema-engine-wasm/schema_engine_bg");
 
@@ -34,9 +31,5 @@ export async function openSchemaEngine(
   const log = (message: string) => {
     if (process.env.WORKLOG_DEBUG_MIGRATIONS) console.error("[schema-engine]", message);
   };
-  return SchemaEngine.new(
-    { datamodels: [[schema.path, schema.content]] },
-    log,
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
-  );
+  return SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, log, bindMigrationAwareSqlAdapterFactory(adapterFactory));
 }

@@ -74,7 +74,11 @@ export async function recordDelivery({ hook, event, deliveryId }: Delivery, forg
         await suggestPullRequest(transaction, hook.userId, repositoryId, forgeEvent.pullRequest);
         return answer("recorded", 0, repositoryId);
       }
-      const recorded = await writeCommits(transaction, hook.userId, forgeEvent.commits.map((commit) => ({ repositoryId, ...commit })));
+      const recorded = await writeCommits(
+        transaction,
+        hook.userId,
+        forgeEvent.commits.map((commit) => ({ repositoryId, ...commit })),
+      );
       if (recorded > 0) await transaction.$executeRaw`UPDATE hook_deliveries SET commits_recorded = ${recorded} WHERE id = ${claimed.id}::uuid`;
       return answer("recorded", recorded, repositoryId);
     });

@@ -58,7 +58,13 @@ export async function createHook(userId: string, input: HookCreate) {
   return getDb().$transaction(async (transaction) => {
     await markAccountChanged(transaction, userId);
     if ((await transaction.incomingHook.count({ where: { userId } })) >= MAX_HOOKS_PER_ACCOUNT) {
-      throw AppError.validation([{ pointer: "", detail: `Too many items: at most ${MAX_HOOKS_PER_ACCOUNT}`, message: `An account has at most ${MAX_HOOKS_PER_ACCOUNT} incoming hooks: delete one first.` }]);
+      throw AppError.validation([
+        {
+          pointer: "",
+          detail: `Too many items: at most ${MAX_HOOKS_PER_ACCOUNT}`,
+          message: `An account has at most ${MAX_HOOKS_PER_ACCOUNT} incoming hooks: delete one first.`,
+        },
+      ]);
     }
     return transaction.incomingHook.create({ data: { id: newId(), userId, provider: input.provider, name: input.name, secret: `wlh_${randomBase62(40)}` } });
   });

@@ -34,7 +34,7 @@ export const hookOperations = {
     scope: "repo:write",
     body: { schema: hookCreateSchema, example: { provider: "github", name: "example organisation" } },
     responses: { 201: { description: "The new hook, with its secret.", schema: createdHookResponseSchema, example: createdHookExample } },
-    errors: { 422: "A field is invalid, or the account has 100 hooks already (`Too many items: at most 100`, at `\"\"`)." },
+    errors: { 422: 'A field is invalid, or the account has 100 hooks already (`Too many items: at most 100`, at `""`).' },
   },
   get: {
     kind: "api",
@@ -46,7 +46,11 @@ export const hookOperations = {
     description: "The hook with its last 50 deliveries, the newest first.",
     scope: "repo:read",
     responses: {
-      200: { description: "The hook and its deliveries.", schema: hookWithDeliveriesResponseSchema, example: { ...hookExample, deliveries: [hookDeliveryExample] } },
+      200: {
+        description: "The hook and its deliveries.",
+        schema: hookWithDeliveriesResponseSchema,
+        example: { ...hookExample, deliveries: [hookDeliveryExample] },
+      },
     },
   },
   delete: {
@@ -79,7 +83,15 @@ export const hookOperations = {
       { name: "X-Gitlab-Event-UUID", description: "GitLab: the delivery's id; the same id twice records once." },
       { name: "X-Gitlab-Token", description: "GitLab: the hook's secret." },
     ],
-    body: { schema: forgePayloadSchema, example: { ref: "refs/heads/main", after: "3f786850e387550fdab836ed7e6dc881de23001b", repository: { clone_url: "https://github.com/example/website.git" }, commits: [] } },
+    body: {
+      schema: forgePayloadSchema,
+      example: {
+        ref: "refs/heads/main",
+        after: "3f786850e387550fdab836ed7e6dc881de23001b",
+        repository: { clone_url: "https://github.com/example/website.git" },
+        commits: [],
+      },
+    },
     maxBodyBytes: MAX_HOOK_BODY_BYTES,
     deliveriesPerMinute: HOOK_DELIVERIES_PER_MINUTE,
     responses: {

@@ -51,8 +51,7 @@ const storable = z.string().refine(isStorableText, "holds a NUL character or a l
 // field's length with "…" at the end.
 
 /** A field the API may leave null: blank is null. */
-const optionalField = (field: z.ZodType<string>) =>
-  storable.nullish().transform((value) => (value && fitToField(field, value)) || null);
+const optionalField = (field: z.ZodType<string>) => storable.nullish().transform((value) => (value && fitToField(field, value)) || null);
 
 /** A commit's message, which the API needs: a blank one is refused. */
 const message = storable.transform((value, context) => {
@@ -138,7 +137,9 @@ const gitlabProject = z
     git_ssh_url: z.string().nullish(),
     default_branch: optionalField(defaultBranchSchema),
   })
-  .transform((project, context) => forgeRepository(project.git_http_url, [project.web_url, project.git_ssh_url], project.default_branch, context, "git_http_url"));
+  .transform((project, context) =>
+    forgeRepository(project.git_http_url, [project.web_url, project.git_ssh_url], project.default_branch, context, "git_http_url"),
+  );
 
 /** What decides whether a push records anything: its ref and where it leaves the branch. */
 const pushRef = z.object({ ref: z.string(), after: z.string().nullish(), deleted: z.boolean().nullish() });
@@ -199,7 +200,8 @@ function push(schema: typeof githubPush | typeof gitlabPush, payload: unknown, e
   const { ref, after, deleted } = read(pushRef, payload, event);
   if (ref.startsWith("refs/tags/") || deleted || (after && deletedRef.test(after))) return { kind: "ignored" };
   const { length } = read(pushedCommits, payload, event).commits;
-  if (length > MAX_DELIVERY_COMMITS) throw AppError.invalidRequest(`The ${event} payload has ${length} commits: a delivery may carry at most ${MAX_DELIVERY_COMMITS}`);
+  if (length > MAX_DELIVERY_COMMITS)
+    throw AppError.invalidRequest(`The ${event} payload has ${length} commits: a delivery may carry at most ${MAX_DELIVERY_COMMITS}`);
   const parsed = read(schema, payload, event);
   return { kind: "push", repository: "repository" in parsed ? parsed.repository : parsed.project, commits: parsed.commits };
 }
@@ -213,7 +215,13 @@ function githubEvent(event: string, payload: unknown): ForgeEvent {
   return {
     kind: "merged",
     repository,
-    pullRequest: { number: merged.number, title: merged.title, webUrl: merged.html_url, mergedAt: merged.merged_at, mergeSha: mergeSha(merged.merge_commit_sha) },
+    pullRequest: {
+      number: merged.number,
+      title: merged.title,
+      webUrl: merged.html_url,
+      mergedAt: merged.merged_at,
+      mergeSha: mergeSha(merged.merge_commit_sha),
+    },
   };
 }
 
@@ -225,7 +233,13 @@ function gitlabEvent(event: string, payload: unknown, receivedAt: Date): ForgeEv
   return {
     kind: "merged",
     repository: project,
-    pullRequest: { number: merged.iid, title: merged.title, webUrl: merged.url, mergedAt: merged.updated_at ?? receivedAt, mergeSha: mergeSha(merged.merge_commit_sha) },
+    pullRequest: {
+      number: merged.iid,
+      title: merged.title,
+      webUrl: merged.url,
+      mergedAt: merged.updated_at ?? receivedAt,
+      mergeSha: mergeSha(merged.merge_commit_sha),
+    },
   };
 }
 

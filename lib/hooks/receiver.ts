@@ -39,7 +39,10 @@ export async function receiveDelivery(request: Request, hookId: string): Promise
   const headers = { "x-request-id": requestId };
   try {
     if (!isUuid(hookId)) throw AppError.notFound();
-    const found = await getDb().incomingHook.findUnique({ where: { id: hookId.toLowerCase() }, select: { id: true, userId: true, provider: true, secret: true } });
+    const found = await getDb().incomingHook.findUnique({
+      where: { id: hookId.toLowerCase() },
+      select: { id: true, userId: true, provider: true, secret: true },
+    });
     if (!found || !isHookProvider(found.provider)) throw AppError.notFound();
     const hook = { ...found, provider: found.provider };
     await limitRequests("hook-deliveries", HOOK_DELIVERIES_PER_MINUTE, hook.id);
@@ -49,7 +52,8 @@ export async function receiveDelivery(request: Request, hookId: string): Promise
     const delivery = deliveryOf(hook, request.headers, body);
     let forgeEvent;
     try {
-      if (delivery.event === "") throw AppError.invalidRequest(`The ${deliveryHeaders[hook.provider].event} header is missing: is this a ${providerNames[hook.provider]} webhook?`);
+      if (delivery.event === "")
+        throw AppError.invalidRequest(`The ${deliveryHeaders[hook.provider].event} header is missing: is this a ${providerNames[hook.provider]} webhook?`);
       forgeEvent = readForgeEvent(hook.provider, delivery.event, parseJsonObject(decodeUtf8(body)));
     } catch (error) {
       if (error instanceof AppError) await logRefusedDelivery({ ...delivery, event: delivery.event || "(none)" }, 400, error.message);

@@ -6,7 +6,9 @@ import { hookProviders, type HookProvider } from "./providers";
 export const hookDeliveryResponseSchema = z
   .object({
     id: z.uuid(),
-    delivery_id: z.string().meta({ description: "The forge's id of the delivery (`X-GitHub-Delivery`, `X-Gitlab-Event-UUID`), or the SHA-256 of its body when it sent none." }),
+    delivery_id: z
+      .string()
+      .meta({ description: "The forge's id of the delivery (`X-GitHub-Delivery`, `X-Gitlab-Event-UUID`), or the SHA-256 of its body when it sent none." }),
     event: z.string().meta({ description: "The event, as the forge named it: `push`, `pull_request`, `ping`, `Push Hook`, …" }),
     status: z.number().int().meta({ description: "The HTTP status the delivery was answered with." }),
     commits_recorded: z.number().int().meta({ description: "Commits it stored that the repository did not have." }),
@@ -50,10 +52,14 @@ export const deliveryResultSchema = z
     event: z.string(),
     delivery_id: z.string(),
     result: z.enum(["recorded", "ignored", "duplicate"]).meta({
-      description: "`recorded`: its commits or merged pull request were stored; `ignored`: an event that records nothing (a ping, a tag, a deleted branch, another event); `duplicate`: this delivery was received before, and nothing was recorded again.",
+      description:
+        "`recorded`: its commits or merged pull request were stored; `ignored`: an event that records nothing (a ping, a tag, a deleted branch, another event); `duplicate`: this delivery was received before, and nothing was recorded again.",
     }),
     commits_recorded: z.number().int(),
-    repository_id: z.uuid().nullable().meta({ description: "The repository it recorded into, found by its remote or created; null when nothing was recorded." }),
+    repository_id: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The repository it recorded into, found by its remote or created; null when nothing was recorded." }),
   })
   .register(responseSchemas, { id: "HookDeliveryResult" });
 export type DeliveryResult = z.infer<typeof deliveryResultSchema>;

@@ -19,5 +19,7 @@ export type HookCreate = z.output<typeof hookCreateSchema>;
  */
 export const forgePayloadSchema = z
   .looseObject({})
-  .meta({ description: "The forge's webhook payload as it sends it (GitHub's `push` and `pull_request`, GitLab's `Push Hook` and `Merge Request Hook` are read)." })
+  .meta({
+    description: "The forge's webhook payload as it sends it (GitHub's `push` and `pull_request`, GitLab's `Push Hook` and `Merge Request Hook` are read).",
+  })
   .register(requestSchemas, { id: "ForgePayload" });

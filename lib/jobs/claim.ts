@@ -67,9 +67,13 @@ function claimStatement({ laned, bounded, byId }: Shape): string {
       ORDER BY j.run_at, j.id LIMIT ${limit}
       FOR UPDATE OF j SKIP LOCKED`;
   const locked = `${bounded ? "candidates" : "due"} AS (
-    ${laned ? `SELECT c.* FROM unnest(${lanes}, ${slots}) AS l(lane, slots) CROSS JOIN LATERAL (
+    ${
+      laned
+        ? `SELECT c.* FROM unnest(${lanes}, ${slots}) AS l(lane, slots) CROSS JOIN LATERAL (
       ${due(" AND j.lane = l.lane")}
-    ) c` : due("")}
+    ) c`
+        : due("")
+    }
   )`;
   const within = bounded
     ? `, due AS (

@@ -5,7 +5,17 @@ import { queryRows } from "@/lib/db/sql";
 import { storableText } from "@/lib/db/storable-text";
 import { circuitWrites, pauseOf } from "./circuit";
 import { claimJobs, type ClaimBounds, type ClaimedJob } from "./claim";
-import { FinalJobError, LeaseLostError, lanesOf, type EndpointOutcome, type JobContext, type JobFailure, type JobKind, type JobKinds, type JobRetries } from "./job-kind";
+import {
+  FinalJobError,
+  LeaseLostError,
+  lanesOf,
+  type EndpointOutcome,
+  type JobContext,
+  type JobFailure,
+  type JobKind,
+  type JobKinds,
+  type JobRetries,
+} from "./job-kind";
 import { nowParameter, timeOf, type Clock } from "./sql";
 
 /**
@@ -47,8 +57,20 @@ const enqueueStatement = `INSERT INTO jobs (id, kind, payload, run_at, max_attem
 export async function enqueueJob<Payload>(kind: JobKind<Payload>, payload: Payload, options: EnqueueOptions): Promise<{ id: string; added: boolean }> {
   const parsed = kind.payload.parse(payload);
   const id = kind.idOf?.(parsed) ?? newId();
-  const values = [id, kind.name, JSON.stringify(parsed), timeOf(options.clock), options.delayMs ?? 0, kind.maxAttempts, kind.lane, options.owner, kind.endpointOf?.(parsed) ?? null];
-  const rows = options.tx ? await options.tx.$queryRawUnsafe<{ id: string }[]>(enqueueStatement, ...values) : await queryRows<{ id: string }>(enqueueStatement, values);
+  const values = [
+    id,
+    kind.name,
+    JSON.stringify(parsed),
+    timeOf(options.clock),
+    options.delayMs ?? 0,
+    kind.maxAttempts,
+    kind.lane,
+    options.owner,
+    kind.endpointOf?.(parsed) ?? null,
+  ];
+  const rows = options.tx
+    ? await options.tx.$queryRawUnsafe<{ id: string }[]>(enqueueStatement, ...values)
+    : await queryRows<{ id: string }>(enqueueStatement, values);
   return { id, added: rows.length > 0 };
 }
 
@@ -57,7 +79,9 @@ const holdLeaseStatement = `UPDATE jobs SET run_at = ${nowParameter(3)} + $4::in
 /** Renews an attempt's lease, in `tx` when given; throws LeaseLostError once another worker holds the job. */
 export async function holdLease(job: ClaimedJob, leaseMs: number, options: { tx?: Transaction; clock?: Clock } = {}): Promise<void> {
   const values = [job.id, job.token, timeOf(options.clock), leaseMs];
-  const rows = options.tx ? await options.tx.$queryRawUnsafe<{ id: string }[]>(holdLeaseStatement, ...values) : await queryRows<{ id: string }>(holdLeaseStatement, values);
+  const rows = options.tx
+    ? await options.tx.$queryRawUnsafe<{ id: string }[]>(holdLeaseStatement, ...values)
+    : await queryRows<{ id: string }>(holdLeaseStatement, values);
   if (rows.length === 0) throw new LeaseLostError(job.id);
 }
 
@@ -65,7 +89,14 @@ export async function holdLease(job: ClaimedJob, leaseMs: number, options: { tx?
  * `writes` (JobContext.writeUnderLease), with the renewal of the lease as `lease` (the job's id
  * and endpoint) before them and its parameters after theirs; then, with `endpoint`, the breaker's.
  */
-async function writeUnderLease(job: ClaimedJob, leaseMs: number, clock: Clock | undefined, writes: string, values: unknown[], endpoint?: EndpointOutcome): Promise<void> {
+async function writeUnderLease(
+  job: ClaimedJob,
+  leaseMs: number,
+  clock: Clock | undefined,
+  writes: string,
+  values: unknown[],
+  endpoint?: EndpointOutcome,
+): Promise<void> {
   const n = values.length;
   const now = nowParameter(n + 3);
   const text = `WITH lease AS (

@@ -81,7 +81,11 @@ export class JobWorker {
         const jobs = await claimJobs({ kinds, lanes, leaseMs, bounds, clock });
         for (const job of jobs) {
           const attempt = runClaimedJob(job, { kinds, leaseMs, clock, stopping: this.stopping.signal });
-          this.track(this.running.get(kinds.get(job.kind)!.lane)!, job.id, attempt.then(() => undefined));
+          this.track(
+            this.running.get(kinds.get(job.kind)!.lane)!,
+            job.id,
+            attempt.then(() => undefined),
+          );
         }
         if (jobs.length === 0 && !this.pollAgain) break;
       }
@@ -99,7 +103,9 @@ export class JobWorker {
 
   private track(running: Set<Promise<void>>, jobId: string, attempt: Promise<void>) {
     const tracked = attempt
-      .catch((error: unknown) => console.error(`[jobs] job ${jobId} could not be settled; it runs again after its lease:`, error instanceof Error ? error.message : error))
+      .catch((error: unknown) =>
+        console.error(`[jobs] job ${jobId} could not be settled; it runs again after its lease:`, error instanceof Error ? error.message : error),
+      )
       .finally(() => {
         running.delete(tracked);
         this.wake();

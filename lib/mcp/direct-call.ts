@@ -47,7 +47,11 @@ const jsonRpcAnswer = (body: unknown) => new Response(JSON.stringify(body), { st
 /** The SDK's answer to a request whose handler threw `error`. */
 export function errorAnswer(id: RequestId, error: Error & { code?: unknown; data?: unknown }): Response {
   const code = Number.isSafeInteger(error.code) ? (error.code as number) : ErrorCode.InternalError;
-  return jsonRpcAnswer({ jsonrpc: "2.0", id, error: { code, message: error.message ?? "Internal error", ...(error.data !== undefined && { data: error.data }) } });
+  return jsonRpcAnswer({
+    jsonrpc: "2.0",
+    id,
+    error: { code, message: error.message ?? "Internal error", ...(error.data !== undefined && { data: error.data }) },
+  });
 }
 
 /** The SDK's answer to a `tools/call` whose handler returned `result`: the result as CallToolResultSchema reads it, or the SDK's error when it does not. */

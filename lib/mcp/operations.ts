@@ -32,7 +32,12 @@ const mcpAnswerSchema = z
 const toolTable = [
   "| tool | what it does | scope | plan |",
   "|---|---|---|---|",
-  ...mcpTools.map((tool) => `| \`${tool.name}\` | ${tool.title} | ${toolScopes(tool).map((scope) => `\`${scope}\``).join(", ")} | ${tool.operation.plan ?? ""} |`),
+  ...mcpTools.map(
+    (tool) =>
+      `| \`${tool.name}\` | ${tool.title} | ${toolScopes(tool)
+        .map((scope) => `\`${scope}\``)
+        .join(", ")} | ${tool.operation.plan ?? ""} |`,
+  ),
 ].join("\n");
 
 export const mcpOperations = {
@@ -61,7 +66,10 @@ ${toolTable}`,
         example: {
           jsonrpc: "2.0",
           id: 1,
-          result: { structuredContent: entryListExample, content: [{ type: "text", text: `1 entry matches; 1 here. In Worklog: ${exampleOrigin}/?q=pricing` }] },
+          result: {
+            structuredContent: entryListExample,
+            content: [{ type: "text", text: `1 entry matches; 1 here. In Worklog: ${exampleOrigin}/?q=pricing` }],
+          },
         },
       },
     },

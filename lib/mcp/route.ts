@@ -12,7 +12,11 @@ const parseError = () => Response.json({ jsonrpc: "2.0", error: { code: -32700, 
  */
 const batchRefusal = () =>
   Response.json(
-    { jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message per request" }, id: null },
+    {
+      jsonrpc: "2.0",
+      error: { code: -32600, message: "Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message per request" },
+      id: null,
+    },
     { status: 400 },
   );
 

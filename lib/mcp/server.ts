@@ -75,7 +75,13 @@ function progressOf(extra: Extra, signal: AbortSignal) {
  * thrown), whether or not the work has noticed. The listener goes when the work ends: a signal
  * that outlives the request (the request's own, kept by the framework) holds nothing of it.
  */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => T = () => { throw signal.reason; }): Promise<T> {
+function untilAborted<T>(
+  work: Promise<T>,
+  signal: AbortSignal,
+  onAbort: () => T = () => {
+    throw signal.reason;
+  },
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const stop = () => {
       try {
@@ -97,7 +103,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => T
  */
 function stoppedError(request: McpRequest): Error {
   const timedOut = request.timedOut.aborted;
-  const message = timedOut ? `The request ran past its time limit of ${request.timeLimitMs / 1000} s and was stopped` : "The client left before the call was answered";
+  const message = timedOut
+    ? `The request ran past its time limit of ${request.timeLimitMs / 1000} s and was stopped`
+    : "The client left before the call was answered";
   return Object.assign(new Error(message), { code: timedOut ? ErrorCode.RequestTimeout : ErrorCode.ConnectionClosed });
 }
 

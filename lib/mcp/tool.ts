@@ -52,7 +52,9 @@ export const toolScopes = (tool: AnyMcpTool): readonly RequiredScope[] => requir
  * it (`limit: 10` as `limit=10`), so the query schema judges them as it judges the API's.
  */
 function asQueryParameters(args: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(args).map(([name, value]) => [name, typeof value === "number" || typeof value === "boolean" ? String(value) : value]));
+  return Object.fromEntries(
+    Object.entries(args).map(([name, value]) => [name, typeof value === "number" || typeof value === "boolean" ? String(value) : value]),
+  );
 }
 
 /** A tool's arguments by its schema: the API's 422 for a body, its 400 for query parameters. */

@@ -20,7 +20,14 @@ import { bulkEditEntries } from "@/lib/worklog/bulk";
 import { attachCommits, createEntry, listEntriesAsJson } from "@/lib/worklog/entries";
 import { worklogHref } from "@/lib/worklog/filters";
 import { timerOperations, worklogOperations } from "@/lib/worklog/operations";
-import { entryBulkResponseSchema, entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema, toEntryResponse } from "@/lib/worklog/responses";
+import {
+  entryBulkResponseSchema,
+  entryListResponseSchema,
+  entryResponseSchema,
+  timerResponseSchema,
+  timerStartResponseSchema,
+  toEntryResponse,
+} from "@/lib/worklog/responses";
 import { attachCommitsSchema, entryBulkSchema, entryCreateSchema, entryListQuerySchema, timerStartSchema } from "@/lib/worklog/schemas";
 import { suggestionListResponseSchema, suggestionQuerySchema, type Suggestion } from "@/lib/worklog/suggestion-schemas";
 import { listSuggestions } from "@/lib/worklog/suggestions";
@@ -114,7 +121,7 @@ export const mcpTools: AnyMcpTool[] = [
     name: "search_worklog",
     title: "Search the worklog",
     description:
-      "Find worklog entries, newest first: `q` searches their text and tags (\"exact phrase\", `or`, `-excluded`); `project_id`, `tags` (comma-separated), `source` (`mcp` for what agents logged), `from` and `to` (dates or timestamps) narrow the list. Returns a page of entries with their ids and `meta` for the next page (`starting_after`).",
+      'Find worklog entries, newest first: `q` searches their text and tags ("exact phrase", `or`, `-excluded`); `project_id`, `tags` (comma-separated), `source` (`mcp` for what agents logged), `from` and `to` (dates or timestamps) narrow the list. Returns a page of entries with their ids and `meta` for the next page (`starting_after`).',
     operation: worklogOperations.list,
     arguments: "query",
     input: entryListQuerySchema,
@@ -140,7 +147,10 @@ export const mcpTools: AnyMcpTool[] = [
     output: suggestionListResponseSchema,
     async run({ user, input, origin }) {
       const suggestions = await listSuggestions(user, input);
-      const heading = suggestions.length === 0 ? "Nothing to log: every commit of the period is in an entry or dismissed." : `${plural(suggestions.length, "suggestion", "suggestions")}, newest day first. In Worklog: ${origin}/`;
+      const heading =
+        suggestions.length === 0
+          ? "Nothing to log: every commit of the period is in an entry or dismissed."
+          : `${plural(suggestions.length, "suggestion", "suggestions")}, newest day first. In Worklog: ${origin}/`;
       return { structured: { suggestions }, summary: [heading, ...suggestions.flatMap(suggestionLines)].join("\n") };
     },
   }),
@@ -162,7 +172,8 @@ export const mcpTools: AnyMcpTool[] = [
   defineTool({
     name: "create_project",
     title: "Create a project",
-    description: "Create a project to group entries and repositories. Without an `identifier`, one is derived from the name's initials. Returns the project with its id.",
+    description:
+      "Create a project to group entries and repositories. Without an `identifier`, one is derived from the name's initials. Returns the project with its id.",
     operation: projectOperations.create,
     arguments: "body",
     input: projectCreateSchema,
@@ -184,7 +195,10 @@ export const mcpTools: AnyMcpTool[] = [
       const { rows, meta } = await listRepositories(user.id, input.page, { projectId: input.project_id, updatedSince: input.updated_since });
       const repositories = rows.map(toRepositoryResponse);
       const lines = repositories.map((repository) => `- ${repository.name} (id ${repository.id}): ${origin}/repositories/${repository.id}`);
-      return { structured: { repositories, meta }, summary: [`${plural(meta.total_count, "repository", "repositories")}.`, ...lines].join("\n") + moreLine(meta) };
+      return {
+        structured: { repositories, meta },
+        summary: [`${plural(meta.total_count, "repository", "repositories")}.`, ...lines].join("\n") + moreLine(meta),
+      };
     },
   }),
   defineTool({
@@ -208,7 +222,8 @@ export const mcpTools: AnyMcpTool[] = [
   defineTool({
     name: "attach_commits",
     title: "Attach commits to an entry",
-    description: "Attach recorded commits (their ids, from record_commits) to a worklog entry; attaching one twice changes nothing. Returns the entry with all its commit ids.",
+    description:
+      "Attach recorded commits (their ids, from record_commits) to a worklog entry; attaching one twice changes nothing. Returns the entry with all its commit ids.",
     operation: worklogOperations.attachCommits,
     arguments: "body",
     input: attachCommitsInputSchema,
@@ -225,7 +240,7 @@ export const mcpTools: AnyMcpTool[] = [
     name: "bulk_update_entries",
     title: "Change or delete many entries",
     description:
-      "Apply one action to up to 500 worklog entries (their ids, from search_worklog), all of them or none: `{\"type\": \"add_tag\", \"tag\": …}`, `{\"type\": \"remove_tag\", \"tag\": …}`, `{\"type\": \"move_to_project\", \"project_id\": … or null}` or `{\"type\": \"delete\"}` (which cannot be undone here). Returns the entries as changed, or as they were when deleted.",
+      'Apply one action to up to 500 worklog entries (their ids, from search_worklog), all of them or none: `{"type": "add_tag", "tag": …}`, `{"type": "remove_tag", "tag": …}`, `{"type": "move_to_project", "project_id": … or null}` or `{"type": "delete"}` (which cannot be undone here). Returns the entries as changed, or as they were when deleted.',
     operation: worklogOperations.bulk,
     arguments: "body",
     input: entryBulkSchema,
@@ -233,7 +248,10 @@ export const mcpTools: AnyMcpTool[] = [
     async run({ user, input, origin }) {
       const entries = (await bulkEditEntries(user.id, input)).entries.map(toEntryResponse);
       const done = input.action.type === "delete" ? "Deleted" : "Changed";
-      return { structured: { entries }, summary: [`${done} ${plural(entries.length, "entry", "entries")}. In Worklog: ${origin}/`, ...entries.map(entryLine)].join("\n") };
+      return {
+        structured: { entries },
+        summary: [`${done} ${plural(entries.length, "entry", "entries")}. In Worklog: ${origin}/`, ...entries.map(entryLine)].join("\n"),
+      };
     },
   }),
   defineTool({
@@ -268,7 +286,13 @@ export const mcpTools: AnyMcpTool[] = [
     async run({ user, input, origin }) {
       const recap = toRecapResponse(await getRecap(user.id, input.recap_id));
       const link = `${origin}/recaps/${recap.id}`;
-      return { structured: recap, summary: recap.status === "completed" ? `${recap.content}\n\nRecap ${recap.id}: ${link}` : `Recap ${recap.id} is ${recap.status}${recap.error ? `: ${recap.error}` : ""}. ${link}` };
+      return {
+        structured: recap,
+        summary:
+          recap.status === "completed"
+            ? `${recap.content}\n\nRecap ${recap.id}: ${link}`
+            : `Recap ${recap.id} is ${recap.status}${recap.error ? `: ${recap.error}` : ""}. ${link}`,
+      };
     },
   }),
   defineTool({
@@ -286,7 +310,10 @@ export const mcpTools: AnyMcpTool[] = [
       const started = toEntryResponse(timer);
       const ended = stopped && toEntryResponse(stopped);
       const stoppedLine = ended ? ` Stopped the timer before it: ${ended.duration_seconds} s (entry ${ended.id}).` : "";
-      return { structured: { timer: started, stopped: ended }, summary: `Timer started at ${started.recorded_at} (entry ${started.id}).${stoppedLine} In Worklog: ${entryLink(origin, started)}` };
+      return {
+        structured: { timer: started, stopped: ended },
+        summary: `Timer started at ${started.recorded_at} (entry ${started.id}).${stoppedLine} In Worklog: ${entryLink(origin, started)}`,
+      };
     },
   }),
   defineTool({
@@ -299,7 +326,10 @@ export const mcpTools: AnyMcpTool[] = [
     output: timerResponseSchema,
     async run({ user, origin }) {
       const entry = toEntryResponse(await stopTimer(user.id));
-      return { structured: { timer: entry }, summary: `Timer stopped: ${entry.duration_seconds} s (entry ${entry.id}). In Worklog: ${entryLink(origin, entry)}` };
+      return {
+        structured: { timer: entry },
+        summary: `Timer stopped: ${entry.duration_seconds} s (entry ${entry.id}). In Worklog: ${entryLink(origin, entry)}`,
+      };
     },
   }),
 ];

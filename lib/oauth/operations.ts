@@ -17,7 +17,7 @@ import {
 const tag = {
   name: "OAuth device flow",
   description:
-    "How command-line tools obtain an OAuth access token (RFC 8628). These endpoints live at the origin's root, take JSON or form-encoded bodies and answer errors as `{\"error\": \"<code>\"}`.",
+    'How command-line tools obtain an OAuth access token (RFC 8628). These endpoints live at the origin\'s root, take JSON or form-encoded bodies and answer errors as `{"error": "<code>"}`.',
 };
 
 const cliClientId = "90w0AXnlNgnh2XBJdexYjw";

@@ -2,7 +2,17 @@
 // can answer) and security, from its declaration (lib/api/operation.ts).
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "@/lib/api/idempotency-key";
-import { isConditionalRead, requiredScopes, type ApiOperation, type DownloadResponse, type EventStreamResponse, type HeaderParameter, type JsonResponse, type Operation, type TextResponse } from "@/lib/api/operation";
+import {
+  isConditionalRead,
+  requiredScopes,
+  type ApiOperation,
+  type DownloadResponse,
+  type EventStreamResponse,
+  type HeaderParameter,
+  type JsonResponse,
+  type Operation,
+  type TextResponse,
+} from "@/lib/api/operation";
 import { oauthErrorBodySchema } from "@/lib/oauth/errors";
 import { requestSchemas, responseSchemas } from "./components";
 
@@ -52,7 +62,13 @@ function queryParameters(schema: z.ZodType): Parameter[] {
   }));
 }
 
-const headerParameter = ({ name, description }: HeaderParameter): Parameter => ({ name, in: "header", required: false, description, schema: { type: "string" } });
+const headerParameter = ({ name, description }: HeaderParameter): Parameter => ({
+  name,
+  in: "header",
+  required: false,
+  description,
+  schema: { type: "string" },
+});
 
 function pathParameters(path: string): Parameter[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
@@ -77,7 +93,11 @@ const contentDisposition = ref("headers", "ContentDisposition");
 function declaredResponse(response: JsonResponse | EventStreamResponse | DownloadResponse | TextResponse, kind: Operation["kind"]): ResponseObject {
   const headers = responseHeaders[kind];
   if ("text" in response) {
-    return { description: response.description, ...(headers && { headers }), content: { [response.text.mediaType]: { schema: { type: "string" }, example: response.text.example } } };
+    return {
+      description: response.description,
+      ...(headers && { headers }),
+      content: { [response.text.mediaType]: { schema: { type: "string" }, example: response.text.example } },
+    };
   }
   if ("download" in response) {
     const content = Object.fromEntries(
@@ -139,7 +159,10 @@ function errorResponsesOf(declared: Operation): Record<string, ResponseObject | 
         400: oauthErrorResponse("The request is refused; `error` says why (RFC 6749 §5.2, RFC 8628 §3.5).", codes[400]),
         ...(codes[401] && { 401: oauthErrorResponse("The client or token is not known, or no longer valid.", codes[401]) }),
         ...(codes[429] && {
-          429: oauthErrorResponse("More than 60 requests a minute from this client address to the device-flow endpoints; `retry-after` says when to try again.", codes[429]),
+          429: oauthErrorResponse(
+            "More than 60 requests a minute from this client address to the device-flow endpoints; `retry-after` says when to try again.",
+            codes[429],
+          ),
         }),
         413: ref("responses", "PayloadTooLarge"),
         503: ref("responses", "ServiceUnavailable"),
@@ -147,7 +170,11 @@ function errorResponsesOf(declared: Operation): Record<string, ResponseObject | 
     }
     case "mcp":
       return {
-        400: ref("responses", "BadRequest", "The body is not valid UTF-8, not JSON (then a JSON-RPC parse error, -32700), or a batch, a JSON array (then a JSON-RPC invalid request, -32600)."),
+        400: ref(
+          "responses",
+          "BadRequest",
+          "The body is not valid UTF-8, not JSON (then a JSON-RPC parse error, -32700), or a batch, a JSON array (then a JSON-RPC invalid request, -32600).",
+        ),
         401: ref("responses", "Unauthorized"),
         413: ref("responses", "PayloadTooLarge"),
         415: ref("responses", "UnsupportedMediaType"),
@@ -156,11 +183,19 @@ function errorResponsesOf(declared: Operation): Record<string, ResponseObject | 
       };
     case "hook":
       return {
-        400: ref("responses", "BadRequest", "The body is not valid UTF-8 or not a JSON object, the event header is missing, or a payload of an event that records something lacks a field it needs; the message names it, and the delivery's log keeps it."),
+        400: ref(
+          "responses",
+          "BadRequest",
+          "The body is not valid UTF-8 or not a JSON object, the event header is missing, or a payload of an event that records something lacks a field it needs; the message names it, and the delivery's log keeps it.",
+        ),
         404: ref("responses", "NotFound", "No incoming hook has this id (it may have been deleted)."),
         413: ref("responses", "PayloadTooLarge", `The request body is over ${mebibytes(declared.maxBodyBytes)} MiB.`),
         415: ref("responses", "UnsupportedMediaType"),
-        429: ref("responses", "TooManyRequests", `More than ${declared.deliveriesPerMinute} deliveries a minute to this hook; \`retry-after\` says when to try again.`),
+        429: ref(
+          "responses",
+          "TooManyRequests",
+          `More than ${declared.deliveriesPerMinute} deliveries a minute to this hook; \`retry-after\` says when to try again.`,
+        ),
         503: ref("responses", "ServiceUnavailable"),
       };
     case "service":
@@ -228,7 +263,8 @@ export function operationObject(declared: Operation, schemas: Record<string, Jso
   const idempotent = takesIdempotencyKey(declared);
   if (idempotent) {
     parameters.push(idempotencyKey);
-    for (const object of Object.values(successes)) if (!("$ref" in object)) object.headers = { ...object.headers, [REPLAYED_HEADER]: ref("headers", "IdempotentReplayed") };
+    for (const object of Object.values(successes))
+      if (!("$ref" in object)) object.headers = { ...object.headers, [REPLAYED_HEADER]: ref("headers", "IdempotentReplayed") };
   }
   return {
     operationId: declared.operationId,

@@ -138,10 +138,19 @@ export const sharedHeaders: OpenApiDocument["components"]["headers"] = {
   RateLimitRemaining: { description: "Requests left in the current window.", schema: integer },
   RateLimitReset: { description: "When the current window ends, in Unix seconds.", schema: integer },
   RateLimitWindow: { description: "The window's length in seconds (60 unless the server is configured otherwise).", schema: { type: "integer", minimum: 1 } },
-  RateLimitPolicy: { description: 'The limit as IETF httpapi-ratelimit-headers say it: `"default"; q=<requests>; w=<window seconds>`.', schema: { type: "string" } },
+  RateLimitPolicy: {
+    description: 'The limit as IETF httpapi-ratelimit-headers say it: `"default"; q=<requests>; w=<window seconds>`.',
+    schema: { type: "string" },
+  },
   RateLimit: { description: 'What is left of it: `"default"; r=<requests remaining>; t=<seconds until the window ends>`.', schema: { type: "string" } },
-  ETag: { description: "A weak tag of this read; send it back as `If-None-Match` to get a 304 while nothing of the account has changed.", schema: { type: "string" } },
-  CacheControl: { description: "`private, no-cache`: keep the answer, and revalidate it with its ETag.", schema: { type: "string", const: "private, no-cache" } },
+  ETag: {
+    description: "A weak tag of this read; send it back as `If-None-Match` to get a 304 while nothing of the account has changed.",
+    schema: { type: "string" },
+  },
+  CacheControl: {
+    description: "`private, no-cache`: keep the answer, and revalidate it with its ETag.",
+    schema: { type: "string", const: "private, no-cache" },
+  },
   RetryAfter: { description: "Whole seconds until the window ends.", schema: { type: "integer", minimum: 1 } },
   IdempotentReplayed: {
     description: "`true` on the kept answer to an earlier request with the same `Idempotency-Key`, sent again: nothing was changed this time.",

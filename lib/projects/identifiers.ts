@@ -16,7 +16,11 @@ function asciiWords(name: string): string[] {
 export function* identifierCandidates(name: string): Generator<string> {
   const words = asciiWords(name);
   const letters = words.join("");
-  const initials = words.map((word) => word[0]).join("").slice(0, 3) || "P";
+  const initials =
+    words
+      .map((word) => word[0])
+      .join("")
+      .slice(0, 3) || "P";
   yield initials;
   for (const letter of letters.slice(1)) if (initials.length < 3) yield initials + letter;
   if (letters.length >= 2) yield letters.slice(0, Math.min(3, letters.length));

@@ -13,8 +13,7 @@ import { projectColumns } from "./project-columns";
 import { projectShape } from "./responses";
 import type { ProjectCreate, ProjectUpdate } from "./schemas";
 
-const duplicateIdentifier = () =>
-  AppError.validation([{ pointer: "/identifier", detail: "Duplicate value", message: "Another project has this identifier" }]);
+const duplicateIdentifier = () => AppError.validation([{ pointer: "/identifier", detail: "Duplicate value", message: "Another project has this identifier" }]);
 
 /** Runs a write of a project: a taken identifier is a 422 on `/identifier`, a missing project a 404. */
 async function mapProjectWriteErrors<T>(write: () => Promise<T>): Promise<T> {
@@ -46,7 +45,8 @@ function projectPage<Row extends { id: string; total?: number }>(userId: string,
   return paginate(page, {
     kind: "project",
     userId,
-    fetchRows: (query) => selectKeysetPage<Row>(totalInRows ? (bind) => `${columns}, ${accountTotalSql("projectCount", bind(userId))} AS total` : columns, list, query),
+    fetchRows: (query) =>
+      selectKeysetPage<Row>(totalInRows ? (bind) => `${columns}, ${accountTotalSql("projectCount", bind(userId))} AS total` : columns, list, query),
     countAll: () => (filtered ? countListRows(list) : accountTotal(userId, "projectCount")),
     totalInRows,
   });
@@ -102,8 +102,7 @@ export async function findProjectId(userId: string, idOrIdentifier: string): Pro
 export const projectSummarySelect = { id: true, name: true, identifier: true } as const;
 
 /** A project_id in a body that names no project of the account: another account's is as unknown as a missing one. */
-export const invalidProjectReference = () =>
-  AppError.validation([{ pointer: "/project_id", detail: "Invalid value", message: "Choose one of your projects" }]);
+export const invalidProjectReference = () => AppError.validation([{ pointer: "/project_id", detail: "Invalid value", message: "Choose one of your projects" }]);
 
 /** A project_id given in a body must name a project of the same account: an invalid value, not a 404. */
 export async function checkProjectReference(userId: string, projectId: string | null | undefined): Promise<void> {

@@ -15,7 +15,10 @@ export const projectIdentifierSchema = z
   .regex(/^[A-Za-z]+$/)
   .transform((value) => value.toUpperCase())
   // What a request may send: whitespace around the letters is trimmed (docs/api.md, "Conventions").
-  .meta({ pattern: "^\\s*[A-Za-z]+\\s*$", description: "1–3 letters, stored upper-case, unique in the account. Derived from the name's initials when left out." });
+  .meta({
+    pattern: "^\\s*[A-Za-z]+\\s*$",
+    description: "1–3 letters, stored upper-case, unique in the account. Derived from the name's initials when left out.",
+  });
 
 export const projectCreateSchema = z
   .object({

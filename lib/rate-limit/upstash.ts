@@ -77,9 +77,6 @@ export class UpstashRateLimiter implements RateLimiter {
     const now = Date.now();
     if (now - this.lastFailureLog < FAILURE_LOG_INTERVAL_MS) return;
     this.lastFailureLog = now;
-    console.error(
-      "[rate-limit] UPSTASH REDIS IS UNAVAILABLE: requests are let through without rate limiting.",
-      (error as Error).message ?? error,
-    );
+    console.error("[rate-limit] UPSTASH REDIS IS UNAVAILABLE: requests are let through without rate limiting.", (error as Error).message ?? error);
   }
 }

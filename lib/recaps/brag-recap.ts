@@ -12,7 +12,10 @@ const FALLBACK_BULLETS = 5;
 function linksOf(text: string): { text: string; url: string }[] {
   const spans = inlineSpans(text).filter((span) => span.kind === "link" && /^https?:\/\//i.test(span.target ?? ""));
   const outside = spans.reduceRight((rest, span) => rest.slice(0, span.start) + " ".repeat(span.end - span.start) + rest.slice(span.end), text);
-  const links = [...spans.map((span) => ({ text: span.text ?? span.target!, url: span.target! })), ...[...outside.matchAll(bareUrl)].map(([url]) => ({ text: url, url }))];
+  const links = [
+    ...spans.map((span) => ({ text: span.text ?? span.target!, url: span.target! })),
+    ...[...outside.matchAll(bareUrl)].map(([url]) => ({ text: url, url })),
+  ];
   return [...new Map(links.map((link) => [link.url, link])).values()];
 }
 

@@ -50,8 +50,7 @@ export function commitsOf(entries: RecapEntry[]): RecapCommit[] {
   return [...new Map(entries.flatMap((entry) => entry.commits).map((commit) => [commit.id, commit])).values()];
 }
 
-const oldestFirst = (entries: RecapEntry[]) =>
-  [...entries].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime() || (a.id < b.id ? -1 : 1));
+const oldestFirst = (entries: RecapEntry[]) => [...entries].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime() || (a.id < b.id ? -1 : 1));
 
 const citations = (entries: RecapEntry[], timeZone: string) => entries.map((entry) => entryCitation(entry, timeZone)).join(", ");
 

@@ -90,7 +90,8 @@ export async function* accountRecapEvents(userId: string, changes: Changes, sign
     });
     for (const recap of recaps) {
       let progress = sent.get(recap.id) ?? nothingSent;
-      if (recap.status === "processing" || sent.has(recap.id) || recap.insertedAt >= connectedAt) progress = yield* piecesSince(recap.id, progress, recap.insertedAt < connectedAt);
+      if (recap.status === "processing" || sent.has(recap.id) || recap.insertedAt >= connectedAt)
+        progress = yield* piecesSince(recap.id, progress, recap.insertedAt < connectedAt);
       sent.set(recap.id, progress);
       if (recap.status !== "processing") {
         yield finished(recap, progress.seq);

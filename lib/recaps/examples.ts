@@ -48,7 +48,10 @@ export const createdRecapExamples = {
 };
 
 const streamedEvents = [
-  { id: `${id}:0`, data: { recap_id: id, status: "processing", delta: "# Recap 2026-11-16 – 2026-11-22\n\n", partial_content: "# Recap 2026-11-16 – 2026-11-22\n\n" } },
+  {
+    id: `${id}:0`,
+    data: { recap_id: id, status: "processing", delta: "# Recap 2026-11-16 – 2026-11-22\n\n", partial_content: "# Recap 2026-11-16 – 2026-11-22\n\n" },
+  },
   {
     id: `${id}:1`,
     data: {
@@ -62,7 +65,8 @@ const streamedEvents = [
 ];
 
 /** A stream of a recap as it arrives: deltas, then the finished recap. */
-export const recapStreamExample = [": connected", ...streamedEvents.map((event) => `id: ${event.id}\ndata: ${JSON.stringify(event.data)}`)].join("\n\n") + "\n\n";
+export const recapStreamExample =
+  [": connected", ...streamedEvents.map((event) => `id: ${event.id}\ndata: ${JSON.stringify(event.data)}`)].join("\n\n") + "\n\n";
 
 /** A recap's link as its owner reads it, and as it is answered once, at its creation. */
 export const recapShareExample = {

@@ -151,7 +151,8 @@ export async function generateRecapNow(recapId: string, onPiece: (piece: string)
   if (outcome === "completed" || outcome === "failed") return;
   const db = getDb();
   // Pieces this request reported already are not reported again.
-  let nextSeq = outcome === undefined ? 0 : ((await db.recapChunk.findFirst({ where: { recapId }, orderBy: { seq: "desc" }, select: { seq: true } }))?.seq ?? -1) + 1;
+  let nextSeq =
+    outcome === undefined ? 0 : ((await db.recapChunk.findFirst({ where: { recapId }, orderBy: { seq: "desc" }, select: { seq: true } }))?.seq ?? -1) + 1;
   const following = AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIME_LIMIT_MS), signal]);
   while (!following.aborted) {
     const recap = await db.recap.findUnique({ where: { id: recapId }, select: { status: true } });

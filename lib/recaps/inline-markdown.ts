@@ -135,7 +135,8 @@ export function oneLine(content: string): string {
     if (thematicBreak.test(line)) continue;
     const current = lineText(line);
     if (!current.text) continue;
-    if (previous) result += previous.heading && !/[.:!?]$/.test(previous.text) ? ": " : (current.item || previous.item) && !/[.;:!?]$/.test(previous.text) ? "; " : " ";
+    if (previous)
+      result += previous.heading && !/[.:!?]$/.test(previous.text) ? ": " : (current.item || previous.item) && !/[.;:!?]$/.test(previous.text) ? "; " : " ";
     result += current.text;
     previous = current;
   }
@@ -215,7 +216,14 @@ export function shorten(text: string, max: number): string {
   }
   kept = kept.replace(/[\s\\]+$/, "");
   if (kept.length === text.trimEnd().length) return kept;
-  return kept + unclosedEmphasis(kept, spans.filter((span) => span.end <= kept.length)) + ELLIPSIS;
+  return (
+    kept +
+    unclosedEmphasis(
+      kept,
+      spans.filter((span) => span.end <= kept.length),
+    ) +
+    ELLIPSIS
+  );
 }
 
 /** The text by which repeated entries are recognised: case, markup, spacing and final punctuation aside. */

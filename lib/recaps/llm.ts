@@ -19,7 +19,7 @@ const templateInstructions: Record<RecapTemplate, string> = {
   summary: "Template summary: the headline, then a section per project with its highlights, the tags, and a day-by-day outline.",
   standup:
     "Template standup: three sections, ## Yesterday, ## Today and ## Blockers, in the entries' own words. Today is the last day of the period, " +
-    "yesterday the latest earlier day with entries; blockers are the entries tagged blocked or blocker or saying \"blocked by\".",
+    'yesterday the latest earlier day with entries; blockers are the entries tagged blocked or blocker or saying "blocked by".',
   weekly: "Template weekly: a section per project with its tracked time, its commits and its highlights, the work that took longest first.",
   brag:
     "Template brag: the outcomes worth telling in a performance review (entries with links, merged pull requests, tags such as shipped or release), " +

@@ -8,11 +8,11 @@ import { responseSchemas } from "@/lib/openapi/components";
  */
 export const recapMetadataSchema = z
   .object({
-  entry_count: z.number().int(),
-  projects: z.array(z.string()),
-  tags: z.array(z.string()),
-  total_duration_seconds: z.number().int(),
-  commit_count: z.number().int(),
+    entry_count: z.number().int(),
+    projects: z.array(z.string()),
+    tags: z.array(z.string()),
+    total_duration_seconds: z.number().int(),
+    commit_count: z.number().int(),
   })
   .register(responseSchemas, { id: "RecapMetadata" });
 export type RecapMetadata = z.infer<typeof recapMetadataSchema>;

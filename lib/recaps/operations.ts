@@ -26,7 +26,11 @@ export const recapOperations = {
     body: { schema: recapFiltersSchema, example: { from: "2026-11-16", to: "2026-11-22", tags: ["frontend"], template: "weekly" } },
     responses: {
       201: { description: "A new recap, `processing`.", schema: createdRecapResponseSchema, example: createdRecapExamples.processing },
-      200: { description: "The completed recap of the same filters and template, unchanged since.", schema: createdRecapResponseSchema, example: createdRecapExamples.completed },
+      200: {
+        description: "The completed recap of the same filters and template, unchanged since.",
+        schema: createdRecapResponseSchema,
+        example: createdRecapExamples.completed,
+      },
     },
     errors: { 400: "A query parameter is invalid, or no worklog entry matches the filters (`No worklog entries match these filters`)." },
   },

@@ -54,10 +54,7 @@ export async function createRecap(user: User, input: RecapFiltersInput): Promise
   ]);
   if (count === 0) throw AppError.invalidRequest("No worklog entries match these filters");
   const unchanged =
-    previous &&
-    (previous.metadata as RecapMetadata | null)?.entry_count === count &&
-    latest.updatedAt !== null &&
-    latest.updatedAt <= previous.insertedAt;
+    previous && (previous.metadata as RecapMetadata | null)?.entry_count === count && latest.updatedAt !== null && latest.updatedAt <= previous.insertedAt;
   if (unchanged) return { recap: previous, cached: true };
   const recap = await db.$transaction(async (tx) => {
     const created = await tx.recap.create({ data: { userId: user.id, filters, filtersKey: key, template } });

@@ -8,9 +8,7 @@ import { recapTemplateSchema } from "./schemas";
 import type { RecapTemplate } from "./templates";
 
 /** An entry or commit that a recap's content cites (lib/recaps/citations.ts). */
-export const recapSourceSchema = z
-  .object({ type: z.enum(["entry", "commit"]), id: z.uuid() })
-  .register(responseSchemas, { id: "RecapSource" });
+export const recapSourceSchema = z.object({ type: z.enum(["entry", "commit"]), id: z.uuid() }).register(responseSchemas, { id: "RecapSource" });
 export type RecapSource = z.infer<typeof recapSourceSchema>;
 
 export const recapResponseSchema = z

@@ -63,7 +63,9 @@ export async function viewSharedRecap(token: string, countView: boolean): Promis
   const where = { tokenHash: sha256Hex(token), revokedAt: null, user: { plan: RECAP_PLAN } } satisfies Prisma.RecapShareWhereUniqueInput;
   const include = { recap: true, user: { select: { timezone: true } } } satisfies Prisma.RecapShareInclude;
   try {
-    const share = countView ? await getDb().recapShare.update({ where, data: { views: { increment: 1 } }, include }) : await getDb().recapShare.findFirst({ where, include });
+    const share = countView
+      ? await getDb().recapShare.update({ where, data: { views: { increment: 1 } }, include })
+      : await getDb().recapShare.findFirst({ where, include });
     return share && { recap: share.recap, timeZone: share.user.timezone };
   } catch (error) {
     if (isRecordMissing(error)) return null;

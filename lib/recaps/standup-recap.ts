@@ -43,5 +43,6 @@ export function* standupRecap(input: RecapInput): Generator<string> {
   for (const bullet of mergedBullets(blockers, sources)) yield bulletLine(bullet, timeZone);
 
   const earlier = work.filter((entry) => dayOf(entry) < (yesterday ?? today));
-  if (earlier.length > 0) yield `\n_${plural(earlier.length, "earlier entry", "earlier entries")} of the period left out: a standup covers its last two days._\n`;
+  if (earlier.length > 0)
+    yield `\n_${plural(earlier.length, "earlier entry", "earlier entries")} of the period left out: a standup covers its last two days._\n`;
 }

@@ -21,6 +21,15 @@ export const reportExample: ReportResponse = {
       previous: { tracked_seconds: 57_600, entries: 20, commits: 35 },
       by_project: null,
     },
-    { key: null, label: "No project", tracked_seconds: 36_000, entries: 17, commits: 8, share: 0.3333, previous: { tracked_seconds: 36_000, entries: 17, commits: 6 }, by_project: null },
+    {
+      key: null,
+      label: "No project",
+      tracked_seconds: 36_000,
+      entries: 17,
+      commits: 8,
+      share: 0.3333,
+      previous: { tracked_seconds: 36_000, entries: 17, commits: 6 },
+      by_project: null,
+    },
   ],
 };

@@ -18,6 +18,8 @@ export const reportOperations = {
     scope: "worklog:read",
     query: reportQuerySchema,
     responses: { 200: { description: "The report.", schema: reportResponseSchema, example: reportExample } },
-    errors: { 400: "A filter or `group_by` is invalid, `from` is after `to`, the period is longer than 3 660 days, or the previous period would begin before 0001-01-01." },
+    errors: {
+      400: "A filter or `group_by` is invalid, `from` is after `to`, the period is longer than 3 660 days, or the previous period would begin before 0001-01-01.",
+    },
   },
 } satisfies Record<string, Operation>;

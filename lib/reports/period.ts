@@ -22,10 +22,14 @@ function period(from: RangeBound, to: RangeBound, timeZone: string): ReportPerio
 export function reportPeriod(from: RangeBound | undefined, to: RangeBound | undefined, timeZone: string, now = new Date()): ReportPeriod {
   const end: RangeBound = to ?? { kind: "day", date: calendarDay(now, timeZone) };
   const start: RangeBound =
-    from ?? (end.kind === "day" ? { kind: "day", date: addDays(end.date, 1 - DEFAULT_PERIOD_DAYS) } : { kind: "timestamp", instant: new Date(end.instant.getTime() - DEFAULT_PERIOD_DAYS * DAY_MS) });
+    from ??
+    (end.kind === "day"
+      ? { kind: "day", date: addDays(end.date, 1 - DEFAULT_PERIOD_DAYS) }
+      : { kind: "timestamp", instant: new Date(end.instant.getTime() - DEFAULT_PERIOD_DAYS * DAY_MS) });
   const current = period(start, end, timeZone);
   if (current.start > current.end) throw AppError.invalidRequest("from must not be after to");
-  if (current.end.getTime() - current.start.getTime() > MAX_PERIOD_DAYS * DAY_MS) throw AppError.invalidRequest(`The period must be at most ${MAX_PERIOD_DAYS} days`);
+  if (current.end.getTime() - current.start.getTime() > MAX_PERIOD_DAYS * DAY_MS)
+    throw AppError.invalidRequest(`The period must be at most ${MAX_PERIOD_DAYS} days`);
   return current;
 }
 

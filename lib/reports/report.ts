@@ -96,7 +96,8 @@ function selectReportRows(user: User, query: ReportQuery, current: ReportPeriod,
     WHERE ${where} AND ${column.recordedAt} >= ${start} AND ${column.recordedAt} <= ${end}`;
   // Every entry is in one group but by tag: the totals are the groups' sum, made by the caller.
   // By tag, the totals are a grouping set of their own, where an entry counts in its first row only.
-  const sum = (expression: string) => (groupBy === "tag" ? `CASE WHEN GROUPING(s.key) = 1 THEN ${expression} FILTER (WHERE s.first) ELSE ${expression} END` : expression);
+  const sum = (expression: string) =>
+    groupBy === "tag" ? `CASE WHEN GROUPING(s.key) = 1 THEN ${expression} FILTER (WHERE s.first) ELSE ${expression} END` : expression;
   const grouping = groupBy === "tag" ? "GROUPING SETS ((s.current), (s.current, s.key, s.project_id))" : "s.current, s.key, s.project_id";
   return queryRows<Row>(
     `SELECT a.*, p.name AS "projectName" FROM (
@@ -129,7 +130,8 @@ export async function buildReport(user: User, query: ReportQuery, now = new Date
   const groups = new Map<string | null, ReportGroup>();
   const groupOf = (key: string | null) => {
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { key, projectName: null, ...none(), previous: isTimeGrouping ? null : none(), byProject: isTimeGrouping ? [] : null }));
+    if (!group)
+      groups.set(key, (group = { key, projectName: null, ...none(), previous: isTimeGrouping ? null : none(), byProject: isTimeGrouping ? [] : null }));
     return group;
   };
   for (const bucket of buckets) groupOf(bucket.key);
@@ -151,5 +153,13 @@ export async function buildReport(user: User, query: ReportQuery, now = new Date
   } else {
     ordered.sort((a, b) => b.trackedSeconds - a.trackedSeconds || b.entries - a.entries || (a.key ?? "").localeCompare(b.key ?? ""));
   }
-  return { groupBy: query.group_by, timeZone: user.timezone, period: current, previousPeriod: previous, totals: totals.current, previousTotals: totals.previous, groups: ordered };
+  return {
+    groupBy: query.group_by,
+    timeZone: user.timezone,
+    period: current,
+    previousPeriod: previous,
+    totals: totals.current,
+    previousTotals: totals.previous,
+    groups: ordered,
+  };
 }

@@ -37,7 +37,10 @@ const groupSchema = z
     ...figureFields,
     share: z.number().meta({ description: "Its part of the period's tracked time, 0 to 1 (0 when none was tracked)." }),
     previous: figuresSchema.nullable().meta({ description: "The same group in the previous period; null when grouping by time." }),
-    by_project: z.array(projectPartSchema).nullable().meta({ description: "Grouping by time: the group's figures by project, most time first; null otherwise." }),
+    by_project: z
+      .array(projectPartSchema)
+      .nullable()
+      .meta({ description: "Grouping by time: the group's figures by project, most time first; null otherwise." }),
   })
   .register(responseSchemas, { id: "ReportGroup" });
 
@@ -55,7 +58,12 @@ export const reportResponseSchema = z
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 const bound = (value: RangeBound) => (value.kind === "day" ? value.date : value.instant.toISOString());
-const toPeriod = (period: ReportPeriod) => ({ from: bound(period.from), to: bound(period.to), start: period.start.toISOString(), end: period.end.toISOString() });
+const toPeriod = (period: ReportPeriod) => ({
+  from: bound(period.from),
+  to: bound(period.to),
+  start: period.start.toISOString(),
+  end: period.end.toISOString(),
+});
 const toFigures = ({ trackedSeconds, entries, commits }: Figures) => ({ tracked_seconds: trackedSeconds, entries, commits });
 
 function label(report: Report, key: string | null, projectName: string | null): string {

@@ -6,10 +6,16 @@ export const reportGroupings = ["project", "tag", "source", "day", "week", "mont
 export type ReportGrouping = (typeof reportGroupings)[number];
 
 /** GET /worklog/report: the entries list's filters (but `updated_since`), `from`/`to` making the period, and the grouping. */
-export const reportQuerySchema = z.object(entryFilterFields).omit({ updated_since: true }).extend({
-  group_by: z
-    .enum(reportGroupings, { error: `group_by must be one of ${reportGroupings.join(", ")}` })
-    .default("project")
-    .meta({ description: "`project` (the default), `tag`, `source`, or the time of the work: `day`, `week` (by the account's week start) or `month`, in the account's time zone." }),
-});
+export const reportQuerySchema = z
+  .object(entryFilterFields)
+  .omit({ updated_since: true })
+  .extend({
+    group_by: z
+      .enum(reportGroupings, { error: `group_by must be one of ${reportGroupings.join(", ")}` })
+      .default("project")
+      .meta({
+        description:
+          "`project` (the default), `tag`, `source`, or the time of the work: `day`, `week` (by the account's week start) or `month`, in the account's time zone.",
+      }),
+  });
 export type ReportQuery = z.output<typeof reportQuerySchema>;

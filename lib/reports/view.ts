@@ -43,9 +43,13 @@ export function reportViewFromSearch(search: Search, today: string, weekStart: W
   const groupBy = breakdowns.find((breakdown) => breakdown === groupParam) ?? "project";
   const preset = reportPresets.find((name) => name === presetParam);
   const custom = preset ? undefined : customPeriod(search.get("from"), search.get("to"));
-  const period = custom ? { preset: "custom" as const, ...custom } : { preset: preset ?? defaultPreset, ...presetPeriod(preset ?? defaultPreset, today, weekStart) };
+  const period = custom
+    ? { preset: "custom" as const, ...custom }
+    : { preset: preset ?? defaultPreset, ...presetPeriod(preset ?? defaultPreset, today, weekStart) };
   const askedCustom = !preset && (search.get("from") || search.get("to") || presetParam === "custom");
-  const ignored = Boolean((presetParam && !preset && presetParam !== "custom") || (askedCustom && !custom) || (groupParam && groupParam !== groupBy) || droppedFilter);
+  const ignored = Boolean(
+    (presetParam && !preset && presetParam !== "custom") || (askedCustom && !custom) || (groupParam && groupParam !== groupBy) || droppedFilter,
+  );
   return { view: { ...period, groupBy, filters }, ignored };
 }
 

@@ -24,7 +24,8 @@ export const fromCommitInput = (repositoryId: string, commit: CommitInput): NewC
  */
 export const COMMIT_BATCH_SIZE = 1000;
 
-const bySha = (a: NewCommit, b: NewCommit) => (a.sha < b.sha ? -1 : a.sha > b.sha ? 1 : a.repositoryId < b.repositoryId ? -1 : a.repositoryId > b.repositoryId ? 1 : 0);
+const bySha = (a: NewCommit, b: NewCommit) =>
+  a.sha < b.sha ? -1 : a.sha > b.sha ? 1 : a.repositoryId < b.repositoryId ? -1 : a.repositoryId > b.repositoryId ? 1 : 0;
 
 /**
  * Stores the account's commits that their repository does not have yet, and answers how many it
@@ -57,7 +58,9 @@ export async function writeCommits(db: Transaction, userId: string, commits: New
   }));
   let stored = 0;
   for (let start = 0; start < rows.length; start += COMMIT_BATCH_SIZE) {
-    stored += await insertRows(db, "commits", commitBulkColumns, rows.slice(start, start + COMMIT_BATCH_SIZE), { onConflict: "ON CONFLICT (repository_id, sha) DO NOTHING" });
+    stored += await insertRows(db, "commits", commitBulkColumns, rows.slice(start, start + COMMIT_BATCH_SIZE), {
+      onConflict: "ON CONFLICT (repository_id, sha) DO NOTHING",
+    });
   }
   return stored;
 }

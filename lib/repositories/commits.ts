@@ -16,7 +16,12 @@ const c = aliasedColumns("c", commitColumns);
 /** A page of the repository's commits (`c`), most recently committed first (docs/api.md, "Pagination"). */
 async function commitPage<Row extends { id: string }>(userId: string, repositoryId: string, page: PageRequest, columns: string) {
   await getRepository(userId, repositoryId);
-  const list: KeysetList = { from: "commits c", where: [(bind) => `${c.repositoryId} = ${bind(repositoryId)}::uuid`], sortColumn: c.committedAt, idColumn: c.id };
+  const list: KeysetList = {
+    from: "commits c",
+    where: [(bind) => `${c.repositoryId} = ${bind(repositoryId)}::uuid`],
+    sortColumn: c.committedAt,
+    idColumn: c.id,
+  };
   return paginate(page, {
     kind: "commit",
     userId,
@@ -26,7 +31,8 @@ async function commitPage<Row extends { id: string }>(userId: string, repository
   });
 }
 
-export const listCommits = (userId: string, repositoryId: string, page: PageRequest) => commitPage<Commit>(userId, repositoryId, page, selectAsFields("c", commitColumns));
+export const listCommits = (userId: string, repositoryId: string, page: PageRequest) =>
+  commitPage<Commit>(userId, repositoryId, page, selectAsFields("c", commitColumns));
 
 /** The same page, each commit as the API's JSON (responses.ts, commitShape), written by PostgreSQL. */
 export const listCommitsAsJson = (userId: string, repositoryId: string, page: PageRequest) =>
@@ -97,7 +103,11 @@ export async function recordCommits(userId: string, repositoryId: string, commit
   const stored = await storedShas(userId, repositoryId, shas);
   const newCommits = commits.filter((commit) => !stored.has(commit.sha));
   try {
-    await writeCommits(db, userId, newCommits.map((commit) => fromCommitInput(repositoryId, commit)));
+    await writeCommits(
+      db,
+      userId,
+      newCommits.map((commit) => fromCommitInput(repositoryId, commit)),
+    );
   } catch (error) {
     if (isForeignKeyViolation(error)) throw AppError.notFound();
     throw error;

@@ -30,7 +30,10 @@ export function hostAndPath(remoteUrl: string): { host: string; path: string } |
 
 /** A remote's path without the slashes around it and without `.git`: `owner/name`, `group/sub/project`. */
 function repositoryPath(path: string): string {
-  return path.replace(/^\/+|\/+$/g, "").replace(/\.git$/i, "").replace(/\/+$/, "");
+  return path
+    .replace(/^\/+|\/+$/g, "")
+    .replace(/\.git$/i, "")
+    .replace(/\/+$/, "");
 }
 
 /**

@@ -47,14 +47,21 @@ function repositoryList(userId: string, { projectId, updatedSince }: RepositoryF
 }
 
 /** A page of the list; `withTotal`: the page's statement reads an unfiltered list's total too. */
-function repositoryPage<Row extends { id: string; total?: number }>(userId: string, page: PageRequest, filter: RepositoryFilter, columns: string, withTotal = false) {
+function repositoryPage<Row extends { id: string; total?: number }>(
+  userId: string,
+  page: PageRequest,
+  filter: RepositoryFilter,
+  columns: string,
+  withTotal = false,
+) {
   const list = repositoryList(userId, filter);
   const filtered = Boolean(filter.projectId || filter.updatedSince);
   const totalInRows = withTotal && !filtered;
   return paginate(page, {
     kind: "repository",
     userId,
-    fetchRows: (query) => selectKeysetPage<Row>(totalInRows ? (bind) => `${columns}, ${accountTotalSql("repositoryCount", bind(userId))} AS total` : columns, list, query),
+    fetchRows: (query) =>
+      selectKeysetPage<Row>(totalInRows ? (bind) => `${columns}, ${accountTotalSql("repositoryCount", bind(userId))} AS total` : columns, list, query),
     countAll: () => (filtered ? countListRows(list) : accountTotal(userId, "repositoryCount")),
     totalInRows,
   });
@@ -89,9 +96,7 @@ export async function createProjectRepository(userId: string, projectId: string,
 
 export async function updateRepository(userId: string, id: string, changes: RepositoryUpdate) {
   await checkProjectReference(userId, changes.project_id);
-  return writeRepository(() =>
-    getDb().repository.update({ where: { id, userId }, data: { name: changes.name, ...optionalColumns(changes) } }),
-  );
+  return writeRepository(() => getDb().repository.update({ where: { id, userId }, data: { name: changes.name, ...optionalColumns(changes) } }));
 }
 
 /** Deletes a repository and its commits, which thereby leave the entries they were attached to. */

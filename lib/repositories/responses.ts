@@ -44,7 +44,10 @@ export const commitShape = jsonShape({
   author_name: property(z.string().nullable(), c.authorName),
   author_email: property(z.string().nullable(), c.authorEmail),
   web_url: property(
-    z.string().nullable().meta({ description: "The commit's page on its forge, as a push webhook or the request that recorded it gave it; null when none did." }),
+    z
+      .string()
+      .nullable()
+      .meta({ description: "The commit's page on its forge, as a push webhook or the request that recorded it gave it; null when none did." }),
     c.webUrl,
   ),
   inserted_at: property(z.iso.datetime(), isoTimestamp(c.insertedAt)),
@@ -63,13 +66,9 @@ export const commitListResponseSchema = z
   .register(responseSchemas, { id: "CommitList" });
 
 /** POST /repositories/{id}/commits: every commit of the request, in the order given. */
-export const commitBatchResponseSchema = z
-  .object({ commits: z.array(commitResponseSchema) })
-  .register(responseSchemas, { id: "CommitBatchResult" });
+export const commitBatchResponseSchema = z.object({ commits: z.array(commitResponseSchema) }).register(responseSchemas, { id: "CommitBatchResult" });
 
-export const uncapturedShasResponseSchema = z
-  .object({ uncaptured_shas: z.array(z.string()) })
-  .register(responseSchemas, { id: "UncapturedShas" });
+export const uncapturedShasResponseSchema = z.object({ uncaptured_shas: z.array(z.string()) }).register(responseSchemas, { id: "UncapturedShas" });
 
 export function toRepositoryResponse(repository: Repository): z.infer<typeof repositoryResponseSchema> {
   return {
@@ -102,6 +101,9 @@ export function toCommitResponse(commit: Commit): z.infer<typeof commitResponseS
 }
 
 /** A commit with its attachments (commits.ts, CommitWithEntries), the most recent work first. */
-export function toCommitWithEntriesResponse({ entries, ...commit }: Commit & { entries: Pick<WorklogEntryCommit, "entryId">[] }): z.infer<typeof commitWithEntriesResponseSchema> {
+export function toCommitWithEntriesResponse({
+  entries,
+  ...commit
+}: Commit & { entries: Pick<WorklogEntryCommit, "entryId">[] }): z.infer<typeof commitWithEntriesResponseSchema> {
   return { ...toCommitResponse(commit), entry_ids: entries.map(({ entryId }) => entryId) };
 }

@@ -26,7 +26,11 @@ function locate(remoteUrl: string): { service: HostingService; url: string } | n
   const parts = hostAndPath(remoteUrl);
   const service = parts && services.get(parts.host);
   if (!parts || !service) return null;
-  const segments = parts.path.replace(/\/+$/, "").replace(/\.git$/, "").split("/").filter(Boolean);
+  const segments = parts.path
+    .replace(/\/+$/, "")
+    .replace(/\.git$/, "")
+    .split("/")
+    .filter(Boolean);
   const named = segments.every((segment) => segmentPattern.test(segment) && ![".", "..", "-"].includes(segment));
   if (!named || segments.length < service.segments.min || segments.length > service.segments.max) return null;
   return { service, url: `https://${parts.host}/${segments.join("/")}` };

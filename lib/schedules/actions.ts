@@ -31,7 +31,9 @@ function scheduleInput(formData: FormData) {
     period: formText(formData, "period"),
     weekdays: formData.getAll("weekdays").map(Number),
     time: formText(formData, "time"),
-    destination: destination.startsWith("webhook:") ? { kind: "webhook", webhook_id: destination.slice("webhook:".length) } : { kind: destination, url: formText(formData, "url") },
+    destination: destination.startsWith("webhook:")
+      ? { kind: "webhook", webhook_id: destination.slice("webhook:".length) }
+      : { kind: destination, url: formText(formData, "url") },
     enabled: formData.get("enabled") === null ? undefined : formData.get("enabled") === "on",
   };
 }

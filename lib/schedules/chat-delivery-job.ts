@@ -29,7 +29,9 @@ export async function deliverToChat({ schedule_id: scheduleId, body, kind }: Cha
   const outcome = await attemptDelivery(schedule.destinationUrl, { "content-type": "application/json" }, body, job.signal);
   const delivered = outcome.answered && outcome.status >= 200 && outcome.status < 300;
   const retrying = !delivered && job.attempt < job.maxAttempts;
-  const error = delivered ? null : storableText(outcome.answered ? `Answered ${outcome.status}${outcome.excerpt ? `: ${outcome.excerpt}` : ""}`.slice(0, MAX_ERROR_LENGTH) : outcome.error);
+  const error = delivered
+    ? null
+    : storableText(outcome.answered ? `Answered ${outcome.status}${outcome.excerpt ? `: ${outcome.excerpt}` : ""}`.slice(0, MAX_ERROR_LENGTH) : outcome.error);
   const status = delivered ? "delivered" : retrying ? "retrying" : "failed";
   await writeOutcome(
     delivered,
@@ -52,4 +54,3 @@ export const scheduleChatDelivery = defineJobKind({
   delayFor: retryDelay,
   run: deliverToChat,
 });
-

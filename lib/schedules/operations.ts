@@ -33,12 +33,19 @@ export const scheduleOperations = {
     path: "/api/v1/recap_schedules",
     tag,
     summary: "Create a recap schedule",
-    description: "A recap of the template and period, made and sent on each of the days at the time, in the account's time zone. An account has at most 20 schedules.",
+    description:
+      "A recap of the template and period, made and sent on each of the days at the time, in the account's time zone. An account has at most 20 schedules.",
     scope: "user:write",
     plan: RECAP_PLAN,
     body: {
       schema: scheduleCreateSchema,
-      example: { template: "standup", period: "yesterday", weekdays: [1, 2, 3, 4, 5], time: "09:00", destination: { kind: "slack", url: "https://hooks.slack.com/services/T000/B000/XXXXXXXX" } },
+      example: {
+        template: "standup",
+        period: "yesterday",
+        weekdays: [1, 2, 3, 4, 5],
+        time: "09:00",
+        destination: { kind: "slack", url: "https://hooks.slack.com/services/T000/B000/XXXXXXXX" },
+      },
     },
     responses: { 201: { description: "The new schedule.", schema: scheduleResponseSchema, example: scheduleExample } },
     errors: { 422: `${refused} The 21st schedule is \`Too many items: at most 20\` at \`""\`.` },

@@ -23,13 +23,10 @@ export const scheduleResponseSchema = z
     enabled: z.boolean(),
     next_run_at: z.iso.datetime().nullable().meta({ description: "When it runs next; null while it is disabled." }),
     last_run_at: z.iso.datetime().nullable(),
-    last_run_status: z
-      .enum(scheduleRunStatuses)
-      .nullable()
-      .meta({
-        description:
-          "`running` (making the recap), `sent` (its event handed to the webhook, whose log says the rest), `delivered` (Slack or Discord answered 2xx), `retrying` or `failed` (see `last_run_error`); null before its first run.",
-      }),
+    last_run_status: z.enum(scheduleRunStatuses).nullable().meta({
+      description:
+        "`running` (making the recap), `sent` (its event handed to the webhook, whose log says the rest), `delivered` (Slack or Discord answered 2xx), `retrying` or `failed` (see `last_run_error`); null before its first run.",
+    }),
     last_run_error: z.string().nullable(),
     last_recap_id: z.uuid().nullable().meta({ description: "The recap of its last run." }),
     inserted_at: z.iso.datetime(),

@@ -31,9 +31,18 @@ async function failRun(scheduleId: string, error: string, recapId?: string): Pro
 }
 
 /** The recap of the run: made (or the completed one of the same entries found) and generated here, unless another worker generates it; the recap as it ended. */
-async function recapOfRun(schedule: { template: string; period: string }, user: Parameters<typeof createRecap>[0], runAt: Date, signal: AbortSignal): Promise<Recap> {
+async function recapOfRun(
+  schedule: { template: string; period: string },
+  user: Parameters<typeof createRecap>[0],
+  runAt: Date,
+  signal: AbortSignal,
+): Promise<Recap> {
   const period = recapPeriod(schedule.period as RecapPeriodId, calendarDay(runAt, user.timezone), user.weekStart);
-  const { recap } = await createRecap(user, { template: schedule.template as RecapTemplate, from: { kind: "day", date: period.from }, to: { kind: "day", date: period.to } });
+  const { recap } = await createRecap(user, {
+    template: schedule.template as RecapTemplate,
+    from: { kind: "day", date: period.from },
+    to: { kind: "day", date: period.to },
+  });
   if (recap.status === "processing") await generateRecapNow(recap.id, async () => {}, signal);
   return getDb().recap.findUniqueOrThrow({ where: { id: recap.id } });
 }
@@ -68,7 +77,10 @@ export async function runSchedule({ schedule_id: scheduleId, run_at: runAt }: Sc
     if (!current) return undefined;
     if (current.destinationKind === "webhook") {
       if (!current.webhookEndpoint?.enabled) {
-        await tx.recapSchedule.update({ where: { id: scheduleId }, data: { lastRunStatus: "failed", lastRunError: "The webhook is disabled: nothing was sent", lastRecapId: recap.id } });
+        await tx.recapSchedule.update({
+          where: { id: scheduleId },
+          data: { lastRunStatus: "failed", lastRunError: "The webhook is disabled: nothing was sent", lastRecapId: recap.id },
+        });
         return undefined;
       }
       const eventId = newId();

@@ -28,7 +28,6 @@ async function checkedDestination(userId: string, destination: DestinationInput,
   return { destinationKind: destination.kind, webhookEndpointId: null, destinationUrl };
 }
 
-
 export function listSchedules(user: User) {
   requireRecapPlan(user);
   return getDb().recapSchedule.findMany({ where: { userId: user.id }, orderBy: { id: "desc" } });
@@ -49,13 +48,25 @@ export async function createSchedule(user: User, input: ScheduleCreate, now = ne
     await markAccountChanged(transaction, user.id);
     if ((await transaction.recapSchedule.count({ where: { userId: user.id } })) >= MAX_SCHEDULES_PER_ACCOUNT) {
       throw AppError.validation([
-        { pointer: "", detail: `Too many items: at most ${MAX_SCHEDULES_PER_ACCOUNT}`, message: `An account has at most ${MAX_SCHEDULES_PER_ACCOUNT} schedules: delete one first.` },
+        {
+          pointer: "",
+          detail: `Too many items: at most ${MAX_SCHEDULES_PER_ACCOUNT}`,
+          message: `An account has at most ${MAX_SCHEDULES_PER_ACCOUNT} schedules: delete one first.`,
+        },
       ]);
     }
     const destination = await checkedDestination(user.id, input.destination, transaction);
     const times = { enabled: input.enabled ?? true, weekdays: input.weekdays, localTime: input.time };
     return transaction.recapSchedule.create({
-      data: { id: newId(), userId: user.id, template: input.template, period: input.period, ...times, ...destination, nextRunAt: nextRun(times, user.timezone, now) },
+      data: {
+        id: newId(),
+        userId: user.id,
+        template: input.template,
+        period: input.period,
+        ...times,
+        ...destination,
+        nextRunAt: nextRun(times, user.timezone, now),
+      },
     });
   });
 }

@@ -8,25 +8,28 @@ import { MAX_URL_LENGTH } from "@/lib/webhooks/destination";
 export const destinationKinds = ["webhook", "slack", "discord"] as const;
 export type DestinationKind = (typeof destinationKinds)[number];
 
-const chatUrlSchema = z
-  .string()
-  .trim()
-  .max(MAX_URL_LENGTH)
-  .meta({
-    format: "uri",
-    description: "The incoming-webhook URL; its host must resolve to public addresses only, checked now and before each delivery, as a webhook's (WEBHOOK_ALLOWED_HOSTS names exceptions).",
-  });
+const chatUrlSchema = z.string().trim().max(MAX_URL_LENGTH).meta({
+  format: "uri",
+  description:
+    "The incoming-webhook URL; its host must resolve to public addresses only, checked now and before each delivery, as a webhook's (WEBHOOK_ALLOWED_HOSTS names exceptions).",
+});
 
 export const destinationSchema = z
   .discriminatedUnion("kind", [
-    z.object({ kind: z.literal("webhook"), webhook_id: idSchema.meta({ description: "One of the account's webhooks: it receives a `recap.scheduled` event." }) }),
+    z.object({
+      kind: z.literal("webhook"),
+      webhook_id: idSchema.meta({ description: "One of the account's webhooks: it receives a `recap.scheduled` event." }),
+    }),
     z.object({ kind: z.literal("slack"), url: chatUrlSchema }),
     z.object({ kind: z.literal("discord"), url: chatUrlSchema }),
   ])
   .meta({ description: "Where each run sends its recap: one of the account's webhooks, or a Slack or Discord incoming webhook." });
 export type DestinationInput = z.output<typeof destinationSchema>;
 
-const periodSchema = z.enum(recapPeriodIds).meta({ description: "The days the recap covers, as of the run's day in the account's time zone: `today`, `yesterday`, `this_week` (so far), `last_week` or `last_30_days`." });
+const periodSchema = z.enum(recapPeriodIds).meta({
+  description:
+    "The days the recap covers, as of the run's day in the account's time zone: `today`, `yesterday`, `this_week` (so far), `last_week` or `last_30_days`.",
+});
 
 const weekdaysSchema = z
   .array(z.number().int().min(0).max(6))

@@ -23,7 +23,11 @@ function createMetrics(): Metrics {
     registers: [registry],
   });
   const openStreams = new Gauge({ name: "worklog_open_event_streams", help: "Recap event streams open in this process", registers: [registry] });
-  const failedScrapes = new Counter({ name: "worklog_metrics_collection_failures_total", help: "Scrapes whose queue depth could not be read", registers: [registry] });
+  const failedScrapes = new Counter({
+    name: "worklog_metrics_collection_failures_total",
+    help: "Scrapes whose queue depth could not be read",
+    registers: [registry],
+  });
   new Gauge({
     name: "worklog_job_queue_depth",
     help: "Jobs in the queue that have not failed for good: waiting or running, all instances together",

@@ -34,7 +34,7 @@ export const serverOperations = {
     tag,
     summary: "Readiness probe",
     description:
-      "Ready while the database answers and the server is not stopping (README \"Stopping\"). With `ready=1` it also says what the rate limits are counted in and whether this process runs jobs; neither makes it unready: requests pass unlimited while Upstash Redis does not answer, and another instance or the cron route runs the jobs.",
+      'Ready while the database answers and the server is not stopping (README "Stopping"). With `ready=1` it also says what the rate limits are counted in and whether this process runs jobs; neither makes it unready: requests pass unlimited while Upstash Redis does not answer, and another instance or the cron route runs the jobs.',
     query: healthQuerySchema,
     responses: {
       200: {
@@ -45,7 +45,11 @@ export const serverOperations = {
           ready: { summary: "GET /api/health?ready=1", value: { status: "ok", database: "ok", stopping: false, rate_limiter: "ok", job_worker: "running" } },
         },
       },
-      503: { description: "The database cannot be reached, or the server is stopping.", schema: healthResponseSchema, example: { status: "unavailable", database: "unreachable" } },
+      503: {
+        description: "The database cannot be reached, or the server is stopping.",
+        schema: healthResponseSchema,
+        example: { status: "unavailable", database: "unreachable" },
+      },
     },
   },
   metrics: {
@@ -62,11 +66,20 @@ export const serverOperations = {
         description: "The metrics.",
         text: {
           mediaType: "text/plain",
-          example: '# HELP worklog_open_event_streams Recap event streams open in this process\n# TYPE worklog_open_event_streams gauge\nworklog_open_event_streams 2\n',
+          example:
+            "# HELP worklog_open_event_streams Recap event streams open in this process\n# TYPE worklog_open_event_streams gauge\nworklog_open_event_streams 2\n",
         },
       },
-      401: { description: "No `Authorization: Bearer <METRICS_TOKEN>`, or a wrong one.", schema: errorBodySchema, example: { error: { message: "Authentication required", type: "authentication_error" } } },
-      404: { description: "`METRICS_TOKEN` is not set.", schema: errorBodySchema, example: { error: { message: "Could not find the requested resource", type: "not_found_error" } } },
+      401: {
+        description: "No `Authorization: Bearer <METRICS_TOKEN>`, or a wrong one.",
+        schema: errorBodySchema,
+        example: { error: { message: "Authentication required", type: "authentication_error" } },
+      },
+      404: {
+        description: "`METRICS_TOKEN` is not set.",
+        schema: errorBodySchema,
+        example: { error: { message: "Could not find the requested resource", type: "not_found_error" } },
+      },
     },
   },
   runDueJobs: {
@@ -90,7 +103,11 @@ export const serverOperations = {
         schema: errorBodySchema,
         example: { error: { message: "Authentication required", type: "authentication_error" } },
       },
-      503: { description: "The database cannot be reached.", schema: errorBodySchema, example: { error: { message: "Internal server error", type: "internal_error" } } },
+      503: {
+        description: "The database cannot be reached.",
+        schema: errorBodySchema,
+        example: { error: { message: "Internal server error", type: "internal_error" } },
+      },
     },
   },
 } satisfies Record<string, Operation>;

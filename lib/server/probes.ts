@@ -13,11 +13,10 @@ export const healthResponseSchema = z
   .object({
     status: z.enum(["ok", "unavailable"]),
     database: z.enum(["ok", "unreachable"]),
-    stopping: z.boolean().optional().meta({ description: "With `ready=1`: the server has been asked to stop (README \"Stopping\")." }),
-    rate_limiter: z
-      .enum(["in_process", "ok", "unreachable", "disabled"])
-      .optional()
-      .meta({ description: "With `ready=1`: counted in this process, in Upstash Redis (answering or not: requests pass unlimited while it does not), or not at all." }),
+    stopping: z.boolean().optional().meta({ description: 'With `ready=1`: the server has been asked to stop (README "Stopping").' }),
+    rate_limiter: z.enum(["in_process", "ok", "unreachable", "disabled"]).optional().meta({
+      description: "With `ready=1`: counted in this process, in Upstash Redis (answering or not: requests pass unlimited while it does not), or not at all.",
+    }),
     job_worker: z
       .enum(["running", "off"])
       .optional()

@@ -9,6 +9,14 @@ export type RequestRecord = { requestId: string; method: string; route: string; 
  */
 export function logRequest({ requestId, method, route, status, durationMs, accountId }: RequestRecord): void {
   if (!getConfig().jsonRequestLog) return;
-  const line = { time: new Date().toISOString(), request_id: requestId, method, route, status, duration_ms: Math.round(durationMs * 10) / 10, account_id: accountId ?? null };
+  const line = {
+    time: new Date().toISOString(),
+    request_id: requestId,
+    method,
+    route,
+    status,
+    duration_ms: Math.round(durationMs * 10) / 10,
+    account_id: accountId ?? null,
+  };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }

@@ -14,7 +14,10 @@ const d = aliasedColumns("d", deletedItemColumns);
  */
 export function listDeletedAsJson(userId: string, { page, since, type }: DeletedQuery) {
   if (since && since.getTime() < Date.now() - TOMBSTONE_RETENTION_MS) throw sinceTooOld();
-  const where: ListCondition[] = [(bind) => `${d.userId} = ${bind(userId)}::uuid`, (bind) => `${d.kind} = ANY(${bind(type ? [type] : [...syncedKinds])}::text[])`];
+  const where: ListCondition[] = [
+    (bind) => `${d.userId} = ${bind(userId)}::uuid`,
+    (bind) => `${d.kind} = ANY(${bind(type ? [type] : [...syncedKinds])}::text[])`,
+  ];
   if (since) where.push((bind) => `${d.deletedAt} >= ${bind(changedSince(since))}`);
   const list: KeysetList = { from: "deleted_items d", where, sortColumn: d.deletedAt, idColumn: d.id };
   return paginate(page, {

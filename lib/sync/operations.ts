@@ -23,7 +23,11 @@ export const syncOperations = {
     query: deletedQuerySchema,
     errors: { 410: "`since` is more than 30 days ago: read the full lists again." },
     responses: {
-      200: { description: "A page of deletions.", schema: tombstoneListResponseSchema, example: { deleted: [exampleTombstone], meta: pageMetaExample(exampleTombstone.id) } },
+      200: {
+        description: "A page of deletions.",
+        schema: tombstoneListResponseSchema,
+        example: { deleted: [exampleTombstone], meta: pageMetaExample(exampleTombstone.id) },
+      },
     },
   },
 } as const satisfies Record<string, Operation>;

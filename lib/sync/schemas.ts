@@ -27,7 +27,7 @@ export const updatedSinceField = {
     .meta({
       format: "date-time",
       description:
-        "Only the items changed at or after this time, less 60 seconds (docs/api.md, \"Incremental sync\"): send the `date` of your last sync's first response.",
+        'Only the items changed at or after this time, less 60 seconds (docs/api.md, "Incremental sync"): send the `date` of your last sync\'s first response.',
     })
     .optional(),
 };

@@ -27,7 +27,11 @@ export const userOperations = {
     scope: "user:write",
     body: { schema: userUpdateSchema, example: { name: "Ada King", timezone: "Europe/Paris", week_start: "sunday" } },
     responses: {
-      200: { description: "The updated account.", schema: userResponseSchema, example: { ...userExample, name: "Ada King", timezone: "Europe/Paris", week_start: "sunday" } },
+      200: {
+        description: "The updated account.",
+        schema: userResponseSchema,
+        example: { ...userExample, name: "Ada King", timezone: "Europe/Paris", week_start: "sunday" },
+      },
     },
     errors: { 422: "A field is invalid, or the email belongs to another account (`Duplicate value`)." },
   },

@@ -30,11 +30,11 @@ export const timezoneSchema = z
   .min(1)
   .max(64)
   .refine(isTimeZone)
-  .meta({ description: "An IANA time zone name, e.g. `Europe/Paris`; \"today\" in recaps is computed in it." });
+  .meta({ description: 'An IANA time zone name, e.g. `Europe/Paris`; "today" in recaps is computed in it.' });
 
 export const weekStartSchema = z
   .enum(weekStarts)
-  .meta({ description: "The first day of the account's weeks: where the web app's weekly chart and its recap form's \"This week\" and \"Last week\" begin." });
+  .meta({ description: 'The first day of the account\'s weeks: where the web app\'s weekly chart and its recap form\'s "This week" and "Last week" begin.' });
 
 /** At least 10 characters and hard to guess (lib/auth/password-strength.ts), wherever a password is set. */
 export const passwordSchema = z

@@ -84,7 +84,10 @@ export async function pageBodyRefusal(request: Request): Promise<Response | unde
   if (Number(length) > PAGE_MAX_BODY_BYTES) return refusal(413, "Request body too large: pages and server actions take at most 1 MiB.");
   if (request.method === "GET" || request.method === "HEAD") return undefined;
   if (isForeign(request)) {
-    return refusal(403, "Forbidden: forms and server actions are taken only from this site, and the request's Origin (or, without one, its Sec-Fetch-Site) does not say it comes from it.");
+    return refusal(
+      403,
+      "Forbidden: forms and server actions are taken only from this site, and the request's Origin (or, without one, its Sec-Fetch-Site) does not say it comes from it.",
+    );
   }
   const isFetchAction = headers.has("next-action");
   const isMultipart = (headers.get("content-type") ?? "").startsWith("multipart/form-data");

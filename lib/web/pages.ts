@@ -21,7 +21,12 @@ export async function loadOrNotFound<T>(id: string, load: (id: string) => Promis
  * A resource page's title, e.g. "Website · Worklog": what `title` makes of the signed-in
  * account's resource, or `fallback` when there is none to name.
  */
-export async function resourceTitle<T>(id: string, load: (userId: string, id: string) => Promise<T>, title: (resource: T, user: User) => string, fallback: string): Promise<Metadata> {
+export async function resourceTitle<T>(
+  id: string,
+  load: (userId: string, id: string) => Promise<T>,
+  title: (resource: T, user: User) => string,
+  fallback: string,
+): Promise<Metadata> {
   const user = await getCurrentUser();
   if (!user || !isUuid(id)) return { title: fallback };
   try {

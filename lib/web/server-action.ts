@@ -70,7 +70,11 @@ export async function runAction<Schema extends z.ZodType, Data, Field extends st
   spec: ActionSpec<Schema, Data, Field>,
 ): Promise<ActionResult<Data, Field>> {
   const parsed = spec.schema.safeParse(spec.input, { reportInput: true });
-  if (!parsed.success) return refusal(spec, parsed.error.issues.map((issue) => zodProblem(issue, spec.fields)));
+  if (!parsed.success)
+    return refusal(
+      spec,
+      parsed.error.issues.map((issue) => zodProblem(issue, spec.fields)),
+    );
   try {
     return { ok: true, data: await spec.run(parsed.data) };
   } catch (error) {

@@ -136,7 +136,11 @@ export async function deliverWebhook({ event_id: eventId, endpoint_id: endpointI
     attempted_at: now,
   };
   const values = [delivery.userId, JSON.stringify(attempt), failingSince, disabledReason ?? null];
-  await writeOutcome(delivered, () => job.writeUnderLease(logAttemptWrites, values, delivered ? "succeeded" : "failed"), `Event ${eventId} to webhook ${endpointId}`);
+  await writeOutcome(
+    delivered,
+    () => job.writeUnderLease(logAttemptWrites, values, delivered ? "succeeded" : "failed"),
+    `Event ${eventId} to webhook ${endpointId}`,
+  );
   if (retrying) throw new Error(outcome.answered ? `The endpoint answered ${outcome.status}` : outcome.error);
 }
 

@@ -102,7 +102,12 @@ export function refusedAddressKind(address: string): string | undefined {
   const family = isIP(ip);
   if (family === 0) return "not an IP address";
   if (family === 4) return kindOf(ip, "ipv4");
-  return kindOf(ip, "ipv6") ?? embeddedIpv4(ip).map((ipv4) => kindOf(ipv4, "ipv4")).find((kind) => kind !== undefined);
+  return (
+    kindOf(ip, "ipv6") ??
+    embeddedIpv4(ip)
+      .map((ipv4) => kindOf(ipv4, "ipv4"))
+      .find((kind) => kind !== undefined)
+  );
 }
 
 /** A checked destination: the URL and the address its delivery connects to. */
@@ -155,7 +160,8 @@ export async function checkDestination(url: URL, allowedHosts: readonly string[]
   if (!isAllowedHost(url, allowedHosts)) {
     for (const { address } of addresses) {
       const kind = refusedAddressKind(address);
-      if (kind) throw new DestinationError(`resolves to ${address}, which is ${kind}: webhooks reach public addresses only (README "Webhooks", WEBHOOK_ALLOWED_HOSTS)`);
+      if (kind)
+        throw new DestinationError(`resolves to ${address}, which is ${kind}: webhooks reach public addresses only (README "Webhooks", WEBHOOK_ALLOWED_HOSTS)`);
     }
   }
   const [first] = addresses;

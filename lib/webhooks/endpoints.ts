@@ -40,10 +40,24 @@ export async function createWebhook(userId: string, input: WebhookCreate) {
   return getDb().$transaction(async (transaction) => {
     await markAccountChanged(transaction, userId);
     if ((await transaction.webhookEndpoint.count({ where: { userId } })) >= MAX_WEBHOOKS_PER_ACCOUNT) {
-      throw AppError.validation([{ pointer: "", detail: `Too many items: at most ${MAX_WEBHOOKS_PER_ACCOUNT}`, message: `An account has at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks: delete one first.` }]);
+      throw AppError.validation([
+        {
+          pointer: "",
+          detail: `Too many items: at most ${MAX_WEBHOOKS_PER_ACCOUNT}`,
+          message: `An account has at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks: delete one first.`,
+        },
+      ]);
     }
     return transaction.webhookEndpoint.create({
-      data: { id: newId(), userId, url, events: input.events, description: input.description ?? "", enabled: input.enabled ?? true, secret: newWebhookSecret() },
+      data: {
+        id: newId(),
+        userId,
+        url,
+        events: input.events,
+        description: input.description ?? "",
+        enabled: input.enabled ?? true,
+        secret: newWebhookSecret(),
+      },
     });
   });
 }

@@ -1,15 +1,22 @@
 import type { Operation } from "@/lib/api/operation";
 import { createdWebhookExample, webhookAttemptExample, webhookExample, webhookSentExample } from "./examples";
-import { createdWebhookResponseSchema, webhookListResponseSchema, webhookResponseSchema, webhookSentResponseSchema, webhookWithAttemptsResponseSchema } from "./responses";
+import {
+  createdWebhookResponseSchema,
+  webhookListResponseSchema,
+  webhookResponseSchema,
+  webhookSentResponseSchema,
+  webhookWithAttemptsResponseSchema,
+} from "./responses";
 import { webhookCreateSchema, webhookUpdateSchema } from "./schemas";
 
 const tag = {
   name: "Webhooks",
   description:
-    "Outbound webhooks: the account's events (entries, projects, repositories, commits, recaps, the timer) posted to an endpoint as they happen, signed by the Standard Webhooks specification (README \"Webhooks\").",
+    'Outbound webhooks: the account\'s events (entries, projects, repositories, commits, recaps, the timer) posted to an endpoint as they happen, signed by the Standard Webhooks specification (README "Webhooks").',
 };
 
-const urlRefused = "A field is invalid, or the endpoint URL is refused: not http(s), unresolvable, or a host with a loopback, private, link-local or metadata address (at `/endpoint_url`).";
+const urlRefused =
+  "A field is invalid, or the endpoint URL is refused: not http(s), unresolvable, or a host with a loopback, private, link-local or metadata address (at `/endpoint_url`).";
 const disabled = "The webhook is disabled: enable it first.";
 
 export const webhookOperations = {
@@ -34,7 +41,10 @@ export const webhookOperations = {
     description:
       "An endpoint that receives the events it names. The signing secret is in this answer only. The URL's host is resolved and refused when any of its addresses is not public. An account has at most 20 webhooks.",
     scope: "user:write",
-    body: { schema: webhookCreateSchema, example: { endpoint_url: "https://hooks.example.com/worklog", events: ["entry.created", "project.*"], description: "The team's dashboard" } },
+    body: {
+      schema: webhookCreateSchema,
+      example: { endpoint_url: "https://hooks.example.com/worklog", events: ["entry.created", "project.*"], description: "The team's dashboard" },
+    },
     responses: { 201: { description: "The new webhook, with its secret.", schema: createdWebhookResponseSchema, example: createdWebhookExample } },
     errors: { 422: `${urlRefused} The 21st webhook is \`Too many items: at most 20\` at \`""\`.` },
   },
@@ -47,7 +57,13 @@ export const webhookOperations = {
     summary: "Get a webhook",
     description: "The webhook with its last 100 delivery attempts, the newest first.",
     scope: "user:write",
-    responses: { 200: { description: "The webhook and its delivery log.", schema: webhookWithAttemptsResponseSchema, example: { ...webhookExample, paused_until: null, attempts: [webhookAttemptExample] } } },
+    responses: {
+      200: {
+        description: "The webhook and its delivery log.",
+        schema: webhookWithAttemptsResponseSchema,
+        example: { ...webhookExample, paused_until: null, attempts: [webhookAttemptExample] },
+      },
+    },
   },
   update: {
     kind: "api",

@@ -26,7 +26,11 @@ function modelOf<Model>(row: Row): Model {
 
 function entryOf(row: Row): EntryWithRelations {
   const { commit_ids: commitIds, project, ...columns } = row;
-  return { ...modelOf<Omit<EntryWithRelations, "project" | "commits">>(columns), project: project as EntryWithRelations["project"], commits: (commitIds as string[]).map((commitId) => ({ commitId })) };
+  return {
+    ...modelOf<Omit<EntryWithRelations, "project" | "commits">>(columns),
+    project: project as EntryWithRelations["project"],
+    commits: (commitIds as string[]).map((commitId) => ({ commitId })),
+  };
 }
 
 /** `data`: the API's own object of the resource, as it was when the change was made; a scheduled recap's, as its run wrote it. */

@@ -26,7 +26,10 @@ export const webhookResponseSchema = z
     events: z.array(z.enum(webhookSubscriptions)),
     description: z.string(),
     enabled: z.boolean(),
-    disabled_reason: z.string().nullable().meta({ description: "Why the server disabled it (it answered 410 Gone, or every delivery failed for 3 days); null otherwise." }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the server disabled it (it answered 410 Gone, or every delivery failed for 3 days); null otherwise." }),
     failing_since: z.iso.datetime().nullable().meta({ description: "Since when its deliveries fail, without a success since; null while they succeed." }),
     inserted_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -41,7 +44,8 @@ export const createdWebhookResponseSchema = webhookResponseSchema
 export const webhookWithAttemptsResponseSchema = webhookResponseSchema
   .extend({
     paused_until: z.iso.datetime().nullable().meta({
-      description: "While its last deliveries failed 5 times in a row, when its deliveries resume: until then they wait, spending none of their attempts; null while they go out.",
+      description:
+        "While its last deliveries failed 5 times in a row, when its deliveries resume: until then they wait, spending none of their attempts; null while they go out.",
     }),
     attempts: z.array(webhookAttemptResponseSchema).meta({ description: "Its last 100 delivery attempts, the newest first." }),
   })
@@ -70,7 +74,11 @@ export function toWebhookAttemptResponse(attempt: WebhookAttempt): z.infer<typeo
   };
 }
 
-export function toWebhookWithAttemptsResponse({ attempts, pausedUntil, ...endpoint }: WebhookEndpoint & { attempts: WebhookAttempt[]; pausedUntil: Date | null }): z.infer<typeof webhookWithAttemptsResponseSchema> {
+export function toWebhookWithAttemptsResponse({
+  attempts,
+  pausedUntil,
+  ...endpoint
+}: WebhookEndpoint & { attempts: WebhookAttempt[]; pausedUntil: Date | null }): z.infer<typeof webhookWithAttemptsResponseSchema> {
   return { ...toWebhookResponse(endpoint), paused_until: pausedUntil?.toISOString() ?? null, attempts: attempts.map(toWebhookAttemptResponse) };
 }
 

@@ -4,15 +4,11 @@ import { text } from "@/lib/validation";
 import { MAX_URL_LENGTH } from "./destination";
 import { webhookSubscriptions } from "./events";
 
-const urlSchema = z
-  .string()
-  .trim()
-  .max(MAX_URL_LENGTH)
-  .meta({
-    format: "uri",
-    description:
-      "Where the events are posted: an http or https URL whose host resolves to public addresses only (not loopback, private, link-local nor the metadata address), checked now and before each delivery; WEBHOOK_ALLOWED_HOSTS names exceptions.",
-  });
+const urlSchema = z.string().trim().max(MAX_URL_LENGTH).meta({
+  format: "uri",
+  description:
+    "Where the events are posted: an http or https URL whose host resolves to public addresses only (not loopback, private, link-local nor the metadata address), checked now and before each delivery; WEBHOOK_ALLOWED_HOSTS names exceptions.",
+});
 
 const eventsSchema = z
   .array(z.enum(webhookSubscriptions))

@@ -12,7 +12,16 @@ import { attachCommits, createEntry, dailyTotals, deleteEntry, detachCommit, lis
 import { entryFields, type EntryField } from "./entry-fields";
 import type { EntryWithRelations } from "./entry-with-relations";
 import { cleanFilters, type EntryFilters } from "./filters";
-import { attachCommitsSchema, detachCommitSchema, entryBulkRestoreSchema, entryBulkSchema, entryCreateSchema, entryListQuerySchema, entryRestoreSchema, entryUpdateSchema } from "./schemas";
+import {
+  attachCommitsSchema,
+  detachCommitSchema,
+  entryBulkRestoreSchema,
+  entryBulkSchema,
+  entryCreateSchema,
+  entryListQuerySchema,
+  entryRestoreSchema,
+  entryUpdateSchema,
+} from "./schemas";
 import { toEntryPage, toEntryViews, type EntryPage, type EntryView } from "./views";
 
 export type { EntryField } from "./entry-fields";
@@ -145,7 +154,13 @@ export async function loadWeekEntries(filters: EntryFilters, day: string): Promi
       const entries: EntryView[] = [];
       let startingAfter: string | undefined;
       do {
-        const query = entryListQuerySchema.parse({ ...cleanFilters(given), from: days[0], to: days.at(-1), limit: String(weekPageSize), starting_after: startingAfter });
+        const query = entryListQuerySchema.parse({
+          ...cleanFilters(given),
+          from: days[0],
+          to: days.at(-1),
+          limit: String(weekPageSize),
+          starting_after: startingAfter,
+        });
         const page = await listEntries(user, query);
         entries.push(...(await toEntryViews(user.id, page.rows)));
         startingAfter = page.meta.has_more ? (page.meta.end_cursor ?? undefined) : undefined;

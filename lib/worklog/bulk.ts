@@ -35,8 +35,12 @@ async function lockEntries(transaction: Transaction, userId: string, ids: string
       WHERE l.entry_id = ANY(${ids}::uuid[]) AND c.user_id = ${userId}::uuid ORDER BY c.id FOR KEY SHARE OF c`;
   }
   const locked = forDeletion
-    ? await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR UPDATE`
-    : await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR NO KEY UPDATE`;
+    ? await transaction.$queryRaw<
+        { id: string }[]
+      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR UPDATE`
+    : await transaction.$queryRaw<
+        { id: string }[]
+      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR NO KEY UPDATE`;
   if (locked.length !== ids.length) throw AppError.notFound();
 }
 
@@ -126,7 +130,9 @@ export async function restoreEntries(userId: string, entries: EntryRestore[]): P
           })),
         });
         const existing = new Set(commits.map((commit) => commit.id));
-        const links = putBack.flatMap((entry) => entry.commit_ids.filter((commitId) => existing.has(commitId)).map((commitId) => ({ entryId: entry.id, commitId })));
+        const links = putBack.flatMap((entry) =>
+          entry.commit_ids.filter((commitId) => existing.has(commitId)).map((commitId) => ({ entryId: entry.id, commitId })),
+        );
         if (links.length > 0) await transaction.worklogEntryCommit.createMany({ data: links, skipDuplicates: true });
       }
       if (present.length > 0) {

@@ -220,7 +220,12 @@ export type EntryListFilters = Omit<EntryListQuery, "page">;
  * select (the same selection as the list's): one query, summed by day here.
  */
 async function trackedTime(user: User, firstDay: string, lastDay: string, filters: EntryListFilters): Promise<DailyProjectTotal[]> {
-  const entries = await selectTimedEntries(user, filters, rangeStart({ kind: "day", date: firstDay }, user.timezone), rangeEnd({ kind: "day", date: lastDay }, user.timezone));
+  const entries = await selectTimedEntries(
+    user,
+    filters,
+    rangeStart({ kind: "day", date: firstDay }, user.timezone),
+    rangeEnd({ kind: "day", date: lastDay }, user.timezone),
+  );
   const totals = new Map<string, DailyProjectTotal>();
   for (const entry of entries) {
     const day = calendarDay(entry.recordedAt, user.timezone);

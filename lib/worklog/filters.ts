@@ -22,8 +22,12 @@ export function normalizeTags(text: string): string {
 const isRangeBound = (value: string) => isValidCalendarDate(value) || parseTimestamp(value) !== undefined;
 const isValid: Record<(typeof filterNames)[number], (value: string) => boolean> = {
   q: (value) => value.length <= searchMaxLength && !value.includes("\0"),
-  project_id: isUuid, tags: (value) => !value.includes("\0"), from: isRangeBound, to: isRangeBound,
-  source: (value) => value.split(/[\s,]+/).every((source) => (entrySources as string[]).includes(source)) };
+  project_id: isUuid,
+  tags: (value) => !value.includes("\0"),
+  from: isRangeBound,
+  to: isRangeBound,
+  source: (value) => value.split(/[\s,]+/).every((source) => (entrySources as string[]).includes(source)),
+};
 
 /** The filters with empty values and values the entries list would refuse (as its schema does) dropped, and tags normalized. */
 export function cleanFilters(filters: EntryFilters): EntryFilters {

@@ -4,7 +4,13 @@ import { commitExample } from "@/lib/repositories/examples";
 import { entryExample, entryListExample, pullRequestSuggestionExample, suggestionExample, suggestionListExample } from "./examples";
 import { entryBulkResponseSchema, entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema } from "./responses";
 import { attachCommitsSchema, bulkMaxEntries, entryBulkSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema, timerStartSchema } from "./schemas";
-import { suggestionDismissalResponseSchema, suggestionDismissalSchema, suggestionListResponseSchema, suggestionPeriod, suggestionQuerySchema } from "./suggestion-schemas";
+import {
+  suggestionDismissalResponseSchema,
+  suggestionDismissalSchema,
+  suggestionListResponseSchema,
+  suggestionPeriod,
+  suggestionQuerySchema,
+} from "./suggestion-schemas";
 
 const tag = { name: "Worklog entries", description: "Time-tracking records in markdown, with tags, a project and attached commits." };
 
@@ -12,7 +18,8 @@ const unknownProject = "A field is invalid, or `project_id` names no project of 
 
 const suggestionsTag = {
   name: "Suggested entries",
-  description: "Commits no entry cites yet and merged pull requests, drafted as entries to log: create the entry with their `commit_ids` and they are suggested no more, or dismiss them.",
+  description:
+    "Commits no entry cites yet and merged pull requests, drafted as entries to log: create the entry with their `commit_ids` and they are suggested no more, or dismiss them.",
 };
 
 export const worklogOperations = {
@@ -35,7 +42,8 @@ export const worklogOperations = {
     path: "/api/v1/worklog/entries",
     tag,
     summary: "Create a worklog entry",
-    description: "`recorded_at` defaults to now, `tags` to none. `commit_ids` attaches commits of the account as the entry is created (a suggested entry's, which then leave the suggestions).",
+    description:
+      "`recorded_at` defaults to now, `tags` to none. `commit_ids` attaches commits of the account as the entry is created (a suggested entry's, which then leave the suggestions).",
     scope: "worklog:write",
     body: {
       schema: entryCreateSchema,
@@ -48,7 +56,9 @@ export const worklogOperations = {
       },
     },
     responses: { 201: { description: "The new entry.", schema: entryResponseSchema, example: { ...entryExample, commit_ids: [] } } },
-    errors: { 422: "A field is invalid, `project_id` names no project of the account, or an id of `commit_ids` no commit of the account (`Invalid value`, e.g. at `/commit_ids/0`); nothing is created." },
+    errors: {
+      422: "A field is invalid, `project_id` names no project of the account, or an id of `commit_ids` no commit of the account (`Invalid value`, e.g. at `/commit_ids/0`); nothing is created.",
+    },
   },
   get: {
     kind: "api",
@@ -147,7 +157,11 @@ export const worklogOperations = {
       example: { commit_ids: suggestionExample.commits.map((commit) => commit.id), pull_request_ids: [pullRequestSuggestionExample.pull_request.id] },
     },
     responses: {
-      200: { description: "How many were named, all dismissed now.", schema: suggestionDismissalResponseSchema, example: { dismissed: { commits: 3, pull_requests: 1 } } },
+      200: {
+        description: "How many were named, all dismissed now.",
+        schema: suggestionDismissalResponseSchema,
+        example: { dismissed: { commits: 3, pull_requests: 1 } },
+      },
     },
     errors: {
       404: "An id names no commit or pull request suggestion of the account: nothing is dismissed.",
@@ -169,7 +183,7 @@ export const timerOperations = {
     path: "/api/v1/worklog/timer",
     tag: timerTag,
     summary: "Get the running timer",
-    description: "The account's running entry (`running: true`, `recorded_at` when it started), or `{\"timer\": null}`.",
+    description: 'The account\'s running entry (`running: true`, `recorded_at` when it started), or `{"timer": null}`.',
     scope: "worklog:read",
     responses: { 200: { description: "The running entry, or null.", schema: timerResponseSchema, example: { timer: runningExample } } },
   },
@@ -181,10 +195,12 @@ export const timerOperations = {
     tag: timerTag,
     summary: "Start a timer",
     description:
-      "Creates a running entry, recorded now. A timer already running is stopped first and answered as `stopped`. `content` defaults to \"Timer\"; the entry can be edited like any other, and giving it a `duration_seconds` stops it.",
+      'Creates a running entry, recorded now. A timer already running is stopped first and answered as `stopped`. `content` defaults to "Timer"; the entry can be edited like any other, and giving it a `duration_seconds` stops it.',
     scope: "worklog:write",
     body: { schema: timerStartSchema, example: { content: "Reviewing the release notes", tags: ["review"] } },
-    responses: { 201: { description: "The running entry, and the one stopped.", schema: timerStartResponseSchema, example: { timer: runningExample, stopped: null } } },
+    responses: {
+      201: { description: "The running entry, and the one stopped.", schema: timerStartResponseSchema, example: { timer: runningExample, stopped: null } },
+    },
     errors: { 422: "A field is invalid, or `project_id` names no project of the account (`Invalid value`)." },
   },
   stop: {

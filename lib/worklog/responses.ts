@@ -26,10 +26,15 @@ export const entryShape = jsonShape({
   tags: property(z.array(z.string()), "e.tags"),
   project_id: property(z.uuid().nullable(), "e.project_id"),
   project: jsonTextProperty(entryProjectSchema.nullable(), `CASE WHEN p.id IS NOT NULL THEN ${entryProjectShape.sql} END`),
-  commit_ids: jsonTextProperty(z.array(z.uuid()), "COALESCE(to_json((SELECT array_agg(c.commit_id ORDER BY c.commit_id) FROM worklog_entry_commits c WHERE c.entry_id = e.id))::text, '[]')"),
+  commit_ids: jsonTextProperty(
+    z.array(z.uuid()),
+    "COALESCE(to_json((SELECT array_agg(c.commit_id ORDER BY c.commit_id) FROM worklog_entry_commits c WHERE c.entry_id = e.id))::text, '[]')",
+  ),
   source: property(entrySourceSchema, "e.source"),
   running: property(
-    z.boolean().meta({ description: "Its timer runs (docs/api.md, \"Timer\"): `recorded_at` is when it started, and `duration_seconds` is null until it stops." }),
+    z
+      .boolean()
+      .meta({ description: 'Its timer runs (docs/api.md, "Timer"): `recorded_at` is when it started, and `duration_seconds` is null until it stops.' }),
     "e.running_user_id IS NOT NULL",
   ),
   inserted_at: property(z.iso.datetime(), isoTimestamp("e.inserted_at")),
@@ -38,9 +43,7 @@ export const entryShape = jsonShape({
 
 export const entryResponseSchema = entryShape.schema.register(responseSchemas, { id: "Entry" });
 
-export const entryListResponseSchema = z
-  .object({ entries: z.array(entryResponseSchema), meta: pageMetaSchema })
-  .register(responseSchemas, { id: "EntryList" });
+export const entryListResponseSchema = z.object({ entries: z.array(entryResponseSchema), meta: pageMetaSchema }).register(responseSchemas, { id: "EntryList" });
 
 /** POST /worklog/entries/bulk: the entries as the change left them, or as they were for a delete, in the order of `ids`. */
 export const entryBulkResponseSchema = z

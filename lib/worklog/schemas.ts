@@ -37,10 +37,10 @@ const entryFieldsSchema = z.object({
 });
 
 /** Commits of the account, attached as the entry is created (docs/api.md, "Suggested entries"). */
-const entryCommitIdsSchema = z
-  .array(idSchema)
-  .max(1000)
-  .meta({ description: "Commits of the account to attach as the entry is created (up to 1000); an id of no commit of the account is an invalid value and creates nothing." });
+const entryCommitIdsSchema = z.array(idSchema).max(1000).meta({
+  description:
+    "Commits of the account to attach as the entry is created (up to 1000); an id of no commit of the account is an invalid value and creates nothing.",
+});
 
 export const entryCreateSchema = entryFieldsSchema.extend({ commit_ids: entryCommitIdsSchema.optional() }).register(requestSchemas, { id: "EntryCreate" });
 export type EntryCreate = z.output<typeof entryCreateSchema>;
@@ -94,9 +94,7 @@ export type EntryBulk = z.output<typeof entryBulkSchema>;
 /** The Undo of a bulk change: the entries as they were, each put back if deleted, else given back its tags and project. */
 export const entryBulkRestoreSchema = z.array(entryRestoreSchema).min(1).max(bulkMaxEntries);
 
-export const attachCommitsSchema = z
-  .object({ commit_ids: z.array(idSchema).min(1).max(1000) })
-  .register(requestSchemas, { id: "AttachCommits" });
+export const attachCommitsSchema = z.object({ commit_ids: z.array(idSchema).min(1).max(1000) }).register(requestSchemas, { id: "AttachCommits" });
 export type AttachCommits = z.output<typeof attachCommitsSchema>;
 
 /** An entry and the commit to detach from it. */
@@ -108,7 +106,14 @@ export const entryFilterFields = {
   tags: z
     .string()
     .refine(isStorableText, "tags must not contain NUL characters")
-    .transform((value) => [...new Set(value.split(/[\s,]+/).filter(Boolean).map((tag) => tag.toLowerCase()))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map((tag) => tag.toLowerCase()),
+      ),
+    ])
     .meta({ description: "Tags separated by commas or whitespace; an entry matches if it has any of them." })
     .optional(),
   from: rangeBoundSchema.optional(),

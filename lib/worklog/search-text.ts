@@ -17,7 +17,30 @@ export function foldWord(word: string): string {
 }
 
 // The commonest of the English stop words, which the search ignores.
-const stopWords = new Set(["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "of", "on", "or", "that", "the", "this", "to", "was", "with"]);
+const stopWords = new Set([
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "for",
+  "from",
+  "in",
+  "is",
+  "it",
+  "of",
+  "on",
+  "or",
+  "that",
+  "the",
+  "this",
+  "to",
+  "was",
+  "with",
+]);
 
 const ending = /(?:ing|ed|es|s)$/;
 const stem = (word: string) => (word.length - 4 >= 3 ? word.replace(ending, "") : word.replace(/s$/, ""));

@@ -6,10 +6,10 @@ import type { Principal } from "@/lib/auth/authenticate";
  * web app, an API key, an OAuth token (the CLI's device flow), or the MCP server.
  */
 export const entrySourceSchema = z.enum(["web", "api", "cli", "mcp"]).meta({
-  description: "Who wrote the entry, set by the server: `web` (the web app), `api` (an API key), `cli` (an OAuth token, as the CLI signs in), `mcp` (an AI agent through the MCP server).",
+  description:
+    "Who wrote the entry, set by the server: `web` (the web app), `api` (an API key), `cli` (an OAuth token, as the CLI signs in), `mcp` (an AI agent through the MCP server).",
 });
 export type EntrySource = z.output<typeof entrySourceSchema>;
-
 
 /** The source of an entry written through /api/v1: an API key's, or an OAuth token's, which is how the CLI signs in (the device flow). */
 export function apiEntrySource(principal: Principal): EntrySource {

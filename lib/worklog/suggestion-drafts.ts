@@ -130,7 +130,10 @@ export const commitsTitle = (count: number, repository: string) => `${count} ${c
 export const pullRequestTitle = (pull: Pick<PullRequestSuggestion, "number" | "title">) => `Merged pull request #${pull.number}: ${pull.title}`;
 
 /** The draft of a merged pull request: its title, linked to it, citing its merge commit when stored. */
-export function draftPullRequestContent(pull: Pick<PullRequestSuggestion, "number" | "title" | "webUrl">, mergeCommit?: Pick<Commit, "sha" | "webUrl">): string {
+export function draftPullRequestContent(
+  pull: Pick<PullRequestSuggestion, "number" | "title" | "webUrl">,
+  mergeCommit?: Pick<Commit, "sha" | "webUrl">,
+): string {
   const number = pull.webUrl ? link(`#${pull.number}`, pull.webUrl) : `#${pull.number}`;
   return `Merged pull request ${number}: ${shortened(pull.title, maxDraftedSubject)}${mergeCommit ? ` (${citation(mergeCommit)})` : ""}`;
 }

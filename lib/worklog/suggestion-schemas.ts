@@ -31,7 +31,8 @@ const dismissedIdsSchema = (what: string) =>
 export const suggestionDismissalSchema = z
   .object({ commit_ids: dismissedIdsSchema("commits"), pull_request_ids: dismissedIdsSchema("pull request suggestions") })
   .superRefine((body, context) => {
-    if (!body.commit_ids?.length && !body.pull_request_ids?.length) context.addIssue({ code: "custom", message: "Name at least one commit or pull request to dismiss" });
+    if (!body.commit_ids?.length && !body.pull_request_ids?.length)
+      context.addIssue({ code: "custom", message: "Name at least one commit or pull request to dismiss" });
   })
   .meta({ description: "At least one id in all." })
   .register(requestSchemas, { id: "SuggestionDismissal" });
@@ -69,15 +70,22 @@ export const suggestionSchema = z
     day: z.iso.date().meta({ description: "The calendar day of the work in the account's time zone." }),
     repository: suggestionRepositorySchema,
     title: z.string(),
-    content: z.string().meta({ description: "Drafted markdown for the entry: the commits' subjects, grouped by conventional-commit type, each citing its short sha." }),
+    content: z
+      .string()
+      .meta({ description: "Drafted markdown for the entry: the commits' subjects, grouped by conventional-commit type, each citing its short sha." }),
     recorded_at: z.iso.datetime().meta({ description: "The time to give the entry: the latest commit's, or the merge's." }),
     commits: z
       .array(suggestionCommitSchema)
       .max(maxSuggestedCommits)
-      .meta({ description: `Oldest first, at most ${maxSuggestedCommits}: the commits the suggestion drafts. Create the entry with their ids as \`commit_ids\`.` }),
-    commit_count: z.number().int().meta({
-      description: `How many commits of its repository and day no entry cites and none dismissed (for a pull request, its merge commit or none). Over ${maxSuggestedCommits}, \`commits\` holds the oldest ${maxSuggestedCommits}; once they are logged or dismissed, the suggestion carries the next ones.`,
-    }),
+      .meta({
+        description: `Oldest first, at most ${maxSuggestedCommits}: the commits the suggestion drafts. Create the entry with their ids as \`commit_ids\`.`,
+      }),
+    commit_count: z
+      .number()
+      .int()
+      .meta({
+        description: `How many commits of its repository and day no entry cites and none dismissed (for a pull request, its merge commit or none). Over ${maxSuggestedCommits}, \`commits\` holds the oldest ${maxSuggestedCommits}; once they are logged or dismissed, the suggestion carries the next ones.`,
+      }),
     pull_request: suggestionPullRequestSchema.nullable(),
   })
   .register(responseSchemas, { id: "Suggestion" });

@@ -5,7 +5,14 @@ import { createEntry } from "./entries";
 import type { EntryWithRelations } from "./entry-with-relations";
 import type { EntrySource } from "./sources";
 import { draftSuggestions } from "./suggestion-drafts";
-import { suggestionPeriod, type Suggestion, type SuggestionDismissal, type SuggestionDismissalResult, type SuggestionLog, type SuggestionQuery } from "./suggestion-schemas";
+import {
+  suggestionPeriod,
+  type Suggestion,
+  type SuggestionDismissal,
+  type SuggestionDismissalResult,
+  type SuggestionLog,
+  type SuggestionQuery,
+} from "./suggestion-schemas";
 import { dismiss, selectMergedPullRequests, selectUnloggedCommits, undismiss } from "./suggestion-sql";
 
 /**

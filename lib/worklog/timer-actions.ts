@@ -63,6 +63,7 @@ export async function stopTimerAction(id: string, durationSeconds?: number): Pro
     // The dialog asks for hours and minutes.
     fields: { duration_seconds: { label: "duration", unit: { name: "minute", size: 60 } } },
     notFoundMessage: "This timer is no longer running: it was stopped elsewhere.",
-    run: async ({ id: entryId, duration_seconds }, user) => (await toEntryViews(user.id, [await stopTimer(user.id, { id: entryId, durationSeconds: duration_seconds })]))[0]!,
+    run: async ({ id: entryId, duration_seconds }, user) =>
+      (await toEntryViews(user.id, [await stopTimer(user.id, { id: entryId, durationSeconds: duration_seconds })]))[0]!,
   });
 }

@@ -57,7 +57,12 @@ async function lockTimer(transaction: Transaction, userId: string, at: Date | un
 }
 
 /** Starts a running entry of the account, stopping the one that runs first (docs/api.md, "Timer"). */
-export async function startTimer(userId: string, input: TimerStart, source: EntrySource, at?: Date): Promise<{ timer: EntryWithRelations; stopped: EntryWithRelations | null }> {
+export async function startTimer(
+  userId: string,
+  input: TimerStart,
+  source: EntrySource,
+  at?: Date,
+): Promise<{ timer: EntryWithRelations; stopped: EntryWithRelations | null }> {
   await checkProjectReference(userId, input.project_id);
   try {
     return await getDb().$transaction(async (transaction) => {

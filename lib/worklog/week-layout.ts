@@ -36,9 +36,16 @@ export function weekColumns<T extends TimedItem>(days: string[], items: T[], tim
     const recorded = Date.parse(item.recorded_at);
     const recordedColumn = columnOf(recorded);
     if (recordedColumn !== -1) columns[recordedColumn]!.seconds += item.duration_seconds ?? 0;
-    const span = item.running ? { start: recorded, end: Math.max(recorded, now.getTime()) } : item.duration_seconds ? { start: recorded - item.duration_seconds * 1000, end: recorded } : undefined;
+    const span = item.running
+      ? { start: recorded, end: Math.max(recorded, now.getTime()) }
+      : item.duration_seconds
+        ? { start: recorded - item.duration_seconds * 1000, end: recorded }
+        : undefined;
     if (!span) {
-      if (recordedColumn !== -1) columns[recordedColumn]!.pieces.push(piece(item, "marker", (recorded - bounds[recordedColumn]!) / (bounds[recordedColumn + 1]! - bounds[recordedColumn]!), 0));
+      if (recordedColumn !== -1)
+        columns[recordedColumn]!.pieces.push(
+          piece(item, "marker", (recorded - bounds[recordedColumn]!) / (bounds[recordedColumn + 1]! - bounds[recordedColumn]!), 0),
+        );
       continue;
     }
     for (let index = 0; index < days.length; index++) {

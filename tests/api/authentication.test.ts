@@ -32,7 +32,6 @@ beforeAll(async () => {
   key = await server.createKey(email, ["user:read"]);
 });
 
-
 const getUser = (authorization?: string, { invalid = false } = {}) =>
   server.request("/api/v1/user", { headers: authorization === undefined ? {} : { authorization }, invalid });
 
@@ -140,28 +139,29 @@ async function query<T>(sql: string, values: unknown[]): Promise<T[]> {
 }
 
 describe("OAuth tokens", () => {
-  it.runIf(process.env.WORKLOG_TEST_DATABASE === "postgres")("are accepted as Bearer until they expire or are revoked, with the token wording on 403", async () => {
-    const token = `wlo_${crypto.randomUUID()}`;
-    const [{ id: userId }] = (await query<{ id: string }>("SELECT id FROM users WHERE email = $1", [email])) as [{ id: string }];
-    const insert = (accessToken: string, expiresInSeconds: number, revoked = false) =>
-      query(
-        `INSERT INTO oauth_tokens (id, user_id, client_id, access_token_hash, refresh_token_hash, scopes, access_expires_at, revoked_at, updated_at)
+  it.runIf(process.env.WORKLOG_TEST_DATABASE === "postgres")(
+    "are accepted as Bearer until they expire or are revoked, with the token wording on 403",
+    async () => {
+      const token = `wlo_${crypto.randomUUID()}`;
+      const [{ id: userId }] = (await query<{ id: string }>("SELECT id FROM users WHERE email = $1", [email])) as [{ id: string }];
+      const insert = (accessToken: string, expiresInSeconds: number, revoked = false) =>
+        query(
+          `INSERT INTO oauth_tokens (id, user_id, client_id, access_token_hash, refresh_token_hash, scopes, access_expires_at, revoked_at, updated_at)
          VALUES (gen_random_uuid(), $1, '90w0AXnlNgnh2XBJdexYjw', $2, $3, ARRAY['project:read'], now() + make_interval(secs => $4), $5, now())`,
-        [userId, createHash("sha256").update(accessToken).digest("hex"), crypto.randomUUID(), expiresInSeconds, revoked ? new Date() : null],
-      );
-    await insert(token, 3600);
-    const forbidden = await getUser(`Bearer ${token}`);
-    expect(forbidden.status).toBe(403);
-    expect((await forbidden.json()).error.message).toBe(
-      "Insufficient scope for this OAuth token. Required: user:read. Available: project:read",
-    );
+          [userId, createHash("sha256").update(accessToken).digest("hex"), crypto.randomUUID(), expiresInSeconds, revoked ? new Date() : null],
+        );
+      await insert(token, 3600);
+      const forbidden = await getUser(`Bearer ${token}`);
+      expect(forbidden.status).toBe(403);
+      expect((await forbidden.json()).error.message).toBe("Insufficient scope for this OAuth token. Required: user:read. Available: project:read");
 
-    const expired = `wlo_${crypto.randomUUID()}`;
-    await insert(expired, -1);
-    await expect401(await getUser(`Bearer ${expired}`), messages.invalidToken);
+      const expired = `wlo_${crypto.randomUUID()}`;
+      await insert(expired, -1);
+      await expect401(await getUser(`Bearer ${expired}`), messages.invalidToken);
 
-    const revoked = `wlo_${crypto.randomUUID()}`;
-    await insert(revoked, 3600, true);
-    await expect401(await getUser(`Bearer ${revoked}`), messages.invalidToken);
-  });
+      const revoked = `wlo_${crypto.randomUUID()}`;
+      await insert(revoked, 3600, true);
+      await expect401(await getUser(`Bearer ${revoked}`), messages.invalidToken);
+    },
+  );
 });

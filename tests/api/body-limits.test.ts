@@ -18,7 +18,6 @@ beforeAll(async () => {
 const mebibyte = 1024 * 1024;
 const client = uniqueClientAddress();
 
-
 /** Calls the sign-out action from /signin; `body` is its arguments, React's reply encoding. */
 function callAction(body: BodyInit, headers: Record<string, string> = {}) {
   return fetch(`${server.url}/signin`, {
@@ -93,7 +92,11 @@ describe("server actions", () => {
     }
     const form = new FormData();
     form.set("email", "someone@example.com");
-    const withoutAction = await fetch(`${server.url}/signin`, { method: "POST", headers: { origin: "https://evil.example", "x-forwarded-for": client }, body: form });
+    const withoutAction = await fetch(`${server.url}/signin`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "x-forwarded-for": client },
+      body: form,
+    });
     expect(withoutAction.status).toBe(403);
   });
 
@@ -122,13 +125,21 @@ describe("API routes take 1 MiB, the import more once the caller is known", () =
   }
 
   it("a 2 MiB body to an endpoint other than the import is a 413 with the contract's error body", async () => {
-    const response = await server.request("/api/v1/projects", { key: await newKey(), method: "POST", body: { name: "Big", description: "x".repeat(2 * mebibyte) }, invalid: true });
+    const response = await server.request("/api/v1/projects", {
+      key: await newKey(),
+      method: "POST",
+      body: { name: "Big", description: "x".repeat(2 * mebibyte) },
+      invalid: true,
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: { message: "Request body too large", type: "invalid_request_error" } });
   });
 
   it("an import over 1 MiB is a 401 without credentials, and imported with them", async () => {
-    const document = JSON.stringify({ entries: [{ date: "2026-11-20", time: "09:30", title: "Padded", body: "", tags: [] }] }).replace("{", `{${" ".repeat(2 * mebibyte)}`);
+    const document = JSON.stringify({ entries: [{ date: "2026-11-20", time: "09:30", title: "Padded", body: "", tags: [] }] }).replace(
+      "{",
+      `{${" ".repeat(2 * mebibyte)}`,
+    );
     const anonymous = await server.request("/api/v1/import?format=jrnl", { method: "POST", body: document, invalid: true });
     expect(anonymous.status).toBe(401);
     const imported = await server.request("/api/v1/import?format=jrnl", { key: await newKey(), method: "POST", body: document });
@@ -155,7 +166,13 @@ describe("Settings → Data's upload takes the import's size, once the session i
   it("imports a 2 MiB document from this site's page, and refuses it signed out or from elsewhere", async () => {
     const { email, password } = await server.createUser();
     const cookie = await signIn(email, password);
-    const entries = Array.from({ length: 270 }, (_, index) => ({ date: "2026-11-20", time: "09:30", title: `Uploaded ${index}`, body: "x".repeat(8000), tags: [] }));
+    const entries = Array.from({ length: 270 }, (_, index) => ({
+      date: "2026-11-20",
+      time: "09:30",
+      title: `Uploaded ${index}`,
+      body: "x".repeat(8000),
+      tags: [],
+    }));
     const document = JSON.stringify({ entries });
     expect(document.length).toBeGreaterThan(2 * mebibyte);
     const signedOut = await upload(document, {});

@@ -18,7 +18,8 @@ type Entry = { id: string; tags: string[]; project_id: string | null; project: {
 
 async function entries(key: string, count: number, fields: Record<string, unknown> = {}): Promise<Entry[]> {
   const made: Entry[] = [];
-  for (let index = 0; index < count; index++) made.push((await created(key, "/api/v1/worklog/entries", { content: `work ${index}`, ...fields })) as unknown as Entry);
+  for (let index = 0; index < count; index++)
+    made.push((await created(key, "/api/v1/worklog/entries", { content: `work ${index}`, ...fields })) as unknown as Entry);
   return made;
 }
 
@@ -121,7 +122,17 @@ describe("bulk changes of entries", () => {
 
   it("takes 500 entries at once", async () => {
     const { key } = await newAccount();
-    const document = { entries: Array.from({ length: 500 }, (_, index) => ({ date: "2026-01-02", time: `0${index % 10}:00`, title: `e${index}`, body: "", tags: [], starred: false })), tags: {} };
+    const document = {
+      entries: Array.from({ length: 500 }, (_, index) => ({
+        date: "2026-01-02",
+        time: `0${index % 10}:00`,
+        title: `e${index}`,
+        body: "",
+        tags: [],
+        starred: false,
+      })),
+      tags: {},
+    };
     expect((await call(key, "POST", "/api/v1/import?format=jrnl", document)).status).toBe(200);
     const ids: string[] = [];
     for (let after: string | undefined; ids.length < 500; ) {

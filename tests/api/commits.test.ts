@@ -20,7 +20,6 @@ beforeAll(async () => {
   otherKey = await server.createKey(other.email, ["repo:*"]);
 });
 
-
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const notFound = { error: { message: "Could not find the requested resource", type: "not_found_error" } };
@@ -222,7 +221,10 @@ describe("commits", () => {
     const newestFirst = stored.map((row: { id: string }) => row.id).reverse();
 
     const walk = await createRepository();
-    const sixty: { id: string }[] = await record(walk, Array.from({ length: 60 }, (_, n) => commit(n + 1)));
+    const sixty: { id: string }[] = await record(
+      walk,
+      Array.from({ length: 60 }, (_, n) => commit(n + 1)),
+    );
     const expected = sixty.map((row) => row.id).reverse();
     const seen: string[] = [];
     const pages: unknown[] = [];
@@ -253,11 +255,7 @@ describe("commits", () => {
     const repository = await createRepository();
     await record(repository, [commit(1), commit(2)]);
     expect((await server.request(repository.url, { key, method: "DELETE" })).status).toBe(200);
-    for (const response of [
-      await server.request(commitsOf(repository), { key }),
-      await uncaptured(repository, sha(1)),
-      await post(repository, [commit(3)]),
-    ]) {
+    for (const response of [await server.request(commitsOf(repository), { key }), await uncaptured(repository, sha(1)), await post(repository, [commit(3)])]) {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual(notFound);
     }

@@ -14,8 +14,7 @@ beforeAll(async () => {
   key = await server.createKey(email, ["worklog:*"]);
 });
 
-const cron = (authorization?: string) =>
-  server.request("/api/cron/jobs", { headers: authorization === undefined ? {} : { authorization } });
+const cron = (authorization?: string) => server.request("/api/cron/jobs", { headers: authorization === undefined ? {} : { authorization } });
 
 describe("GET /api/cron/jobs", () => {
   it("refuses without the CRON_SECRET, or with a wrong one, running nothing", async () => {
@@ -26,7 +25,14 @@ describe("GET /api/cron/jobs", () => {
     const { id } = (await recap.json()) as { id: string };
 
     const secret = server.env.CRON_SECRET!;
-    for (const authorization of [undefined, "", `Bearer ${secret}x`, `Bearer ${secret.slice(0, -1)}`, secret, `Basic ${Buffer.from(`${secret}:`).toString("base64")}`]) {
+    for (const authorization of [
+      undefined,
+      "",
+      `Bearer ${secret}x`,
+      `Bearer ${secret.slice(0, -1)}`,
+      secret,
+      `Basic ${Buffer.from(`${secret}:`).toString("base64")}`,
+    ]) {
       const refused = await cron(authorization);
       expect(refused.status, `authorization: ${authorization}`).toBe(401);
       expect(await refused.json()).toEqual({ error: { message: "Authentication required", type: "authentication_error" } });

@@ -51,7 +51,10 @@ describe("a report over the calendar's last year", () => {
   let key: string;
   beforeAll(async () => {
     key = await account("UTC");
-    await json(key, "/api/v1/worklog/entries", 201, { method: "POST", body: { content: "the last work", recorded_at: "9999-12-30T12:00:00Z", duration_seconds: 3600 } });
+    await json(key, "/api/v1/worklog/entries", 201, {
+      method: "POST",
+      body: { content: "the last work", recorded_at: "9999-12-30T12:00:00Z", duration_seconds: 3600 },
+    });
   });
 
   it("has every day of 9999, and its entry on its day", async () => {
@@ -74,8 +77,15 @@ describe("a report over the calendar's last year", () => {
   });
 
   it("has the last day alone, by day, week and month", async () => {
-    for (const [groupBy, group] of [["day", "9999-12-31"], ["week", "9999-12-27"], ["month", "9999-12"]]) {
-      expect((await report(key, `group_by=${groupBy}&from=9999-12-31&to=9999-12-31`)).groups.map((each) => each.key), groupBy).toEqual([group]);
+    for (const [groupBy, group] of [
+      ["day", "9999-12-31"],
+      ["week", "9999-12-27"],
+      ["month", "9999-12"],
+    ]) {
+      expect(
+        (await report(key, `group_by=${groupBy}&from=9999-12-31&to=9999-12-31`)).groups.map((each) => each.key),
+        groupBy,
+      ).toEqual([group]);
     }
   });
 });
@@ -87,8 +97,16 @@ describe("the calendar's first and last days in the zones furthest east and west
   it("bounds a report's instants by the calendar's, its days still those of the zone", async () => {
     const east = await account(zones.east);
     const west = await account(zones.west, "sunday");
-    expect((await report(west, "group_by=day&from=9999-12-25&to=9999-12-31")).period).toEqual({ from: "9999-12-25", to: "9999-12-31", start: "9999-12-25T12:00:00.000Z", end: "9999-12-31T23:59:59.999Z" });
-    expect((await report(east, "group_by=week&from=9999-12-25&to=9999-12-31")).period).toMatchObject({ start: "9999-12-24T10:00:00.000Z", end: "9999-12-31T09:59:59.999Z" });
+    expect((await report(west, "group_by=day&from=9999-12-25&to=9999-12-31")).period).toEqual({
+      from: "9999-12-25",
+      to: "9999-12-31",
+      start: "9999-12-25T12:00:00.000Z",
+      end: "9999-12-31T23:59:59.999Z",
+    });
+    expect((await report(east, "group_by=week&from=9999-12-25&to=9999-12-31")).period).toMatchObject({
+      start: "9999-12-24T10:00:00.000Z",
+      end: "9999-12-31T09:59:59.999Z",
+    });
     const first = await report(east, "group_by=day&from=0001-01-02&to=0001-01-02");
     expect(first.previous_period).toEqual({ from: "0001-01-01", to: "0001-01-01", start: "0001-01-01T00:00:00.000Z", end: "0001-01-01T09:59:59.999Z" });
     expect(first.groups.map((group) => group.key)).toEqual(["0001-01-02"]);
@@ -99,7 +117,12 @@ describe("the calendar's first and last days in the zones furthest east and west
 
   it("refuses a report whose previous period would begin before 0001-01-01, also by default", async () => {
     const east = await account(zones.east);
-    for (const query of ["from=0001-01-01&to=0001-01-01", "to=0001-01-05", "from=0001-01-01T00:00:00Z&to=0001-01-03T00:00:00Z", "from=0001-01-02T00:00:00Z&to=0001-01-03T00:00:00Z"]) {
+    for (const query of [
+      "from=0001-01-01&to=0001-01-01",
+      "to=0001-01-05",
+      "from=0001-01-01T00:00:00Z&to=0001-01-03T00:00:00Z",
+      "from=0001-01-02T00:00:00Z&to=0001-01-03T00:00:00Z",
+    ]) {
       const body = await json<{ error: { message: string; type: string } }>(east, `/api/v1/worklog/report?group_by=day&${query}`, 400, { invalid: true });
       expect(body.error.type, query).toBe("invalid_request_error");
       expect(body.error.message, query).toMatch(/^from /);
@@ -121,14 +144,22 @@ describe("the calendar's first and last days in the zones furthest east and west
 
   it("keeps entries at the ends of the timestamps' range, and shows them on days of the calendar in every zone", async () => {
     const instants = ["0001-01-02T00:00:00.000Z", "9999-12-30T23:59:59.999Z"];
-    for (const [zone, days] of [[zones.east, ["0001-01-02", "9999-12-31"]], [zones.west, ["0001-01-01", "9999-12-30"]]] as const) {
+    for (const [zone, days] of [
+      [zones.east, ["0001-01-02", "9999-12-31"]],
+      [zones.west, ["0001-01-01", "9999-12-30"]],
+    ] as const) {
       const key = await account(zone);
-      for (const recorded_at of instants) await json(key, "/api/v1/worklog/entries", 201, { method: "POST", body: { content: "at the edge", recorded_at, duration_seconds: 60 } });
+      for (const recorded_at of instants)
+        await json(key, "/api/v1/worklog/entries", 201, { method: "POST", body: { content: "at the edge", recorded_at, duration_seconds: 60 } });
       const list = await json<{ entries: { recorded_at: string }[] }>(key, "/api/v1/worklog/entries", 200);
       expect(list.entries.map((entry) => entry.recorded_at).sort()).toEqual(instants);
       const csv = await answer(key, "/api/v1/export?format=csv");
       expect(csv.status).toBe(200);
-      const localDates = csv.text.trim().split("\n").slice(1).map((line) => line.match(/,(\d{4}-\d{2}-\d{2}),\d{2}:\d{2},/)?.[1]);
+      const localDates = csv.text
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((line) => line.match(/,(\d{4}-\d{2}-\d{2}),\d{2}:\d{2},/)?.[1]);
       expect(localDates.sort(), zone).toEqual([...days]);
       expect((await answer(key, "/api/v1/export?format=markdown")).status).toBe(200);
       expect((await answer(key, "/api/v1/export?format=json")).status).toBe(200);
@@ -150,7 +181,10 @@ describe("dates and timestamps outside the calendar", () => {
       ["/api/v1/worklog/entries?to=10000-01-01", "to must be a date (YYYY-MM-DD) or an RFC 3339 timestamp"],
       ["/api/v1/worklog/report?to=9999-12-31T23:00:00-12:00", "to must be a timestamp between 0001-01-02T00:00:00.000Z and 9999-12-30T23:59:59.999Z"],
       ["/api/v1/worklog/suggestions?from=0001-01-01T00:00:00Z", "from must be a timestamp between 0001-01-02T00:00:00.000Z and 9999-12-30T23:59:59.999Z"],
-      ["/api/v1/worklog/entries?updated_since=9999-12-31T00:00:00Z", "updated_since must be a timestamp between 0001-01-02T00:00:00.000Z and 9999-12-30T23:59:59.999Z"],
+      [
+        "/api/v1/worklog/entries?updated_since=9999-12-31T00:00:00Z",
+        "updated_since must be a timestamp between 0001-01-02T00:00:00.000Z and 9999-12-30T23:59:59.999Z",
+      ],
       ["/api/v1/export?from=0000-02-29", "from must be a date between 0001-01-01 and 9999-12-31"],
     ];
     for (const [path, message] of cases) {
@@ -161,10 +195,20 @@ describe("dates and timestamps outside the calendar", () => {
   it("are a 422 at the field of a body, and write nothing", async () => {
     const invalidAt = (pointer: string) => ({ errors: [{ title: "Invalid value", detail: "Invalid value", source: { pointer } }] });
     for (const recorded_at of ["9999-12-31T23:00:00-12:00", "10000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "0000-12-31T00:00:00Z"]) {
-      expect(await json(key, "/api/v1/worklog/entries", 422, { method: "POST", body: { content: "too late", recorded_at }, invalid: true }), recorded_at).toEqual(invalidAt("/recorded_at"));
+      expect(
+        await json(key, "/api/v1/worklog/entries", 422, { method: "POST", body: { content: "too late", recorded_at }, invalid: true }),
+        recorded_at,
+      ).toEqual(invalidAt("/recorded_at"));
     }
-    expect(await json(key, "/api/v1/worklog/recaps", 422, { method: "POST", body: { from: "0000-12-31", to: "0001-01-31" }, invalid: true })).toEqual(invalidAt("/from"));
-    expect(await json(key, "/api/v1/import?format=jrnl", 422, { method: "POST", body: { entries: [{ date: "0001-01-01", time: "00:00", title: "Before the calendar in UTC", body: "" }] } })).toMatchObject({
+    expect(await json(key, "/api/v1/worklog/recaps", 422, { method: "POST", body: { from: "0000-12-31", to: "0001-01-31" }, invalid: true })).toEqual(
+      invalidAt("/from"),
+    );
+    expect(
+      await json(key, "/api/v1/import?format=jrnl", 422, {
+        method: "POST",
+        body: { entries: [{ date: "0001-01-01", time: "00:00", title: "Before the calendar in UTC", body: "" }] },
+      }),
+    ).toMatchObject({
       errors: [{ source: { pointer: "/entries/0/date" } }],
     });
     expect((await json<{ entries: unknown[] }>(key, "/api/v1/worklog/entries", 200)).entries).toEqual([]);

@@ -51,7 +51,10 @@ describe("a server on the embedded database", () => {
 
     const project = await call(key, "POST", "/api/v1/projects", { name: "Website Project" });
     expect(project).toMatchObject({ name: "Website Project", identifier: "WP", description: null });
-    const repository = await call(key, "POST", `/api/v1/projects/${project.id}/repositories`, { name: "website", remote_url: "https://github.com/acme/website" });
+    const repository = await call(key, "POST", `/api/v1/projects/${project.id}/repositories`, {
+      name: "website",
+      remote_url: "https://github.com/acme/website",
+    });
     expect(repository).toMatchObject({ name: "website", project_id: project.id, local_path: null, default_branch: null });
     expect(ids((await call(key, "GET", `/api/v1/repositories?project_id=${project.id}`)).repositories)).toEqual([repository.id]);
 
@@ -60,7 +63,9 @@ describe("a server on the embedded database", () => {
       { sha: sha("b2"), message: "Fix the footer", committed_at: "2026-11-20T10:00:00Z" },
     ];
     const { commits } = await call(key, "POST", `${repository.url}/commits`, { commits: batch });
-    expect(commits.map((commit: Json) => [commit.sha, commit.message, commit.repository_id])).toEqual(batch.map((each) => [each.sha, each.message, repository.id]));
+    expect(commits.map((commit: Json) => [commit.sha, commit.message, commit.repository_id])).toEqual(
+      batch.map((each) => [each.sha, each.message, repository.id]),
+    );
     // The same batch again changes nothing; the repository knows which shas are new.
     expect(ids((await call(key, "POST", `${repository.url}/commits`, { commits: batch })).commits)).toEqual(ids(commits));
     expect(await call(key, "GET", `${repository.url}/commits?uncaptured=true&shas=${sha("a1")},${sha("c3")}`)).toEqual({ uncaptured_shas: [sha("c3")] });
@@ -74,8 +79,17 @@ describe("a server on the embedded database", () => {
       project_id: project.id,
       recorded_at: "2026-11-20T11:00:00Z",
     });
-    expect(pricing).toMatchObject({ tags: ["web", "launch"], project: { id: project.id, name: "Website Project", identifier: "WP" }, source: "api", commit_ids: [] });
-    const review = await call(key, "POST", "/api/v1/worklog/entries", { content: "Reviewed the deployment scripts", tags: ["ops"], recorded_at: "2026-11-21T09:00:00Z" });
+    expect(pricing).toMatchObject({
+      tags: ["web", "launch"],
+      project: { id: project.id, name: "Website Project", identifier: "WP" },
+      source: "api",
+      commit_ids: [],
+    });
+    const review = await call(key, "POST", "/api/v1/worklog/entries", {
+      content: "Reviewed the deployment scripts",
+      tags: ["ops"],
+      recorded_at: "2026-11-21T09:00:00Z",
+    });
     const notes = await call(key, "POST", "/api/v1/worklog/entries", { content: "Wrote release notes", tags: ["web"], recorded_at: "2026-11-19T16:00:00Z" });
 
     const attached = await call(key, "POST", `/api/v1/worklog/entries/${pricing.id}/commits`, { commit_ids: ids(commits) }, 200);
@@ -102,7 +116,12 @@ describe("a server on the embedded database", () => {
     expect(ids((await call(key, "GET", `/api/v1/worklog/entries?limit=2&ending_before=${notes.id}`)).entries)).toEqual([review.id, pricing.id]);
 
     const updated = await call(key, "PUT", pricing.url, { content: "Built and shipped the pricing page", tags: ["web", "shipped"] });
-    expect(updated).toMatchObject({ content: "Built and shipped the pricing page", tags: ["web", "shipped"], commit_ids: attached.commit_ids, duration_seconds: 5400 });
+    expect(updated).toMatchObject({
+      content: "Built and shipped the pricing page",
+      tags: ["web", "shipped"],
+      commit_ids: attached.commit_ids,
+      duration_seconds: 5400,
+    });
     expect(Date.parse(updated.updated_at)).toBeGreaterThan(Date.parse(pricing.updated_at));
     expect(await call(key, "GET", pricing.url)).toEqual(updated);
 
@@ -117,19 +136,36 @@ describe("a server on the embedded database", () => {
 
   it("writes a recap to completion, streamed piece by piece", async () => {
     const { key } = await newAccount();
-    const entry = await call(key, "POST", "/api/v1/worklog/entries", { content: "Shipped the landing page", tags: ["web"], duration_seconds: 600, recorded_at: "2026-11-20T10:00:00Z" });
+    const entry = await call(key, "POST", "/api/v1/worklog/entries", {
+      content: "Shipped the landing page",
+      tags: ["web"],
+      duration_seconds: 600,
+      recorded_at: "2026-11-20T10:00:00Z",
+    });
     // The account's stream, open before the recap begins, gets every piece as it is written.
-    const written = readEvents(await server.request("/api/v1/worklog/recaps/sse", { key }), (events) => events.some((event) => event.data.status !== "processing"));
+    const written = readEvents(await server.request("/api/v1/worklog/recaps/sse", { key }), (events) =>
+      events.some((event) => event.data.status !== "processing"),
+    );
     const recap = await call(key, "POST", "/api/v1/worklog/recaps", { from: "2026-11-20", to: "2026-11-20", template: "standup" });
     expect(recap).toMatchObject({ status: "processing", recap_id: recap.id, template: "standup" });
     expect(recap.sse_url).toBe(`${server.url}/api/v1/worklog/recaps/sse?recap_id=${recap.id}`);
 
     const { events } = await written;
     const last = events.at(-1)!.data;
-    expect(last).toMatchObject({ recap_id: recap.id, status: "completed", metadata: { entry_count: 1, total_duration_seconds: 600 }, sources: [{ type: "entry", id: entry.id }] });
+    expect(last).toMatchObject({
+      recap_id: recap.id,
+      status: "completed",
+      metadata: { entry_count: 1, total_duration_seconds: 600 },
+      sources: [{ type: "entry", id: entry.id }],
+    });
     expect(last.content).toContain(`(/?entry=${entry.id})`);
     expect(events.length).toBeGreaterThan(2);
-    expect(events.slice(0, -1).map((event) => event.data.delta).join("")).toBe(last.content);
+    expect(
+      events
+        .slice(0, -1)
+        .map((event) => event.data.delta)
+        .join(""),
+    ).toBe(last.content);
     expect(await call(key, "GET", recap.url)).toMatchObject({ status: "completed", content: last.content });
     // Its own stream, once it is complete: the recap as one event, then the end.
     const own = await readEvents(await server.request(`/api/v1/worklog/recaps/sse?recap_id=${recap.id}`, { key }));
@@ -141,8 +177,15 @@ describe("a server on the embedded database", () => {
     const { key } = await newAccount();
     const project = await call(key, "POST", "/api/v1/projects", { name: "API", identifier: "API" });
     const repository = await call(key, "POST", "/api/v1/repositories", { name: "api", project_id: project.id });
-    const { commits } = await call(key, "POST", `${repository.url}/commits`, { commits: [{ sha: sha("d4"), message: "Add rate limits", committed_at: "2026-11-18T08:00:00Z" }] });
-    const entry = await call(key, "POST", "/api/v1/worklog/entries", { content: "Added rate limits", tags: ["backend"], project_id: project.id, recorded_at: "2026-11-18T09:00:00Z" });
+    const { commits } = await call(key, "POST", `${repository.url}/commits`, {
+      commits: [{ sha: sha("d4"), message: "Add rate limits", committed_at: "2026-11-18T08:00:00Z" }],
+    });
+    const entry = await call(key, "POST", "/api/v1/worklog/entries", {
+      content: "Added rate limits",
+      tags: ["backend"],
+      project_id: project.id,
+      recorded_at: "2026-11-18T09:00:00Z",
+    });
     await call(key, "POST", `${entry.url}/commits`, { commit_ids: ids(commits) }, 200);
     await call(key, "POST", "/api/v1/worklog/entries", { content: "Planned the **next** week", recorded_at: "2026-11-17T09:00:00Z" });
 
@@ -150,7 +193,13 @@ describe("a server on the embedded database", () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="worklog-\d{4}-\d\d-\d\d\.json"$/);
     const document = await exported.json();
-    expect(document).toMatchObject({ format: "worklog-export", version: 1, projects: [{ id: project.id, identifier: "API" }], repositories: [{ id: repository.id, project_id: project.id }], commits: [{ id: commits[0].id, sha: sha("d4") }] });
+    expect(document).toMatchObject({
+      format: "worklog-export",
+      version: 1,
+      projects: [{ id: project.id, identifier: "API" }],
+      repositories: [{ id: repository.id, project_id: project.id }],
+      commits: [{ id: commits[0].id, sha: sha("d4") }],
+    });
     expect(document.entries.map((each: Json) => each.content)).toEqual(["Added rate limits", "Planned the **next** week"]);
     const csv = await (await server.request("/api/v1/export?format=csv", { key })).text();
     expect(csv.split("\r\n")[1]).toContain(`,API,API,backend,Added rate limits,${sha("d4")}`);
@@ -166,15 +215,25 @@ describe("a server on the embedded database", () => {
     );
     expect(imported.entries[0].id).not.toBe(entry.id);
     const [importedRepository] = (await call(other.key, "GET", "/api/v1/repositories")).repositories;
-    expect((await call(other.key, "GET", `${importedRepository.url}/commits`)).commits.map((each: Json) => [each.id, each.sha])).toEqual([[imported.entries[0].commit_ids[0], sha("d4")]]);
+    expect((await call(other.key, "GET", `${importedRepository.url}/commits`)).commits.map((each: Json) => [each.id, each.sha])).toEqual([
+      [imported.entries[0].commit_ids[0], sha("d4")],
+    ]);
   });
 
   it("serves requests at once, taking turns on its one connection: every write kept, none lost", async () => {
     const { key } = await newAccount();
     const project = await call(key, "POST", "/api/v1/projects", { name: "Turns" });
     const entry = await call(key, "POST", "/api/v1/worklog/entries", { content: "first draft" });
-    const changes = [{ content: "final words" }, { tags: ["deploy"] }, { duration_seconds: 1800 }, { project_id: project.id }, { recorded_at: "2026-02-01T08:30:00.000Z" }];
-    const creates = Array.from({ length: 20 }, (_, index) => server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: `entry ${index}` } }));
+    const changes = [
+      { content: "final words" },
+      { tags: ["deploy"] },
+      { duration_seconds: 1800 },
+      { project_id: project.id },
+      { recorded_at: "2026-02-01T08:30:00.000Z" },
+    ];
+    const creates = Array.from({ length: 20 }, (_, index) =>
+      server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: `entry ${index}` } }),
+    );
     const reads = Array.from({ length: 10 }, () => server.request("/api/v1/worklog/entries?limit=1", { key }));
     const updates = changes.map((body) => server.request(entry.url, { key, method: "PUT", body }));
     const responses = await Promise.all([...creates, ...reads, ...updates]);
@@ -183,7 +242,9 @@ describe("a server on the embedded database", () => {
     expect(await call(key, "GET", entry.url)).toMatchObject(Object.assign({}, ...changes));
     const listed = await call(key, "GET", "/api/v1/worklog/entries?limit=100");
     expect(listed.meta.total_count).toBe(21);
-    expect(listed.entries.map((each: Json) => each.content).sort()).toEqual(["final words", ...Array.from({ length: 20 }, (_, index) => `entry ${index}`)].sort());
+    expect(listed.entries.map((each: Json) => each.content).sort()).toEqual(
+      ["final words", ...Array.from({ length: 20 }, (_, index) => `entry ${index}`)].sort(),
+    );
   });
 });
 

@@ -8,7 +8,6 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-
 const entriesPath = "/api/v1/worklog/entries";
 const notFoundBody = { error: { message: "Could not find the requested resource", type: "not_found_error" } };
 

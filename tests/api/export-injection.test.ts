@@ -64,11 +64,31 @@ describe("GET /api/v1/export?format=csv", () => {
     const rows: Record<string, string>[] = parse(await exported(key, "csv"), { bom: true, columns: true, record_delimiter: "\r\n" });
     const byContent = new Map(rows.map((row) => [row.content, row]));
     expect([...byContent.keys()].sort()).toEqual(
-      [`'${hyperlink}`, "'+1+1", "'-2+3", "'@SUM(A1:A2)", "'\tTabbed", "'\rReturned", "''=Quoted already", "'''-Quoted twice", "Plain = text", " =Spaced"].sort(),
+      [
+        `'${hyperlink}`,
+        "'+1+1",
+        "'-2+3",
+        "'@SUM(A1:A2)",
+        "'\tTabbed",
+        "'\rReturned",
+        "''=Quoted already",
+        "'''-Quoted twice",
+        "Plain = text",
+        " =Spaced",
+      ].sort(),
     );
-    expect(byContent.get(`'${hyperlink}`)).toMatchObject({ project_identifier: "EVL", project_name: `'${hyperlink}`, tags: "'=1+1 @home", duration_seconds: "60" });
+    expect(byContent.get(`'${hyperlink}`)).toMatchObject({
+      project_identifier: "EVL",
+      project_name: `'${hyperlink}`,
+      tags: "'=1+1 @home",
+      duration_seconds: "60",
+    });
     expect(byContent.get("Plain = text")).toMatchObject({ project_name: "", tags: "plain =later", duration_seconds: "540" });
-    for (const row of rows) expect(Object.values(row).filter((cell) => /^[=+\-@\t\r]/.test(cell)), JSON.stringify(row)).toEqual([]);
+    for (const row of rows)
+      expect(
+        Object.values(row).filter((cell) => /^[=+\-@\t\r]/.test(cell)),
+        JSON.stringify(row),
+      ).toEqual([]);
   });
 });
 

@@ -65,7 +65,15 @@ async function inParallel<T>(count: number, make: (index: number) => Promise<T>)
 /** The day and time of the account's time zone at `instant`, as the CSV's local_date and local_time. */
 function localWhen(instant: string): { local_date: string; local_time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );
@@ -80,7 +88,7 @@ beforeAll(async () => {
   key = await server.createKey(email, ["user:*", "project:*", "repo:*", "worklog:*"]);
   await json(server.request("/api/v1/user", { key, method: "PUT", body: { name: "Ada", timezone: TIME_ZONE } }));
 
-  const project = await post<{ id: string }>(key, "/api/v1/projects", { name: "Website, \"new\"", identifier: "WEB" });
+  const project = await post<{ id: string }>(key, "/api/v1/projects", { name: 'Website, "new"', identifier: "WEB" });
   await post(key, "/api/v1/projects", { name: "Docs" });
   const repository = await post<{ id: string }>(key, "/api/v1/repositories", { name: "website", project_id: project.id });
   await post(key, "/api/v1/repositories", { name: "docs" });
@@ -118,7 +126,6 @@ beforeAll(async () => {
   await post(otherKey, "/api/v1/worklog/entries", { content: "Not yours", project_id: otherProject.id });
   fixtures = { projectId: project.id, otherProjectId: otherProject.id, recapId: recap.id, trickyContent };
 }, 240_000);
-
 
 describe("GET /api/v1/export?format=json", () => {
   it("is the account as the API lists it, in one document with the export's headers", async () => {
@@ -180,7 +187,9 @@ describe("GET /api/v1/export?format=csv", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    expect(text.slice(1, text.indexOf("\r\n"))).toBe("id,recorded_at,duration_seconds,project_identifier,project_name,tags,content,commit_shas,local_date,local_time,hours");
+    expect(text.slice(1, text.indexOf("\r\n"))).toBe(
+      "id,recorded_at,duration_seconds,project_identifier,project_name,tags,content,commit_shas,local_date,local_time,hours",
+    );
 
     const rows: Record<string, string>[] = parse(text, { bom: true, columns: true, record_delimiter: "\r\n" });
     const listed = await allPages<Entry>(key, "/api/v1/worklog/entries", "entries");
@@ -225,7 +234,8 @@ describe("GET /api/v1/export?format=markdown", () => {
 
     const days = [...text.matchAll(/^## (\d{4}-\d{2}-\d{2}) \(\w+day\)$/gm)].map((match) => match[1]);
     const listed = await allPages<Entry>(key, "/api/v1/worklog/entries", "entries");
-    const dayOf = (entry: Entry) => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(entry.recorded_at));
+    const dayOf = (entry: Entry) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(entry.recorded_at));
     expect(days).toEqual([...new Set(listed.map(dayOf))]);
     expect([...text.matchAll(/^### \d{2}:\d{2}$/gm)]).toHaveLength(ENTRY_COUNT);
 

@@ -167,7 +167,10 @@ describe.runIf(privatePostgres)("PostgreSQL frozen during traffic (accepting con
   it("answers 503 with the contract's body within the query timeout, and recovers when it thaws", async () => {
     // Connections in the pool, mid-conversation, and new ones: every request must end in an answer.
     const traffic = startTraffic(
-      (n, signal) => (n % 2 === 0 ? server.request(entriesPath, { key, signal }) : server.request(entriesPath, { key, method: "POST", body: { content: `entry ${n}` }, signal })),
+      (n, signal) =>
+        n % 2 === 0
+          ? server.request(entriesPath, { key, signal })
+          : server.request(entriesPath, { key, method: "POST", body: { content: `entry ${n}` }, signal }),
       { inFlight: 10, answerWithinMs: 15_000 },
     );
     try {
@@ -279,8 +282,7 @@ describe("a running server", () => {
       return key;
     }
 
-    const startRecap = async (key: string) =>
-      (await json<{ id: string }>(server.request("/api/v1/worklog/recaps", { key, method: "POST" }), 201)).id;
+    const startRecap = async (key: string) => (await json<{ id: string }>(server.request("/api/v1/worklog/recaps", { key, method: "POST" }), 201)).id;
 
     const connected = (received: string) => received.startsWith(": connected");
 
@@ -414,7 +416,10 @@ describe("a running server", () => {
 
       await expectHealthy(key, since);
       expect(await entryCount(key)).toBe(1);
-      expect(await json<{ content: string; tags: string[] }>(server.request(`${entriesPath}/${id}`, { key }), 200)).toMatchObject({ content: "kept", tags: [] });
+      expect(await json<{ content: string; tags: string[] }>(server.request(`${entriesPath}/${id}`, { key }), 200)).toMatchObject({
+        content: "kept",
+        tags: [],
+      });
     });
   });
 

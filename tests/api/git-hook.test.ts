@@ -81,7 +81,9 @@ async function clone(repositoryId: string, origin = server.url) {
   directories.push(directory);
   const work = path.join(directory, "work");
   const git = async (args: string[], { cwd = work, env = {} }: { cwd?: string; env?: Record<string, string> } = {}) =>
-    (await run("git", ["-c", `user.name=${author.name}`, "-c", `user.email=${author.email}`, ...args], { cwd, env: gitEnvironment(directory, env) })).stdout.trim();
+    (
+      await run("git", ["-c", `user.name=${author.name}`, "-c", `user.email=${author.email}`, ...args], { cwd, env: gitEnvironment(directory, env) })
+    ).stdout.trim();
   await git(["init", "--quiet", work], { cwd: directory });
   const hook = path.join(work, ".git", "hooks", "post-commit");
   await writeFile(hook, gitHookScript({ repositoryId, origin }));

@@ -14,7 +14,6 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-
 const entriesPath = "/api/v1/worklog/entries";
 
 async function newAccount() {

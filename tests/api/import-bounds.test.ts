@@ -45,7 +45,11 @@ describe("POST /api/v1/import on hostile documents", () => {
     expect(size).toBeLessThan(64 * 1024);
     expect(body.errors).toHaveLength(101);
     expect(body.errors.slice(0, 4)).toEqual(
-      ["date", "time", "title", "body"].map((field) => ({ title: "Invalid value", detail: `Missing field: ${field}`, source: { pointer: `/entries/0/${field}` } })),
+      ["date", "time", "title", "body"].map((field) => ({
+        title: "Invalid value",
+        detail: `Missing field: ${field}`,
+        source: { pointer: `/entries/0/${field}` },
+      })),
     );
     // Four problems an item: 400 000, of which 100 are listed.
     expect(body.errors.at(-1)).toEqual({ title: "Invalid value", detail: "And 399900 more problems", source: { pointer: "" } });
@@ -58,7 +62,14 @@ describe("POST /api/v1/import on hostile documents", () => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([{ title: "Invalid value", detail: "Too many items: at most 100000", source: { pointer: "/commits" } }]);
 
-    const broken = { format: "worklog-export", version: 1, projects: [], repositories: [], commits: [], entries: Array.from({ length: 3_000 }, () => ({ content: "" })) };
+    const broken = {
+      format: "worklog-export",
+      version: 1,
+      projects: [],
+      repositories: [],
+      commits: [],
+      entries: Array.from({ length: 3_000 }, () => ({ content: "" })),
+    };
     const { status, size, body } = await importing(key, JSON.stringify(broken), "");
     expect(status).toBe(422);
     expect(size).toBeLessThan(64 * 1024);

@@ -17,9 +17,17 @@ async function newKey() {
   return server.createKey(email, allScopes);
 }
 
-type ImportResource = { id: string; status: string; processed: number; total: number; result: { created: Record<string, number>; skipped: Record<string, number> } | null; error: string | null };
+type ImportResource = {
+  id: string;
+  status: string;
+  processed: number;
+  total: number;
+  result: { created: Record<string, number>; skipped: Record<string, number> } | null;
+  error: string | null;
+};
 
-const post = (key: string, body: unknown, query = "", headers: Record<string, string> = {}) => server.request(`/api/v1/import${query}`, { key, method: "POST", body, headers });
+const post = (key: string, body: unknown, query = "", headers: Record<string, string> = {}) =>
+  server.request(`/api/v1/import${query}`, { key, method: "POST", body, headers });
 
 async function settled(key: string, id: string): Promise<ImportResource> {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -34,7 +42,13 @@ async function settled(key: string, id: string): Promise<ImportResource> {
 }
 
 const jrnlEntries = (count: number) =>
-  Array.from({ length: count }, (_, index) => ({ date: "2026-11-20", time: `${String(index % 24).padStart(2, "0")}:00`, title: `Entry ${index}`, body: "", tags: ["@bulk"] }));
+  Array.from({ length: count }, (_, index) => ({
+    date: "2026-11-20",
+    time: `${String(index % 24).padStart(2, "0")}:00`,
+    title: `Entry ${index}`,
+    body: "",
+    tags: ["@bulk"],
+  }));
 
 async function entryCount(key: string, query = ""): Promise<number> {
   const response = await server.request(`/api/v1/worklog/entries${query}`, { key });
@@ -63,7 +77,10 @@ describe("large imports as jobs", () => {
     expect(await entryCount(key)).toBe(6_000);
 
     const again = (await (await post(key, document, "?format=jrnl")).json()) as ImportResource;
-    expect((await settled(key, again.id)).result).toEqual({ created: { projects: 0, repositories: 0, commits: 0, entries: 0 }, skipped: { projects: 0, repositories: 0, commits: 0, entries: 6_000 } });
+    expect((await settled(key, again.id)).result).toEqual({
+      created: { projects: 0, repositories: 0, commits: 0, entries: 0 },
+      skipped: { projects: 0, repositories: 0, commits: 0, entries: 6_000 },
+    });
     expect(await entryCount(key)).toBe(6_000);
   });
 
@@ -71,7 +88,13 @@ describe("large imports as jobs", () => {
     const key = await newKey();
     const projectId = crypto.randomUUID();
     const repositoryId = crypto.randomUUID();
-    const commits = ["a", "b"].map((seed, index) => ({ id: crypto.randomUUID(), repository_id: repositoryId, sha: seed.repeat(40), message: `Commit ${index}`, committed_at: "2026-11-20T10:00:00.000Z" }));
+    const commits = ["a", "b"].map((seed, index) => ({
+      id: crypto.randomUUID(),
+      repository_id: repositoryId,
+      sha: seed.repeat(40),
+      message: `Commit ${index}`,
+      committed_at: "2026-11-20T10:00:00.000Z",
+    }));
     const entries = Array.from({ length: 5_500 }, (_, index) => ({
       id: crypto.randomUUID(),
       content: `Work ${index}`,

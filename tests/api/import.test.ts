@@ -10,7 +10,6 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-
 async function newKey(scopes = allScopes) {
   const { email } = await server.createUser();
   return server.createKey(email, scopes);
@@ -63,7 +62,13 @@ async function seed(key: string) {
       { sha: "b".repeat(40), message: "Second", committed_at: "2026-11-21T10:00:00Z" },
     ],
   });
-  const entry = await post("/api/v1/worklog/entries", { content: "Built **it**", recorded_at: "2026-11-21T09:30:00Z", duration_seconds: 3600, tags: ["web"], project_id: website.id });
+  const entry = await post("/api/v1/worklog/entries", {
+    content: "Built **it**",
+    recorded_at: "2026-11-21T09:30:00Z",
+    duration_seconds: 3600,
+    tags: ["web"],
+    project_id: website.id,
+  });
   await post(`/api/v1/worklog/entries/${entry.id}/commits`, { commit_ids: commits.map((commit: { id: string }) => commit.id) });
   await post("/api/v1/worklog/entries", { content: "Read mail", recorded_at: "2026-11-21T08:00:00Z" });
 }
@@ -84,8 +89,21 @@ function comparable(document: Awaited<ReturnType<typeof documentOf>>) {
   const commitSha = new Map(document.commits.map((commit) => [commit.id, commit.sha]));
   return {
     projects: document.projects.map(({ name, description, identifier }) => ({ name, description, identifier })),
-    repositories: document.repositories.map(({ name, project_id, local_path, remote_url, default_branch }) => ({ name, project: project_id && projectName.get(project_id), local_path, remote_url, default_branch })),
-    commits: document.commits.map(({ repository_id, sha, message, committed_at, author_name, author_email }) => ({ repository: repositoryName.get(repository_id), sha, message, committed_at, author_name, author_email })),
+    repositories: document.repositories.map(({ name, project_id, local_path, remote_url, default_branch }) => ({
+      name,
+      project: project_id && projectName.get(project_id),
+      local_path,
+      remote_url,
+      default_branch,
+    })),
+    commits: document.commits.map(({ repository_id, sha, message, committed_at, author_name, author_email }) => ({
+      repository: repositoryName.get(repository_id),
+      sha,
+      message,
+      committed_at,
+      author_name,
+      author_email,
+    })),
     entries: document.entries.map(({ content, recorded_at, duration_seconds, tags, project_id, project, commit_ids }) => ({
       content,
       recorded_at,
@@ -116,7 +134,10 @@ describe("POST /api/v1/import", () => {
     expect([...imported.projects, ...imported.repositories, ...imported.commits, ...imported.entries].filter((item) => oldIds.has(item.id))).toEqual([]);
 
     const again = await importing(target, exported);
-    expect(again.body).toEqual({ created: { projects: 0, repositories: 0, commits: 0, entries: 0 }, skipped: { projects: 2, repositories: 2, commits: 2, entries: 2 } });
+    expect(again.body).toEqual({
+      created: { projects: 0, repositories: 0, commits: 0, entries: 0 },
+      skipped: { projects: 2, repositories: 2, commits: 2, entries: 2 },
+    });
     expect(comparable(await documentOf(target))).toEqual(comparable(exported));
   });
 
@@ -165,14 +186,22 @@ describe("POST /api/v1/import", () => {
     };
     expect((await importing(key, jrnl, "?format=jrnl")).body.created.entries).toBe(1);
     const { body } = await call(key, "GET", "/api/v1/worklog/entries");
-    expect(body.entries).toMatchObject([{ content: "Reviewed the pricing page.\nTwo fixes left.", recorded_at: "2026-11-20T14:30:00.000Z", tags: ["work"], project_id: null }]);
+    expect(body.entries).toMatchObject([
+      { content: "Reviewed the pricing page.\nTwo fixes left.", recorded_at: "2026-11-20T14:30:00.000Z", tags: ["work"], project_id: null },
+    ]);
     expect((await importing(key, jrnl, "", { invalid: true })).status).toBe(422);
     expect((await importing(key, jrnl, "?format=csv", { invalid: true })).status).toBe(400);
   });
 
   it("reads bodies up to 50 MiB here, while other endpoints keep to 1 MiB", async () => {
     const key = await newKey();
-    const entries = Array.from({ length: 250 }, (_, index) => ({ date: "2026-11-20", time: "09:30", title: `Entry ${index}`, body: "x".repeat(8000), tags: [] }));
+    const entries = Array.from({ length: 250 }, (_, index) => ({
+      date: "2026-11-20",
+      time: "09:30",
+      title: `Entry ${index}`,
+      body: "x".repeat(8000),
+      tags: [],
+    }));
     const twoMiB = JSON.stringify({ entries });
     expect(twoMiB.length).toBeGreaterThan(2 * 1024 * 1024 - 100_000);
     const accepted = await importing(key, twoMiB, "?format=jrnl");
@@ -188,7 +217,13 @@ describe("POST /api/v1/import", () => {
     const { status, body } = await importing(key, { entries: [] }, "?format=jrnl");
     expect(status).toBe(403);
     expect(body.details).toEqual({ required_scope: "project:write repo:write worklog:write", granted_scopes: ["project:write", "repo:write", "worklog:read"] });
-    const response = await server.request("/api/v1/import", { key: await newKey(), method: "POST", body: "{}", headers: { "content-type": "text/plain" }, invalid: true });
+    const response = await server.request("/api/v1/import", {
+      key: await newKey(),
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "text/plain" },
+      invalid: true,
+    });
     expect(response.status).toBe(415);
   });
 });

@@ -57,7 +57,12 @@ function deliver(hook: Pick<Hook, "id" | "provider" | "secret">, event: string, 
 }
 
 async function repositories(key: string) {
-  return (await json(await server.request("/api/v1/repositories?limit=100", { key }), 200)).repositories as { id: string; name: string; remote_url: string | null; default_branch: string | null }[];
+  return (await json(await server.request("/api/v1/repositories?limit=100", { key }), 200)).repositories as {
+    id: string;
+    name: string;
+    remote_url: string | null;
+    default_branch: string | null;
+  }[];
 }
 
 async function commits(key: string, repositoryId: string) {
@@ -139,7 +144,10 @@ describe("the incoming hooks API", () => {
 
   it("refuses invalid bodies with the contract's 400 and 422", async () => {
     const { key } = await account();
-    const invalid = await json(await server.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "bitbucket", name: "" }, invalid: true }), 422);
+    const invalid = await json(
+      await server.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "bitbucket", name: "" }, invalid: true }),
+      422,
+    );
     expect(invalid.errors).toEqual([
       { title: "Invalid value", detail: "Invalid enum value", source: { pointer: "/provider" } },
       { title: "Invalid value", detail: "String length is smaller than minLength", source: { pointer: "/name" } },
@@ -198,7 +206,11 @@ describe("deliveries", () => {
     const tampered = await server.request(`/api/hooks/${github.id}`, {
       method: "POST",
       body: signed.replace("Update README.md", "Update README.txt"),
-      headers: { "content-type": "application/json", "x-github-event": "push", "x-hub-signature-256": `sha256=${createHmac("sha256", github.secret).update(signed).digest("hex")}` },
+      headers: {
+        "content-type": "application/json",
+        "x-github-event": "push",
+        "x-hub-signature-256": `sha256=${createHmac("sha256", github.secret).update(signed).digest("hex")}`,
+      },
     });
     expect((await json(tampered, 401)).error.message).toBe("Invalid or missing X-Hub-Signature-256 signature");
     expect(await deliveries(key, github)).toEqual([]);
@@ -237,7 +249,12 @@ describe("deliveries", () => {
     expect(first).toMatchObject({ result: "recorded", commits_recorded: 2, delivery_id: "push-1" });
     const [repository, ...others] = await repositories(key);
     expect(others).toEqual([]);
-    expect(repository).toMatchObject({ id: first.repository_id, name: "Codertocat/Hello-World", remote_url: "https://github.com/Codertocat/Hello-World.git", default_branch: "main" });
+    expect(repository).toMatchObject({
+      id: first.repository_id,
+      name: "Codertocat/Hello-World",
+      remote_url: "https://github.com/Codertocat/Hello-World.git",
+      default_branch: "main",
+    });
     const page = await commits(key, repository!.id);
     expect(page.commits).toMatchObject([
       {
@@ -279,7 +296,10 @@ describe("deliveries", () => {
   ])("records into the account's repository with %s", async (_label, remote) => {
     const { key } = await account();
     const mine = await json(await server.request("/api/v1/repositories", { method: "POST", key, body: { name: "hello", remote_url: remote } }), 201);
-    await json(await server.request("/api/v1/repositories", { method: "POST", key, body: { name: "other", remote_url: "git@github.com:Codertocat/Hello-World-2.git" } }), 201);
+    await json(
+      await server.request("/api/v1/repositories", { method: "POST", key, body: { name: "other", remote_url: "git@github.com:Codertocat/Hello-World-2.git" } }),
+      201,
+    );
     const hook = await createHook(key);
     expect((await json(await deliver(hook, "push", fixture("github-push")), 200)).repository_id).toBe(mine.id);
     expect((await commits(key, mine.id)).meta.total_count).toBe(2);
@@ -288,7 +308,14 @@ describe("deliveries", () => {
 
   it("gives a new repository another name when its path is another repository's name", async () => {
     const { key } = await account();
-    await json(await server.request("/api/v1/repositories", { method: "POST", key, body: { name: "Codertocat/Hello-World", remote_url: "https://gitlab.com/codertocat/hello-world.git" } }), 201);
+    await json(
+      await server.request("/api/v1/repositories", {
+        method: "POST",
+        key,
+        body: { name: "Codertocat/Hello-World", remote_url: "https://gitlab.com/codertocat/hello-world.git" },
+      }),
+      201,
+    );
     const hook = await createHook(key);
     const { repository_id } = await json(await deliver(hook, "push", fixture("github-push")), 200);
     const created = (await repositories(key)).find((repository) => repository.id === repository_id);
@@ -300,10 +327,14 @@ describe("deliveries", () => {
   it("creates one repository for deliveries that arrive at once, and records a delivery sent twice at once once", async () => {
     const { key } = await account();
     const hook = await createHook(key);
-    const results = await Promise.all(Array.from({ length: 5 }, (_, index) => deliver(hook, "push", pushOf(3, `at-once-${index}`)).then((response) => json(response, 200))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => deliver(hook, "push", pushOf(3, `at-once-${index}`)).then((response) => json(response, 200))),
+    );
     expect(new Set(results.map((result) => result.repository_id)).size).toBe(1);
     expect(await repositories(key)).toHaveLength(1);
-    const same = await Promise.all([0, 1].map(() => deliver(hook, "push", pushOf(4, "twice"), { deliveryId: "twice" }).then((response) => json(response, 200))));
+    const same = await Promise.all(
+      [0, 1].map(() => deliver(hook, "push", pushOf(4, "twice"), { deliveryId: "twice" }).then((response) => json(response, 200))),
+    );
     expect(same.map((result) => result.result).sort()).toEqual(["duplicate", "recorded"]);
     expect((await commits(key, results[0].repository_id)).meta.total_count).toBe(19);
   });
@@ -392,7 +423,11 @@ describe("deliveries", () => {
     expect(await repositories(key)).toEqual([]);
     const fixed = await json(await deliver(hook, "push", push, { deliveryId: "lacking" }), 200);
     expect(fixed).toMatchObject({ result: "recorded", commits_recorded: 2 });
-    expect((await deliveries(key, hook)).find((delivery) => delivery.delivery_id === "lacking")).toMatchObject({ status: 200, commits_recorded: 2, error: null });
+    expect((await deliveries(key, hook)).find((delivery) => delivery.delivery_id === "lacking")).toMatchObject({
+      status: 200,
+      commits_recorded: 2,
+      error: null,
+    });
   });
 
   it("refuses a body that is not JSON by its type, or over 25 MiB", async () => {
@@ -449,7 +484,9 @@ describe("what a delivery stores, within the API's own limits", () => {
     expect(refused.error).toEqual({ message, type: "invalid_request_error" });
     const merged = fixture("github-pull-request-merged");
     merged.repository = { ...(merged.repository as Payload), clone_url: cloneUrl };
-    expect((await json(await deliver(hook, "pull_request", merged, { deliveryId: "long-url-pull" }), 400)).error.message).toBe(message.replace("push", "pull_request"));
+    expect((await json(await deliver(hook, "pull_request", merged, { deliveryId: "long-url-pull" }), 400)).error.message).toBe(
+      message.replace("push", "pull_request"),
+    );
     expect((await deliveries(key, hook)).map(({ delivery_id, status, error }) => [delivery_id, status, error])).toEqual([
       ["long-url-pull", 400, message.replace("push", "pull_request")],
       ["long-url", 400, message],
@@ -463,7 +500,13 @@ describe("what a delivery stores, within the API's own limits", () => {
     const hook = await createHook(key);
     const host = `${"h".repeat(60)}.${"i".repeat(60)}.example`;
     const push = pushOf(1);
-    push.repository = { ...(push.repository as Payload), clone_url: `https://${host}/Codertocat/Hello-World.git`, html_url: null, ssh_url: null, git_url: null };
+    push.repository = {
+      ...(push.repository as Payload),
+      clone_url: `https://${host}/Codertocat/Hello-World.git`,
+      html_url: null,
+      ssh_url: null,
+      git_url: null,
+    };
     const { repository_id } = await json(await deliver(hook, "push", push), 200);
     const created = (await repositories(key)).find((repository) => repository.id === repository_id);
     expect(created!.name).toBe(`Codertocat/Hello-World (${"h".repeat(49)}…)`);
@@ -493,7 +536,14 @@ describe("what a delivery stores, within the API's own limits", () => {
     const pushed = await json(await deliver(hook, "push", push), 200);
     expect(pushed).toMatchObject({ result: "recorded", commits_recorded: 2 });
     const elsewhere = pushOf(1);
-    elsewhere.repository = { ...(elsewhere.repository as Payload), clone_url: "https://github.com/Codertocat/Blank-Branch.git", html_url: null, ssh_url: null, git_url: null, default_branch: "  " };
+    elsewhere.repository = {
+      ...(elsewhere.repository as Payload),
+      clone_url: "https://github.com/Codertocat/Blank-Branch.git",
+      html_url: null,
+      ssh_url: null,
+      git_url: null,
+      default_branch: "  ",
+    };
     expect(await json(await deliver(hook, "push", elsewhere), 200)).toMatchObject({ result: "recorded", commits_recorded: 1 });
 
     const [blankBranch, repository] = await repositories(key);
@@ -501,7 +551,12 @@ describe("what a delivery stores, within the API's own limits", () => {
     expect(repository!.name).toBe(`${owner}/${"n".repeat(28)}…`);
     expect(repository!.remote_url).toBe(cloneUrl);
     expect(repository!.default_branch).toBe(`${"b".repeat(254)}…`);
-    const stored = (await commits(key, repository!.id)).commits as { message: string; author_name: string | null; author_email: string | null; web_url: string | null }[];
+    const stored = (await commits(key, repository!.id)).commits as {
+      message: string;
+      author_name: string | null;
+      author_email: string | null;
+      web_url: string | null;
+    }[];
     expect(stored.map((commit) => [[...commit.message].length, commit.message.slice(-3), commit.author_name, commit.author_email, commit.web_url])).toEqual([
       [20_000, "😀…", `${"a".repeat(254)}…`, `${"e".repeat(254)}…`, expect.stringMatching(/^https:/)],
       [13, "ild", null, null, null],
@@ -538,7 +593,9 @@ describe("a hook's rate limit", () => {
     const { email } = await limited.createUser();
     const key = await limited.createKey(email, ["repo:*"]);
     const hook = (await (await limited.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "gitlab", name: "busy" } })).json()) as Hook;
-    const other = (await (await limited.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "gitlab", name: "quiet" } })).json()) as Hook;
+    const other = (await (
+      await limited.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "gitlab", name: "quiet" } })
+    ).json()) as Hook;
     const send = (target: Hook, token: string | null) =>
       limited.request(`/api/hooks/${target.id}`, {
         method: "POST",

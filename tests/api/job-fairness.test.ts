@@ -94,7 +94,12 @@ describe("one account's slow endpoints", () => {
     const slowKey = await account();
     const slowWebhooks: { id: string; url: string }[] = [];
     for (let n = 0; n < SLOW_WEBHOOKS; n++) {
-      slowWebhooks.push(await json(await server.request("/api/v1/webhooks", { method: "POST", key: slowKey, body: { endpoint_url: `${origin}/slow/${n}`, events: ["entry.created"] } }), 201));
+      slowWebhooks.push(
+        await json(
+          await server.request("/api/v1/webhooks", { method: "POST", key: slowKey, body: { endpoint_url: `${origin}/slow/${n}`, events: ["entry.created"] } }),
+          201,
+        ),
+      );
     }
     for (let n = 0; n < SLOW_ENTRIES; n++) {
       await json(await server.request("/api/v1/worklog/entries", { method: "POST", key: slowKey, body: { content: `Slow news ${n}` } }), 201);
@@ -103,10 +108,23 @@ describe("one account's slow endpoints", () => {
     await whenHeld(ACCOUNT_SHARE);
 
     const otherKey = await account();
-    const webhook = await json(await server.request("/api/v1/webhooks", { method: "POST", key: otherKey, body: { endpoint_url: `${origin}/quick`, events: ["entry.created"] } }), 201);
-    await json(await server.request("/api/v1/worklog/entries", { method: "POST", key: otherKey, body: { content: "Reviewed the queue", recorded_at: "2026-11-20T10:00:00Z" } }), 201);
+    const webhook = await json(
+      await server.request("/api/v1/webhooks", { method: "POST", key: otherKey, body: { endpoint_url: `${origin}/quick`, events: ["entry.created"] } }),
+      201,
+    );
+    await json(
+      await server.request("/api/v1/worklog/entries", {
+        method: "POST",
+        key: otherKey,
+        body: { content: "Reviewed the queue", recorded_at: "2026-11-20T10:00:00Z" },
+      }),
+      201,
+    );
     const { event_id: eventId } = await json(await server.request(`${webhook.url}/test`, { method: "POST", key: otherKey }), 202);
-    const recap = await json(await server.request("/api/v1/worklog/recaps", { method: "POST", key: otherKey, body: { from: "2026-11-20", to: "2026-11-20", template: "standup" } }), 201);
+    const recap = await json(
+      await server.request("/api/v1/worklog/recaps", { method: "POST", key: otherKey, body: { from: "2026-11-20", to: "2026-11-20", template: "standup" } }),
+      201,
+    );
 
     const { attempts } = await until(
       async () => json(await server.request(webhook.url, { key: otherKey }), 200) as Promise<{ attempts: Attempt[] }>,

@@ -64,7 +64,8 @@ afterAll(async () => {
 async function modelReaches({ received = 0, open }: { received?: number; open: number }): Promise<void> {
   const deadline = AbortSignal.timeout(90_000);
   while (model.received < received || model.open.size !== open) {
-    if (deadline.aborted) throw new Error(`the model received ${model.received} requests (waited for ${received}) and holds ${model.open.size} (waited for ${open})`);
+    if (deadline.aborted)
+      throw new Error(`the model received ${model.received} requests (waited for ${received}) and holds ${model.open.size} (waited for ${open})`);
     await Promise.race([model.changed(), new Promise((resolve) => setTimeout(resolve, 200))]);
   }
 }
@@ -158,7 +159,10 @@ describe("a client that leaves", () => {
 
 describe("the time limit", () => {
   const timedOut = { code: ErrorCode.RequestTimeout, message: "The request ran past its time limit of 1 s and was stopped" };
-  const ended = { status: "failed", error: "The recap could not be generated: the request that waited for it ended first (its client left or its time limit passed)" };
+  const ended = {
+    status: "failed",
+    error: "The recap could not be generated: the request that waited for it ended first (its client left or its time limit passed)",
+  };
 
   // The limit passes wherever the call is: while the model holds its request, or, on a slow
   // machine, before the call has reached the model, which then gets no request. Either way the
@@ -193,27 +197,30 @@ describe("the time limit", () => {
     await stillAnswers(hasty, key);
   });
 
-  it.runIf(process.env.WORKLOG_TEST_DATABASE === "postgres")("that passes before the call reaches the model ends the work there: no request is made to it", async () => {
-    const key = await accountWithEntry(hasty);
-    const before = model.received;
-    // The recap's insert waits on a lock the test holds until the time limit has been answered.
-    const side = new pg.Client({ connectionString: hasty.env.DATABASE_URL });
-    await side.connect();
-    try {
-      const recap = await recapOfCall(hasty, key, async () => {
-        await side.query("BEGIN");
-        await side.query("LOCK TABLE recaps IN SHARE MODE");
-        const response = await postMcp(hasty, key, recapCall(7));
-        expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 7, error: timedOut });
-        await side.query("ROLLBACK");
-      });
-      expect(recap).toMatchObject(ended);
-    } finally {
-      await side.end();
-    }
-    // The recap failed when its request to the model was refused, never sent.
-    expect(model.received).toBe(before);
-    expect(model.open.size).toBe(0);
-    await stillAnswers(hasty, key);
-  });
+  it.runIf(process.env.WORKLOG_TEST_DATABASE === "postgres")(
+    "that passes before the call reaches the model ends the work there: no request is made to it",
+    async () => {
+      const key = await accountWithEntry(hasty);
+      const before = model.received;
+      // The recap's insert waits on a lock the test holds until the time limit has been answered.
+      const side = new pg.Client({ connectionString: hasty.env.DATABASE_URL });
+      await side.connect();
+      try {
+        const recap = await recapOfCall(hasty, key, async () => {
+          await side.query("BEGIN");
+          await side.query("LOCK TABLE recaps IN SHARE MODE");
+          const response = await postMcp(hasty, key, recapCall(7));
+          expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 7, error: timedOut });
+          await side.query("ROLLBACK");
+        });
+        expect(recap).toMatchObject(ended);
+      } finally {
+        await side.end();
+      }
+      // The recap failed when its request to the model was refused, never sent.
+      expect(model.received).toBe(before);
+      expect(model.open.size).toBe(0);
+      await stillAnswers(hasty, key);
+    },
+  );
 });

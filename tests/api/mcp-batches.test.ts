@@ -32,7 +32,12 @@ const batchRefusal = {
 const postMcp = (key: string, body: unknown) =>
   fetch(`${server.url}/api/mcp`, {
     method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream", "x-forwarded-for": clientAddress },
+    headers: {
+      authorization: `Bearer ${key}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "x-forwarded-for": clientAddress,
+    },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(20_000),
   });
@@ -76,7 +81,10 @@ describe("a JSON-RPC batch", () => {
     const first = await postMcp(key, listTools(1));
     const remaining = Number(first.headers.get("x-ratelimit-remaining"));
     await first.body?.cancel();
-    const refused = await postMcp(key, Array.from({ length: 20 }, (_, index) => listTools(index + 1)));
+    const refused = await postMcp(
+      key,
+      Array.from({ length: 20 }, (_, index) => listTools(index + 1)),
+    );
     expect(refused.status).toBe(400);
     await refused.body?.cancel();
     // The same minute's window, unless the burst straddled two (then the count starts again).

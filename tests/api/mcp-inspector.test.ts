@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 
 /** Runs a shell command from the guides with the key in the environment, as a reader's shell would. */
-const runGuide = (command: string, key: string) => runProcess(root, "sh", ["-c", command], { ...process.env, [MCP_KEY_VARIABLE]: key, npm_config_offline: "true" });
+const runGuide = (command: string, key: string) =>
+  runProcess(root, "sh", ["-c", command], { ...process.env, [MCP_KEY_VARIABLE]: key, npm_config_offline: "true" });
 
 describe("the MCP Inspector's command line", () => {
   const inspector = () => mcpClientGuides(server.url).find((guide) => guide.client.startsWith("MCP Inspector"))!.text;

@@ -6,7 +6,17 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, allScopes, sha } from "../support/accounts";
-import { boundaryValues, boundedFields, dateBoundaries, hugeText, isTemporal, outsideCalendarYears, timestampBoundaries, withValueAt, type JsonSchema } from "../support/boundary-values";
+import {
+  boundaryValues,
+  boundedFields,
+  dateBoundaries,
+  hugeText,
+  isTemporal,
+  outsideCalendarYears,
+  timestampBoundaries,
+  withValueAt,
+  type JsonSchema,
+} from "../support/boundary-values";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
@@ -16,22 +26,64 @@ let client: Client;
 const { created, seedAccount } = accountRequests(() => server);
 const ids: Record<string, string> = {};
 
-const toolNames = ["log_work", "search_worklog", "suggest_entries", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "generate_recap", "get_recap"];
+const toolNames = [
+  "log_work",
+  "search_worklog",
+  "suggest_entries",
+  "list_projects",
+  "create_project",
+  "list_repositories",
+  "record_commits",
+  "attach_commits",
+  "generate_recap",
+  "get_recap",
+];
 
 /** Every argument name of the tools, and the ids of the account, so that random calls sometimes name something real. */
 const argumentNames = [
-  "content", "recorded_at", "duration_seconds", "tags", "project", "q", "project_id", "from", "to", "limit", "starting_after",
-  "ending_before", "updated_since", "source", "name", "description", "identifier", "repository_id", "commits", "entry_id",
-  "commit_ids", "project_ids", "exclude_tags", "recap_id",
+  "content",
+  "recorded_at",
+  "duration_seconds",
+  "tags",
+  "project",
+  "q",
+  "project_id",
+  "from",
+  "to",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "updated_since",
+  "source",
+  "name",
+  "description",
+  "identifier",
+  "repository_id",
+  "commits",
+  "entry_id",
+  "commit_ids",
+  "project_ids",
+  "exclude_tags",
+  "recap_id",
 ];
 const values = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(() => ids.project, () => ids.entry, () => ids.commit, () => ids.repository, () => ids.recap).map((id) => id()),
+  fc
+    .constantFrom(
+      () => ids.project,
+      () => ids.entry,
+      () => ids.commit,
+      () => ids.repository,
+      () => ids.recap,
+    )
+    .map((id) => id()),
   fc.constantFrom("2026-11-20", "2026-11-20T10:00:00Z", "WEB", "web", "", "\u0000", "\ud800", "-1", "101", sha("ef")),
 );
 const argumentsOf = fc.oneof(
   fc.dictionary(fc.constantFrom(...argumentNames), values, { maxKeys: 5 }),
-  fc.record({ commits: fc.array(fc.dictionary(fc.constantFrom("sha", "message", "committed_at", "author_name"), values), { maxLength: 2 }) }).map((args) => ({ ...args, repository_id: ids.repository })),
+  fc
+    .record({ commits: fc.array(fc.dictionary(fc.constantFrom("sha", "message", "committed_at", "author_name"), values), { maxLength: 2 }) })
+    .map((args) => ({ ...args, repository_id: ids.repository })),
 );
 
 beforeAll(async () => {
@@ -97,7 +149,8 @@ function callsOf(schema: JsonSchema): Record<string, unknown>[] {
   const calls = fields.flatMap((field) => boundaryValues(field.schema).map((value) => withValueAt(base, field.pointer, value) as Record<string, unknown>));
   const temporal = fields.filter((field) => isTemporal(field.schema));
   if (temporal.length > 1) {
-    for (const edge of [...dateBoundaries, ...timestampBoundaries].filter(Boolean)) calls.push(temporal.reduce<Record<string, unknown>>((each, field) => withValueAt(each, field.pointer, edge) as Record<string, unknown>, base));
+    for (const edge of [...dateBoundaries, ...timestampBoundaries].filter(Boolean))
+      calls.push(temporal.reduce<Record<string, unknown>>((each, field) => withValueAt(each, field.pointer, edge) as Record<string, unknown>, base));
   }
   return calls;
 }
@@ -120,7 +173,13 @@ describe("arguments at the edges of every tool's arguments", () => {
 
   it("refuse a call of 10 MB, over the body limit of /api/mcp, and the server stays up", async () => {
     const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "log_work", arguments: { content: hugeText } } };
-    const response = await server.request("/api/mcp", { key, method: "POST", body: call, headers: { accept: "application/json, text/event-stream" }, signal: AbortSignal.timeout(HANG_MS) });
+    const response = await server.request("/api/mcp", {
+      key,
+      method: "POST",
+      body: call,
+      headers: { accept: "application/json, text/event-stream" },
+      signal: AbortSignal.timeout(HANG_MS),
+    });
     expect(response.status).toBe(413);
     expect((await fetch(new URL("/api/live", server.url), { signal: AbortSignal.timeout(HANG_MS) })).status).toBe(200);
   });

@@ -10,7 +10,21 @@ import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
-const toolNames = ["log_work", "search_worklog", "suggest_entries", "list_projects", "create_project", "list_repositories", "record_commits", "attach_commits", "bulk_update_entries", "generate_recap", "get_recap", "start_timer", "stop_timer"];
+const toolNames = [
+  "log_work",
+  "search_worklog",
+  "suggest_entries",
+  "list_projects",
+  "create_project",
+  "list_repositories",
+  "record_commits",
+  "attach_commits",
+  "bulk_update_entries",
+  "generate_recap",
+  "get_recap",
+  "start_timer",
+  "stop_timer",
+];
 const notFound = "Could not find the requested resource";
 
 let server: TestServer;
@@ -37,7 +51,9 @@ const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString("base64"
 
 async function connect(authorization: string): Promise<Client> {
   const client = new Client({ name: "worklog-tests", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization, "x-forwarded-for": clientAddress } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization, "x-forwarded-for": clientAddress } } }),
+  );
   clients.push(client);
   return client;
 }
@@ -64,7 +80,9 @@ async function refused(client: Client, name: string, args: Record<string, unknow
 /** Everything of an account the tools could change, read through the API. */
 async function snapshot(key: string): Promise<string> {
   const reads = await Promise.all(
-    ["/api/v1/projects?limit=100", "/api/v1/repositories?limit=100", "/api/v1/worklog/entries?limit=100"].map(async (path) => JSON.stringify((await call(key, "GET", path)).body)),
+    ["/api/v1/projects?limit=100", "/api/v1/repositories?limit=100", "/api/v1/worklog/entries?limit=100"].map(async (path) =>
+      JSON.stringify((await call(key, "GET", path)).body),
+    ),
   );
   return reads.join("\n");
 }
@@ -99,7 +117,9 @@ describe("tools/list", () => {
     expect(logWork.annotations?.readOnlyHint).toBe(false);
     const search = byName.get("search_worklog")!;
     expect(search.inputSchema.properties).toMatchObject({ q: { type: "string", maxLength: 200 }, limit: { type: "integer", maximum: 100 }, source: {} });
-    expect(Object.keys(search.inputSchema.properties!)).toEqual(expect.arrayContaining(["project_id", "tags", "from", "to", "starting_after", "ending_before"]));
+    expect(Object.keys(search.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(["project_id", "tags", "from", "to", "starting_after", "ending_before"]),
+    );
     expect(search.annotations?.readOnlyHint).toBe(true);
     expect(byName.get("record_commits")!.inputSchema.required).toEqual(["commits", "repository_id"]);
     expect(byName.get("attach_commits")!.inputSchema.required).toEqual(["commit_ids", "entry_id"]);
@@ -120,7 +140,13 @@ describe("tools/call", () => {
     const projects = await succeeded(client, "list_projects", { limit: 10 });
     expect(projects.projects).toEqual([project]);
 
-    const entry = await succeeded(client, "log_work", { content: "Built the **pricing page**", project: "WEB", tags: ["Web"], duration_seconds: 5400, recorded_at: "2026-11-20T11:00:00Z" });
+    const entry = await succeeded(client, "log_work", {
+      content: "Built the **pricing page**",
+      project: "WEB",
+      tags: ["Web"],
+      duration_seconds: 5400,
+      recorded_at: "2026-11-20T11:00:00Z",
+    });
     expect(entry).toMatchObject({ project_id: project.id, tags: ["web"], duration_seconds: 5400, source: "mcp", recorded_at: "2026-11-20T11:00:00.000Z" });
     const listed = (await call(key, "GET", "/api/v1/worklog/entries?source=mcp")).body;
     expect(listed.entries).toEqual([entry]);
@@ -151,7 +177,12 @@ describe("tools/call", () => {
     expect((await call(key, "GET", `/api/v1/worklog/entries/${entry.id}`)).body).toEqual(attached);
 
     const progress: { progress: number; message?: string }[] = [];
-    const recapResult = await callTool(client, "generate_recap", { from: "2026-11-20", to: "2026-11-20", tags: ["web"] }, { onprogress: (each) => progress.push(each) });
+    const recapResult = await callTool(
+      client,
+      "generate_recap",
+      { from: "2026-11-20", to: "2026-11-20", tags: ["web"] },
+      { onprogress: (each) => progress.push(each) },
+    );
     const recap = recapResult.structuredContent as Json;
     expect(recap).toMatchObject({ status: "completed", filters: { tags: ["web"] } });
     expect(recap.content).toContain("pricing page");
@@ -222,10 +253,17 @@ describe("tools/call", () => {
     expect(await refused(client, "attach_commits", { entry_id: theirs.entry, commit_ids: [theirs.commit] })).toBe(notFound);
     expect(await refused(client, "attach_commits", { entry_id: mine.id, commit_ids: [theirs.commit] })).toBe("/commit_ids/0: Invalid value");
     expect(await refused(client, "bulk_update_entries", { ids: [mine.id, theirs.entry], action: { type: "delete" } })).toBe(notFound);
-    expect(await refused(client, "bulk_update_entries", { ids: [mine.id], action: { type: "move_to_project", project_id: theirs.project } })).toBe("/project_id: Invalid value");
+    expect(await refused(client, "bulk_update_entries", { ids: [mine.id], action: { type: "move_to_project", project_id: theirs.project } })).toBe(
+      "/project_id: Invalid value",
+    );
     expect(await refused(client, "get_recap", { recap_id: theirs.recap })).toBe(notFound);
     expect(await refused(client, "log_work", { content: "x", project: theirs.project })).toBe("/project: Invalid value");
-    expect(await refused(client, "record_commits", { repository_id: theirs.repository, commits: [{ sha: sha("cd"), message: "m", committed_at: "2026-01-01T00:00:00Z" }] })).toBe(notFound);
+    expect(
+      await refused(client, "record_commits", {
+        repository_id: theirs.repository,
+        commits: [{ sha: sha("cd"), message: "m", committed_at: "2026-01-01T00:00:00Z" }],
+      }),
+    ).toBe(notFound);
     expect(await refused(client, "generate_recap", { project_ids: [theirs.project] })).toBe("No worklog entries match these filters");
     expect((await succeeded(client, "search_worklog", { project_id: theirs.project })).entries).toEqual([]);
 
@@ -244,7 +282,9 @@ describe("tools/call", () => {
       }),
     );
     const calls = accounts.flatMap((account) => Array.from({ length: 10 }, () => account));
-    const results = await Promise.all(calls.map(async ({ client }) => (await succeeded(client, "search_worklog", {})).entries.map((entry: { id: string }) => entry.id)));
+    const results = await Promise.all(
+      calls.map(async ({ client }) => (await succeeded(client, "search_worklog", {})).entries.map((entry: { id: string }) => entry.id)),
+    );
     expect(results).toEqual(calls.map(({ entry }) => [entry.id]));
   });
 
@@ -265,7 +305,9 @@ describe("HTTP", () => {
     const missing = await postMcp(undefined, listMessage);
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toBe('Basic realm="api"');
-    expect(await missing.json()).toEqual({ error: { message: "Missing API key. Please provide a valid API key as a Basic token.", type: "authentication_error" } });
+    expect(await missing.json()).toEqual({
+      error: { message: "Missing API key. Please provide a valid API key as a Basic token.", type: "authentication_error" },
+    });
     const badKey = await postMcp(`Bearer wl_${"x".repeat(40)}`, listMessage);
     expect(badKey.status).toBe(401);
     expect((await badKey.json()).error.message).toBe("Invalid API key. Ensure your API key is properly encoded and valid.");
@@ -282,7 +324,11 @@ describe("HTTP", () => {
     expect(response.headers.get("x-ratelimit-limit")).toBe("500");
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect((await response.json()).result.tools).toHaveLength(toolNames.length);
-    const notJson = await mcpRequest("POST", { authorization: basic(key), "content-type": "application/json", accept: "application/json, text/event-stream" }, "{");
+    const notJson = await mcpRequest(
+      "POST",
+      { authorization: basic(key), "content-type": "application/json", accept: "application/json, text/event-stream" },
+      "{",
+    );
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error.code).toBe(-32700);
     for (const method of ["GET", "DELETE", "PUT"]) {
@@ -303,7 +349,12 @@ describe("HTTP", () => {
         expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
         expect(response.headers.get("x-ratelimit-remaining")).toBe("0");
         expect((await response.json()).error).toMatch(/^Rate limit exceeded: 500 requests per minute/);
-        const write = await postMcp(basic(key), { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "log_work", arguments: { content: "Over the limit" } } });
+        const write = await postMcp(basic(key), {
+          jsonrpc: "2.0",
+          id: 2,
+          method: "tools/call",
+          params: { name: "log_work", arguments: { content: "Over the limit" } },
+        });
         expect(write.status).toBe(429);
         expect((await call(key, "GET", "/api/v1/worklog/entries")).status).toBe(429);
         return;

@@ -22,7 +22,9 @@ beforeAll(async () => {
   const key = await server.createKey(email, ["worklog:*"]);
   authorization = `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
   for (let index = 0; index < 25; index++) {
-    expect((await server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: `Measured the heap, step ${index}`, tags: ["perf"] } })).status).toBe(201);
+    expect(
+      (await server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: `Measured the heap, step ${index}`, tags: ["perf"] } })).status,
+    ).toBe(201);
   }
 });
 
@@ -47,7 +49,11 @@ async function searches(count: number) {
   const client = async () => {
     while (sent < count) {
       sent++;
-      const response = await fetch(`${server.url}/api/mcp`, { method: "POST", headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream" }, body });
+      const response = await fetch(`${server.url}/api/mcp`, {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body,
+      });
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }

@@ -63,7 +63,9 @@ describe.skipIf(missing && !process.env.CI)("Worklog behind nginx (docs/deploy/n
   });
 
   it("sends plain HTTP to HTTPS", async () => {
-    const response = await new Promise<IncomingMessage>((resolve, reject) => get(`${nginx.httpUrl}/api/health`, { headers: { host: PROXIED_HOST } }, resolve).once("error", reject));
+    const response = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(`${nginx.httpUrl}/api/health`, { headers: { host: PROXIED_HOST } }, resolve).once("error", reject),
+    );
     response.resume();
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe(`https://${PROXIED_HOST}/api/health`);
@@ -93,9 +95,21 @@ describe.skipIf(missing && !process.env.CI)("Worklog behind nginx (docs/deploy/n
     const stream = await hangBound(send("/api/v1/worklog/recaps/sse"), "the stream did not open through nginx");
     try {
       expect(stream.statusCode).toBe(200);
-      const entry = await json(send("/api/v1/worklog/entries", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ content: "Streamed through nginx", recorded_at: "2026-11-21T10:00:00Z" }) }));
+      const entry = await json(
+        send("/api/v1/worklog/entries", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ content: "Streamed through nginx", recorded_at: "2026-11-21T10:00:00Z" }),
+        }),
+      );
       expect(entry.status, entry.text).toBe(201);
-      const started = await json(send("/api/v1/worklog/recaps", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ from: "2026-11-21", to: "2026-11-21" }) }));
+      const started = await json(
+        send("/api/v1/worklog/recaps", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ from: "2026-11-21", to: "2026-11-21" }),
+        }),
+      );
       expect(started.status, started.text).toBe(201);
       // The account's stream ends only when its client leaves: an event held back by nginx until then never comes.
       // (The recap of beforeAll may still be in progress: its events may come first.)
@@ -125,7 +139,12 @@ describe.skipIf(missing && !process.env.CI)("Worklog behind nginx (docs/deploy/n
           "POST",
           "/api/mcp",
           { authorization, "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
-          JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "search_worklog", arguments: { q: "proxied" }, _meta: { progressToken: "p" } } }),
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: 7,
+            method: "tools/call",
+            params: { name: "search_worklog", arguments: { q: "proxied" }, _meta: { progressToken: "p" } },
+          }),
         ),
       upstreamLine: "POST /api/mcp ",
       ended: '"structuredContent"',

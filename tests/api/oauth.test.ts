@@ -17,7 +17,6 @@ beforeAll(async () => {
   server = await sharedServer("standard");
 });
 
-
 const anotherClient = () => `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
 const post = (path: string, body: unknown, headers: Record<string, string> = {}, { invalid = false } = {}) =>
   server.request(path, { method: "POST", body, headers: { "x-forwarded-for": anotherClient(), ...headers }, invalid });
@@ -127,14 +126,20 @@ describe("random input to the OAuth endpoints", () => {
     "POST %s answers 200 or an RFC error, never a 500",
     async (path) => {
       await fc.assert(
-        fc.asyncProperty(fc.oneof(jsonBodies.map((body) => ({ body, form: false })), formBodies.map((body) => ({ body, form: true }))), async ({ body, form: isForm }) => {
-          // Random bodies, mostly wrong on purpose; the answer is still checked against the document.
-          const response = await post(path, body, isForm ? { "content-type": "application/x-www-form-urlencoded" } : {}, invalid);
-          const json = await response.json();
-          if (response.status === 200) return;
-          expect([400, 401], `${response.status} for ${JSON.stringify(body)}`).toContain(response.status);
-          expect(json).toEqual({ error: expect.any(String) });
-        }),
+        fc.asyncProperty(
+          fc.oneof(
+            jsonBodies.map((body) => ({ body, form: false })),
+            formBodies.map((body) => ({ body, form: true })),
+          ),
+          async ({ body, form: isForm }) => {
+            // Random bodies, mostly wrong on purpose; the answer is still checked against the document.
+            const response = await post(path, body, isForm ? { "content-type": "application/x-www-form-urlencoded" } : {}, invalid);
+            const json = await response.json();
+            if (response.status === 200) return;
+            expect([400, 401], `${response.status} for ${JSON.stringify(body)}`).toContain(response.status);
+            expect(json).toEqual({ error: expect.any(String) });
+          },
+        ),
         { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
       );
     },
@@ -229,9 +234,7 @@ describe.runIf(onPostgres)("a grant approved and expired in the database", () =>
     expect((await me.json()).email).toBe(email);
     const forbidden = await post("/api/v1/projects", { name: "P" }, bearer(tokens.access_token));
     expect(forbidden.status).toBe(403);
-    expect((await forbidden.json()).error.message).toBe(
-      "Insufficient scope for this OAuth token. Required: project:write. Available: user:read, project:read",
-    );
+    expect((await forbidden.json()).error.message).toBe("Insufficient scope for this OAuth token. Required: project:write. Available: user:read, project:read");
 
     const refreshed = await form("/auth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token });
     expect(refreshed.status).toBe(200);

@@ -63,7 +63,6 @@ beforeAll(async () => {
   ({ check, responsePointer } = schemaChecker(document));
 });
 
-
 type CallOptions = { params?: Record<string, string>; query?: string; body?: unknown; key?: string; headers?: Record<string, string>; invalid?: boolean };
 
 function call(method: HttpMethod, template: string, options: CallOptions = {}): Promise<Response> {
@@ -177,7 +176,10 @@ describe("responses of the running API", () => {
       body: { commits: [{ sha, message: "Add the pricing page", committed_at: "2026-11-20T10:00:00+02:00", author_name: "Ada" }] },
     });
     await request("get", "/api/v1/repositories/{id}/commits", 200, repositoryId);
-    const uncaptured = await request("get", "/api/v1/repositories/{id}/commits", 200, { ...repositoryId, query: `?uncaptured=true&shas=${sha},${"b".repeat(40)}` });
+    const uncaptured = await request("get", "/api/v1/repositories/{id}/commits", 200, {
+      ...repositoryId,
+      query: `?uncaptured=true&shas=${sha},${"b".repeat(40)}`,
+    });
     expect(uncaptured).toEqual({ uncaptured_shas: ["b".repeat(40)] });
 
     const entry = await request("post", "/api/v1/worklog/entries", 201, {

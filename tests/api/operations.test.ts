@@ -44,7 +44,12 @@ describe("LOG_FORMAT=json", () => {
     const secretName = `Secret project ${randomUUID()}`;
     const created = await server.request("/api/v1/projects", { key, method: "POST", body: { name: secretName } });
     expect(created.status).toBe(201);
-    expect(await logLine(created.headers.get("x-request-id")!)).toMatchObject({ method: "POST", route: "/api/v1/projects", status: 201, account_id: accountId });
+    expect(await logLine(created.headers.get("x-request-id")!)).toMatchObject({
+      method: "POST",
+      route: "/api/v1/projects",
+      status: 201,
+      account_id: accountId,
+    });
 
     const refused = await server.request("/api/v1/user", { key: "wl_not_a_key_at_all", invalid: true });
     expect(refused.status).toBe(401);
@@ -91,7 +96,11 @@ describe("/api/metrics", () => {
   });
 
   it("is a 401 without its token or with another, and a 404 where METRICS_TOKEN is not set", async () => {
-    const wrong: Record<string, string>[] = [{}, { authorization: `Bearer ${metricsToken}x` }, { authorization: `Basic ${Buffer.from(`${metricsToken}:`).toString("base64")}` }];
+    const wrong: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${metricsToken}x` },
+      { authorization: `Basic ${Buffer.from(`${metricsToken}:`).toString("base64")}` },
+    ];
     for (const headers of wrong) {
       const refused = await server.request("/api/metrics", { headers });
       expect(refused.status).toBe(401);
@@ -125,7 +134,9 @@ describe("SIGN_UPS=closed and DEFAULT_PLAN=free", () => {
     });
     expect(response.status).toBe(200);
     // The action's answer (row 1 of React's reply; row 0 is the page, which says the same).
-    expect(await response.text()).toMatch(/^1:\{"ok":false,"fieldErrors":\{\},"message":"Sign-ups are closed on this server\. Ask its administrator for an account, then sign in\."/m);
+    expect(await response.text()).toMatch(
+      /^1:\{"ok":false,"fieldErrors":\{\},"message":"Sign-ups are closed on this server\. Ask its administrator for an account, then sign in\."/m,
+    );
     // The admin CLI still makes accounts: the address was free.
     expect(await server.admin("user:create", "--email", email, "--password", "a long and unusual passphrase")).toMatchObject({ exitCode: 0 });
   });

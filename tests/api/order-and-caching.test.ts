@@ -11,11 +11,13 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-
 const entriesPath = "/api/v1/worklog/entries";
 
 type Entry = { id: string; url: string; content: string; recorded_at: string };
-type Page = { entries: Entry[]; meta: { total_count: number; result_count: number; has_more: boolean; start_cursor: string | null; end_cursor: string | null } };
+type Page = {
+  entries: Entry[];
+  meta: { total_count: number; result_count: number; has_more: boolean; start_cursor: string | null; end_cursor: string | null };
+};
 
 async function newAccount() {
   const { email } = await server.createUser();
@@ -83,7 +85,11 @@ describe("entries in the order of the work", () => {
   it("a deleted entry's id is still a cursor; another account's id, or nobody's, is a 400", async () => {
     const { key } = await newAccount();
     const stranger = await newAccount();
-    const [older, middle, newer] = [await newEntry(key, "older", november(1)), await newEntry(key, "middle", november(2)), await newEntry(key, "newer", november(3))];
+    const [older, middle, newer] = [
+      await newEntry(key, "older", november(1)),
+      await newEntry(key, "middle", november(2)),
+      await newEntry(key, "newer", november(3)),
+    ];
     await remove(key, middle.url);
     expect((await page(key, `starting_after=${middle.id}`)).entries.map((entry) => entry.id)).toEqual([older.id]);
     expect((await page(key, `ending_before=${middle.id}`)).entries.map((entry) => entry.id)).toEqual([newer.id]);
@@ -195,8 +201,14 @@ describe("conditional reads", () => {
       ["an entry updated", () => json(server.request(`${entriesPath}/${ids.entry}`, { key, method: "PUT", body: { content: "changed" } }), 200)],
       ["a project created", () => post(key, "/api/v1/projects", { name: "Another" })],
       ["a project updated", () => json(server.request(`/api/v1/projects/${ids.project}`, { key, method: "PUT", body: { description: "d" } }), 200)],
-      ["a repository updated", () => json(server.request(`/api/v1/repositories/${ids.repository}`, { key, method: "PUT", body: { default_branch: "main" } }), 200)],
-      ["commits recorded", () => post(key, `/api/v1/repositories/${ids.repository}/commits`, { commits: [{ sha: "cd".repeat(20), message: "m", committed_at: november(3) }] })],
+      [
+        "a repository updated",
+        () => json(server.request(`/api/v1/repositories/${ids.repository}`, { key, method: "PUT", body: { default_branch: "main" } }), 200),
+      ],
+      [
+        "commits recorded",
+        () => post(key, `/api/v1/repositories/${ids.repository}/commits`, { commits: [{ sha: "cd".repeat(20), message: "m", committed_at: november(3) }] }),
+      ],
       ["the account updated", () => json(server.request("/api/v1/user", { key, method: "PUT", body: { timezone: "Europe/Paris" } }), 200)],
       ["an entry deleted", () => remove(key, `${entriesPath}/${ids.entry}`)],
       ["a repository deleted", () => remove(key, `/api/v1/repositories/${ids.repository}`)],

@@ -17,7 +17,6 @@ beforeAll(async () => {
   otherKey = await server.createKey(other.email, ["project:*"]);
 });
 
-
 const create = (body: unknown, as = key, { invalid = false } = {}) => server.request("/api/v1/projects", { key: as, method: "POST", body, invalid });
 
 describe("projects", () => {
@@ -83,7 +82,10 @@ describe("projects", () => {
   it("refuse control characters and line separators in names, on create and update", async () => {
     const project = await (await create({ name: "Plain" })).json();
     for (const name of [...controlCharacterNames, forgedDayName]) {
-      for (const response of [await create({ name }, key, { invalid: true }), await server.request(project.url, { key, method: "PUT", body: { name }, invalid: true })]) {
+      for (const response of [
+        await create({ name }, key, { invalid: true }),
+        await server.request(project.url, { key, method: "PUT", body: { name }, invalid: true }),
+      ]) {
         expect(response.status, JSON.stringify(name)).toBe(422);
         expect(await response.json()).toEqual({ errors: [{ title: "Invalid value", detail: "Invalid value", source: { pointer: "/name" } }] });
       }

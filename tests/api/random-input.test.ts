@@ -3,7 +3,17 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HttpMethod } from "@/lib/api/operation";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { boundaryValues, boundedFields, dateBoundaries, hugeText, isTemporal, outsideCalendarYears, timestampBoundaries, withValueAt, type JsonSchema } from "../support/boundary-values";
+import {
+  boundaryValues,
+  boundedFields,
+  dateBoundaries,
+  hugeText,
+  isTemporal,
+  outsideCalendarYears,
+  timestampBoundaries,
+  withValueAt,
+  type JsonSchema,
+} from "../support/boundary-values";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
@@ -12,18 +22,46 @@ let key: string;
 const ids: Record<string, string> = {};
 
 const fieldNames = [
-  "name", "description", "identifier", "project_id", "local_path", "remote_url", "default_branch",
-  "content", "recorded_at", "duration_seconds", "tags", "commit_ids", "commits", "email", "timezone",
-  "from", "to", "project_ids", "exclude_tags", "pull_request_ids", "ids", "action",
+  "name",
+  "description",
+  "identifier",
+  "project_id",
+  "local_path",
+  "remote_url",
+  "default_branch",
+  "content",
+  "recorded_at",
+  "duration_seconds",
+  "tags",
+  "commit_ids",
+  "commits",
+  "email",
+  "timezone",
+  "from",
+  "to",
+  "project_ids",
+  "exclude_tags",
+  "pull_request_ids",
+  "ids",
+  "action",
 ];
 
 /** Bodies that look like ours (known field names, random values) and bodies that are anything at all. */
 const bodies = fc.oneof(
   fc.dictionary(fc.constantFrom(...fieldNames), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
-  fc.record({ commits: fc.array(fc.dictionary(fc.constantFrom("sha", "message", "committed_at", "author_name"), fc.jsonValue({ maxDepth: 2 })), { maxLength: 3 }) }),
+  fc.record({
+    commits: fc.array(fc.dictionary(fc.constantFrom("sha", "message", "committed_at", "author_name"), fc.jsonValue({ maxDepth: 2 })), { maxLength: 3 }),
+  }),
   fc.record({
     ids: fc.array(fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })), { maxLength: 3 }),
-    action: fc.record({ type: fc.constantFrom("add_tag", "remove_tag", "move_to_project", "delete", "rename"), tag: fc.jsonValue({ maxDepth: 1 }), project_id: fc.jsonValue({ maxDepth: 1 }) }, { requiredKeys: ["type"] }),
+    action: fc.record(
+      {
+        type: fc.constantFrom("add_tag", "remove_tag", "move_to_project", "delete", "rename"),
+        tag: fc.jsonValue({ maxDepth: 1 }),
+        project_id: fc.jsonValue({ maxDepth: 1 }),
+      },
+      { requiredKeys: ["type"] },
+    ),
   }),
   fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
   fc.string({ maxLength: 50 }),
@@ -41,7 +79,6 @@ beforeAll(async () => {
   ids.repository = await post("/api/v1/repositories", { name: "fuzzed" });
   ids.entry = await post("/api/v1/worklog/entries", { content: "fuzzed" });
 });
-
 
 /** Everything a write could have changed, read through the API. */
 async function snapshot(): Promise<string> {
@@ -115,8 +152,10 @@ function casesOf(operation: DocumentedOperation): Case[] {
   const example = media?.example ?? {};
   const fields = media ? boundedFields(media.schema, resolveSchema) : [];
   const cases: Case[] = [];
-  for (const parameter of query) for (const value of boundaryValues(parameter.schema, resolveSchema, { asText: true })) cases.push({ query: { [parameter.name]: value as string } });
-  for (const field of fields) for (const value of boundaryValues(field.schema, resolveSchema)) cases.push({ query: {}, body: withValueAt(example, field.pointer, value) });
+  for (const parameter of query)
+    for (const value of boundaryValues(parameter.schema, resolveSchema, { asText: true })) cases.push({ query: { [parameter.name]: value as string } });
+  for (const field of fields)
+    for (const value of boundaryValues(field.schema, resolveSchema)) cases.push({ query: {}, body: withValueAt(example, field.pointer, value) });
   const temporalQuery = query.filter((parameter) => isTemporal(parameter.schema, resolveSchema));
   const temporalFields = fields.filter((field) => isTemporal(field.schema, resolveSchema));
   if (temporalQuery.length + temporalFields.length > 1) {
@@ -128,7 +167,12 @@ function casesOf(operation: DocumentedOperation): Case[] {
     }
   }
   if (query.length > 0) cases.push({ query: { [query[0]!.name]: hugeText }, body: media && example, oversized: true });
-  if (media) cases.push({ query: {}, body: withValueAt(example, fields.find((field) => resolveSchema(field.schema).maxLength !== undefined)?.pointer ?? "/padding", hugeText), oversized: true });
+  if (media)
+    cases.push({
+      query: {},
+      body: withValueAt(example, fields.find((field) => resolveSchema(field.schema).maxLength !== undefined)?.pointer ?? "/padding", hugeText),
+      oversized: true,
+    });
   return cases;
 }
 
@@ -136,7 +180,10 @@ function casesOf(operation: DocumentedOperation): Case[] {
 const idsByCollection: Record<string, string> = {};
 
 function pathOf(template: string): string {
-  return template.replace(/\/([a-z_]+)\/\{(\w+)\}/g, (_, collection: string, name: string) => `/${collection}/${(name === "id" && idsByCollection[collection]) || randomUUID()}`);
+  return template.replace(
+    /\/([a-z_]+)\/\{(\w+)\}/g,
+    (_, collection: string, name: string) => `/${collection}/${(name === "id" && idsByCollection[collection]) || randomUUID()}`,
+  );
 }
 
 /** The answer to a request, or "cut" when the server closed the connection before reading all of a request far over its limits. */
@@ -150,7 +197,10 @@ async function answerTo(method: string, path: string, { query, body, oversized }
   }
   // Over Node's header limit, the answer is the HTTP parser's 431, undocumented by the operations; over the body limit, the contract's 413.
   try {
-    const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}`, ...(body !== undefined && { "content-type": "application/json" }) };
+    const headers: Record<string, string> = {
+      authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}`,
+      ...(body !== undefined && { "content-type": "application/json" }),
+    };
     const response = await fetch(new URL(target, server.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     return { status: response.status, text: await response.text() };
   } catch (error) {
@@ -162,7 +212,13 @@ async function answerTo(method: string, path: string, { query, body, oversized }
 
 const boundedOperations = Object.entries(document.paths)
   .filter(([path]) => path !== "/api/mcp") // its tools' arguments: tests/api/mcp-random-input.test.ts
-  .flatMap(([path, item]) => Object.entries(item as Record<string, DocumentedOperation>).map(([method, operation]) => ({ method: method.toUpperCase() as Uppercase<HttpMethod>, path, cases: casesOf(operation) })))
+  .flatMap(([path, item]) =>
+    Object.entries(item as Record<string, DocumentedOperation>).map(([method, operation]) => ({
+      method: method.toUpperCase() as Uppercase<HttpMethod>,
+      path,
+      cases: casesOf(operation),
+    })),
+  )
   .filter(({ cases }) => cases.length > 0);
 
 describe("values at the edges of every parameter of every operation", () => {

@@ -360,7 +360,12 @@ describe.skipIf(testBackend() === "pglite")("two instances sharing one Upstash R
       });
       const answers = clients.flat();
       expect(countStatuses(answers)).toEqual({ 200: 500, 429: 100 });
-      expect(answers.filter((answer) => answer.status === 200).map(remainingOf).sort((a, b) => a - b)).toEqual(ascending(499));
+      expect(
+        answers
+          .filter((answer) => answer.status === 200)
+          .map(remainingOf)
+          .sort((a, b) => a - b),
+      ).toEqual(ascending(499));
     },
     SLOW,
   );

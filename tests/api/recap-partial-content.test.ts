@@ -39,7 +39,8 @@ async function accountWithEntries(): Promise<string> {
   return key;
 }
 
-const processing = (events: ReceivedEvent[], recapId: string) => events.filter((event) => event.data.recap_id === recapId && event.data.status === "processing");
+const processing = (events: ReceivedEvent[], recapId: string) =>
+  events.filter((event) => event.data.recap_id === recapId && event.data.status === "processing");
 
 /** Each event's `partial_content` is the previous one's plus its `delta`, starting from `before`. */
 function expectGrowingText(events: ReceivedEvent[], before = "") {

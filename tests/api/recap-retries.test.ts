@@ -51,7 +51,8 @@ describe("a recap whose server died mid-recap", () => {
     const content = last.content as string;
     expect(content).toContain("Task 6");
     // Whether the stream met the first attempt's text or the second's, the text it showed was the recap's beginning.
-    const shown = (events: ReceivedEvent[]) => events.filter((event) => event.data.status === "processing").map((event) => event.data.partial_content as string);
+    const shown = (events: ReceivedEvent[]) =>
+      events.filter((event) => event.data.status === "processing").map((event) => event.data.partial_content as string);
     for (const text of [...shown(before.events), ...shown(after.events)]) expect(content.startsWith(text), text).toBe(true);
     expect(await (await server.request(`/api/v1/worklog/recaps/${id}`, { key })).json()).toMatchObject({ status: "completed", content });
   });

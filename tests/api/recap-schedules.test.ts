@@ -103,7 +103,10 @@ describe("managing recap schedules", () => {
     expect(list.map((each: Schedule) => each.id)).toEqual([created.id]);
     expect(await json(await server.request(created.url, { key }), 200)).toEqual(list[0]);
 
-    const updated: Schedule = await json(await server.request(created.url, { method: "PUT", key, body: { time: "17:30", enabled: false, period: "last_week" } }), 200);
+    const updated: Schedule = await json(
+      await server.request(created.url, { method: "PUT", key, body: { time: "17:30", enabled: false, period: "last_week" } }),
+      200,
+    );
     expect(updated).toMatchObject({ time: "17:30", enabled: false, next_run_at: null, period: "last_week", weekdays: [1, 5] });
     const enabled: Schedule = await json(await server.request(created.url, { method: "PUT", key, body: { enabled: true } }), 200);
     expect(enabled.next_run_at!.slice(11)).toBe("17:30:00.000Z");
@@ -115,22 +118,47 @@ describe("managing recap schedules", () => {
   it("refuses invalid bodies, a loopback URL and another account's webhook; another account's schedules are not found", async () => {
     const { key } = await account();
     const invalid = await json(
-      await server.request("/api/v1/recap_schedules", { method: "POST", key, body: { ...standup({ kind: "slack", url: `${origin}/x` }), time: "24:00", weekdays: [7], period: "tomorrow" }, invalid: true }),
+      await server.request("/api/v1/recap_schedules", {
+        method: "POST",
+        key,
+        body: { ...standup({ kind: "slack", url: `${origin}/x` }), time: "24:00", weekdays: [7], period: "tomorrow" },
+        invalid: true,
+      }),
       422,
     );
     expect(invalid.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual(["/period", "/time", "/weekdays/0"]);
     const missing = await json(await server.request("/api/v1/recap_schedules", { method: "POST", key, body: {}, invalid: true }), 422);
-    expect(missing.errors.map((error: { detail: string }) => error.detail)).toEqual(expect.arrayContaining(["Missing field: template", "Missing field: destination"]));
+    expect(missing.errors.map((error: { detail: string }) => error.detail)).toEqual(
+      expect.arrayContaining(["Missing field: template", "Missing field: destination"]),
+    );
 
     // Loopback on a port WEBHOOK_ALLOWED_HOSTS does not name: refused, as a webhook's would be.
-    const loopback = await json(await server.request("/api/v1/recap_schedules", { method: "POST", key, body: standup({ kind: "slack", url: "http://127.0.0.1:9/hooks" }) }), 422);
-    expect(loopback.errors).toEqual([{ title: "Invalid value", detail: expect.stringMatching(/^Refused URL: it resolves to 127\.0\.0\.1, which is loopback/), source: { pointer: "/destination/url" } }]);
-    const metadata = await json(await server.request("/api/v1/recap_schedules", { method: "POST", key, body: standup({ kind: "discord", url: "http://169.254.169.254/latest" }) }), 422);
+    const loopback = await json(
+      await server.request("/api/v1/recap_schedules", { method: "POST", key, body: standup({ kind: "slack", url: "http://127.0.0.1:9/hooks" }) }),
+      422,
+    );
+    expect(loopback.errors).toEqual([
+      {
+        title: "Invalid value",
+        detail: expect.stringMatching(/^Refused URL: it resolves to 127\.0\.0\.1, which is loopback/),
+        source: { pointer: "/destination/url" },
+      },
+    ]);
+    const metadata = await json(
+      await server.request("/api/v1/recap_schedules", { method: "POST", key, body: standup({ kind: "discord", url: "http://169.254.169.254/latest" }) }),
+      422,
+    );
     expect(metadata.errors[0].source.pointer).toBe("/destination/url");
 
     const stranger = await account();
-    const strangersWebhook = await json(await server.request("/api/v1/webhooks", { method: "POST", key: stranger.key, body: { endpoint_url: `${origin}/theirs`, events: ["timer.started"] } }), 201);
-    const foreign = await json(await server.request("/api/v1/recap_schedules", { method: "POST", key, body: standup({ kind: "webhook", webhook_id: strangersWebhook.id }) }), 422);
+    const strangersWebhook = await json(
+      await server.request("/api/v1/webhooks", { method: "POST", key: stranger.key, body: { endpoint_url: `${origin}/theirs`, events: ["timer.started"] } }),
+      201,
+    );
+    const foreign = await json(
+      await server.request("/api/v1/recap_schedules", { method: "POST", key, body: standup({ kind: "webhook", webhook_id: strangersWebhook.id }) }),
+      422,
+    );
     expect(foreign.errors).toEqual([{ title: "Invalid value", detail: "Invalid value", source: { pointer: "/destination/webhook_id" } }]);
 
     const mine = await createSchedule(key, standup({ kind: "discord", url: `${origin}/mine` }));
@@ -149,7 +177,10 @@ describe("managing recap schedules", () => {
   it("requires user:write", async () => {
     const { email } = await account();
     const readOnly = await server.createKey(email, ["user:read", "worklog:read"]);
-    const refused = await json(await server.request("/api/v1/recap_schedules", { method: "POST", key: readOnly, body: standup({ kind: "slack", url: `${origin}/x` }) }), 403);
+    const refused = await json(
+      await server.request("/api/v1/recap_schedules", { method: "POST", key: readOnly, body: standup({ kind: "slack", url: `${origin}/x` }) }),
+      403,
+    );
     expect(refused.details).toEqual({ required_scope: "user:write", granted_scopes: ["user:read", "worklog:read"] });
     await json(await server.request("/api/v1/recap_schedules", { key: readOnly }), 403);
   });
@@ -184,7 +215,10 @@ describe("Run now", () => {
   it("sends a signed recap.scheduled event to the account's webhook, whatever it subscribes to", async () => {
     const { key } = await account();
     await json(await server.request("/api/v1/worklog/entries", { method: "POST", key, body: { content: "Reviewed the queue" } }), 201);
-    const webhook = await json(await server.request("/api/v1/webhooks", { method: "POST", key, body: { endpoint_url: `${origin}/event`, events: ["timer.started"] } }), 201);
+    const webhook = await json(
+      await server.request("/api/v1/webhooks", { method: "POST", key, body: { endpoint_url: `${origin}/event`, events: ["timer.started"] } }),
+      201,
+    );
     const schedule = await createSchedule(key, { ...standup({ kind: "webhook", webhook_id: webhook.id }), template: "summary" });
     expect(schedule.destination).toEqual({ kind: "webhook", webhook_id: webhook.id, url: null });
     await json(await server.request(`${schedule.url}/run`, { method: "POST", key }), 202);
@@ -196,7 +230,10 @@ describe("Run now", () => {
       delivery = requestsTo("/event")[0];
       if (!delivery) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const event = new Webhook(webhook.secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+    const event = new Webhook(webhook.secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as {
+      type: string;
+      data: Record<string, unknown>;
+    };
     expect(event.type).toBe("recap.scheduled");
     expect(event.data).toMatchObject({ schedule_id: schedule.id, recap: { id: ran.last_recap_id, status: "completed", template: "summary" } });
     expect(event.data.share_url).toMatch(/^http:\/\/[^/]+\/r\/[0-9A-Za-z]{22}$/);

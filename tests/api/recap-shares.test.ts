@@ -43,7 +43,12 @@ async function sharedRecap(content: string) {
 }
 
 /** The headers that mark a request as a prefetch: a browser's, and Next.js's router's (alone or with its `RSC`). */
-const prefetches: Record<string, string>[] = [{ purpose: "prefetch" }, { "sec-purpose": "prefetch" }, { "next-router-prefetch": "1" }, { "next-router-prefetch": "1", rsc: "1" }];
+const prefetches: Record<string, string>[] = [
+  { purpose: "prefetch" },
+  { "sec-purpose": "prefetch" },
+  { "next-router-prefetch": "1" },
+  { "next-router-prefetch": "1", rsc: "1" },
+];
 
 /** The shared page as a signed-out browser opens it. */
 const openLink = (token: string) => fetch(`${server.url}/r/${token}`, { redirect: "manual" });

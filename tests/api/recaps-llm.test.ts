@@ -5,7 +5,12 @@ import { startServer, type PrivateServer } from "../support/server";
 import { readEvents } from "../support/sse";
 
 /** A small stand-in for an OpenAI-compatible chat-completions endpoint, streaming. */
-type FakeModel = { server: Server; url: string; requests: { authorization?: string; body: Record<string, unknown> }[]; reply: "tokens" | "citing" | "error" | "cut" };
+type FakeModel = {
+  server: Server;
+  url: string;
+  requests: { authorization?: string; body: Record<string, unknown> }[];
+  reply: "tokens" | "citing" | "error" | "cut";
+};
 
 const tokens = ["## Your ", "week", "\n\nYou shipped ", "the landing page", "."];
 const foreignEntryId = "0190ffff-0000-7000-8000-000000000000";
@@ -55,7 +60,11 @@ afterAll(async () => {
 async function accountWithEntry() {
   const { email } = await server.createUser();
   const key = await server.createKey(email, ["worklog:*"]);
-  const created = await server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "Shipped the landing page", duration_seconds: 600 } });
+  const created = await server.request("/api/v1/worklog/entries", {
+    key,
+    method: "POST",
+    body: { content: "Shipped the landing page", duration_seconds: 600 },
+  });
   expect(created.status).toBe(201);
   return key;
 }
@@ -101,7 +110,9 @@ describe("recaps written by a language model", () => {
     expect(messages.map((message) => message.role)).toEqual(["system", "user"]);
     expect(messages[0]!.content).toContain("Template summary:");
     expect(messages[1]!.content).toContain("Figures: 1 entry across 0 projects, 10m tracked, 0 commits.");
-    expect(messages[1]!.content).toMatch(/\{"type":"entry","id":"[0-9a-f-]{36}","cite":"\/\?entry=[0-9a-f-]{36}","date":"\d{4}-\d\d-\d\d","project":null,"tags":\[\],"tracked":"10m","text":"Shipped the landing page"\}/);
+    expect(messages[1]!.content).toMatch(
+      /\{"type":"entry","id":"[0-9a-f-]{36}","cite":"\/\?entry=[0-9a-f-]{36}","date":"\d{4}-\d\d-\d\d","project":null,"tags":\[\],"tracked":"10m","text":"Shipped the landing page"\}/,
+    );
     expect(messages[1]!.content).toContain("- Shipped the landing page ([");
   });
 
@@ -117,7 +128,12 @@ describe("recaps written by a language model", () => {
     const content = `You shipped the landing page ([Mar 2](/?entry=${entryId})) and the pricing page (Mar 1).`;
     const last = events.at(-1)!.data;
     expect(last).toMatchObject({ recap_id: id, status: "completed", template: "standup", content, sources: [{ type: "entry", id: entryId }] });
-    expect(events.slice(0, -1).map((event) => event.data.delta).join("")).toBe(content);
+    expect(
+      events
+        .slice(0, -1)
+        .map((event) => event.data.delta)
+        .join(""),
+    ).toBe(content);
     expect(content).not.toContain(foreignEntryId);
   });
 

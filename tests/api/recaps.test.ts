@@ -11,7 +11,6 @@ beforeAll(async () => {
   server = await sharedServer("recaps");
 });
 
-
 const recapsPath = "/api/v1/worklog/recaps";
 const notFoundBody = { error: { message: "Could not find the requested resource", type: "not_found_error" } };
 const planBody = { error: { message: "You must be on a plan to access this resource.", type: "authorization_error" } };
@@ -48,11 +47,11 @@ async function newAccount(timezone = "Europe/Paris", plan?: "free" | "pro") {
   return { email, key };
 }
 
-const newProject = (key: string, name: string) =>
-  json<{ id: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name } }), 201);
+const newProject = (key: string, name: string) => json<{ id: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name } }), 201);
 const newEntry = (key: string, body: Record<string, unknown>) =>
   json<{ id: string; url: string }>(server.request("/api/v1/worklog/entries", { key, method: "POST", body }), 201);
-const createRecap = (key: string, body?: unknown, query = "", { invalid = false } = {}) => server.request(`${recapsPath}${query}`, { key, method: "POST", body, invalid });
+const createRecap = (key: string, body?: unknown, query = "", { invalid = false } = {}) =>
+  server.request(`${recapsPath}${query}`, { key, method: "POST", body, invalid });
 const stream = (key: string, query = "", { invalid = false } = {}) => server.request(`${recapsPath}/sse${query}`, { key, invalid });
 
 async function finishedRecap(key: string, id: string): Promise<Recap> {
@@ -75,7 +74,13 @@ async function fixedDataSet(key: string) {
     tags: ["frontend", "deploy"],
     project_id: website.id,
   });
-  const header = await newEntry(key, { content: "## Fixed the header\n", recorded_at: "2026-03-03T16:30:00Z", duration_seconds: 1800, tags: ["frontend"], project_id: website.id });
+  const header = await newEntry(key, {
+    content: "## Fixed the header\n",
+    recorded_at: "2026-03-03T16:30:00Z",
+    duration_seconds: 1800,
+    tags: ["frontend"],
+    project_id: website.id,
+  });
   // 00:30 on March 3 in Paris.
   const limits = await newEntry(key, { content: "- Added rate limits", recorded_at: "2026-03-02T23:30:00Z", tags: ["backend"], project_id: api.id });
   const planning = await newEntry(key, { content: "Planning meeting", recorded_at: "2026-03-04T08:00:00Z", duration_seconds: 2700 });
@@ -100,7 +105,12 @@ async function fixedDataSet(key: string) {
     201,
   );
   await json(server.request(`${landing.url}/commits`, { key, method: "POST", body: { commit_ids: commits.map((commit) => commit.id) } }), 200);
-  return { website, api, landing, ids: { landing: landing.id, header: header.id, limits: limits.id, planning: planning.id, commits: commits.map((commit) => commit.id) } };
+  return {
+    website,
+    api,
+    landing,
+    ids: { landing: landing.id, header: header.id, limits: limits.id, planning: planning.id, commits: commits.map((commit) => commit.id) },
+  };
 }
 
 type DataSetIds = Awaited<ReturnType<typeof fixedDataSet>>["ids"];
@@ -155,7 +165,13 @@ const snapshotSources = (ids: DataSetIds) => [
   { type: "entry", id: ids.planning },
 ];
 
-const snapshotMetadata = { entry_count: 4, projects: ["API", "Website"], tags: ["backend", "deploy", "frontend"], total_duration_seconds: 8100, commit_count: 2 };
+const snapshotMetadata = {
+  entry_count: 4,
+  projects: ["API", "Website"],
+  tags: ["backend", "deploy", "frontend"],
+  total_duration_seconds: 8100,
+  commit_count: 2,
+};
 
 describe("recaps", () => {
   it("go from processing through streamed deltas to completed, and read back the same", async () => {
@@ -215,7 +231,12 @@ describe("recaps", () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(events.at(-1)!.data).toEqual({ recap_id: created.id, ...completedEvent });
-    expect(["", snapshotContent(ids)]).toContain(events.slice(0, -1).map((event) => event.data.delta).join(""));
+    expect(["", snapshotContent(ids)]).toContain(
+      events
+        .slice(0, -1)
+        .map((event) => event.data.delta)
+        .join(""),
+    );
     expect(completedEvent).toEqual({
       ...created,
       recap_id: undefined,
@@ -267,10 +288,15 @@ describe("recaps", () => {
       total_duration_seconds: 0,
       commit_count: 0,
     });
-    expect(await metadataOf(createRecap(key, { ...snapshotFilters, tags: ["deploy", "backend"] }))).toMatchObject({ entry_count: 2, projects: ["API", "Website"] });
+    expect(await metadataOf(createRecap(key, { ...snapshotFilters, tags: ["deploy", "backend"] }))).toMatchObject({
+      entry_count: 2,
+      projects: ["API", "Website"],
+    });
     expect(await metadataOf(createRecap(key, { ...snapshotFilters, exclude_tags: ["frontend"] }))).toMatchObject({ entry_count: 2, tags: ["backend"] });
     // Lists as strings split on commas and whitespace, in the query string; the body wins.
-    expect(await metadataOf(createRecap(key, undefined, `?from=2026-03-02&to=2026-03-04&project_ids=${website.id},${api.id}&exclude_tags=deploy%20backend`))).toMatchObject({
+    expect(
+      await metadataOf(createRecap(key, undefined, `?from=2026-03-02&to=2026-03-04&project_ids=${website.id},${api.id}&exclude_tags=deploy%20backend`)),
+    ).toMatchObject({
       entry_count: 1,
       projects: ["Website"],
     });
@@ -280,7 +306,10 @@ describe("recaps", () => {
     const march3 = await json<Recap>(createRecap(key, { from: "2026-03-03", to: "2026-03-03" }), 201);
     expect(march3.filters).toEqual({ from: "2026-03-02T23:00:00.000Z", to: "2026-03-03T22:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] });
     expect((await finishedRecap(key, march3.id)).metadata).toMatchObject({ entry_count: 2, projects: ["API", "Website"] });
-    expect(await metadataOf(createRecap(key, { from: "2026-03-02T23:30:00Z", to: "2026-03-02T23:30:00.000+00:00" }))).toMatchObject({ entry_count: 1, projects: ["API"] });
+    expect(await metadataOf(createRecap(key, { from: "2026-03-02T23:30:00Z", to: "2026-03-02T23:30:00.000+00:00" }))).toMatchObject({
+      entry_count: 1,
+      projects: ["API"],
+    });
   });
 
   it("list at most ten highlights per project, newest first, then how many more, citing them", async () => {
@@ -347,7 +376,9 @@ describe("recaps", () => {
     expect(page.status).toBe(200);
     const html = (await page.text()).replaceAll("&#x27;", "'");
     expect(html).toContain("Recaps are part of the pro plan");
-    expect(html).toContain("Your account is on the free plan, which includes no recaps at all. This is not a daily or monthly allowance, so it does not reset with time");
+    expect(html).toContain(
+      "Your account is on the free plan, which includes no recaps at all. This is not a daily or monthly allowance, so it does not reset with time",
+    );
     expect(html).not.toContain("You must be on a plan to access this resource.");
   });
 
@@ -405,7 +436,12 @@ describe("recaps", () => {
       const own = events.filter((event) => event.data.recap_id === recap.id);
       const completed = own.at(-1)!;
       expect(completed.data.status).toBe("completed");
-      expect(own.slice(0, -1).map((event) => event.data.delta).join("")).toBe(completed.data.content);
+      expect(
+        own
+          .slice(0, -1)
+          .map((event) => event.data.delta)
+          .join(""),
+      ).toBe(completed.data.content);
     }
     expect(new Set(events.map((event) => event.data.recap_id))).toEqual(new Set([first.id, second.id]));
   });

@@ -36,7 +36,8 @@ async function account(settings: Record<string, string> = {}) {
 }
 
 const report = (key: string, query: string) => json<Report>(server.request(`/api/v1/worklog/report?${query}`, { key }), 200);
-const entry = (key: string, body: Record<string, unknown>) => json<{ id: string }>(server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "work", ...body } }), 201);
+const entry = (key: string, body: Record<string, unknown>) =>
+  json<{ id: string }>(server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "work", ...body } }), 201);
 
 describe("GET /worklog/report", () => {
   let key: string;
@@ -74,7 +75,9 @@ describe("GET /worklog/report", () => {
       ["#review", 3600, 1],
       ["No tag", 0, 1],
     ]);
-    expect((await report(key, "from=2026-11-01&to=2026-11-07&group_by=source")).groups.map((group) => [group.key, group.label, group.entries])).toEqual([["api", "API", 3]]);
+    expect((await report(key, "from=2026-11-01&to=2026-11-07&group_by=source")).groups.map((group) => [group.key, group.label, group.entries])).toEqual([
+      ["api", "API", 3],
+    ]);
     const byDay = await report(key, "from=2026-11-02&to=2026-11-04&group_by=day");
     expect(byDay.groups.map((group) => [group.key, group.tracked_seconds, group.previous])).toEqual([
       ["2026-11-02", 0, null],
@@ -97,7 +100,12 @@ describe("GET /worklog/report", () => {
     expect(filtered.totals).toEqual({ tracked_seconds: 3600, entries: 1, commits: 0 });
     const timed = await report(key, "from=2026-11-04T00:00:00Z&to=2026-11-04T23:59:59.999Z");
     expect(timed.totals.entries).toBe(2);
-    expect(timed.previous_period).toEqual({ from: "2026-11-03T00:00:00.000Z", to: "2026-11-03T23:59:59.999Z", start: "2026-11-03T00:00:00.000Z", end: "2026-11-03T23:59:59.999Z" });
+    expect(timed.previous_period).toEqual({
+      from: "2026-11-03T00:00:00.000Z",
+      to: "2026-11-03T23:59:59.999Z",
+      start: "2026-11-03T00:00:00.000Z",
+      end: "2026-11-03T23:59:59.999Z",
+    });
   });
 
   it("covers the 30 days up to today by default, in a week that starts on Sunday where the account says so", async () => {
@@ -119,7 +127,15 @@ describe("GET /worklog/report", () => {
 
   it("answers 400 to bad parameters and 403 without worklog:read", async () => {
     const invalid = { invalid: true };
-    for (const query of ["group_by=year", "from=2026-13-01", "to=yesterday", "from=2026-11-08&to=2026-11-01", "from=2000-01-01&to=2026-11-01", "project_id=42", "source=fax"]) {
+    for (const query of [
+      "group_by=year",
+      "from=2026-13-01",
+      "to=yesterday",
+      "from=2026-11-08&to=2026-11-01",
+      "from=2000-01-01&to=2026-11-01",
+      "project_id=42",
+      "source=fax",
+    ]) {
       const response = await server.request(`/api/v1/worklog/report?${query}`, { key, ...invalid });
       const body = await response.json();
       expect(response.status, query).toBe(400);

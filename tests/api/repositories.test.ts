@@ -19,7 +19,6 @@ beforeAll(async () => {
   otherKey = await server.createKey(other.email, ["repo:*", "project:*"]);
 });
 
-
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const notFound = { error: { message: "Could not find the requested resource", type: "not_found_error" } };
@@ -107,9 +106,17 @@ describe("repositories", () => {
     const created = await create({ name: "bare" });
     expect(created.status).toBe(201);
     const repository = await created.json();
-    expect(Object.keys(repository).sort()).toEqual(
-      ["default_branch", "id", "inserted_at", "local_path", "name", "project_id", "remote_url", "updated_at", "url"],
-    );
+    expect(Object.keys(repository).sort()).toEqual([
+      "default_branch",
+      "id",
+      "inserted_at",
+      "local_path",
+      "name",
+      "project_id",
+      "remote_url",
+      "updated_at",
+      "url",
+    ]);
     expect(repository).toMatchObject({ name: "bare", project_id: null, local_path: null, remote_url: null, default_branch: null });
   });
 
@@ -223,7 +230,7 @@ describe("repositories", () => {
       }
     }
     expect(await (await server.request(repository.url, { key })).json()).toEqual(repository);
-    expect((await createRepository({ name: "=HYPERLINK(\"http://evil.test\",\"x\")" })).name).toBe('=HYPERLINK("http://evil.test","x")');
+    expect((await createRepository({ name: '=HYPERLINK("http://evil.test","x")' })).name).toBe('=HYPERLINK("http://evil.test","x")');
   });
 
   it("have names unique per account, also when two creates race", async () => {
@@ -308,7 +315,12 @@ describe("repositories", () => {
     expect(await (await server.request(mine.url, { key })).json()).toEqual(mine);
 
     for (const method of ["GET", "PUT", "DELETE"]) {
-      const response = await server.request("/api/v1/repositories/not-a-uuid", { key, method, body: method === "PUT" ? { name: "x" } : undefined, invalid: true });
+      const response = await server.request("/api/v1/repositories/not-a-uuid", {
+        key,
+        method,
+        body: method === "PUT" ? { name: "x" } : undefined,
+        invalid: true,
+      });
       expect(response.status, method).toBe(404);
       expect(await response.json()).toEqual(notFound);
     }

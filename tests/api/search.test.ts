@@ -11,7 +11,6 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-
 const entriesPath = "/api/v1/worklog/entries";
 type Page = { entries: { id: string; content: string }[]; meta: { total_count: number; result_count: number; has_more: boolean } };
 
@@ -46,7 +45,9 @@ describe("searching entries with q", () => {
     const page = await list(key, `q=${encodeURIComponent("deplo")}`);
     expect(page.entries.map((entry) => entry.content)).toEqual(["Wrote the deploy notes", "Deployed the café's new menu"]);
     expect(page.meta).toMatchObject({ total_count: 2, result_count: 2, has_more: false });
-    expect((await list(key, `q=${encodeURIComponent("CAFE -notes")}&tags=ops`)).entries.map((entry) => entry.content)).toEqual(["Deployed the café's new menu"]);
+    expect((await list(key, `q=${encodeURIComponent("CAFE -notes")}&tags=ops`)).entries.map((entry) => entry.content)).toEqual([
+      "Deployed the café's new menu",
+    ]);
     expect((await list(key, `q=${encodeURIComponent("#perf")}`)).entries.map((entry) => entry.content)).toEqual(["Profiled the dashboard"]);
     expect((await list(key, `q=${"x".repeat(200)}`)).meta.total_count).toBe(0);
   });

@@ -40,9 +40,7 @@ describe("client addresses, guessable endpoints and absolute links (README.md, S
   const statusesOf = async (send: (attempt: number) => Promise<Response>) => (await attemptsOf(send)).statuses;
 
   it("without a trusted proxy, a client cannot escape the failed-authentication limit by choosing x-forwarded-for", async () => {
-    const statuses = await statusesOf(() =>
-      unproxied.request("/api/v1/user", { key: "wl_wrong", headers: { "x-forwarded-for": randomAddress() } }),
-    );
+    const statuses = await statusesOf(() => unproxied.request("/api/v1/user", { key: "wl_wrong", headers: { "x-forwarded-for": randomAddress() } }));
     expect(statuses).toContain(429);
   });
 
@@ -56,21 +54,26 @@ describe("client addresses, guessable endpoints and absolute links (README.md, S
     expect(elsewhere.status).toBe(401);
   });
 
-  it.each(["/auth/device/code", "/auth/token", "/auth/token_info", "/auth/revoke"])("POST %s is limited to 60 a minute per client address", async (pathname) => {
-    const client = randomAddress();
-    const body = { client_id: "90w0AXnlNgnh2XBJdexYjw", scope: "user:read", grant_type: "refresh_token", refresh_token: "wlr_guess", token: "wlo_guess" };
-    const { statuses, firstRefusal } = await attemptsOf(() => proxied.request(pathname, { method: "POST", body, headers: { "x-forwarded-for": client } }));
-    expect(statuses).toContain(429);
-    expect(firstRefusal!.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
-    expect(firstRefusal!.headers.get("cache-control")).toBe("no-store");
-    expect(firstRefusal!.body).toEqual({ error: "rate_limited" });
-    const elsewhere = await proxied.request(pathname, { method: "POST", body, headers: { "x-forwarded-for": randomAddress() } });
-    expect(elsewhere.status).not.toBe(429);
-  });
+  it.each(["/auth/device/code", "/auth/token", "/auth/token_info", "/auth/revoke"])(
+    "POST %s is limited to 60 a minute per client address",
+    async (pathname) => {
+      const client = randomAddress();
+      const body = { client_id: "90w0AXnlNgnh2XBJdexYjw", scope: "user:read", grant_type: "refresh_token", refresh_token: "wlr_guess", token: "wlo_guess" };
+      const { statuses, firstRefusal } = await attemptsOf(() => proxied.request(pathname, { method: "POST", body, headers: { "x-forwarded-for": client } }));
+      expect(statuses).toContain(429);
+      expect(firstRefusal!.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
+      expect(firstRefusal!.headers.get("cache-control")).toBe("no-store");
+      expect(firstRefusal!.body).toEqual({ error: "rate_limited" });
+      const elsewhere = await proxied.request(pathname, { method: "POST", body, headers: { "x-forwarded-for": randomAddress() } });
+      expect(elsewhere.status).not.toBe(429);
+    },
+  );
 
   it("a forged Host or X-Forwarded-Host never ends up in an absolute link", async () => {
     const forged = { "x-forwarded-host": "evil.example" };
-    const device = await (await proxied.request("/auth/device/code", { method: "POST", body: { client_id: "90w0AXnlNgnh2XBJdexYjw", scope: "user:read" }, headers: forged })).json();
+    const device = await (
+      await proxied.request("/auth/device/code", { method: "POST", body: { client_id: "90w0AXnlNgnh2XBJdexYjw", scope: "user:read" }, headers: forged })
+    ).json();
     expect(device.verification_uri).toBe(`${proxied.url}/device`);
     const document = await (await proxied.request("/api/v1/openapi.json", { headers: forged })).json();
     expect(document.servers).toEqual([{ url: proxied.url }]);
@@ -83,15 +86,12 @@ describe("client addresses, guessable endpoints and absolute links (README.md, S
 
     const { hostname, port } = new URL(proxied.url);
     const viaHostHeader = await new Promise<string>((resolvePromise, reject) => {
-      const request = http.request(
-        { hostname, port, path: "/api/v1/openapi.json", headers: { host: "evil.example" }, agent: false },
-        (response) => {
-          let text = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk) => (text += chunk));
-          response.on("end", () => resolvePromise(text));
-        },
-      );
+      const request = http.request({ hostname, port, path: "/api/v1/openapi.json", headers: { host: "evil.example" }, agent: false }, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolvePromise(text));
+      });
       request.on("error", reject);
       request.end();
     });
@@ -99,7 +99,9 @@ describe("client addresses, guessable endpoints and absolute links (README.md, S
   });
 
   it("a host listed in ALLOWED_HOSTS is used as asked", async () => {
-    const document = await (await proxied.request("/api/v1/openapi.json", { headers: { "x-forwarded-host": "worklog.example.com", "x-forwarded-proto": "https" } })).json();
+    const document = await (
+      await proxied.request("/api/v1/openapi.json", { headers: { "x-forwarded-host": "worklog.example.com", "x-forwarded-proto": "https" } })
+    ).json();
     expect(document.servers).toEqual([{ url: "https://worklog.example.com" }]);
   });
 });

@@ -14,7 +14,6 @@ beforeAll(async () => {
   server = await sharedServer("unlimited");
 });
 
-
 const readScopes = ["user:read", "project:read", "repo:read", "worklog:read"];
 /** An id of nothing: an attempt of another account's webhook needs none of its own to be refused. */
 const anyId = "01900000-0000-7000-8000-0000000000aa";
@@ -172,13 +171,37 @@ const foreignReferences: ForeignCase[] = [
     status: 422,
     expected: invalidValue("/destination/webhook_id"),
   },
-  { method: "PUT", path: "/api/v1/recap_schedules/{own_schedule}", body: { destination: { kind: "webhook", webhook_id: "{webhook}" } }, status: 422, expected: invalidValue("/destination/webhook_id") },
+  {
+    method: "PUT",
+    path: "/api/v1/recap_schedules/{own_schedule}",
+    body: { destination: { kind: "webhook", webhook_id: "{webhook}" } },
+    status: 422,
+    expected: invalidValue("/destination/webhook_id"),
+  },
   { method: "PUT", path: "/api/v1/repositories/{own_repository}", body: { project_id: "{project}" }, status: 422, expected: invalidValue("/project_id") },
-  { method: "POST", path: "/api/v1/worklog/entries/{own_entry}/commits", body: { commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
+  {
+    method: "POST",
+    path: "/api/v1/worklog/entries/{own_entry}/commits",
+    body: { commit_ids: ["{commit}"] },
+    status: 422,
+    expected: invalidValue("/commit_ids/0"),
+  },
   { method: "POST", path: "/api/v1/worklog/entries", body: { content: "x", commit_ids: ["{commit}"] }, status: 422, expected: invalidValue("/commit_ids/0") },
   // A bulk change names what it changes: another account's entry is not found, and nothing changes (docs/api.md, "Bulk changes").
-  { method: "POST", path: "/api/v1/worklog/entries/bulk", body: { ids: ["{own_entry}", "{entry}"], action: { type: "delete" } }, status: 404, expected: notFoundBody },
-  { method: "POST", path: "/api/v1/worklog/entries/bulk", body: { ids: ["{own_entry}"], action: { type: "move_to_project", project_id: "{project}" } }, status: 422, expected: invalidValue("/project_id") },
+  {
+    method: "POST",
+    path: "/api/v1/worklog/entries/bulk",
+    body: { ids: ["{own_entry}", "{entry}"], action: { type: "delete" } },
+    status: 404,
+    expected: notFoundBody,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/worklog/entries/bulk",
+    body: { ids: ["{own_entry}"], action: { type: "move_to_project", project_id: "{project}" } },
+    status: 422,
+    expected: invalidValue("/project_id"),
+  },
   // Dismissing names what it dismisses: another account's id is not found, and nothing is dismissed (docs/api.md, "Suggested entries").
   { method: "POST", path: "/api/v1/worklog/suggestions/dismiss", body: { commit_ids: ["{own_commit}", "{commit}"] }, status: 404, expected: notFoundBody },
   { method: "GET", path: "/api/v1/worklog/entries?project_id={project}", status: 200, expected: emptyList("entries") },
@@ -269,7 +292,12 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "POST", path: "/api/v1/worklog/suggestions/dismiss", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
   { method: "POST", path: "/api/v1/worklog/timer", scope: "worklog:write", body: {} },
   { method: "POST", path: "/api/v1/worklog/timer/stop", scope: "worklog:write" },
-  { method: "POST", path: "/api/v1/webhooks", scope: "user:write", body: { endpoint_url: "https://93.184.215.14/planted", events: ["entry.created"], enabled: false } },
+  {
+    method: "POST",
+    path: "/api/v1/webhooks",
+    scope: "user:write",
+    body: { endpoint_url: "https://93.184.215.14/planted", events: ["entry.created"], enabled: false },
+  },
   { method: "PUT", path: "/api/v1/webhooks/{webhook}", scope: "user:write", body: { description: "Changed" } },
   { method: "DELETE", path: "/api/v1/webhooks/{webhook}", scope: "user:write" },
   { method: "POST", path: "/api/v1/webhooks/{webhook}/test", scope: "user:write" },

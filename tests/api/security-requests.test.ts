@@ -15,7 +15,6 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-
 const MiB = 1024 * 1024;
 const tooLargeBody = { error: { message: "Request body too large", type: "invalid_request_error" } };
 const { call, created, newAccount, seedAccount } = accountRequests(() => server);
@@ -36,7 +35,15 @@ const hostileStrings = [
 ];
 
 /** Tags take no whitespace or commas and are lower-cased: the same attacks, in that shape. */
-const hostileTags = ["<script>alert(1)</script>", '"><img/src=x/onerror=alert(1)>', "';drop-table-worklog_entries;--", "日本語🚀", "\u202Eevil", "%00", "../../etc/passwd"];
+const hostileTags = [
+  "<script>alert(1)</script>",
+  '"><img/src=x/onerror=alert(1)>',
+  "';drop-table-worklog_entries;--",
+  "日本語🚀",
+  "\u202Eevil",
+  "%00",
+  "../../etc/passwd",
+];
 
 describe("hostile text", () => {
   let key: string;
@@ -45,45 +52,51 @@ describe("hostile text", () => {
     key = (await newAccount()).key;
   });
 
-  it.each(hostileStrings.map((value) => [JSON.stringify(value), value] as const))("%s is stored and returned verbatim in every text field", async (_, value) => {
-    // Names of projects and repositories are one line: control characters are refused there (docs/api.md, "project").
-    const name = value.replace(/[\p{Cc}\u2028\u2029]/gu, "");
-    const project = await created(key, "/api/v1/projects", { name, description: value });
-    const repository = await created(key, `/api/v1/projects/${project.id}/repositories`, {
-      name,
-      local_path: value,
-      remote_url: value,
-      default_branch: value,
-    });
-    const commitSha = sha(Buffer.from(value).toString("hex").slice(0, 6));
-    await created(key, `/api/v1/repositories/${repository.id}/commits`, {
-      commits: [{ sha: commitSha, message: value, committed_at: "2026-01-02T03:04:05Z", author_name: value, author_email: value }],
-    });
-    // Markdown content is not even trimmed.
-    const content = `\n  ${value}\n\n> ${value}  \n`;
-    const entry = await created(key, "/api/v1/worklog/entries", { content, project_id: project.id });
-    expect((await call(key, "PUT", "/api/v1/user", { name: value })).status).toBe(200);
+  it.each(hostileStrings.map((value) => [JSON.stringify(value), value] as const))(
+    "%s is stored and returned verbatim in every text field",
+    async (_, value) => {
+      // Names of projects and repositories are one line: control characters are refused there (docs/api.md, "project").
+      const name = value.replace(/[\p{Cc}\u2028\u2029]/gu, "");
+      const project = await created(key, "/api/v1/projects", { name, description: value });
+      const repository = await created(key, `/api/v1/projects/${project.id}/repositories`, {
+        name,
+        local_path: value,
+        remote_url: value,
+        default_branch: value,
+      });
+      const commitSha = sha(Buffer.from(value).toString("hex").slice(0, 6));
+      await created(key, `/api/v1/repositories/${repository.id}/commits`, {
+        commits: [{ sha: commitSha, message: value, committed_at: "2026-01-02T03:04:05Z", author_name: value, author_email: value }],
+      });
+      // Markdown content is not even trimmed.
+      const content = `\n  ${value}\n\n> ${value}  \n`;
+      const entry = await created(key, "/api/v1/worklog/entries", { content, project_id: project.id });
+      expect((await call(key, "PUT", "/api/v1/user", { name: value })).status).toBe(200);
 
-    const read = async (pathname: string) => {
-      const response = await server.request(pathname, { key });
-      expect(response.headers.get("content-type")).toBe("application/json");
-      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-      return response.json();
-    };
-    expect(await read(`/api/v1/projects/${project.id}`)).toMatchObject({ name, description: value });
-    expect(await read(`/api/v1/repositories/${repository.id}`)).toMatchObject({ name, local_path: value, remote_url: value, default_branch: value });
-    const { commits } = await read(`/api/v1/repositories/${repository.id}/commits`);
-    expect(commits).toMatchObject([{ message: value, author_name: value, author_email: value }]);
-    expect(await read(`/api/v1/worklog/entries/${entry.id}`)).toMatchObject({ content, project: { name } });
-    expect(await read("/api/v1/user")).toMatchObject({ name: value });
-  });
+      const read = async (pathname: string) => {
+        const response = await server.request(pathname, { key });
+        expect(response.headers.get("content-type")).toBe("application/json");
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+        return response.json();
+      };
+      expect(await read(`/api/v1/projects/${project.id}`)).toMatchObject({ name, description: value });
+      expect(await read(`/api/v1/repositories/${repository.id}`)).toMatchObject({ name, local_path: value, remote_url: value, default_branch: value });
+      const { commits } = await read(`/api/v1/repositories/${repository.id}/commits`);
+      expect(commits).toMatchObject([{ message: value, author_name: value, author_email: value }]);
+      expect(await read(`/api/v1/worklog/entries/${entry.id}`)).toMatchObject({ content, project: { name } });
+      expect(await read("/api/v1/user")).toMatchObject({ name: value });
+    },
+  );
 
   it("tags are stored verbatim and found again by the filter", async () => {
     const entry = await created(key, "/api/v1/worklog/entries", { content: "tagged", tags: hostileTags });
     expect(entry.tags).toEqual(hostileTags);
     for (const tag of hostileTags) {
       const { body } = await call(key, "GET", `/api/v1/worklog/entries?tags=${encodeURIComponent(tag)}`);
-      expect(body.entries.map((found: { id: string }) => found.id), tag).toEqual([entry.id]);
+      expect(
+        body.entries.map((found: { id: string }) => found.id),
+        tag,
+      ).toEqual([entry.id]);
     }
   });
 
@@ -138,7 +151,12 @@ type RawResponse = { status: number; headers: http.IncomingHttpHeaders; text: st
  */
 function rawRequest(
   pathname: string,
-  { method = "GET", headers = {}, chunks = [], end = true }: { method?: string; headers?: Record<string, string>; chunks?: (string | Buffer)[]; end?: boolean } = {},
+  {
+    method = "GET",
+    headers = {},
+    chunks = [],
+    end = true,
+  }: { method?: string; headers?: Record<string, string>; chunks?: (string | Buffer)[]; end?: boolean } = {},
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolvePromise, reject) => {
@@ -281,21 +299,30 @@ describe("oversized headers and bodies", () => {
     await expectServing();
   });
 
-  it.each(["/auth/device/code", "/auth/device/token", "/auth/token", "/auth/revoke", "/auth/token_info", "/api/auth/callback/credentials", "/api/auth/signout"])(
-    "POST %s refuses bodies over 1 MiB, announced or chunked",
-    async (pathname) => {
-      const body = `client_id=${"x".repeat(MiB)}`;
-      const headers = { "content-type": "application/x-www-form-urlencoded" };
-      for (const response of [
-        await rawRequest(pathname, { method: "POST", headers, chunks: [body] }),
-        await rawRequest(pathname, { method: "POST", headers: { ...headers, "transfer-encoding": "chunked" }, chunks: [body.slice(0, MiB / 2), body.slice(MiB / 2)] }),
-      ]) {
-        expect(response.status).toBe(413);
-        expect(JSON.parse(response.text)).toEqual(tooLargeBody);
-      }
-      await expectServing();
-    },
-  );
+  it.each([
+    "/auth/device/code",
+    "/auth/device/token",
+    "/auth/token",
+    "/auth/revoke",
+    "/auth/token_info",
+    "/api/auth/callback/credentials",
+    "/api/auth/signout",
+  ])("POST %s refuses bodies over 1 MiB, announced or chunked", async (pathname) => {
+    const body = `client_id=${"x".repeat(MiB)}`;
+    const headers = { "content-type": "application/x-www-form-urlencoded" };
+    for (const response of [
+      await rawRequest(pathname, { method: "POST", headers, chunks: [body] }),
+      await rawRequest(pathname, {
+        method: "POST",
+        headers: { ...headers, "transfer-encoding": "chunked" },
+        chunks: [body.slice(0, MiB / 2), body.slice(MiB / 2)],
+      }),
+    ]) {
+      expect(response.status).toBe(413);
+      expect(JSON.parse(response.text)).toEqual(tooLargeBody);
+    }
+    await expectServing();
+  });
 
   it("signing in through next-auth still works under the limit", async () => {
     const { email, password } = await server.createUser();
@@ -347,18 +374,24 @@ describe("request bodies that are not JSON", () => {
     expect(JSON.parse(response.text)).toEqual(unsupportedMediaTypeBody);
   });
 
-  it.each(["application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/merge-patch+json", "application/vnd.worklog+json; charset=utf-8"])(
-    "a %s body is read",
-    async (contentType) => {
-      const response = await server.request("/api/v1/projects", { key, method: "POST", body: { name: "Accepted" }, headers: { "content-type": contentType } });
-      expect(response.status).toBe(201);
-    },
-  );
+  it.each([
+    "application/json",
+    "application/json; charset=utf-8",
+    "APPLICATION/JSON",
+    "application/merge-patch+json",
+    "application/vnd.worklog+json; charset=utf-8",
+  ])("a %s body is read", async (contentType) => {
+    const response = await server.request("/api/v1/projects", { key, method: "POST", body: { name: "Accepted" }, headers: { "content-type": contentType } });
+    expect(response.status).toBe(201);
+  });
 
   it("requests without a body need no content type", async () => {
     const project = await created(key, "/api/v1/projects", { name: "Bodiless" });
     expect((await rawRequest("/api/v1/projects", { headers: { authorization: basic(key) } })).status).toBe(200);
-    const deleted = await rawRequest(`/api/v1/projects/${project.id}`, { method: "DELETE", headers: { authorization: basic(key), "content-type": "text/plain" } });
+    const deleted = await rawRequest(`/api/v1/projects/${project.id}`, {
+      method: "DELETE",
+      headers: { authorization: basic(key), "content-type": "text/plain" },
+    });
     expect(deleted.status).toBe(200);
     // A recap takes an empty body (its filters may come from the query string).
     await created(key, "/api/v1/worklog/entries", { content: "to recap" });
@@ -385,7 +418,11 @@ describe("bodies that are not valid UTF-8", () => {
   it.each(invalidUtf8)("%s in a JSON string on /api/v1 is a 400, and nothing is stored", async (_, bytes) => {
     const before = (await call(key, "GET", "/api/v1/projects")).body.meta.total_count;
     const body = Buffer.concat([Buffer.from('{"name":"bad '), bytes, Buffer.from('"}')]);
-    const response = await rawRequest("/api/v1/projects", { method: "POST", headers: { authorization: basic(key), "content-type": "application/json" }, chunks: [body] });
+    const response = await rawRequest("/api/v1/projects", {
+      method: "POST",
+      headers: { authorization: basic(key), "content-type": "application/json" },
+      chunks: [body],
+    });
     expect(response.status).toBe(400);
     expect(JSON.parse(response.text)).toEqual({ error: { message: "Request body is not valid UTF-8", type: "invalid_request_error" } });
     expect((await call(key, "GET", "/api/v1/projects")).body.meta.total_count).toBe(before);
@@ -395,8 +432,14 @@ describe("bodies that are not valid UTF-8", () => {
     "POST %s refuses invalid UTF-8 in a JSON or a form-encoded body with invalid_request",
     async (pathname) => {
       const bodies = [
-        ["application/json", Buffer.concat([Buffer.from('{"client_id":"'), Buffer.from([0xff]), Buffer.from('","token":"x","device_code":"x","refresh_token":"x"}')])],
-        ["application/x-www-form-urlencoded", Buffer.concat([Buffer.from("client_id="), Buffer.from([0xff]), Buffer.from("&token=x&device_code=x&refresh_token=x")])],
+        [
+          "application/json",
+          Buffer.concat([Buffer.from('{"client_id":"'), Buffer.from([0xff]), Buffer.from('","token":"x","device_code":"x","refresh_token":"x"}')]),
+        ],
+        [
+          "application/x-www-form-urlencoded",
+          Buffer.concat([Buffer.from("client_id="), Buffer.from([0xff]), Buffer.from("&token=x&device_code=x&refresh_token=x")]),
+        ],
         ["application/x-www-form-urlencoded", Buffer.from("client_id=%FF&token=%C0%AF&device_code=%ED%A0%80&refresh_token=%E2%82&grant_type=refresh_token")],
       ] as const;
       for (const [contentType, body] of bodies) {
@@ -445,15 +488,19 @@ describe("paths that cannot be decoded, and methods the API does not serve", () 
   const methodNotAllowedBody = { error: { message: "Method not allowed", type: "invalid_request_error" } };
   const anId = "0190a5e6-7f5c-7000-8000-000000000000";
 
-  it.each(["/api/v1/projects/%ff", "/api/v1/projects/%zz", "/api/v1/projects/%", "/api/v1/projects/%ED%A0%80", "/api/v1/%ff/x", "/api/v1/worklog/entries/%c0%af/commits"])(
-    "GET %s is the JSON 404, with x-request-id",
-    async (pathname) => {
-      const response = await rawRequest(pathname);
-      expect(response.status, response.text).toBe(404);
-      expect(JSON.parse(response.text)).toEqual(notFoundBody);
-      expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    },
-  );
+  it.each([
+    "/api/v1/projects/%ff",
+    "/api/v1/projects/%zz",
+    "/api/v1/projects/%",
+    "/api/v1/projects/%ED%A0%80",
+    "/api/v1/%ff/x",
+    "/api/v1/worklog/entries/%c0%af/commits",
+  ])("GET %s is the JSON 404, with x-request-id", async (pathname) => {
+    const response = await rawRequest(pathname);
+    expect(response.status, response.text).toBe(404);
+    expect(JSON.parse(response.text)).toEqual(notFoundBody);
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
 
   it.each(["/projects/%ff", "/repositories/%zz", "/recaps/%", "/projects/%ED%A0%80"])("the page %s is the app's not-found page", async (pathname) => {
     const response = await rawRequest(pathname);
@@ -536,7 +583,12 @@ function pagePaths(): string[] {
 }
 
 /** The headers that mark a request as a prefetch: a browser's (`Purpose`, `Sec-Purpose`) and Next.js's router's, alone or with its `RSC`. */
-const prefetchHeaders: Record<string, string>[] = [{ purpose: "prefetch" }, { "sec-purpose": "prefetch" }, { "next-router-prefetch": "1" }, { "next-router-prefetch": "1", rsc: "1" }];
+const prefetchHeaders: Record<string, string>[] = [
+  { purpose: "prefetch" },
+  { "sec-purpose": "prefetch" },
+  { "next-router-prefetch": "1" },
+  { "next-router-prefetch": "1", rsc: "1" },
+];
 
 describe("every page carries its Content-Security-Policy", () => {
   it("for every page of the app, shown or prefetched, signed in", async () => {
@@ -560,7 +612,9 @@ describe("every page carries its Content-Security-Policy", () => {
           const response = await fetch(`${server.url}${page}`, { redirect: "manual", headers: { cookie: session, ...headers } });
           const label = `${page} ${JSON.stringify(headers)}`;
           expect(response.status, label).toBeLessThan(500);
-          expect(response.headers.get("content-security-policy"), label).toEqual(expect.stringMatching(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'.*frame-ancestors 'none'/));
+          expect(response.headers.get("content-security-policy"), label).toEqual(
+            expect.stringMatching(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'.*frame-ancestors 'none'/),
+          );
           await response.arrayBuffer();
         }),
       );
@@ -576,7 +630,8 @@ describe("server actions and forms run only from this site", () => {
     ({ key, session } = await signedInAccount());
   });
 
-  const webhookUrls = async () => (await call(key, "GET", "/api/v1/webhooks")).body.webhooks.map((webhook: { endpoint_url: string }) => webhook.endpoint_url) as string[];
+  const webhookUrls = async () =>
+    (await call(key, "GET", "/api/v1/webhooks")).body.webhooks.map((webhook: { endpoint_url: string }) => webhook.endpoint_url) as string[];
 
   /** Settings → Webhooks' form, creating a webhook to `endpointUrl` as the browser's script calls its action, with `headers` besides the session. */
   function createWebhook(endpointUrl: string, headers: Record<string, string>) {

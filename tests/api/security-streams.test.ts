@@ -139,7 +139,12 @@ describe("event streams are bounded", () => {
     const { events } = await reading;
     const own = events.filter((event) => event.data.recap_id === recap.id);
     expect(own.at(-1)!.data.status).toBe("completed");
-    expect(own.slice(0, -1).map((event) => event.data.delta).join("")).toBe(own.at(-1)!.data.content);
+    expect(
+      own
+        .slice(0, -1)
+        .map((event) => event.data.delta)
+        .join(""),
+    ).toBe(own.at(-1)!.data.content);
     staying.close();
   }, 60_000);
 

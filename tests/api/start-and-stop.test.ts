@@ -40,7 +40,11 @@ async function until(check: () => boolean | Promise<boolean>, withinMs: number, 
  * A POST whose body has not been sent yet, once the server has taken the request in (its
  * `100 Continue`): a request in flight, finished by `finish` (the rest of the body).
  */
-async function requestInFlight(url: string, key: string, body: string): Promise<{ finish: () => Promise<{ status: number; body: string }>; request: ClientRequest }> {
+async function requestInFlight(
+  url: string,
+  key: string,
+  body: string,
+): Promise<{ finish: () => Promise<{ status: number; body: string }>; request: ClientRequest }> {
   const request = httpRequest(new URL("/api/v1/projects", url), {
     method: "POST",
     headers: {

@@ -34,7 +34,12 @@ const streams = {
         "POST",
         "/api/mcp",
         { authorization, "x-forwarded-for": clientAddress, "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
-        JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "search_worklog", arguments: { q: "streamed" }, _meta: { progressToken: "p" } } }),
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: { name: "search_worklog", arguments: { q: "streamed" }, _meta: { progressToken: "p" } },
+        }),
       ),
     lastEvent: lastData,
     ended: (event: unknown) => expect(event).toMatchObject({ jsonrpc: "2.0", id: 7, result: { structuredContent: expect.anything() } }),

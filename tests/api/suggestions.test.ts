@@ -128,7 +128,13 @@ describe("GET /worklog/suggestions", () => {
       commit_ids: saturday.commits.map((commit: { id: string }) => commit.id),
     });
     expect(logged.status).toBe(201);
-    expect(logged.body).toMatchObject({ content: saturday.content, recorded_at: saturday.recorded_at, project_id: project.id, commit_ids: [commits[0]!.id], source: "api" });
+    expect(logged.body).toMatchObject({
+      content: saturday.content,
+      recorded_at: saturday.recorded_at,
+      project_id: project.id,
+      commit_ids: [commits[0]!.id],
+      source: "api",
+    });
     const after = (await call(key, "GET", suggestionsPath(aroundDaylightSavingEnd))).body.suggestions;
     expect(after.map((suggestion: { day: string }) => suggestion.day)).toEqual(["2026-11-01"]);
   });
@@ -144,12 +150,19 @@ describe("GET /worklog/suggestions", () => {
       })),
     });
     expect(recorded.status).toBe(201);
-    const oldestFirst = [...(recorded.body.commits as { id: string; sha: string; committed_at: string }[])].sort((a, b) => a.committed_at.localeCompare(b.committed_at));
+    const oldestFirst = [...(recorded.body.commits as { id: string; sha: string; committed_at: string }[])].sort((a, b) =>
+      a.committed_at.localeCompare(b.committed_at),
+    );
     const read = async () => (await call(key, "GET", suggestionsPath("?from=2026-11-20&to=2026-11-20"))).body.suggestions;
 
     const [first, ...none] = await read();
     expect(none).toEqual([]);
-    expect(first).toMatchObject({ id: `commits:${repository.id}:2026-11-20`, title: "250 commits on acme/busy not logged yet", commit_count: 250, recorded_at: oldestFirst[99]!.committed_at });
+    expect(first).toMatchObject({
+      id: `commits:${repository.id}:2026-11-20`,
+      title: "250 commits on acme/busy not logged yet",
+      commit_count: 250,
+      recorded_at: oldestFirst[99]!.committed_at,
+    });
     expect(first.commits.map((commit: { id: string }) => commit.id)).toEqual(oldestFirst.slice(0, 100).map((commit) => commit.id));
     expect(first.commits[0].subject).toBe(`feat: ${"x".repeat(293)}…`);
     expect(first.content).toContain(`(\`${oldestFirst[99]!.sha.slice(0, 7)}\`)`);
@@ -157,7 +170,11 @@ describe("GET /worklog/suggestions", () => {
     expect(JSON.stringify(first).length).toBeLessThan(40_000);
 
     // Logged as the contract says, with the suggestion's commit_ids: the next 100 follow.
-    const logged = await call(key, "POST", "/api/v1/worklog/entries", { content: first.content, recorded_at: first.recorded_at, commit_ids: first.commits.map((commit: { id: string }) => commit.id) });
+    const logged = await call(key, "POST", "/api/v1/worklog/entries", {
+      content: first.content,
+      recorded_at: first.recorded_at,
+      commit_ids: first.commits.map((commit: { id: string }) => commit.id),
+    });
     expect(logged.status).toBe(201);
     expect(logged.body.commit_ids).toHaveLength(100);
     const [second] = await read();
@@ -165,7 +182,10 @@ describe("GET /worklog/suggestions", () => {
     expect(second.commits.map((commit: { id: string }) => commit.id)).toEqual(oldestFirst.slice(100, 200).map((commit) => commit.id));
 
     // Dismissed: the last 50.
-    expect(await call(key, "POST", dismissPath, { commit_ids: second.commits.map((commit: { id: string }) => commit.id) })).toEqual({ status: 200, body: { dismissed: { commits: 100, pull_requests: 0 } } });
+    expect(await call(key, "POST", dismissPath, { commit_ids: second.commits.map((commit: { id: string }) => commit.id) })).toEqual({
+      status: 200,
+      body: { dismissed: { commits: 100, pull_requests: 0 } },
+    });
     const [third] = await read();
     expect(third).toMatchObject({ title: "50 commits on acme/busy not logged yet", commit_count: 50, recorded_at: oldestFirst[249]!.committed_at });
     expect(third.commits.map((commit: { id: string }) => commit.id)).toEqual(oldestFirst.slice(200).map((commit) => commit.id));
@@ -175,7 +195,9 @@ describe("GET /worklog/suggestions", () => {
     const { key } = await newYorkAccount();
     const answers = await Promise.all(
       // The first two are no dates of the OpenAPI document: sent wrong on purpose.
-      ["?from=yesterday", "?to=2026-02-30", "?from=2026-11-02&to=2026-11-01", "?from=2026-08-01&to=2026-11-01"].map((query, index) => call(key, "GET", suggestionsPath(query), undefined, { invalid: index < 2 })),
+      ["?from=yesterday", "?to=2026-02-30", "?from=2026-11-02&to=2026-11-01", "?from=2026-08-01&to=2026-11-01"].map((query, index) =>
+        call(key, "GET", suggestionsPath(query), undefined, { invalid: index < 2 }),
+      ),
     );
     expect(answers).toEqual([
       { status: 400, body: invalidRequest("from must be a date (YYYY-MM-DD) or an RFC 3339 timestamp") },
@@ -194,7 +216,10 @@ describe("GET /worklog/suggestions", () => {
       expect(await call(key, "GET", suggestionsPath())).toEqual({
         status: 403,
         body: {
-          error: { message: `Insufficient scope for this API key. Required: worklog:read repo:read. Available: ${scopes.join(", ")}`, type: "authorization_error" },
+          error: {
+            message: `Insufficient scope for this API key. Required: worklog:read repo:read. Available: ${scopes.join(", ")}`,
+            type: "authorization_error",
+          },
           details: { required_scope: "worklog:read repo:read", granted_scopes: scopes },
         },
       });
@@ -212,7 +237,10 @@ describe("POST /worklog/suggestions/dismiss", () => {
 
     const ids = [commits[1]!.id, commits[2]!.id, commits[1]!.id.toUpperCase()];
     expect(await call(key, "POST", dismissPath, { commit_ids: ids })).toEqual({ status: 200, body: { dismissed: { commits: 2, pull_requests: 0 } } });
-    expect(await call(key, "POST", dismissPath, { commit_ids: ids, pull_request_ids: [] })).toEqual({ status: 200, body: { dismissed: { commits: 2, pull_requests: 0 } } });
+    expect(await call(key, "POST", dismissPath, { commit_ids: ids, pull_request_ids: [] })).toEqual({
+      status: 200,
+      body: { dismissed: { commits: 2, pull_requests: 0 } },
+    });
 
     const after = await read();
     expect(after.headers.get("etag")).not.toBe(etag);
@@ -225,7 +253,10 @@ describe("POST /worklog/suggestions/dismiss", () => {
     const before = (await call(key, "GET", suggestionsPath(aroundDaylightSavingEnd))).body;
     const strangers = (await call(stranger.key, "GET", suggestionsPath(aroundDaylightSavingEnd))).body;
     expect(await call(key, "POST", dismissPath, { commit_ids: [commits[1]!.id, stranger.commits[1]!.id] })).toEqual({ status: 404, body: notFoundBody });
-    expect(await call(key, "POST", dismissPath, { commit_ids: [commits[1]!.id], pull_request_ids: [randomUUID()] })).toEqual({ status: 404, body: notFoundBody });
+    expect(await call(key, "POST", dismissPath, { commit_ids: [commits[1]!.id], pull_request_ids: [randomUUID()] })).toEqual({
+      status: 404,
+      body: notFoundBody,
+    });
     expect((await call(key, "GET", suggestionsPath(aroundDaylightSavingEnd))).body).toEqual(before);
     expect((await call(stranger.key, "GET", suggestionsPath(aroundDaylightSavingEnd))).body).toEqual(strangers);
   });
@@ -235,8 +266,14 @@ describe("POST /worklog/suggestions/dismiss", () => {
     const before = (await call(key, "GET", suggestionsPath(aroundDaylightSavingEnd))).body;
     expect(await call(key, "POST", dismissPath, {})).toEqual({ status: 422, body: invalidValue("") });
     expect(await call(key, "POST", dismissPath, { commit_ids: [], pull_request_ids: [] })).toEqual({ status: 422, body: invalidValue("") });
-    expect(await call(key, "POST", dismissPath, { commit_ids: [commits[0]!.id, "x"] }, { invalid: true })).toEqual({ status: 422, body: invalidValue("/commit_ids/1") });
-    expect(await call(key, "POST", dismissPath, { pull_request_ids: "x" }, { invalid: true })).toEqual({ status: 422, body: invalidValue("/pull_request_ids") });
+    expect(await call(key, "POST", dismissPath, { commit_ids: [commits[0]!.id, "x"] }, { invalid: true })).toEqual({
+      status: 422,
+      body: invalidValue("/commit_ids/1"),
+    });
+    expect(await call(key, "POST", dismissPath, { pull_request_ids: "x" }, { invalid: true })).toEqual({
+      status: 422,
+      body: invalidValue("/pull_request_ids"),
+    });
     const tooMany = Array.from({ length: 1001 }, () => commits[0]!.id);
     expect(await call(key, "POST", dismissPath, { commit_ids: tooMany }, { invalid: true })).toEqual({ status: 422, body: invalidValue("/commit_ids") });
     expect((await call(key, "GET", suggestionsPath(aroundDaylightSavingEnd))).body).toEqual(before);
@@ -260,7 +297,9 @@ describe("the MCP tool suggest_entries", () => {
 
   async function connect(key: string): Promise<Client> {
     const client = new Client({ name: "worklog-tests", version: "1" });
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}`, "x-forwarded-for": clientAddress } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${key}`, "x-forwarded-for": clientAddress } },
+    });
     await client.connect(transport);
     clients.push(client);
     return client;
@@ -280,11 +319,19 @@ describe("the MCP tool suggest_entries", () => {
     expect(text(result)).toContain(`commit_ids ${commits[1]!.id},${commits[2]!.id}`);
 
     const { tools } = await client.listTools();
-    expect(tools.find((tool) => tool.name === "suggest_entries")).toMatchObject({ annotations: { readOnlyHint: true }, description: expect.stringContaining("commit_ids") });
+    expect(tools.find((tool) => tool.name === "suggest_entries")).toMatchObject({
+      annotations: { readOnlyHint: true },
+      description: expect.stringContaining("commit_ids"),
+    });
 
     // An agent logs the day's suggestion as the description says: it drops out.
     const [sunday] = api.suggestions;
-    const logged = await callTool(client, "log_work", { content: sunday.content, recorded_at: sunday.recorded_at, project: sunday.repository.project_id, commit_ids: sunday.commits.map((commit: { id: string }) => commit.id) });
+    const logged = await callTool(client, "log_work", {
+      content: sunday.content,
+      recorded_at: sunday.recorded_at,
+      project: sunday.repository.project_id,
+      commit_ids: sunday.commits.map((commit: { id: string }) => commit.id),
+    });
     expect(logged.structuredContent).toMatchObject({ source: "mcp", commit_ids: [commits[1]!.id, commits[2]!.id].sort() });
     const after = await callTool(client, "suggest_entries", { from: "2026-10-31", to: "2026-11-01" });
     expect((after.structuredContent as { suggestions: { day: string }[] }).suggestions.map((suggestion) => suggestion.day)).toEqual(["2026-10-31"]);
@@ -293,8 +340,14 @@ describe("the MCP tool suggest_entries", () => {
   it("refuses what the API refuses: its scopes and its periods", async () => {
     const { email, key } = await newYorkAccount();
     const client = await connect(key);
-    expect(await callTool(client, "suggest_entries", { from: "2026-01-01", to: "2026-11-01" })).toMatchObject({ isError: true, content: [{ text: "from and to must span at most 92 days" }] });
-    expect(await callTool(client, "suggest_entries", { to: "soon" })).toMatchObject({ isError: true, content: [{ text: "to must be a date (YYYY-MM-DD) or an RFC 3339 timestamp" }] });
+    expect(await callTool(client, "suggest_entries", { from: "2026-01-01", to: "2026-11-01" })).toMatchObject({
+      isError: true,
+      content: [{ text: "from and to must span at most 92 days" }],
+    });
+    expect(await callTool(client, "suggest_entries", { to: "soon" })).toMatchObject({
+      isError: true,
+      content: [{ text: "to must be a date (YYYY-MM-DD) or an RFC 3339 timestamp" }],
+    });
     const worklogOnly = await connect(await server.createKey(email, ["worklog:*"]));
     expect(await callTool(worklogOnly, "suggest_entries", {})).toMatchObject({
       isError: true,

@@ -13,7 +13,6 @@ beforeAll(async () => {
   server = await sharedServer("unlimited");
 });
 
-
 type Item = { id: string; url: string; updated_at: string } & Record<string, unknown>;
 type Meta = { result_count: number; total_count: number; start_cursor: string | null; end_cursor: string | null; has_more: boolean };
 type Tombstone = { type: "entry" | "project" | "repository"; id: string; deleted_at: string };
@@ -25,7 +24,14 @@ async function newAccount(scopes = allScopes) {
   return server.createKey(email, scopes);
 }
 
-async function call<T>(key: string, method: string, path: string, body?: unknown, status = method === "POST" ? 201 : 200, { invalid = false } = {}): Promise<T> {
+async function call<T>(
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  status = method === "POST" ? 201 : 200,
+  { invalid = false } = {},
+): Promise<T> {
   const response = await server.request(path, { key, method, body, invalid });
   const answer = await response.json();
   expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(status);
@@ -39,7 +45,11 @@ async function everyPage<T>(key: string, path: string, listKey: string, limit = 
   let cursor: string | null = null;
   for (;;) {
     const separator = path.includes("?") ? "&" : "?";
-    const page: Record<string, unknown> & { meta: Meta } = await call(key, "GET", `${path}${separator}limit=${limit}${cursor ? `&starting_after=${cursor}` : ""}`);
+    const page: Record<string, unknown> & { meta: Meta } = await call(
+      key,
+      "GET",
+      `${path}${separator}limit=${limit}${cursor ? `&starting_after=${cursor}` : ""}`,
+    );
     items.push(...(page[listKey] as T[]));
     totals.push(page.meta.total_count);
     if (!page.meta.has_more) return { items, totals };
@@ -61,7 +71,10 @@ const lists = [
 describe("updated_since", () => {
   it("lists the changed entries, projects and repositories in the lists' order, with filters, pagination and their total", async () => {
     const key = await newAccount();
-    const [alpha, beta] = [await call<Item>(key, "POST", "/api/v1/projects", { name: "Alpha" }), await call<Item>(key, "POST", "/api/v1/projects", { name: "Beta" })];
+    const [alpha, beta] = [
+      await call<Item>(key, "POST", "/api/v1/projects", { name: "Alpha" }),
+      await call<Item>(key, "POST", "/api/v1/projects", { name: "Beta" }),
+    ];
     const repositories = [];
     for (const [index, project] of [alpha, beta, alpha, null].entries()) {
       repositories.push(await call<Item>(key, "POST", "/api/v1/repositories", { name: `repo-${index}`, project_id: project?.id ?? null }));
@@ -143,14 +156,18 @@ describe("GET /api/v1/deleted", () => {
     expect(all.totals).toEqual([5, 5, 5]);
     // Newest first: the deletions in reverse, the repository's commit not listed.
     expect(all.items.map(({ type, id }) => ({ type, id }))).toEqual(
-      deletions.reverse().map((item) => ({ type: item.url.includes("/entries/") ? "entry" : item.url.includes("/projects/") ? "project" : "repository", id: item.id })),
+      deletions
+        .reverse()
+        .map((item) => ({ type: item.url.includes("/entries/") ? "entry" : item.url.includes("/projects/") ? "project" : "repository", id: item.id })),
     );
     const times = all.items.map((tombstone) => tombstone.deleted_at);
     expect([...times].sort().reverse()).toEqual(times);
 
-    expect((await everyPage<Tombstone>(key, "/api/v1/deleted?type=entry", "deleted")).items.map((tombstone) => tombstone.id)).toEqual(
-      [entries[2]!.id, entries[1]!.id, entries[0]!.id],
-    );
+    expect((await everyPage<Tombstone>(key, "/api/v1/deleted?type=entry", "deleted")).items.map((tombstone) => tombstone.id)).toEqual([
+      entries[2]!.id,
+      entries[1]!.id,
+      entries[0]!.id,
+    ]);
     expect((await everyPage<Tombstone>(key, "/api/v1/deleted?type=project", "deleted")).items).toEqual([expect.objectContaining({ id: project.id })]);
 
     const sinceSecond = sinceFor(all.items[1]!.deleted_at);
@@ -170,8 +187,12 @@ describe("GET /api/v1/deleted", () => {
   it("refuses a bad since or type with a 400, a since older than 30 days with a 410, and kinds the key cannot read with a 403", async () => {
     const key = await newAccount();
     const badRequest = (message: string) => ({ error: { message, type: "invalid_request_error" } });
-    expect(await call(key, "GET", "/api/v1/deleted?since=last-week", undefined, 400, { invalid: true })).toEqual(badRequest("since must be an RFC 3339 timestamp"));
-    expect(await call(key, "GET", "/api/v1/deleted?type=commit", undefined, 400, { invalid: true })).toEqual(badRequest("type must be one of entry, project, repository"));
+    expect(await call(key, "GET", "/api/v1/deleted?since=last-week", undefined, 400, { invalid: true })).toEqual(
+      badRequest("since must be an RFC 3339 timestamp"),
+    );
+    expect(await call(key, "GET", "/api/v1/deleted?type=commit", undefined, 400, { invalid: true })).toEqual(
+      badRequest("type must be one of entry, project, repository"),
+    );
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
     expect(await call(key, "GET", `/api/v1/deleted?since=${old}`, undefined, 410)).toEqual(
       badRequest("since is more than 30 days ago, longer than deletions are kept: read the full lists again instead of the changes"),
@@ -222,7 +243,12 @@ const operation = fc.oneof(
   fc.record({ op: fc.constant("editEntry" as const), pick: fc.nat(), content: fc.string({ minLength: 1, maxLength: 20 }) }),
   fc.record({ op: fc.constant("deleteEntry" as const), pick: fc.nat() }),
   fc.record({ op: fc.constant("attach" as const), pick: fc.nat(), repository: fc.nat() }),
-  fc.record({ op: fc.constant("bulk" as const), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), action: fc.constantFrom("add_tag", "remove_tag", "move_to_project", "delete"), to: fc.nat() }),
+  fc.record({
+    op: fc.constant("bulk" as const),
+    picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+    action: fc.constantFrom("add_tag", "remove_tag", "move_to_project", "delete"),
+    to: fc.nat(),
+  }),
   fc.record({ op: fc.constant("sync" as const) }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
@@ -258,7 +284,9 @@ describe("a local copy kept by updated_since and the deletions", () => {
             }
             case "repository": {
               const project = step.withProject ? pick(live.projects, step.pick) : undefined;
-              live.repositories.push(await call<Item>(key, "POST", "/api/v1/repositories", { name: `sync-${++repositoryNames}`, project_id: project?.id ?? null }));
+              live.repositories.push(
+                await call<Item>(key, "POST", "/api/v1/repositories", { name: `sync-${++repositoryNames}`, project_id: project?.id ?? null }),
+              );
               break;
             }
             case "moveRepository": {
@@ -305,7 +333,11 @@ describe("a local copy kept by updated_since and the deletions", () => {
               const chosen = [...new Set(step.picks.map((index) => pick(live.entries, index)))].filter((entry) => entry !== undefined);
               if (chosen.length === 0) break;
               const action =
-                step.action === "move_to_project" ? { type: step.action, project_id: pick(live.projects, step.to)?.id ?? null } : step.action === "delete" ? { type: step.action } : { type: step.action, tag: "bulk" };
+                step.action === "move_to_project"
+                  ? { type: step.action, project_id: pick(live.projects, step.to)?.id ?? null }
+                  : step.action === "delete"
+                    ? { type: step.action }
+                    : { type: step.action, tag: "bulk" };
               await call(key, "POST", "/api/v1/worklog/entries/bulk", { ids: chosen.map((entry) => entry.id), action }, 200);
               if (step.action === "delete") for (const entry of chosen) remove(live.entries, entry);
               break;

@@ -23,7 +23,8 @@ async function newKey(scopes = ["worklog:*", "project:*"]) {
   return server.createKey(email, scopes);
 }
 
-const start = (key: string, body: unknown = {}, status = 201) => json<{ timer: Entry; stopped: Entry | null }>(server.request("/api/v1/worklog/timer", { key, method: "POST", body }), status);
+const start = (key: string, body: unknown = {}, status = 201) =>
+  json<{ timer: Entry; stopped: Entry | null }>(server.request("/api/v1/worklog/timer", { key, method: "POST", body }), status);
 const current = (key: string) => json<{ timer: Entry | null }>(server.request("/api/v1/worklog/timer", { key }), 200);
 const stop = (key: string) => server.request("/api/v1/worklog/timer/stop", { key, method: "POST" });
 
@@ -59,7 +60,9 @@ describe("the timer", () => {
   it("leaves exactly one running entry after concurrent starts", async () => {
     const key = await newKey();
     const started = await Promise.all(Array.from({ length: 6 }, (_, index) => start(key, { content: `start ${index}` })));
-    const running = (await json<{ entries: Entry[] }>(server.request("/api/v1/worklog/entries?limit=100", { key }), 200)).entries.filter((entry) => entry.running);
+    const running = (await json<{ entries: Entry[] }>(server.request("/api/v1/worklog/entries?limit=100", { key }), 200)).entries.filter(
+      (entry) => entry.running,
+    );
     expect(running).toHaveLength(1);
     expect(started.filter(({ stopped }) => stopped === null)).toHaveLength(1);
     expect((await current(key)).timer!.id).toBe(running[0]!.id);
@@ -92,7 +95,8 @@ describe("the timer", () => {
       .sort((a, b) => a.start - b.start || a.end - b.end);
     expect(stopped.length).toBeGreaterThan(0);
     for (const entry of stopped) expect(entry.end, `${entry.id} ends before it starts`).toBeGreaterThanOrEqual(entry.start);
-    for (const [index, entry] of stopped.slice(1).entries()) expect(entry.start, `${entry.id} starts before ${stopped[index]!.id} ends`).toBeGreaterThanOrEqual(stopped[index]!.end);
+    for (const [index, entry] of stopped.slice(1).entries())
+      expect(entry.start, `${entry.id} starts before ${stopped[index]!.id} ends`).toBeGreaterThanOrEqual(stopped[index]!.end);
     const running = entries.filter((entry) => entry.running);
     expect(running.length).toBeLessThanOrEqual(1);
     for (const timer of running) expect(Date.parse(timer.recorded_at)).toBeGreaterThanOrEqual(Math.max(...stopped.map((entry) => entry.end)));
@@ -102,7 +106,10 @@ describe("the timer", () => {
     const key = await newKey();
     const { timer } = await start(key);
     const earlier = new Date(Date.parse(timer.recorded_at) - 11 * 3600_000).toISOString();
-    const edited = await json<Entry>(server.request(`/api/v1/worklog/entries/${timer.id}`, { key, method: "PUT", body: { recorded_at: earlier, content: "Left running" } }), 200);
+    const edited = await json<Entry>(
+      server.request(`/api/v1/worklog/entries/${timer.id}`, { key, method: "PUT", body: { recorded_at: earlier, content: "Left running" } }),
+      200,
+    );
     expect(edited).toMatchObject({ running: true, duration_seconds: null, recorded_at: earlier, content: "Left running" });
     expect((await current(key)).timer).toMatchObject({ id: timer.id, recorded_at: earlier });
     const ended = await json<{ timer: Entry }>(stop(key), 200);
@@ -136,9 +143,15 @@ describe("the timer", () => {
     expect(await response.json()).toEqual({ error: { message: "Could not find the requested resource", type: "not_found_error" } });
     const otherKey = await newKey();
     const foreign = await json<{ id: string }>(server.request("/api/v1/projects", { key: otherKey, method: "POST", body: { name: "Theirs" } }), 201);
-    const refused = await json<{ errors: { source: { pointer: string } }[] }>(server.request("/api/v1/worklog/timer", { key, method: "POST", body: { project_id: foreign.id } }), 422);
+    const refused = await json<{ errors: { source: { pointer: string } }[] }>(
+      server.request("/api/v1/worklog/timer", { key, method: "POST", body: { project_id: foreign.id } }),
+      422,
+    );
     expect(refused.errors[0]!.source.pointer).toBe("/project_id");
-    const invalid = await json<{ errors: { source: { pointer: string } }[] }>(server.request("/api/v1/worklog/timer", { key, method: "POST", body: { content: "", tags: "x" }, invalid: true }), 422);
+    const invalid = await json<{ errors: { source: { pointer: string } }[] }>(
+      server.request("/api/v1/worklog/timer", { key, method: "POST", body: { content: "", tags: "x" }, invalid: true }),
+      422,
+    );
     expect(invalid.errors.map((error) => error.source.pointer).sort()).toEqual(["/content", "/tags"]);
     expect(await current(key)).toEqual({ timer: null });
     const readOnly = await newKey(["worklog:read"]);

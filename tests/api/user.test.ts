@@ -8,7 +8,6 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-
 async function newAccount(scopes: string[]) {
   const { email } = await server.createUser();
   return { email, key: await server.createKey(email, scopes) };

@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
-type Endpoint = { id: string; url: string; endpoint_url: string; events: string[]; description: string; enabled: boolean; disabled_reason: string | null; secret?: string };
+type Endpoint = {
+  id: string;
+  url: string;
+  endpoint_url: string;
+  events: string[];
+  description: string;
+  enabled: boolean;
+  disabled_reason: string | null;
+  secret?: string;
+};
 type Attempt = {
   id: string;
   event_id: string;
@@ -94,7 +103,14 @@ describe("managing webhooks", () => {
   it("creates one with a secret shown once, lists, reads, updates and deletes it", async () => {
     const { key } = await account();
     const created = await createWebhook(key, "/crud", ["entry.created", "project.*", "entry.created"]);
-    expect(created).toMatchObject({ url: `/api/v1/webhooks/${created.id}`, endpoint_url: `${origin}/crud`, events: ["entry.created", "project.*"], description: "Tests", enabled: true, disabled_reason: null });
+    expect(created).toMatchObject({
+      url: `/api/v1/webhooks/${created.id}`,
+      endpoint_url: `${origin}/crud`,
+      events: ["entry.created", "project.*"],
+      description: "Tests",
+      enabled: true,
+      disabled_reason: null,
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     const { webhooks } = await json(await server.request("/api/v1/webhooks", { key }), 200);
@@ -102,7 +118,10 @@ describe("managing webhooks", () => {
     expect(webhooks[0]).not.toHaveProperty("secret");
     expect(await webhook(key, created.id)).toMatchObject({ id: created.id, attempts: [] });
 
-    const updated = await json(await server.request(created.url, { method: "PUT", key, body: { events: ["timer.started"], enabled: false, description: "Paused" } }), 200);
+    const updated = await json(
+      await server.request(created.url, { method: "PUT", key, body: { events: ["timer.started"], enabled: false, description: "Paused" } }),
+      200,
+    );
     expect(updated).toMatchObject({ events: ["timer.started"], enabled: false, description: "Paused", endpoint_url: `${origin}/crud` });
     expect(updated).not.toHaveProperty("secret");
 
@@ -112,7 +131,10 @@ describe("managing webhooks", () => {
 
   it("refuses invalid bodies, and another account's webhooks are not found", async () => {
     const { key } = await account();
-    const invalid = await json(await server.request("/api/v1/webhooks", { method: "POST", key, body: { endpoint_url: `${origin}/x`, events: ["entry.exploded"] }, invalid: true }), 422);
+    const invalid = await json(
+      await server.request("/api/v1/webhooks", { method: "POST", key, body: { endpoint_url: `${origin}/x`, events: ["entry.exploded"] }, invalid: true }),
+      422,
+    );
     expect(invalid.errors).toEqual([{ title: "Invalid value", detail: "Invalid enum value", source: { pointer: "/events/0" } }]);
     const missing = await json(await server.request("/api/v1/webhooks", { method: "POST", key, body: {}, invalid: true }), 422);
     expect(missing.errors.map((error: { detail: string }) => error.detail)).toEqual(["Missing field: endpoint_url", "Missing field: events"]);
@@ -154,7 +176,10 @@ describe("managing webhooks", () => {
       ["https://hooks.nowhere.invalid/hook", /^Refused URL: it names a host, hooks\.nowhere\.invalid, that could not be resolved$/],
     ];
     for (const [url, why] of refusals) {
-      const refused = await json(await server.request("/api/v1/webhooks", { method: "POST", key, body: { endpoint_url: url, events: ["entry.created"] } }), 422);
+      const refused = await json(
+        await server.request("/api/v1/webhooks", { method: "POST", key, body: { endpoint_url: url, events: ["entry.created"] } }),
+        422,
+      );
       expect(refused.errors, url).toEqual([{ title: "Invalid value", detail: expect.stringMatching(why), source: { pointer: "/endpoint_url" } }]);
       expect(refused.errors[0].detail).toMatch(/^Refused URL: it /);
     }
@@ -172,11 +197,16 @@ describe("deliveries", () => {
     const { key } = await account();
     const endpoint = await createWebhook(key, "/delivered", ["entry.created", "project.*"]);
     const project = await json(await server.request("/api/v1/projects", { method: "POST", key, body: { name: "Website" } }), 201);
-    const entry = await json(await server.request("/api/v1/worklog/entries", { method: "POST", key, body: { content: "Shipped the pricing page", project_id: project.id } }), 201);
+    const entry = await json(
+      await server.request("/api/v1/worklog/entries", { method: "POST", key, body: { content: "Shipped the pricing page", project_id: project.id } }),
+      201,
+    );
     const logged = await until(key, endpoint.id, ({ attempts }) => attempts.length === 2);
 
     const requests = requestsTo("/delivered");
-    const payloads = requests.map((request) => new Webhook(endpoint.secret!).verify(request.body, request.headers as Record<string, string>) as { type: string; data: unknown });
+    const payloads = requests.map(
+      (request) => new Webhook(endpoint.secret!).verify(request.body, request.headers as Record<string, string>) as { type: string; data: unknown },
+    );
     expect(payloads.map((payload) => payload.type).sort()).toEqual(["entry.created", "project.created"]);
     expect(payloads.find((payload) => payload.type === "project.created")!.data).toEqual(project);
     expect(payloads.find((payload) => payload.type === "entry.created")!.data).toEqual(entry);
@@ -198,7 +228,10 @@ describe("deliveries", () => {
     const requests = requestsTo("/tested");
     expect(requests.map((request) => request.headers["webhook-id"])).toEqual([eventId, eventId]);
     expect(requests[1]!.body).toBe(requests[0]!.body);
-    expect(new Webhook(endpoint.secret!).verify(requests[1]!.body, requests[1]!.headers as Record<string, string>)).toMatchObject({ type: "webhook.test", data: { webhook_id: endpoint.id } });
+    expect(new Webhook(endpoint.secret!).verify(requests[1]!.body, requests[1]!.headers as Record<string, string>)).toMatchObject({
+      type: "webhook.test",
+      data: { webhook_id: endpoint.id },
+    });
 
     await json(await server.request(endpoint.url, { method: "PUT", key, body: { enabled: false } }), 200);
     const disabled = await json(await server.request(`${endpoint.url}/test`, { method: "POST", key }), 400);

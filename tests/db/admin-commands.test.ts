@@ -38,8 +38,15 @@ describe("the admin commands", () => {
   it("explain bad input with an exit code and no stack trace", async () => {
     const duplicate = uniqueEmail("dup");
     expect((await run("user:create", "--email", duplicate, "--password", "long enough")).exitCode).toBe(0);
-    expect(await run("user:create", "--email", duplicate.toUpperCase(), "--password", "long enough")).toEqual({ exitCode: 1, stdout: "", stderr: "/email: Duplicate value\n" });
-    expect(await run("user:create", "--email", uniqueEmail("weak"), "--password", "short")).toMatchObject({ exitCode: 1, stderr: "/password: String length is smaller than minLength\n" });
+    expect(await run("user:create", "--email", duplicate.toUpperCase(), "--password", "long enough")).toEqual({
+      exitCode: 1,
+      stdout: "",
+      stderr: "/email: Duplicate value\n",
+    });
+    expect(await run("user:create", "--email", uniqueEmail("weak"), "--password", "short")).toMatchObject({
+      exitCode: 1,
+      stderr: "/password: String length is smaller than minLength\n",
+    });
     expect(await run("key:create", "--email", duplicate, "--name", "k", "--scopes", "*:*")).toMatchObject({ exitCode: 1 });
     expect((await run("user:plan", "--email", uniqueEmail("nobody"), "--plan", "pro")).stderr).toContain("No account has the email");
 
@@ -107,7 +114,11 @@ describe.runIf(testBackend() === "pglite")("db:backup and db:restore", () => {
 describe.runIf(testBackend() === "postgres")("db:backup and db:restore on PostgreSQL", () => {
   it("point to pg_dump", async () => {
     for (const command of ["db:backup", "db:restore"]) {
-      expect(await run(command, "/tmp/unused.tar.gz")).toEqual({ exitCode: 1, stdout: "", stderr: `${command} is for the embedded database; on PostgreSQL use pg_dump and pg_restore.\n` });
+      expect(await run(command, "/tmp/unused.tar.gz")).toEqual({
+        exitCode: 1,
+        stdout: "",
+        stderr: `${command} is for the embedded database; on PostgreSQL use pg_dump and pg_restore.\n`,
+      });
     }
   });
 });

@@ -11,7 +11,10 @@ async function newUser(email: string) {
 describe("API keys", () => {
   it("are stored only as a SHA-256 hash with an 8-character prefix, and collapse their scopes", async () => {
     const user = await newUser("keys@example.com");
-    const created = await createApiKey(user.id, { name: "  CI  ", scopes: ["project:read", "project:*", "worklog:read", "worklog:write", "user:read", "user:read"] });
+    const created = await createApiKey(user.id, {
+      name: "  CI  ",
+      scopes: ["project:read", "project:*", "worklog:read", "worklog:write", "user:read", "user:read"],
+    });
     expect(created.key).toMatch(/^wl_[0-9A-Za-z]{40}$/);
     expect(created).toMatchObject({ name: "CI", prefix: created.key.slice(0, 8), scopes: ["user:read", "project:*", "worklog:*"] });
 

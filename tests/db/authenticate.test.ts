@@ -15,7 +15,17 @@ async function recentlyUsedKey(userId: string, scopes: string[]) {
 
 describe("authentication's credential lookup", () => {
   it("reads the key's account exactly as Prisma reads it, every column included", async () => {
-    const user = await getDb().user.create({ data: { email: "columns@example.com", name: "Ada", passwordHash: "hash", timezone: "Europe/Paris", plan: "free", image: "https://example.com/a.png", emailVerified: new Date("2026-01-02T03:04:05.678Z") } });
+    const user = await getDb().user.create({
+      data: {
+        email: "columns@example.com",
+        name: "Ada",
+        passwordHash: "hash",
+        timezone: "Europe/Paris",
+        plan: "free",
+        image: "https://example.com/a.png",
+        emailVerified: new Date("2026-01-02T03:04:05.678Z"),
+      },
+    });
     const key = await recentlyUsedKey(user.id, ["user:read", "worklog:*"]);
     const principal = await authenticate(basic(key.key));
     const counters = await getDb().accountCounters.findUniqueOrThrow({ where: { userId: user.id } });
@@ -42,7 +52,15 @@ describe("authentication's credential lookup", () => {
     const token = async (data: { accessExpiresAt: Date; revokedAt?: Date }) => {
       const value = crypto.randomUUID();
       const record = await getDb().oAuthToken.create({
-        data: { userId: user.id, clientId: client.id, accessTokenHash: sha256Hex(value), refreshTokenHash: sha256Hex(`${value}-refresh`), scopes: ["project:read"], lastUsedAt: new Date(), ...data },
+        data: {
+          userId: user.id,
+          clientId: client.id,
+          accessTokenHash: sha256Hex(value),
+          refreshTokenHash: sha256Hex(`${value}-refresh`),
+          scopes: ["project:read"],
+          lastUsedAt: new Date(),
+          ...data,
+        },
       });
       return { value, record };
     };

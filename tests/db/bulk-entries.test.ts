@@ -33,7 +33,19 @@ async function account() {
   const [commit] = await recordCommits(user.id, repository.id, [{ sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") }]);
   const entries = [];
   for (const [index, tags] of [["perf"], ["ops", "perf"], []].entries()) {
-    entries.push(await createEntry(user.id, { content: `Work ${index}`, recorded_at: new Date(`2026-11-1${index}T09:00:00Z`), duration_seconds: 600, tags, project_id: index === 0 ? project.id : null }, "api"));
+    entries.push(
+      await createEntry(
+        user.id,
+        {
+          content: `Work ${index}`,
+          recorded_at: new Date(`2026-11-1${index}T09:00:00Z`),
+          duration_seconds: 600,
+          tags,
+          project_id: index === 0 ? project.id : null,
+        },
+        "api",
+      ),
+    );
   }
   await attachCommits(user.id, entries[0]!.id, { commit_ids: [commit!.id] });
   return { user, project, commit: commit!, entries: await Promise.all(entries.map((entry) => getEntry(user.id, entry.id))) };
@@ -57,7 +69,9 @@ describe("bulk changes", () => {
 
   it("write one webhook event per entry changed, none for an entry left as it was", async () => {
     const { user, entries } = await account();
-    await getDb().webhookEndpoint.create({ data: { userId: user.id, url: "https://93.184.215.14/hook", events: ["entry.*"], secret: "whsec_dGVzdA==", updatedAt: new Date() } });
+    await getDb().webhookEndpoint.create({
+      data: { userId: user.id, url: "https://93.184.215.14/hook", events: ["entry.*"], secret: "whsec_dGVzdA==", updatedAt: new Date() },
+    });
     const ids = entries.map((entry) => entry.id);
     await bulkEditEntries(user.id, { ids, action: { type: "remove_tag", tag: "perf" } });
     await bulkEditEntries(user.id, { ids: ids.slice(1), action: { type: "delete" } });
@@ -110,7 +124,9 @@ describe("bulk changes", () => {
     }
     expect(await Promise.all(entries.map((entry) => getEntry(user.id, entry.id)))).toEqual(entries);
     expect(await getEntry(stranger.user.id, stranger.entries[0]!.id)).toEqual(stranger.entries[0]);
-    await expect(bulkEditEntries(user.id, { ids: [entries[0]!.id], action: { type: "move_to_project", project_id: stranger.project.id } })).rejects.toBeInstanceOf(AppError);
+    await expect(
+      bulkEditEntries(user.id, { ids: [entries[0]!.id], action: { type: "move_to_project", project_id: stranger.project.id } }),
+    ).rejects.toBeInstanceOf(AppError);
 
     // Another account's entry cannot be "put back" by naming it.
     await expect(restoreEntries(user.id, [snapshot(stranger.entries[0]!)])).rejects.toMatchObject({ kind: "validation" });

@@ -22,14 +22,22 @@ let accounts = 0;
 async function entryWithCommits(attached: 1 | 2) {
   const user = await getDb().user.create({ data: { email: `attachment-race-${++accounts}@example.com` } });
   const repository = await createRepository(user.id, { name: "engine" });
-  const commits = await recordCommits(user.id, repository.id, ["a", "b"].map((digit, index) => ({ sha: digit.repeat(40), message: `commit ${digit}`, committed_at: new Date(Date.UTC(2026, 10, 1, index)) })));
+  const commits = await recordCommits(
+    user.id,
+    repository.id,
+    ["a", "b"].map((digit, index) => ({ sha: digit.repeat(40), message: `commit ${digit}`, committed_at: new Date(Date.UTC(2026, 10, 1, index)) })),
+  );
   const commitIds = commits.map((commit) => commit.id);
   const entry = await createEntry(user.id, { content: "Shipped the engine" }, "api");
   await attachCommits(user.id, entry.id, { commit_ids: commitIds.slice(0, attached) });
   return { user, repository, commitIds, entry };
 }
 
-const settled = (promise: Promise<unknown>) => promise.then(() => "fulfilled", (error: unknown) => error);
+const settled = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "fulfilled",
+    (error: unknown) => error,
+  );
 
 /** The outcome of a change of attachments that lost to the deletion: any answer but a fault (a deadlock's). */
 function expectAnswered(outcome: unknown, allowed: AppError["kind"]) {

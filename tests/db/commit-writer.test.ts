@@ -40,7 +40,13 @@ describe("writing commits", () => {
 
   it("stores them in sha order, whatever order they are given in", async () => {
     const { userId, repositoryId } = await newRepository();
-    expect(await writeCommits(getDb(), userId, [5, 1, 4, 2, 3].map((n) => commit(repositoryId, n)))).toBe(5);
+    expect(
+      await writeCommits(
+        getDb(),
+        userId,
+        [5, 1, 4, 2, 3].map((n) => commit(repositoryId, n)),
+      ),
+    ).toBe(5);
     // Ids are made in the order rows are written, each later than the one before.
     expect((await storedCommits(repositoryId)).map((stored) => stored.sha)).toEqual([1, 2, 3, 4, 5].map(sha));
   });
@@ -60,7 +66,11 @@ describe("writing commits", () => {
     const { userId, repositoryId } = await newRepository();
     await writeCommits(getDb(), userId, [commit(repositoryId, 1, "stored first")]);
     const [first] = await storedCommits(repositoryId);
-    const given = [commit(repositoryId, 1, "given again"), ...Array.from({ length: COMMIT_BATCH_SIZE }, (_, n) => commit(repositoryId, n + 2)), commit(repositoryId, 2, "given twice")];
+    const given = [
+      commit(repositoryId, 1, "given again"),
+      ...Array.from({ length: COMMIT_BATCH_SIZE }, (_, n) => commit(repositoryId, n + 2)),
+      commit(repositoryId, 2, "given twice"),
+    ];
     expect(await writeCommits(getDb(), userId, given)).toBe(COMMIT_BATCH_SIZE);
     const stored = await storedCommits(repositoryId);
     expect(stored).toHaveLength(COMMIT_BATCH_SIZE + 1);
@@ -96,8 +106,18 @@ describe("writing commits", () => {
     const { userId, repositoryId } = await newRepository();
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
-    await holder.query("INSERT INTO commits (id, user_id, repository_id, sha, message, committed_at, updated_at) VALUES ($1, $2, $3, $4, 'held', now(), now())", [newId(), userId, repositoryId, sha(3)]);
-    const write = (order: number[]) => getDb().$transaction((transaction) => writeCommits(transaction, userId, order.map((n) => commit(repositoryId, n))));
+    await holder.query(
+      "INSERT INTO commits (id, user_id, repository_id, sha, message, committed_at, updated_at) VALUES ($1, $2, $3, $4, 'held', now(), now())",
+      [newId(), userId, repositoryId, sha(3)],
+    );
+    const write = (order: number[]) =>
+      getDb().$transaction((transaction) =>
+        writeCommits(
+          transaction,
+          userId,
+          order.map((n) => commit(repositoryId, n)),
+        ),
+      );
     const first = write([1, 3, 2]);
     await untilWaiting(observer, 1);
     const second = write([2, 3, 1]);

@@ -25,15 +25,23 @@ async function accountWithEntries(email: string) {
   const user = await newUser(email, "Europe/Paris");
   const project = await createProject(user.id, { name: "Website", identifier: "WEB" });
   const repository = await createRepository(user.id, { name: "site", project_id: project.id });
-  const commits = await recordCommits(user.id, repository.id, ["c", "a", "b"].map((digit, index) => ({ sha: digit.repeat(40), message: `commit ${digit}`, committed_at: new Date(Date.UTC(2026, 10, 1, index)) })));
+  const commits = await recordCommits(
+    user.id,
+    repository.id,
+    ["c", "a", "b"].map((digit, index) => ({ sha: digit.repeat(40), message: `commit ${digit}`, committed_at: new Date(Date.UTC(2026, 10, 1, index)) })),
+  );
   const plain = await createEntry(user.id, { content: "no project, no time" }, "api");
-  const full = await createEntry(user.id, {
-    content: "<b>all</b> 'fields' \\ \"quoted\"",
-    recorded_at: new Date("2026-11-20T23:30:00.123Z"),
-    duration_seconds: 5400,
-    tags: ["backend", "perf"],
-    project_id: project.id,
-  }, "api");
+  const full = await createEntry(
+    user.id,
+    {
+      content: "<b>all</b> 'fields' \\ \"quoted\"",
+      recorded_at: new Date("2026-11-20T23:30:00.123Z"),
+      duration_seconds: 5400,
+      tags: ["backend", "perf"],
+      project_id: project.id,
+    },
+    "api",
+  );
   const untagged = await createEntry(user.id, { content: "project only", recorded_at: new Date("2026-11-21T08:00:00Z"), project_id: project.id }, "api");
   await attachCommits(user.id, full.id, { commit_ids: commits.map((commit) => commit.id) });
   return { user, project, ids: [plain.id, full.id, untagged.id] };
@@ -52,8 +60,8 @@ describe("entries in hand-written SQL", () => {
 
   it("write a page as JSON text byte for byte as JSON.stringify writes toEntryResponse, in both directions", async () => {
     const { user, ids } = await accountWithEntries("list-json@example.com");
-    const awkward = "quotes \" and \\ backslash\n\ttab \u0001\u001f control, \u2028 separator, émoji 🙂, </script>";
-    await createEntry(user.id, { content: awkward, tags: ["a\"b", "ü"], recorded_at: new Date("2026-11-21T09:00:00.999Z") }, "mcp");
+    const awkward = 'quotes " and \\ backslash\n\ttab \u0001\u001f control, \u2028 separator, émoji 🙂, </script>';
+    await createEntry(user.id, { content: awkward, tags: ['a"b', "ü"], recorded_at: new Date("2026-11-21T09:00:00.999Z") }, "mcp");
     await startTimer(user.id, { content: "running" }, "web", new Date("2026-11-21T10:00:00.000Z"));
     // Unfiltered, the JSON page's statement reads the total too; past the last entry it has no row to carry it.
     const pages: EntryListQuery[] = [
@@ -77,7 +85,11 @@ describe("entries in hand-written SQL", () => {
   it("create an entry that reads back the same through Prisma, with and without a project", async () => {
     const user = await newUser("create-columns@example.com");
     const project = await createProject(user.id, { name: "Website", identifier: "WEB" });
-    const withProject = await createEntry(user.id, { content: "x", tags: ["a"], duration_seconds: 1, project_id: project.id, recorded_at: new Date("2026-01-01T00:00:00.001Z") }, "api");
+    const withProject = await createEntry(
+      user.id,
+      { content: "x", tags: ["a"], duration_seconds: 1, project_id: project.id, recorded_at: new Date("2026-01-01T00:00:00.001Z") },
+      "api",
+    );
     expect(withProject).toEqual(await getEntry(user.id, withProject.id));
     expect(withProject.project).toEqual({ id: project.id, name: "Website", identifier: "WEB" });
     expect(withProject.updatedAt).toEqual(withProject.insertedAt);
@@ -90,7 +102,10 @@ describe("entries in hand-written SQL", () => {
     const user = await newUser("create-foreign@example.com");
     const stranger = await newUser("create-foreign-stranger@example.com");
     const theirs = await createProject(stranger.id, { name: "Theirs" });
-    await expect(createEntry(user.id, { content: "x", project_id: theirs.id }, "api")).rejects.toMatchObject({ kind: "validation", issues: [{ pointer: "/project_id", detail: "Invalid value" }] });
+    await expect(createEntry(user.id, { content: "x", project_id: theirs.id }, "api")).rejects.toMatchObject({
+      kind: "validation",
+      issues: [{ pointer: "/project_id", detail: "Invalid value" }],
+    });
     await expect(createEntry(user.id, { content: "x", project_id: crypto.randomUUID() }, "api")).rejects.toMatchObject({ kind: "validation" });
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(0);
   });
@@ -105,7 +120,10 @@ describe("entries in hand-written SQL", () => {
     expect(await idsOf({ page: { limit: 25 }, project_id: project.id })).toEqual({ ids: [ids[2], ids[1]], total: 2 });
     expect(await idsOf({ page: { limit: 25 }, tags: ["perf", "nothing"] })).toEqual({ ids: [ids[1]], total: 1 });
     // 2026-11-21 in Paris starts at 2026-11-20T23:00Z.
-    expect(await idsOf({ page: { limit: 25 }, from: { kind: "day", date: "2026-11-21" }, to: { kind: "day", date: "2026-11-21" } })).toEqual({ ids: [ids[2], ids[1]], total: 2 });
+    expect(await idsOf({ page: { limit: 25 }, from: { kind: "day", date: "2026-11-21" }, to: { kind: "day", date: "2026-11-21" } })).toEqual({
+      ids: [ids[2], ids[1]],
+      total: 2,
+    });
     expect(await idsOf({ page: { limit: 1, startingAfter: ids[2] } })).toEqual({ ids: [ids[1]], total: 3 });
     expect(await idsOf({ page: { limit: 1, endingBefore: ids[1] } })).toEqual({ ids: [ids[2]], total: 3 });
     // An empty page still carries the count of all matches.
@@ -115,11 +133,10 @@ describe("entries in hand-written SQL", () => {
 
   it("report a row gone under a driver-level write as a foreign key violation", async () => {
     const user = await newUser("foreign-key@example.com");
-    const error = await queryRows("INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, updated_at) VALUES ($1, $2, $3, 'x', now(), now())", [
-      crypto.randomUUID(),
-      user.id,
-      crypto.randomUUID(),
-    ]).catch((caught: unknown) => caught);
+    const error = await queryRows(
+      "INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, updated_at) VALUES ($1, $2, $3, 'x', now(), now())",
+      [crypto.randomUUID(), user.id, crypto.randomUUID()],
+    ).catch((caught: unknown) => caught);
     expect(isForeignKeyViolation(error)).toBe(true);
   });
 });

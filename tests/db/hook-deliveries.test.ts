@@ -40,12 +40,25 @@ describe("recording a delivery", () => {
     expect(first).toMatchObject({ result: "recorded", commits_recorded: 2 });
     expect(await changeSeq(user.id)).toBeGreaterThan(before);
     const repository = await getDb().repository.findUniqueOrThrow({ where: { id: first.repository_id! } });
-    expect(repository).toMatchObject({ userId: user.id, name: "Codertocat/Hello-World", remoteUrl: "https://github.com/Codertocat/Hello-World.git", defaultBranch: "main" });
+    expect(repository).toMatchObject({
+      userId: user.id,
+      name: "Codertocat/Hello-World",
+      remoteUrl: "https://github.com/Codertocat/Hello-World.git",
+      defaultBranch: "main",
+    });
     expect(await accountTotal(user.id, "repositoryCount")).toBe(1);
     const commits = await getDb().commit.findMany({ where: { repositoryId: repository.id }, orderBy: { sha: "asc" } });
     expect(commits.map(({ sha, userId, webUrl }) => ({ sha, userId, webUrl }))).toEqual([
-      { sha: "0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c", userId: user.id, webUrl: "https://github.com/Codertocat/Hello-World/commit/0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c" },
-      { sha: "b5a2c96250612366ea272ffac6d9744aaf4b45aa", userId: user.id, webUrl: "https://github.com/Codertocat/Hello-World/commit/b5a2c96250612366ea272ffac6d9744aaf4b45aa" },
+      {
+        sha: "0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c",
+        userId: user.id,
+        webUrl: "https://github.com/Codertocat/Hello-World/commit/0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c",
+      },
+      {
+        sha: "b5a2c96250612366ea272ffac6d9744aaf4b45aa",
+        userId: user.id,
+        webUrl: "https://github.com/Codertocat/Hello-World/commit/b5a2c96250612366ea272ffac6d9744aaf4b45aa",
+      },
     ]);
 
     const seq = await changeSeq(user.id);
@@ -84,7 +97,13 @@ describe("recording a delivery", () => {
     await getDb().pullRequestSuggestion.updateMany({ where: { repositoryId: repository_id! }, data: { dismissedAt: new Date("2026-11-22T00:00:00Z") } });
     await recordDelivery(delivery("merged-2", "pull_request"), merged("Second title"));
     expect(await getDb().pullRequestSuggestion.findMany({ where: { userId: user.id } })).toMatchObject([
-      { repositoryId: repository_id, number: 2, title: "Second title", mergeSha: "c4295bd74fb0f4fda03689c3df3f2803b658fd85", dismissedAt: new Date("2026-11-22T00:00:00Z") },
+      {
+        repositoryId: repository_id,
+        number: 2,
+        title: "Second title",
+        mergeSha: "c4295bd74fb0f4fda03689c3df3f2803b658fd85",
+        dismissedAt: new Date("2026-11-22T00:00:00Z"),
+      },
     ]);
   });
 
@@ -107,7 +126,11 @@ describe.runIf(testBackend() === "postgres")("a repository created by another wr
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     const id = newId();
-    await holder.query("INSERT INTO repositories (id, user_id, name, remote_url, updated_at) VALUES ($1, $2, 'Codertocat/Hello-World', $3, now())", [id, userId, remoteUrl]);
+    await holder.query("INSERT INTO repositories (id, user_id, name, remote_url, updated_at) VALUES ($1, $2, 'Codertocat/Hello-World', $3, now())", [
+      id,
+      userId,
+      remoteUrl,
+    ]);
     return { id, holder, observer };
   }
 

@@ -31,7 +31,11 @@ const document = () => ({
   entries: [{ id: newId(), content: "Imported", recorded_at: "2026-11-21T09:30:00.000Z", project_id: projectId }],
 });
 
-const settled = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+const settled = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 
 /** Runs the import, then `write`, each held at the account's counters row until both wait there; then lets them go. */
 async function importBeside<T>(user: User, write: () => Promise<T>) {

@@ -25,11 +25,36 @@ function document() {
     ],
     repositories: [{ id: ids.repository, name: "website", project_id: ids.project, local_path: "/src/website", remote_url: null, default_branch: "main" }],
     commits: [
-      { id: ids.commit, repository_id: ids.repository, sha: sha("a1"), message: "First", committed_at: "2026-11-20T10:00:00.000Z", author_name: "Ada", author_email: null },
-      { id: ids.second, repository_id: ids.repository, sha: sha("b2"), message: "Second", committed_at: "2026-11-21T10:00:00.000Z", author_name: null, author_email: null },
+      {
+        id: ids.commit,
+        repository_id: ids.repository,
+        sha: sha("a1"),
+        message: "First",
+        committed_at: "2026-11-20T10:00:00.000Z",
+        author_name: "Ada",
+        author_email: null,
+      },
+      {
+        id: ids.second,
+        repository_id: ids.repository,
+        sha: sha("b2"),
+        message: "Second",
+        committed_at: "2026-11-21T10:00:00.000Z",
+        author_name: null,
+        author_email: null,
+      },
     ],
     entries: [
-      { id: ids.entry, content: "Built **it**", recorded_at: "2026-11-21T09:30:00.000Z", duration_seconds: 3600, tags: ["web"], project_id: ids.project, commit_ids: [ids.commit, ids.second], source: "mcp" },
+      {
+        id: ids.entry,
+        content: "Built **it**",
+        recorded_at: "2026-11-21T09:30:00.000Z",
+        duration_seconds: 3600,
+        tags: ["web"],
+        project_id: ids.project,
+        commit_ids: [ids.commit, ids.second],
+        source: "mcp",
+      },
       { id: ids.loose, content: "Read mail", recorded_at: "2026-11-21T08:00:00.000Z", duration_seconds: null, tags: [], project_id: null, commit_ids: [] },
     ],
     recaps: [],
@@ -61,7 +86,10 @@ describe("importing a Worklog export", () => {
   it("creates everything with new ids, its references remapped, counted in the account's totals", async () => {
     const user = await newUser();
     const summary = await importDocument(user, "worklog-export", document(), "cli");
-    expect(summary).toEqual({ created: { projects: 2, repositories: 1, commits: 2, entries: 2 }, skipped: { projects: 0, repositories: 0, commits: 0, entries: 0 } });
+    expect(summary).toEqual({
+      created: { projects: 2, repositories: 1, commits: 2, entries: 2 },
+      skipped: { projects: 0, repositories: 0, commits: 0, entries: 0 },
+    });
 
     const db = getDb();
     const project = await db.project.findFirstOrThrow({ where: { userId: user.id, identifier: "WEB" } });
@@ -90,7 +118,10 @@ describe("importing a Worklog export", () => {
     await importDocument(user, "worklog-export", document(), "api");
     const before = await accountRows(user.id);
     const summary = await importDocument(user, "worklog-export", document(), "api");
-    expect(summary).toEqual({ created: { projects: 0, repositories: 0, commits: 0, entries: 0 }, skipped: { projects: 2, repositories: 1, commits: 2, entries: 2 } });
+    expect(summary).toEqual({
+      created: { projects: 0, repositories: 0, commits: 0, entries: 0 },
+      skipped: { projects: 2, repositories: 1, commits: 2, entries: 2 },
+    });
     expect(await accountRows(user.id)).toEqual(before);
   });
 

@@ -287,7 +287,8 @@ describe.runIf(testBackend() === "postgres")("bounded claims at once", () => {
     const other = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
     pools.push(other);
     const otherSql: Sql = async (text, values) => (await other.query(text, values)).rows;
-    const bounded = (sql?: Sql) => claimJobs({ kinds: jobKinds(kind), lanes: { imports: 3 }, leaseMs: LEASE_MS, bounds: { perOwner: 100, perEndpoint: 100 }, clock: at(0), sql });
+    const bounded = (sql?: Sql) =>
+      claimJobs({ kinds: jobKinds(kind), lanes: { imports: 3 }, leaseMs: LEASE_MS, bounds: { perOwner: 100, perEndpoint: 100 }, clock: at(0), sql });
     const claimed = (await Promise.all(Array.from({ length: 16 }, (_, i) => bounded(i % 2 ? otherSql : undefined)))).flat().map((each) => each.id);
     expect(new Set(claimed).size).toBe(claimed.length);
     const rest = await claimJobs({ kinds: jobKinds(kind), lanes: { imports: 40 }, leaseMs: LEASE_MS, clock: at(0) });

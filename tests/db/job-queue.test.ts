@@ -292,7 +292,9 @@ describe.runIf(testBackend() === "postgres")("two workers claiming at once", () 
     const other = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
     pools.push(other);
     const otherSql: Sql = async (text, values) => (await other.query(text, values)).rows;
-    const claims = Array.from({ length: 16 }, (_, i) => claimJobs({ kinds, limit: 3, leaseMs: LEASE_MS, ids, clock: at(0), sql: i % 2 ? otherSql : undefined }));
+    const claims = Array.from({ length: 16 }, (_, i) =>
+      claimJobs({ kinds, limit: 3, leaseMs: LEASE_MS, ids, clock: at(0), sql: i % 2 ? otherSql : undefined }),
+    );
     const claimed = (await Promise.all(claims)).flat().map((job) => job.id);
     expect(new Set(claimed).size).toBe(claimed.length);
     const rest = await claimJobs({ kinds, limit: 40, leaseMs: LEASE_MS, ids, clock: at(0) });

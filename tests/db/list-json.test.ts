@@ -29,7 +29,13 @@ const wholeSeconds = (table: "projects" | "repositories" | "commits" | "deleted_
 const pageBody = (items: string, page: { rows: JsonRow[]; meta: PageMeta }) => jsonPageResponse(items, page).text();
 
 /** Pages that start, follow a cursor each way, and come back empty. */
-const pagesOf = (ids: string[]): PageRequest[] => [{ limit: 25 }, { limit: 2 }, { limit: 1, startingAfter: ids[0] }, { limit: 2, endingBefore: ids.at(-1) }, { limit: 25, startingAfter: ids.at(-1) }];
+const pagesOf = (ids: string[]): PageRequest[] => [
+  { limit: 25 },
+  { limit: 2 },
+  { limit: 1, startingAfter: ids[0] },
+  { limit: 2, endingBefore: ids.at(-1) },
+  { limit: 25, startingAfter: ids.at(-1) },
+];
 
 describe("list pages written as JSON by PostgreSQL", () => {
   it("projects: byte for byte what JSON.stringify writes of toProjectResponse, the object page as Prisma reads it", async () => {
@@ -39,7 +45,10 @@ describe("list pages written as JSON by PostgreSQL", () => {
     const empty = await createProject(user.id, { name: "", identifier: "E", description: "" });
     await wholeSeconds("projects", odd.id, ["inserted_at", "updated_at"]);
     const ids = [empty.id, odd.id, plain.id];
-    for (const [page, filter] of [...pagesOf(ids).map((page) => [page, {}] as const), [{ limit: 25 }, { updatedSince: new Date(Date.now() + 3_600_000) }] as const]) {
+    for (const [page, filter] of [
+      ...pagesOf(ids).map((page) => [page, {}] as const),
+      [{ limit: 25 }, { updatedSince: new Date(Date.now() + 3_600_000) }] as const,
+    ]) {
       const expected = await listProjects(user.id, page, filter);
       const written = await listProjectsAsJson(user.id, page, filter);
       expect(written.meta).toEqual(expected.meta);
@@ -63,14 +72,18 @@ describe("list pages written as JSON by PostgreSQL", () => {
     const full = await createRepository(user.id, {
       name: awkward,
       project_id: project.id,
-      local_path: "C:\\Users\\Zoë\\src\\\"site\"",
+      local_path: 'C:\\Users\\Zoë\\src\\"site"',
       remote_url: "git@github.com:example/site.git",
       default_branch: "main/ünïcode",
     });
     const inProject = await createRepository(user.id, { name: "api", project_id: project.id, default_branch: "" });
     await wholeSeconds("repositories", full.id, ["inserted_at", "updated_at"]);
     const ids = [inProject.id, full.id, bare.id];
-    for (const [page, filter] of [...pagesOf(ids).map((page) => [page, {}] as const), [{ limit: 1 }, { projectId: project.id }] as const, [{ limit: 25 }, { updatedSince: new Date(Date.now() + 3_600_000) }] as const]) {
+    for (const [page, filter] of [
+      ...pagesOf(ids).map((page) => [page, {}] as const),
+      [{ limit: 1 }, { projectId: project.id }] as const,
+      [{ limit: 25 }, { updatedSince: new Date(Date.now() + 3_600_000) }] as const,
+    ]) {
       const expected = await listRepositories(user.id, page, filter);
       const written = await listRepositoriesAsJson(user.id, page, filter);
       expect(written.meta).toEqual(expected.meta);
@@ -88,7 +101,14 @@ describe("list pages written as JSON by PostgreSQL", () => {
     const user = await newUser();
     const repository = await createRepository(user.id, { name: "site" });
     const commits = await recordCommits(user.id, repository.id, [
-      { sha: "a".repeat(40), message: `${awkward}\n\nBody of the message.`, committed_at: new Date("2026-11-01T10:00:00.000Z"), author_name: "Zoë \"Z\" O'Brien", author_email: "zoe@example.com", web_url: "https://example.com/c/a?x=1&y=\\" },
+      {
+        sha: "a".repeat(40),
+        message: `${awkward}\n\nBody of the message.`,
+        committed_at: new Date("2026-11-01T10:00:00.000Z"),
+        author_name: 'Zoë "Z" O\'Brien',
+        author_email: "zoe@example.com",
+        web_url: "https://example.com/c/a?x=1&y=\\",
+      },
       { sha: "b".repeat(40), message: "same time", committed_at: new Date("2026-11-01T10:00:00.000Z") },
       { sha: "c".repeat(64), message: "", committed_at: new Date("2026-11-03T23:59:59.999Z"), author_name: "", author_email: "" },
     ]);

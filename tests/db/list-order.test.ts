@@ -49,7 +49,8 @@ describe("cursors", () => {
   it("a deleted entry's id still marks its place, both ways", async () => {
     const user = await newUser();
     const entries = [];
-    for (const date of ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"]) entries.push(await createEntry(user.id, { content: date, recorded_at: day(date) }, "api"));
+    for (const date of ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"])
+      entries.push(await createEntry(user.id, { content: date, recorded_at: day(date) }, "api"));
     const [first, second, third, fourth, fifth] = entries.map((entry) => entry.id);
     await deleteEntry(user.id, third!);
     const after = await listEntries(user, { page: { limit: 25, startingAfter: third } });
@@ -85,8 +86,14 @@ describe("cursors", () => {
     const theirDeleted = await createEntry(stranger.id, { content: "theirs, deleted" }, "api");
     await deleteEntry(stranger.id, theirDeleted.id);
     for (const id of [theirs.id, theirDeleted.id, crypto.randomUUID()]) {
-      await expect(listEntries(user, { page: { limit: 25, startingAfter: id } })).rejects.toMatchObject({ kind: "invalid_request", message: expect.stringMatching(/^starting_after names no item/) });
-      await expect(listEntries(user, { page: { limit: 25, endingBefore: id } })).rejects.toMatchObject({ kind: "invalid_request", message: expect.stringMatching(/^ending_before names no item/) });
+      await expect(listEntries(user, { page: { limit: 25, startingAfter: id } })).rejects.toMatchObject({
+        kind: "invalid_request",
+        message: expect.stringMatching(/^starting_after names no item/),
+      });
+      await expect(listEntries(user, { page: { limit: 25, endingBefore: id } })).rejects.toMatchObject({
+        kind: "invalid_request",
+        message: expect.stringMatching(/^ending_before names no item/),
+      });
     }
     const theirProject = await createProject(stranger.id, { name: "Theirs" });
     await expect(listProjects(user.id, { limit: 25, startingAfter: theirProject.id })).rejects.toMatchObject({ kind: "invalid_request" });

@@ -16,7 +16,16 @@ async function caller(scopes: string[]) {
   const user = await getDb().user.create({ data: { email: `${crypto.randomUUID()}@example.com`, timezone: "Europe/Paris" } });
   const project = await createProject(user.id, { name: "Website", identifier: "WEB" });
   for (let index = 0; index < 4; index++) {
-    await createEntry(user.id, { content: `entry ${index}: "quoted" \\ and émoji 🙂`, tags: ["perf"], project_id: index % 2 ? project.id : undefined, recorded_at: new Date(Date.UTC(2026, 10, 20, index)) }, "api");
+    await createEntry(
+      user.id,
+      {
+        content: `entry ${index}: "quoted" \\ and émoji 🙂`,
+        tags: ["perf"],
+        project_id: index % 2 ? project.id : undefined,
+        recorded_at: new Date(Date.UTC(2026, 10, 20, index)),
+      },
+      "api",
+    );
   }
   const principal: Principal = { kind: "api_key", credentialId: crypto.randomUUID(), scopes, user, changeSeq: "1" };
   return { principal, origin: "https://worklog.example", requestId: crypto.randomUUID() };
@@ -32,7 +41,12 @@ function request({ message, headers = {} }: Sent) {
   });
 }
 
-const call = (name: string, args?: unknown, extra: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name, ...(args !== undefined && { arguments: args }), ...extra } });
+const call = (name: string, args?: unknown, extra: Record<string, unknown> = {}) => ({
+  jsonrpc: "2.0",
+  id: 7,
+  method: "tools/call",
+  params: { name, ...(args !== undefined && { arguments: args }), ...extra },
+});
 
 /** What a client sees of an answer: status, headers and body bytes. */
 async function seen(response: Response) {
@@ -97,6 +111,12 @@ describe("a tools/call answered directly", () => {
     gone.abort();
     const left = new Request(request({ message: call("search_worklog", {}) }), { signal: gone.signal });
     expect((await answerMcpRequest(who, left, call("search_worklog", {}), { stream: false })).status).toBe(499);
-    expect((await answerThroughSdk(who, new Request(request({ message: call("search_worklog", {}) }), { signal: gone.signal }), call("search_worklog", {}), { stream: false })).status).toBe(499);
+    expect(
+      (
+        await answerThroughSdk(who, new Request(request({ message: call("search_worklog", {}) }), { signal: gone.signal }), call("search_worklog", {}), {
+          stream: false,
+        })
+      ).status,
+    ).toBe(499);
   });
 });

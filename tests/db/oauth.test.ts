@@ -55,7 +55,11 @@ describe("device authorization", () => {
     expect(userCode).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{8}$/);
     expect(deviceCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const grant = await getDb().deviceGrant.findUniqueOrThrow({ where: { userCode } });
-    expect(grant).toMatchObject({ status: "pending", scopes: ["user:read", "user:write", "project:read", "project:write", "worklog:read", "worklog:write", "repo:read", "repo:write"], deviceCodeHash: sha256(deviceCode) });
+    expect(grant).toMatchObject({
+      status: "pending",
+      scopes: ["user:read", "user:write", "project:read", "project:write", "worklog:read", "worklog:write", "repo:read", "repo:write"],
+      deviceCodeHash: sha256(deviceCode),
+    });
     expect(JSON.stringify(grant)).not.toContain(deviceCode);
     expect(grant.expiresAt.getTime() - before).toBeGreaterThanOrEqual(600_000);
     expect(grant.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(600_000);
@@ -162,7 +166,10 @@ describe("device authorization", () => {
 
     const denied = await startDeviceAuthorization(CLI_CLIENT_ID, "user:read");
     await decideDeviceGrant(user.id, denied.userCode, "denied");
-    expect(await findDecidedGrant(user.id, denied.userCode)).toMatchObject({ decision: "denied", callback: `http://127.0.0.1:8000/callback?device_code=${denied.deviceCode}` });
+    expect(await findDecidedGrant(user.id, denied.userCode)).toMatchObject({
+      decision: "denied",
+      callback: `http://127.0.0.1:8000/callback?device_code=${denied.deviceCode}`,
+    });
     await getDb().deviceGrant.update({ where: { userCode: denied.userCode }, data: { expiresAt: new Date(Date.now() - 1) } });
     expect(await findDecidedGrant(user.id, denied.userCode)).toMatchObject({ decision: "denied", expired: true, callback: null });
   });
@@ -238,7 +245,11 @@ describe("tokens", () => {
     const stranger = await newUser();
     const [device, ...others] = await listDevices(user.id);
     expect(others).toEqual([]);
-    expect(device).toMatchObject({ client: { name: "Accomplish CLI" }, scopes: ["user:read", "user:write", "project:read", "project:write", "worklog:read", "worklog:write", "repo:read", "repo:write"], lastUsedAt: null });
+    expect(device).toMatchObject({
+      client: { name: "Accomplish CLI" },
+      scopes: ["user:read", "user:write", "project:read", "project:write", "worklog:read", "worklog:write", "repo:read", "repo:write"],
+      lastUsedAt: null,
+    });
     await expect(revokeDevice(stranger.id, device!.id)).rejects.toMatchObject({ kind: "not_found" });
     expect(await listDevices(stranger.id)).toEqual([]);
     await revokeDevice(user.id, device!.id);

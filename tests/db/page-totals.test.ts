@@ -31,7 +31,13 @@ describe("projectTotals", () => {
         { userId: stranger.id, projectId: theirs.id, content: "theirs", recordedAt: at(26), durationSeconds: 9000 },
       ],
     });
-    expect(await projectTotals(user.id, project.id, since)).toEqual({ weekSeconds: 3600, monthSeconds: 5400, allSeconds: 6000, entryCount: 4, lastActivity: at(25) });
+    expect(await projectTotals(user.id, project.id, since)).toEqual({
+      weekSeconds: 3600,
+      monthSeconds: 5400,
+      allSeconds: 6000,
+      entryCount: 4,
+      lastActivity: at(25),
+    });
     // Another account's project id reads nothing of it.
     expect(await projectTotals(user.id, theirs.id, since)).toEqual({ weekSeconds: 0, monthSeconds: 0, allSeconds: 0, entryCount: 0, lastActivity: null });
   });
@@ -42,16 +48,38 @@ describe("repositoryTotals", () => {
     const { db, user, stranger } = await twoAccounts("repository-totals");
     const engine = await createRepository(user.id, { name: "engine" });
     const theirs = await createRepository(stranger.id, { name: "theirs" });
-    await recordCommits(user.id, engine.id, [20, 24, 25].map((day, index) => ({ sha: `a${index}`.padEnd(40, "0"), message: `commit ${index}`, committed_at: at(day) })));
+    await recordCommits(
+      user.id,
+      engine.id,
+      [20, 24, 25].map((day, index) => ({ sha: `a${index}`.padEnd(40, "0"), message: `commit ${index}`, committed_at: at(day) })),
+    );
     await recordCommits(stranger.id, theirs.id, [{ sha: "b".padEnd(40, "0"), message: "theirs", committed_at: at(26) }]);
     const commits = await db.commit.findMany({ where: { repositoryId: engine.id }, orderBy: { committedAt: "asc" } });
     const entry = await db.worklogEntry.create({ data: { userId: user.id, content: "two commits", recordedAt: at(25) } });
     const other = await db.worklogEntry.create({ data: { userId: user.id, content: "one commit", recordedAt: at(25) } });
-    await db.worklogEntryCommit.createMany({ data: [{ entryId: entry.id, commitId: commits[0]!.id }, { entryId: entry.id, commitId: commits[1]!.id }, { entryId: other.id, commitId: commits[2]!.id }] });
+    await db.worklogEntryCommit.createMany({
+      data: [
+        { entryId: entry.id, commitId: commits[0]!.id },
+        { entryId: entry.id, commitId: commits[1]!.id },
+        { entryId: other.id, commitId: commits[2]!.id },
+      ],
+    });
     const lastPush = await db.commit.aggregate({ where: { repositoryId: engine.id }, _max: { insertedAt: true } });
 
-    expect(await repositoryTotals(user.id, engine.id, since.week)).toEqual({ commitCount: 3, weekCommitCount: 2, lastCommitAt: at(25), lastPushAt: lastPush._max.insertedAt, entryCount: 2 });
-    expect(await repositoryTotals(user.id, theirs.id, since.week)).toEqual({ commitCount: 0, weekCommitCount: 0, lastCommitAt: null, lastPushAt: null, entryCount: 0 });
+    expect(await repositoryTotals(user.id, engine.id, since.week)).toEqual({
+      commitCount: 3,
+      weekCommitCount: 2,
+      lastCommitAt: at(25),
+      lastPushAt: lastPush._max.insertedAt,
+      entryCount: 2,
+    });
+    expect(await repositoryTotals(user.id, theirs.id, since.week)).toEqual({
+      commitCount: 0,
+      weekCommitCount: 0,
+      lastCommitAt: null,
+      lastPushAt: null,
+      entryCount: 0,
+    });
   });
 });
 

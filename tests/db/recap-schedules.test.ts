@@ -55,7 +55,11 @@ async function newAccount() {
   return user;
 }
 
-const runJobsOf = (scheduleId: string) => queryRows<{ id: string; payload: { run_at: string } }>("SELECT id::text, payload FROM jobs WHERE kind = 'recap_schedule.run' AND payload->>'schedule_id' = $1", [scheduleId]);
+const runJobsOf = (scheduleId: string) =>
+  queryRows<{ id: string; payload: { run_at: string } }>(
+    "SELECT id::text, payload FROM jobs WHERE kind = 'recap_schedule.run' AND payload->>'schedule_id' = $1",
+    [scheduleId],
+  );
 
 /** Runs the due jobs of the queue, one at a time, until none is left. */
 async function runQueue() {
@@ -71,7 +75,11 @@ describe("due schedules", () => {
     const user = await newAccount();
     // Wednesday 2026-11-25, 08:00 in UTC: 09:00 in Paris is the schedule's time.
     const created = new Date("2026-11-25T07:00:00Z");
-    const schedule = await createSchedule(user, { template: "standup", period: "yesterday", weekdays: [1, 2, 3, 4, 5], time: "09:00", destination: { kind: "slack", url: `${origin}/slack/${user.id}` } }, created);
+    const schedule = await createSchedule(
+      user,
+      { template: "standup", period: "yesterday", weekdays: [1, 2, 3, 4, 5], time: "09:00", destination: { kind: "slack", url: `${origin}/slack/${user.id}` } },
+      created,
+    );
     expect(schedule.nextRunAt).toEqual(new Date("2026-11-25T08:00:00Z"));
 
     const before = () => new Date("2026-11-25T07:59:59Z");
@@ -93,7 +101,11 @@ describe("due schedules", () => {
 
   it("skip a disabled schedule", async () => {
     const user = await newAccount();
-    const schedule = await createSchedule(user, { template: "standup", period: "today", weekdays: [3], time: "09:00", enabled: false, destination: { kind: "discord", url: `${origin}/discord` } }, new Date("2026-11-25T07:00:00Z"));
+    const schedule = await createSchedule(
+      user,
+      { template: "standup", period: "today", weekdays: [3], time: "09:00", enabled: false, destination: { kind: "discord", url: `${origin}/discord` } },
+      new Date("2026-11-25T07:00:00Z"),
+    );
     expect(schedule.nextRunAt).toBeNull();
     await runDueSchedules(() => new Date("2026-12-25T00:00:00Z"));
     expect(await runJobsOf(schedule.id)).toEqual([]);
@@ -103,7 +115,13 @@ describe("due schedules", () => {
 describe("a new time zone", () => {
   it("moves the next runs of the account's schedules to their time in it", async () => {
     const user = await newAccount();
-    const schedule = await createSchedule(user, { template: "weekly", period: "last_week", weekdays: [1], time: "09:00", destination: { kind: "discord", url: `${origin}/discord` } });
+    const schedule = await createSchedule(user, {
+      template: "weekly",
+      period: "last_week",
+      weekdays: [1],
+      time: "09:00",
+      destination: { kind: "discord", url: `${origin}/discord` },
+    });
     expect(wallClock(schedule.nextRunAt!, "Europe/Paris").slice(11)).toBe("09:00");
     await updateUser(user.id, { timezone: "America/New_York" });
     const moved = await getDb().recapSchedule.findUniqueOrThrow({ where: { id: schedule.id } });
@@ -116,7 +134,11 @@ describe("a new time zone", () => {
 describe("a run", () => {
   it("makes the recap of its period, shares it, and posts it to Slack in mrkdwn with the absolute link", async () => {
     const user = await newAccount();
-    const schedule = await createSchedule(user, { template: "standup", period: "yesterday", weekdays: [3], time: "09:00", destination: { kind: "slack", url: `${origin}/slack/run/${user.id}` } }, new Date("2026-11-25T07:00:00Z"));
+    const schedule = await createSchedule(
+      user,
+      { template: "standup", period: "yesterday", weekdays: [3], time: "09:00", destination: { kind: "slack", url: `${origin}/slack/run/${user.id}` } },
+      new Date("2026-11-25T07:00:00Z"),
+    );
     expect((await runDueSchedules(() => new Date("2026-11-25T08:00:00Z"))).started).toBe(1);
     await runQueue();
 
@@ -138,19 +160,32 @@ describe("a run", () => {
 
   it("that Slack refuses with a NUL in its answer ends failed, saying why, after its last attempt", async () => {
     const user = await newAccount();
-    const schedule = await createSchedule(user, { template: "standup", period: "yesterday", weekdays: [3], time: "09:00", destination: { kind: "slack", url: `${origin}/slack-nul/${user.id}` } }, new Date("2026-11-25T07:00:00Z"));
+    const schedule = await createSchedule(
+      user,
+      { template: "standup", period: "yesterday", weekdays: [3], time: "09:00", destination: { kind: "slack", url: `${origin}/slack-nul/${user.id}` } },
+      new Date("2026-11-25T07:00:00Z"),
+    );
     expect((await runDueSchedules(() => new Date("2026-11-25T08:00:00Z"))).started).toBe(1);
     await runQueue();
-    expect(await getDb().recapSchedule.findUniqueOrThrow({ where: { id: schedule.id } })).toMatchObject({ lastRunStatus: "retrying", lastRunError: "Answered 500: brokendown" });
+    expect(await getDb().recapSchedule.findUniqueOrThrow({ where: { id: schedule.id } })).toMatchObject({
+      lastRunStatus: "retrying",
+      lastRunError: "Answered 500: brokendown",
+    });
 
     const kinds = jobKinds(scheduleChatDelivery);
     for (;;) {
-      const [waiting] = await queryRows<{ id: string; run_at: Date | null }>("SELECT id::text, run_at FROM jobs WHERE kind = $1 AND payload->>'schedule_id' = $2", [scheduleChatDelivery.name, schedule.id]);
+      const [waiting] = await queryRows<{ id: string; run_at: Date | null }>(
+        "SELECT id::text, run_at FROM jobs WHERE kind = $1 AND payload->>'schedule_id' = $2",
+        [scheduleChatDelivery.name, schedule.id],
+      );
       if (!waiting?.run_at) break;
       const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [waiting.id], clock: () => waiting.run_at! });
       await runClaimedJob(job!, { kinds, leaseMs: LEASE_MS, clock: () => waiting.run_at! });
     }
     expect(received.filter((request) => request.path === `/slack-nul/${user.id}`)).toHaveLength(WEBHOOK_RETRY_DELAYS_MS.length + 1);
-    expect(await getDb().recapSchedule.findUniqueOrThrow({ where: { id: schedule.id } })).toMatchObject({ lastRunStatus: "failed", lastRunError: "Answered 500: brokendown" });
+    expect(await getDb().recapSchedule.findUniqueOrThrow({ where: { id: schedule.id } })).toMatchObject({
+      lastRunStatus: "failed",
+      lastRunError: "Answered 500: brokendown",
+    });
   });
 });

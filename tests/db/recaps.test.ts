@@ -33,7 +33,12 @@ async function claimAt(recapId: string, ms: number) {
 
 /** One attempt at the recap's job at `start` plus `ms`, whose generator is `generator`. */
 async function attemptAt(recapId: string, ms: number, generator: RecapGenerator) {
-  return runClaimedJob(await claimAt(recapId, ms), { kinds, leaseMs: LEASE_MS, clock: at(ms), run: (_, context) => generateRecap(recapId, generator, context) });
+  return runClaimedJob(await claimAt(recapId, ms), {
+    kinds,
+    leaseMs: LEASE_MS,
+    clock: at(ms),
+    run: (_, context) => generateRecap(recapId, generator, context),
+  });
 }
 
 const pieces = (...texts: string[]): RecapGenerator =>
@@ -46,7 +51,12 @@ describe("recaps in the database", () => {
     const user = await getDb().user.create({ data: { email: "enqueued@example.com", plan: "pro" } });
     await getDb().worklogEntry.create({ data: { userId: user.id, content: "Wrote docs", recordedAt: new Date() } });
     const { recap } = await createRecap(user, {});
-    expect(await getDb().job.findUnique({ where: { id: recap.id } })).toMatchObject({ kind: "recap.generate", payload: { recapId: recap.id }, attempts: 0, maxAttempts: 3 });
+    expect(await getDb().job.findUnique({ where: { id: recap.id } })).toMatchObject({
+      kind: "recap.generate",
+      payload: { recapId: recap.id },
+      attempts: 0,
+      maxAttempts: 3,
+    });
   });
 
   it("whose worker died are generated again after its lease, their text starting anew on their streams", async () => {
@@ -60,7 +70,10 @@ describe("recaps in the database", () => {
 
     const changes = subscribeToRecapChanges(user.id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
     const watching = recapEvents(user.id, recap.id, changes, new AbortController().signal);
-    expect((await watching.next()).value).toEqual({ id: `${recap.id}:0`, data: { recap_id: recap.id, status: "processing", delta: "Old ", partial_content: "Old " } });
+    expect((await watching.next()).value).toEqual({
+      id: `${recap.id}:0`,
+      data: { recap_id: recap.id, status: "processing", delta: "Old ", partial_content: "Old " },
+    });
 
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -70,18 +83,38 @@ describe("recaps in the database", () => {
       yield "text";
     });
     // The stream that saw the first attempt's text starts it again.
-    expect((await watching.next()).value).toEqual({ id: `${recap.id}:1`, data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " } });
+    expect((await watching.next()).value).toEqual({
+      id: `${recap.id}:1`,
+      data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " },
+    });
     // A stream that joins now sees the second attempt's text only.
     const joining = recapEvents(user.id, recap.id, changes, new AbortController().signal);
-    expect((await joining.next()).value).toEqual({ id: `${recap.id}:1`, data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " } });
+    expect((await joining.next()).value).toEqual({
+      id: `${recap.id}:1`,
+      data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " },
+    });
     // The first attempt, had its worker only paused, writes nothing more.
-    const stale = { id: recap.id, attempt: 1, maxAttempts: 3, now: () => new Date(), signal: new AbortController().signal, holdLease: (tx?: Transaction) => holdLease(first, LEASE_MS, { tx }), writeUnderLease: () => Promise.reject(new Error("a recap writes in transactions of its own")) };
+    const stale = {
+      id: recap.id,
+      attempt: 1,
+      maxAttempts: 3,
+      now: () => new Date(),
+      signal: new AbortController().signal,
+      holdLease: (tx?: Transaction) => holdLease(first, LEASE_MS, { tx }),
+      writeUnderLease: () => Promise.reject(new Error("a recap writes in transactions of its own")),
+    };
     await expect(generateRecap(recap.id, pieces("late"), stale)).rejects.toThrow(LeaseLostError);
     release();
     expect(await second).toBe("completed");
 
-    expect((await watching.next()).value).toEqual({ id: `${recap.id}:2`, data: { recap_id: recap.id, status: "processing", delta: "text", partial_content: "New text" } });
-    expect((await watching.next()).value).toMatchObject({ id: `${recap.id}:3`, data: { recap_id: recap.id, status: "completed", content: "New text", error: null } });
+    expect((await watching.next()).value).toEqual({
+      id: `${recap.id}:2`,
+      data: { recap_id: recap.id, status: "processing", delta: "text", partial_content: "New text" },
+    });
+    expect((await watching.next()).value).toMatchObject({
+      id: `${recap.id}:3`,
+      data: { recap_id: recap.id, status: "completed", content: "New text", error: null },
+    });
     expect((await watching.next()).done).toBe(true);
     changes.close();
     expect(await getDb().recapChunk.findMany({ where: { recapId: recap.id }, select: { seq: true, attempt: true }, orderBy: { seq: "asc" } })).toEqual([
@@ -124,7 +157,10 @@ describe("recaps in the database", () => {
     const client = new AbortController();
     const changes = subscribeToRecapChanges(user.id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
     const events = recapEvents(user.id, recap.id, changes, client.signal);
-    expect((await events.next()).value).toEqual({ id: `${recap.id}:0`, data: { recap_id: recap.id, status: "processing", delta: "Hello", partial_content: "Hello" } });
+    expect((await events.next()).value).toEqual({
+      id: `${recap.id}:0`,
+      data: { recap_id: recap.id, status: "processing", delta: "Hello", partial_content: "Hello" },
+    });
 
     // The recap stays in progress, so the stream would go on reading until the client leaves.
     const waiting = events.next();

@@ -24,12 +24,10 @@ describe.runIf(testBackend() === "postgres")("batches of the same commits at onc
     const repository = await createRepository(user.id, { name: "engine" });
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
-    await holder.query("INSERT INTO commits (id, user_id, repository_id, sha, message, committed_at, updated_at) VALUES ($1, $2, $3, $4, 'held', now(), now())", [
-      newId(),
-      user.id,
-      repository.id,
-      sha("c"),
-    ]);
+    await holder.query(
+      "INSERT INTO commits (id, user_id, repository_id, sha, message, committed_at, updated_at) VALUES ($1, $2, $3, $4, 'held', now(), now())",
+      [newId(), user.id, repository.id, sha("c")],
+    );
     const first = recordCommits(user.id, repository.id, [commit("a"), commit("c"), commit("b")]);
     await untilWaiting(observer, 1);
     const second = recordCommits(user.id, repository.id, [commit("b"), commit("c"), commit("a")]);

@@ -69,7 +69,11 @@ describe("the report statement", () => {
     const user = await newUser("UTC");
     const project = await createProject(user.id, { name: "Alpha", identifier: "ALP" });
     const repository = await createRepository(user.id, { name: "alpha" });
-    const commits = await recordCommits(user.id, repository.id, ["a", "b"].map((digit) => ({ sha: digit.repeat(40), message: digit, committed_at: new Date("2026-11-10T00:00:00Z") })));
+    const commits = await recordCommits(
+      user.id,
+      repository.id,
+      ["a", "b"].map((digit) => ({ sha: digit.repeat(40), message: digit, committed_at: new Date("2026-11-10T00:00:00Z") })),
+    );
     const tagged = await entry(user.id, "2026-11-10T09:00:00Z", 3600, { tags: ["backend", "review"], project_id: project.id });
     await attachCommits(user.id, tagged.id, { commit_ids: commits.map((commit) => commit.id) });
     await entry(user.id, "2026-11-11T09:00:00Z", null, { tags: ["backend"] });
@@ -94,7 +98,11 @@ describe("the report statement", () => {
 
     const byDay = await buildReport(user, query({ from: "2026-11-10", to: "2026-11-10", group_by: "day" }));
     expect(byDay.groups).toEqual([
-      expect.objectContaining({ key: "2026-11-10", previous: null, byProject: [{ projectId: project.id, projectName: "Alpha", trackedSeconds: 3600, entries: 1, commits: 2 }] }),
+      expect.objectContaining({
+        key: "2026-11-10",
+        previous: null,
+        byProject: [{ projectId: project.id, projectName: "Alpha", trackedSeconds: 3600, entries: 1, commits: 2 }],
+      }),
     ]);
   });
 
@@ -102,7 +110,11 @@ describe("the report statement", () => {
     const user = await newUser("UTC");
     const repository = await createRepository(user.id, { name: "counted" });
     const other = await createRepository(user.id, { name: "other" });
-    const [first, second] = await recordCommits(user.id, repository.id, ["c", "d"].map((digit) => ({ sha: digit.repeat(40), message: digit, committed_at: new Date("2026-11-10T00:00:00Z") })));
+    const [first, second] = await recordCommits(
+      user.id,
+      repository.id,
+      ["c", "d"].map((digit) => ({ sha: digit.repeat(40), message: digit, committed_at: new Date("2026-11-10T00:00:00Z") })),
+    );
     const [third] = await recordCommits(user.id, other.id, [{ sha: "e".repeat(40), message: "e", committed_at: new Date("2026-11-10T00:00:00Z") }]);
     const counted = await entry(user.id, "2026-11-10T09:00:00Z", 60);
     const commitsOfDay = async () => (await buildReport(user, query({ from: "2026-11-10", to: "2026-11-10" }))).totals.commits;

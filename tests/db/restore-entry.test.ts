@@ -22,13 +22,17 @@ async function deletedEntry() {
     { sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") },
     { sha: "b".repeat(40), message: "second", committed_at: new Date("2026-11-02T10:00:00Z") },
   ]);
-  const entry = await createEntry(user.id, {
-    content: "Shipped **it**",
-    recorded_at: new Date("2026-11-17T09:30:00Z"),
-    duration_seconds: 5400,
-    tags: ["perf", "api"],
-    project_id: project.id,
-  }, "mcp");
+  const entry = await createEntry(
+    user.id,
+    {
+      content: "Shipped **it**",
+      recorded_at: new Date("2026-11-17T09:30:00Z"),
+      duration_seconds: 5400,
+      tags: ["perf", "api"],
+      project_id: project.id,
+    },
+    "mcp",
+  );
   const commitIds = commits.map((commit) => commit!.id).sort();
   await attachCommits(user.id, entry.id, { commit_ids: commitIds });
   await deleteEntry(user.id, entry.id);
@@ -53,7 +57,13 @@ describe("restoring a deleted entry", () => {
     expect(restored).toEqual(await getEntry(user.id, entry.id));
     expect(restored.id).toBe(entry.id);
     expect(restored.source).toBe("mcp");
-    expect({ content: restored.content, recordedAt: restored.recordedAt, durationSeconds: restored.durationSeconds, tags: restored.tags, projectId: restored.projectId }).toEqual({
+    expect({
+      content: restored.content,
+      recordedAt: restored.recordedAt,
+      durationSeconds: restored.durationSeconds,
+      tags: restored.tags,
+      projectId: restored.projectId,
+    }).toEqual({
       content: entry.content,
       recordedAt: entry.recordedAt,
       durationSeconds: entry.durationSeconds,

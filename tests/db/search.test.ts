@@ -33,7 +33,8 @@ describe("searching an account's entries", () => {
       ["Reviewed the excluded branch and the deploy script", []],
       ["Élégances of the naming", []],
     ];
-    for (const [index, [content, tags]] of entries.entries()) await createEntry(user.id, { content, tags, recorded_at: day(`2026-11-${String(index + 1).padStart(2, "0")}`) }, "api");
+    for (const [index, [content, tags]] of entries.entries())
+      await createEntry(user.id, { content, tags, recorded_at: day(`2026-11-${String(index + 1).padStart(2, "0")}`) }, "api");
   });
 
   it("matches words whatever their ending, case or accents", async () => {

@@ -66,12 +66,18 @@ describe("listSuggestions", () => {
       })),
     );
     expect(docsSunday).toMatchObject({ repository: { id: docs.id, project_id: null }, commits: [{ id: docsCommits[0]!.id }] });
-    expect(saturday).toMatchObject({ content: `- Features: pricing page (\`${sha("a1").slice(0, 7)}\`)`, commits: [{ id: appCommits[0]!.id, subject: "feat: pricing page" }] });
+    expect(saturday).toMatchObject({
+      content: `- Features: pricing page (\`${sha("a1").slice(0, 7)}\`)`,
+      commits: [{ id: appCommits[0]!.id, subject: "feat: pricing page" }],
+    });
   });
 
   it("reads a timestamp bound as an instant, and defaults to the last 14 days of the account's zone", async () => {
     const { user, app } = await newYorkAccount();
-    const fromInstant = await listSuggestions(user, { from: { kind: "timestamp", instant: new Date("2026-11-02T00:00:00Z") }, to: { kind: "day", date: "2026-11-02" } });
+    const fromInstant = await listSuggestions(user, {
+      from: { kind: "timestamp", instant: new Date("2026-11-02T00:00:00Z") },
+      to: { kind: "day", date: "2026-11-02" },
+    });
     expect(fromInstant.map((suggestion) => [suggestion.id, suggestion.commits.length])).toEqual([
       [`commits:${app.id}:2026-11-02`, 1],
       [`commits:${app.id}:2026-11-01`, 1],
@@ -120,7 +126,10 @@ describe("listSuggestions", () => {
 
     await undoDismissal(user.id, { commit_ids: [appCommits[1]!.id, stranger.appCommits[2]!.id] });
     // The latest work first: the docs' commit of 10:00, then the app's of 00:30.
-    expect((await listSuggestions(user, period)).flatMap((suggestion) => suggestion.commits.map((each) => each.id))).toEqual([docsCommits[0]!.id, appCommits[1]!.id]);
+    expect((await listSuggestions(user, period)).flatMap((suggestion) => suggestion.commits.map((each) => each.id))).toEqual([
+      docsCommits[0]!.id,
+      appCommits[1]!.id,
+    ]);
     expect((await counters(user.id)).changeSeq).toBeGreaterThan(dismissed.changeSeq);
   });
 });
@@ -128,7 +137,15 @@ describe("listSuggestions", () => {
 describe("pull request suggestions", () => {
   async function pullRequest(userId: string, repositoryId: string, number: number, mergedAt: string, mergeSha: string | null) {
     return getDb().pullRequestSuggestion.create({
-      data: { userId, repositoryId, number, title: `Pull ${number}`, webUrl: `https://github.com/acme/app/pull/${number}`, mergedAt: new Date(mergedAt), mergeSha },
+      data: {
+        userId,
+        repositoryId,
+        number,
+        title: `Pull ${number}`,
+        webUrl: `https://github.com/acme/app/pull/${number}`,
+        mergedAt: new Date(mergedAt),
+        mergeSha,
+      },
     });
   }
 
@@ -154,7 +171,11 @@ describe("pull request suggestions", () => {
       commit_count: 1,
       pull_request: { id: merged.id, number: 12, title: "Pull 12", web_url: "https://github.com/acme/app/pull/12" },
     });
-    expect(suggestions.find((suggestion) => suggestion.id === unstored.id)).toMatchObject({ commits: [], commit_count: 0, recorded_at: "2026-11-01T12:00:00.000Z" });
+    expect(suggestions.find((suggestion) => suggestion.id === unstored.id)).toMatchObject({
+      commits: [],
+      commit_count: 0,
+      recorded_at: "2026-11-01T12:00:00.000Z",
+    });
     // The merge commit belongs to its pull request's suggestion only.
     expect(suggestions.find((suggestion) => suggestion.id === `commits:${app.id}:2026-11-01`)!.commits.map((each) => each.id)).toEqual([appCommits[1]!.id]);
 
@@ -187,7 +208,9 @@ describe("pull request suggestions", () => {
     expect(await getDb().dismissedCommit.count({ where: { userId: user.id } })).toBe(0);
     expect((await getDb().pullRequestSuggestion.findUniqueOrThrow({ where: { id: ours.id } })).dismissedAt).toBeNull();
 
-    expect(await dismissSuggestions(user.id, { commit_ids: [appCommits[1]!.id], pull_request_ids: [ours.id] })).toEqual({ dismissed: { commits: 1, pull_requests: 1 } });
+    expect(await dismissSuggestions(user.id, { commit_ids: [appCommits[1]!.id], pull_request_ids: [ours.id] })).toEqual({
+      dismissed: { commits: 1, pull_requests: 1 },
+    });
     const { dismissedAt } = await getDb().pullRequestSuggestion.findUniqueOrThrow({ where: { id: ours.id } });
     expect(await dismissSuggestions(user.id, { pull_request_ids: [ours.id] })).toEqual({ dismissed: { commits: 0, pull_requests: 1 } });
     expect((await getDb().pullRequestSuggestion.findUniqueOrThrow({ where: { id: ours.id } })).dismissedAt).toEqual(dismissedAt);
@@ -205,7 +228,11 @@ describe("an entry created with commit_ids", () => {
     ).rejects.toMatchObject({ kind: "validation", issues: [{ pointer: "/commit_ids/1", detail: "Invalid value" }] });
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(entryCount);
 
-    const created = await createEntry(user.id, { content: "Priced", project_id: project.id, commit_ids: [appCommits[1]!.id, appCommits[0]!.id, appCommits[1]!.id] }, "web");
+    const created = await createEntry(
+      user.id,
+      { content: "Priced", project_id: project.id, commit_ids: [appCommits[1]!.id, appCommits[0]!.id, appCommits[1]!.id] },
+      "web",
+    );
     expect(created.commits).toEqual([appCommits[0]!.id, appCommits[1]!.id].sort().map((commitId) => ({ commitId })));
     expect(created).toEqual(await getEntry(user.id, created.id));
     expect(created).toMatchObject({ source: "web", project: { id: project.id, identifier: "ACM" } });

@@ -10,7 +10,10 @@ let accounts = 0;
 const newUser = () => getDb().user.create({ data: { email: `timer-${++accounts}@example.com` } });
 
 async function notFound(stop: Promise<unknown>) {
-  const error = await stop.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await stop.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).kind).toBe("not_found");
 }

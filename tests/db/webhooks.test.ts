@@ -120,7 +120,11 @@ describe("the outbox", () => {
 
     const entry = await getDb().worklogEntry.create({ data: { userId: user.id, content: "Committed", recordedAt: new Date(), tags: ["web"] } });
     const [event] = await eventsOf(user.id);
-    expect(event).toMatchObject({ type: "entry.created", resourceId: entry.id, data: { id: entry.id, content: "Committed", tags: ["web"], commit_ids: [], project: null } });
+    expect(event).toMatchObject({
+      type: "entry.created",
+      resourceId: entry.id,
+      data: { id: entry.id, content: "Committed", tags: ["web"], commit_ids: [], project: null },
+    });
     expect((await jobsOf(endpoint.id)).map((job) => job.payload)).toEqual([{ event_id: event!.id, endpoint_id: endpoint.id }]);
   });
 
@@ -166,7 +170,9 @@ describe("the outbox", () => {
 describe("a delivery", () => {
   it("posts `{ type, timestamp, data }`, `data` the API's object, signed for the Standard Webhooks library", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"]);
-    const entry = await getDb().worklogEntry.create({ data: { userId: user.id, content: "Shipped", recordedAt: new Date("2026-11-20T10:00:00Z"), durationSeconds: 600 } });
+    const entry = await getDb().worklogEntry.create({
+      data: { userId: user.id, content: "Shipped", recordedAt: new Date("2026-11-20T10:00:00Z"), durationSeconds: 600 },
+    });
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(["completed"]);
     const [request] = received;
@@ -211,8 +217,13 @@ describe("a delivery", () => {
     expect(received).toHaveLength(8);
     expect(new Set(received.map((request) => request.headers["webhook-id"])).size).toBe(1);
     const attempts = await attemptsOf(endpoint.id);
-    expect(attempts.map((attempt) => [attempt.attempt, attempt.status, attempt.error])).toEqual(Array.from({ length: 8 }, (_, index) => [index + 1, 500, "Answered 500"]));
-    expect(attempts.map((attempt) => attempt.nextRetryAt && attempt.nextRetryAt.getTime() - attempt.attemptedAt.getTime())).toEqual([...WEBHOOK_RETRY_DELAYS_MS, null]);
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.status, attempt.error])).toEqual(
+      Array.from({ length: 8 }, (_, index) => [index + 1, 500, "Answered 500"]),
+    );
+    expect(attempts.map((attempt) => attempt.nextRetryAt && attempt.nextRetryAt.getTime() - attempt.attemptedAt.getTime())).toEqual([
+      ...WEBHOOK_RETRY_DELAYS_MS,
+      null,
+    ]);
     expect(attempts[0]!.responseExcerpt).toBe(`answered 500 ${"x".repeat(1_024 - "answered 500 ".length)}`);
     expect(await getDb().webhookEndpoint.findUnique({ where: { id: endpoint.id } })).toMatchObject({ enabled: true, failingSince: at(0)() });
   });
@@ -223,7 +234,10 @@ describe("a delivery", () => {
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(["completed", "completed"]);
     expect(received).toHaveLength(1);
-    expect(await getDb().webhookEndpoint.findUnique({ where: { id: endpoint.id } })).toMatchObject({ enabled: false, disabledReason: "The endpoint answered 410 Gone" });
+    expect(await getDb().webhookEndpoint.findUnique({ where: { id: endpoint.id } })).toMatchObject({
+      enabled: false,
+      disabledReason: "The endpoint answered 410 Gone",
+    });
     await getDb().worklogEntry.create({ data: { userId: user.id, content: "After", recordedAt: new Date() } });
     expect(await jobsOf(endpoint.id)).toEqual([]);
   });
@@ -270,7 +284,9 @@ describe("a delivery", () => {
 
   it(`failing ${CIRCUIT_FAILURES} times in a row pauses the endpoint: its deliveries, new events' too, wait for the pause's end`, async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"], "/fail");
-    await getDb().worklogEntry.createMany({ data: Array.from({ length: CIRCUIT_FAILURES }, (_, n) => ({ userId: user.id, content: `Failing ${n}`, recordedAt: new Date() })) });
+    await getDb().worklogEntry.createMany({
+      data: Array.from({ length: CIRCUIT_FAILURES }, (_, n) => ({ userId: user.id, content: `Failing ${n}`, recordedAt: new Date() })),
+    });
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(Array(CIRCUIT_FAILURES).fill("retrying"));
     const resumesAt = at(CIRCUIT_FIRST_PAUSE_MS)();
@@ -300,7 +316,10 @@ describe("a delivery", () => {
     const attempts = await attemptsOf(endpoint.id);
     expect(attempts.map((attempt) => [attempt.status, attempt.error])).toEqual([
       [302, "Answered 302"],
-      [null, "Refused: the URL resolves to 169.254.169.254, which is the metadata address: webhooks reach public addresses only (README \"Webhooks\", WEBHOOK_ALLOWED_HOSTS)"],
+      [
+        null,
+        'Refused: the URL resolves to 169.254.169.254, which is the metadata address: webhooks reach public addresses only (README "Webhooks", WEBHOOK_ALLOWED_HOSTS)',
+      ],
     ]);
   });
 });
@@ -311,9 +330,13 @@ describe("the account's events", () => {
     startClock();
     const old = at(-KEPT_EVENTS_MS - 1)();
     const [forgotten, logged] = await Promise.all(
-      ["forgotten", "logged"].map((name) => getDb().webhookEvent.create({ data: { id: crypto.randomUUID(), userId: user.id, type: "entry.created", data: { name }, createdAt: old } })),
+      ["forgotten", "logged"].map((name) =>
+        getDb().webhookEvent.create({ data: { id: crypto.randomUUID(), userId: user.id, type: "entry.created", data: { name }, createdAt: old } }),
+      ),
     );
-    await getDb().webhookAttempt.create({ data: { endpointId: endpoint.id, eventId: logged!.id, type: "entry.created", attempt: 1, status: 200, latencyMs: 1, attemptedAt: old } });
+    await getDb().webhookAttempt.create({
+      data: { endpointId: endpoint.id, eventId: logged!.id, type: "entry.created", attempt: 1, status: 200, latencyMs: 1, attemptedAt: old },
+    });
     await getDb().worklogEntry.create({ data: { userId: user.id, content: "New", recordedAt: new Date() } });
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(["completed"]);

@@ -65,7 +65,13 @@ export function boundaryValues(schema: JsonSchema, resolve: (schema: JsonSchema)
     if (kind.format === "date-time") timestampBoundaries.forEach((value) => values.add(value));
     const types = [kind.type ?? []].flat();
     if (types.includes("integer") || types.includes("number")) {
-      for (const value of [...numberBoundaries, kind.minimum, kind.maximum, kind.minimum !== undefined ? kind.minimum - 1 : undefined, kind.maximum !== undefined ? kind.maximum + 1 : undefined]) {
+      for (const value of [
+        ...numberBoundaries,
+        kind.minimum,
+        kind.maximum,
+        kind.minimum !== undefined ? kind.minimum - 1 : undefined,
+        kind.maximum !== undefined ? kind.maximum + 1 : undefined,
+      ]) {
         if (value !== undefined) values.add(asText ? String(value) : value);
       }
       if (types.includes("integer")) values.add(asText ? "1.5" : 1.5);
@@ -76,13 +82,18 @@ export function boundaryValues(schema: JsonSchema, resolve: (schema: JsonSchema)
       values.add("x".repeat(kind.maxLength));
       values.add("x".repeat(kind.maxLength + 1));
     }
-    if (kind.maxItems !== undefined && !asText) values.add(Array.from({ length: kind.maxItems + 1 }, () => (kind.items && isTemporal(kind.items, resolve) ? dateBoundaries[0] : "x")));
+    if (kind.maxItems !== undefined && !asText)
+      values.add(Array.from({ length: kind.maxItems + 1 }, () => (kind.items && isTemporal(kind.items, resolve) ? dateBoundaries[0] : "x")));
   }
   return [...values];
 }
 
 /** Every field of an object schema, nested ones by their JSON Pointer (an array's by its first item), whose values have edges. */
-export function boundedFields(schema: JsonSchema, resolve: (schema: JsonSchema) => JsonSchema = (each) => each, at = ""): { pointer: string; schema: JsonSchema }[] {
+export function boundedFields(
+  schema: JsonSchema,
+  resolve: (schema: JsonSchema) => JsonSchema = (each) => each,
+  at = "",
+): { pointer: string; schema: JsonSchema }[] {
   const fields: { pointer: string; schema: JsonSchema }[] = [];
   const seen = new Set<string>();
   for (const kind of kinds(schema, resolve)) {

@@ -90,11 +90,18 @@ export function contractChecker(document: OpenApiDocument) {
     const parameters = operation.parameters ?? [];
     const templateNames = route.template.split("/");
     const pathValues = Object.fromEntries(
-      url.pathname.split("/").flatMap((segment, i) => (templateNames[i]?.startsWith("{") ? [[templateNames[i]!.slice(1, -1), decodeURIComponent(segment)]] : [])),
+      url.pathname
+        .split("/")
+        .flatMap((segment, i) => (templateNames[i]?.startsWith("{") ? [[templateNames[i]!.slice(1, -1), decodeURIComponent(segment)]] : [])),
     );
     const headerOf = (name: string) => Object.entries(headers).find(([header]) => header.toLowerCase() === name.toLowerCase())?.[1];
     parameters.forEach((parameter, i) => {
-      const text = parameter.in === "path" ? pathValues[parameter.name] : parameter.in === "query" ? (url.searchParams.get(parameter.name) ?? undefined) : headerOf(parameter.name);
+      const text =
+        parameter.in === "path"
+          ? pathValues[parameter.name]
+          : parameter.in === "query"
+            ? (url.searchParams.get(parameter.name) ?? undefined)
+            : headerOf(parameter.name);
       problems.push(...checkParameter(parameter, text, `${base}/parameters/${i}`));
     });
     for (const name of new Set(url.searchParams.keys())) {
@@ -128,7 +135,8 @@ export function contractChecker(document: OpenApiDocument) {
     if (!found || !declared) {
       // Outside the operations (an unknown path or method), or a status the operation does not list.
       if (found && response.status < 500) return [`status ${response.status} is not documented for ${request.method} ${found.route.template}`];
-      if (media !== "application/json") return response.status >= 400 && response.status !== 405 && request.method !== "HEAD" ? [`an error answered as ${media || "no content type"}`] : [];
+      if (media !== "application/json")
+        return response.status >= 400 && response.status !== 405 && request.method !== "HEAD" ? [`an error answered as ${media || "no content type"}`] : [];
       return check(errorSchema, await response.clone().json()).map((problem) => `error body: ${problem}`);
     }
     const { object, pointer } = resolved(declared) ?? {
@@ -138,7 +146,8 @@ export function contractChecker(document: OpenApiDocument) {
     const problems: string[] = [];
     for (const [name, header] of Object.entries(object.headers ?? {})) {
       const value = response.headers.get(name);
-      if (value !== null) problems.push(...check(headerSchemaPointer(header), typedValue(value, headerSchema(header))).map((problem) => `header ${name}: ${problem}`));
+      if (value !== null)
+        problems.push(...check(headerSchemaPointer(header), typedValue(value, headerSchema(header))).map((problem) => `header ${name}: ${problem}`));
     }
     if (!object.content || request.method === "HEAD" || response.status === 304) return problems;
     if (!(media in object.content)) return [...problems, `content type ${media || "(none)"} is not one of ${Object.keys(object.content).join(", ")}`];
@@ -147,7 +156,11 @@ export function contractChecker(document: OpenApiDocument) {
     return [...problems, ...check(`${pointer}/content/${pointerSegment(media)}/schema`, body).map((problem) => `body: ${problem}`)];
   }
 
-  return { checkRequest, checkResponse, operationOf: (method: string, pathname: string) => operationOf(method, pathname)?.operation as OperationObject | undefined };
+  return {
+    checkRequest,
+    checkResponse,
+    operationOf: (method: string, pathname: string) => operationOf(method, pathname)?.operation as OperationObject | undefined,
+  };
 }
 
 export type ContractChecker = ReturnType<typeof contractChecker>;

@@ -54,8 +54,11 @@ function databaseUrl(name: string): string {
 
 function migrate(env: Record<string, string>): Promise<void> {
   return new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, ["--import", "tsx", "scripts/admin.ts", "db:migrate"], { cwd: root, env: { ...process.env, DATABASE_URL: "", DATA_DIR: "", ...env } }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`db:migrate of the template database failed:\n${stderr}`)) : resolve(),
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "scripts/admin.ts", "db:migrate"],
+      { cwd: root, env: { ...process.env, DATABASE_URL: "", DATA_DIR: "", ...env } },
+      (error, _stdout, stderr) => (error ? reject(new Error(`db:migrate of the template database failed:\n${stderr}`)) : resolve()),
     ),
   );
 }

@@ -30,7 +30,10 @@ export type RunningNginx = {
   /** The test certificate, for a client to trust (with `servername: PROXIED_HOST`). */
   ca: string;
   /** A request to the TLS server as a browser at PROXIED_HOST sends it; `localAddress` is the client's own (any of 127.0.0.0/8). */
-  request: (pathname: string, options?: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string }) => Promise<IncomingMessage>;
+  request: (
+    pathname: string,
+    options?: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string },
+  ) => Promise<IncomingMessage>;
   logs: () => Promise<string>;
   stop: () => Promise<void>;
 };
@@ -45,10 +48,15 @@ export async function startNginx(upstream: string): Promise<RunningNginx> {
   // Run as root, nginx's workers run as another user and must reach the temporary files.
   await chmod(dir, 0o755);
   const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
-  const made = await runProcess(dir, "openssl", [
-    ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"],
-    ...["-keyout", key, "-out", cert, "-subj", `/CN=${PROXIED_HOST}`, "-addext", `subjectAltName=DNS:${PROXIED_HOST}`],
-  ], process.env);
+  const made = await runProcess(
+    dir,
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"],
+      ...["-keyout", key, "-out", cert, "-subj", `/CN=${PROXIED_HOST}`, "-addext", `subjectAltName=DNS:${PROXIED_HOST}`],
+    ],
+    process.env,
+  );
   if (made.exitCode !== 0) throw new Error(`openssl could not make the test certificate: ${made.stderr}`);
 
   const [httpsPort, httpPort] = [await freePort(), await freePort()];
@@ -70,7 +78,16 @@ export async function startNginx(upstream: string): Promise<RunningNginx> {
   const errorLog = path.join(dir, "error.log");
   const logs = async () => (existsSync(errorLog) ? readFile(errorLog, "utf8") : "");
   let output = "";
-  const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", errorLog, "-g", `daemon off; pid ${path.join(dir, "nginx.pid")};`]);
+  const child: ChildProcess = spawn(NGINX, [
+    "-p",
+    dir,
+    "-c",
+    path.join(dir, "nginx.conf"),
+    "-e",
+    errorLog,
+    "-g",
+    `daemon off; pid ${path.join(dir, "nginx.pid")};`,
+  ]);
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const stop = async () => {
@@ -101,7 +118,15 @@ export async function startNginx(upstream: string): Promise<RunningNginx> {
     ca,
     request: (pathname, { method = "GET", headers = {}, body, localAddress } = {}) =>
       new Promise((resolve, reject) => {
-        const options: RequestOptions = { host: "127.0.0.1", port: httpsPort, path: pathname, method, ca, servername: PROXIED_HOST, agent: agentFrom(localAddress) };
+        const options: RequestOptions = {
+          host: "127.0.0.1",
+          port: httpsPort,
+          path: pathname,
+          method,
+          ca,
+          servername: PROXIED_HOST,
+          agent: agentFrom(localAddress),
+        };
         const sent = httpsRequest({ ...options, headers: { host: PROXIED_HOST, ...headers } }, resolve);
         sent.once("error", reject);
         sent.end(body);

@@ -33,7 +33,10 @@ export type PrivatePostgres = {
 /** The newest installed PostgreSQL's bin directory, or undefined when none is installed. */
 async function postgresBinaries(): Promise<string | undefined> {
   const versions = await readdir(postgresRoot).catch(() => []);
-  const newest = versions.filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(a) - Number(b)).at(-1);
+  const newest = versions
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(a) - Number(b))
+    .at(-1);
   return newest && path.join(postgresRoot, newest, "bin");
 }
 
@@ -66,7 +69,10 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   /** The postmaster and its children, read when asked: backends come and go. */
   const processes = async () => {
     const postmaster = (await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]!.trim();
-    const children = await run("pgrep", ["-P", postmaster]).then(({ stdout }) => stdout.split("\n").filter(Boolean), () => []);
+    const children = await run("pgrep", ["-P", postmaster]).then(
+      ({ stdout }) => stdout.split("\n").filter(Boolean),
+      () => [],
+    );
     return [postmaster, ...children].map(Number);
   };
   const signalAll = async (signal: NodeJS.Signals) => {

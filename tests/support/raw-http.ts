@@ -56,7 +56,10 @@ export class RawConnection {
       const at = this.buffer.indexOf("\r\n\r\n");
       return at < 0 ? undefined : at;
     });
-    const [statusLine, ...headerLines] = this.take(headEnd + 4).toString("latin1").trimEnd().split("\r\n");
+    const [statusLine, ...headerLines] = this.take(headEnd + 4)
+      .toString("latin1")
+      .trimEnd()
+      .split("\r\n");
     const status = Number(statusLine!.split(" ")[1]);
     const headers = Object.fromEntries(
       headerLines.map((line) => {
@@ -101,7 +104,8 @@ export class RawConnection {
     for (;;) {
       const value = ready();
       if (value !== undefined) return value;
-      if (this.ended) throw new Error(`The server closed the connection in the middle of a response; unread: ${JSON.stringify(this.buffer.toString("latin1"))}`);
+      if (this.ended)
+        throw new Error(`The server closed the connection in the middle of a response; unread: ${JSON.stringify(this.buffer.toString("latin1"))}`);
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
   }

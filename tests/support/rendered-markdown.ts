@@ -11,6 +11,8 @@ export function renderedMarkdown(markdown: string): { html: string; text: string
   const html = renderToStaticMarkup(createElement(Markdown, { remarkPlugins: [remarkGfm] }, markdown));
   const links = [...html.matchAll(/<a href="([^"]*)">([\s\S]*?)<\/a>/g)].map(([, href, text]) => ({ href: unescape(href!), text: unescape(text!) }));
   const codes = [...html.matchAll(/<code>([\s\S]*?)<\/code>/g)].map(([, code]) => unescape(code!));
-  const text = unescape(html.replace(/<[^>]+>/g, "")).replace(/\s+/g, " ").trim();
+  const text = unescape(html.replace(/<[^>]+>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
   return { html, text, links, codes };
 }

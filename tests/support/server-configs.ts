@@ -88,7 +88,11 @@ export const serverConfigs = {
    * webhooks.test.ts, recap-schedules.test.ts and job-fairness.test.ts listen, in this order; every other internal address is refused as in production. Idle
    * workers look for jobs every 100 ms, so that a delivery the triggers enqueued starts at once.
    */
-  webhooks: async () => ({ ...ownClientAddresses, WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${await freePort()},127.0.0.1:${await freePort()},127.0.0.1:${await freePort()}`, JOB_POLL_INTERVAL_MS: "100" }),
+  webhooks: async () => ({
+    ...ownClientAddresses,
+    WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${await freePort()},127.0.0.1:${await freePort()},127.0.0.1:${await freePort()}`,
+    JOB_POLL_INTERVAL_MS: "100",
+  }),
 } satisfies Record<string, ServerEnvironment>;
 
 export type ServerConfigName = keyof typeof serverConfigs;

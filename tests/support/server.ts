@@ -263,7 +263,15 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
   const database: FreshDatabase = await createFreshDatabase(backend, options.databaseTemplate);
   let port = 0;
   // The host the tests send requests to is the server's own (README.md, "Security": absolute links).
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "production", HOSTNAME: "127.0.0.1", ...database.env, ...options.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: "",
+    DATA_DIR: "",
+    NODE_ENV: "production",
+    HOSTNAME: "127.0.0.1",
+    ...database.env,
+    ...options.env,
+  };
   // The address it listens on (HOST, README "Configuration"); every interface is reached on loopback.
   const host = !env.HOST || env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST;
 
@@ -351,6 +359,7 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Private
  */
 export async function startServer(options: LaunchOptions = {}): Promise<PrivateServer> {
   const backend = options.backend ?? testBackend();
-  const databaseTemplate = options.databaseTemplate ?? (hasControl() ? (await askControl<{ template: string }>("/database-template", { backend })).template : undefined);
+  const databaseTemplate =
+    options.databaseTemplate ?? (hasControl() ? (await askControl<{ template: string }>("/database-template", { backend })).template : undefined);
   return launchServer({ ...options, backend, databaseTemplate });
 }

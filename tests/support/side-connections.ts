@@ -52,7 +52,9 @@ export async function untilWaiting(observer: SideConnection, count: number, side
     const busy = pool.totalCount - pool.idleCount;
     if (rows[0]!.app === count && rows[0]!.side === sideCount && busy === count && pool.waitingCount === 0) return;
     if (Date.now() > deadline) {
-      throw new Error(`expected ${count} statements of the app and ${sideCount} of side connections waiting on locks, the app running nothing else; saw ${rows[0]!.app} and ${rows[0]!.side}, with ${busy} connections of the app busy`);
+      throw new Error(
+        `expected ${count} statements of the app and ${sideCount} of side connections waiting on locks, the app running nothing else; saw ${rows[0]!.app} and ${rows[0]!.side}, with ${busy} connections of the app busy`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -99,7 +99,10 @@ describe("completing @projects and #tags", () => {
     const tags = ["ops", "review", "api", "preview", "rust"];
     expect(matchingOptions(tags, "r", (tag) => [tag])).toEqual(["review", "rust", "preview"]);
     expect(matchingOptions(tags, "", (tag) => [tag], 3)).toEqual(["ops", "review", "api"]);
-    const projects = [{ name: "Engine", identifier: "EN" }, { name: "Docs", identifier: "DOC" }];
+    const projects = [
+      { name: "Engine", identifier: "EN" },
+      { name: "Docs", identifier: "DOC" },
+    ];
     expect(matchingOptions(projects, "doc", (project) => [project.name, project.identifier])).toEqual([projects[1]]);
     expect(matchingOptions(projects, "xyz", (project) => [project.name])).toEqual([]);
   });

@@ -52,7 +52,10 @@ describe("parseConfig", () => {
     expect(parse({}).jobs).toEqual({ worker: true, pollIntervalMs: 2000, concurrency: 5, leaseMs: 30_000, bounds: { perOwner: 3, perEndpoint: 2 } });
     expect(parse({ JOB_CONCURRENCY_PER_ACCOUNT: "1", JOB_CONCURRENCY_PER_ENDPOINT: "4" }).jobs.bounds).toEqual({ perOwner: 1, perEndpoint: 4 });
     expect(parse({}).cronSecret).toBeUndefined();
-    expect(parse({ JOB_WORKER: "false", JOB_LEASE_MS: "1000", CRON_SECRET: "c".repeat(16) })).toMatchObject({ jobs: { worker: false, leaseMs: 1000 }, cronSecret: "c".repeat(16) });
+    expect(parse({ JOB_WORKER: "false", JOB_LEASE_MS: "1000", CRON_SECRET: "c".repeat(16) })).toMatchObject({
+      jobs: { worker: false, leaseMs: 1000 },
+      cronSecret: "c".repeat(16),
+    });
     expect(configErrorMessage({ CRON_SECRET: "short" })).toMatch(naming("CRON_SECRET"));
     expect(configErrorMessage({ JOB_LEASE_MS: "999" })).toMatch(naming("JOB_LEASE_MS"));
     expect(configErrorMessage({ JOB_CONCURRENCY: "0" })).toMatch(naming("JOB_CONCURRENCY"));
@@ -199,9 +202,7 @@ describe("parseConfig", () => {
   });
 
   it("names the missing partner when the other one is an empty string", () => {
-    expect(configErrorMessage({ UPSTASH_REDIS_REST_URL: "https://redis.example", UPSTASH_REDIS_REST_TOKEN: "" })).toMatch(
-      naming("UPSTASH_REDIS_REST_TOKEN"),
-    );
+    expect(configErrorMessage({ UPSTASH_REDIS_REST_URL: "https://redis.example", UPSTASH_REDIS_REST_TOKEN: "" })).toMatch(naming("UPSTASH_REDIS_REST_TOKEN"));
   });
 
   it.each(["DEFAULT_PLAN", "RATE_LIMIT_PER_MINUTE", "DATABASE_POOL_SIZE"])("treats an empty %s as unset", (variable) => {

@@ -76,12 +76,15 @@ describe("names of projects and repositories", () => {
 
   it("are refused in an import too, which reads them by the same rule", () => {
     const id = "01950000-0000-7000-8000-000000000000";
-    expect(importedProjectSchema.safeParse({ id, name: "Line\n## 1999-01-01 (Friday)", identifier: "LF" }).error?.issues.map((issue) => issue.path)).toEqual([["name"]]);
+    expect(importedProjectSchema.safeParse({ id, name: "Line\n## 1999-01-01 (Friday)", identifier: "LF" }).error?.issues.map((issue) => issue.path)).toEqual([
+      ["name"],
+    ]);
     expect(importedRepositorySchema.safeParse({ id, name: "a\tb" }).error?.issues.map((issue) => issue.path)).toEqual([["name"]]);
   });
 
   it("take anything else, formulas included, trimmed", () => {
-    for (const name of ['=HYPERLINK("http://evil.test","x")', "@home", "-1", "Ünïcödé 😀", "a\u00a0b", "a\u200bb"]) expect(refusals(name)).toEqual([true, true]);
+    for (const name of ['=HYPERLINK("http://evil.test","x")', "@home", "-1", "Ünïcödé 😀", "a\u00a0b", "a\u200bb"])
+      expect(refusals(name)).toEqual([true, true]);
     expect(projectCreateSchema.parse({ name: "\n\tPadded \r\n" }).name).toBe("Padded");
   });
 });

@@ -110,7 +110,9 @@ describe("readForgeEvent", () => {
     };
     const push = fixture("github-push");
     expect(problem("github", "push", { ...push, ref: undefined })).toBe("The push payload has no ref");
-    expect(problem("github", "push", { ...push, repository: { ...push.repository, clone_url: undefined } })).toBe("The push payload has no repository.clone_url");
+    expect(problem("github", "push", { ...push, repository: { ...push.repository, clone_url: undefined } })).toBe(
+      "The push payload has no repository.clone_url",
+    );
     expect(problem("github", "push", { ...push, repository: { ...push.repository, clone_url: "/srv/git/hello.git" } })).toBe(
       "The push payload has an invalid repository.clone_url: names no repository",
     );

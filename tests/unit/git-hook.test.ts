@@ -72,7 +72,9 @@ describe("the post-commit hook's script", () => {
 
   it("quotes the server's address for the shell", () => {
     const address = "http://it's.example.com/$(touch pwned)`x`";
-    const assignments = gitHookScript({ repositoryId, origin: address }).split("\n").filter((line) => /^(repository|url)=/.test(line));
+    const assignments = gitHookScript({ repositoryId, origin: address })
+      .split("\n")
+      .filter((line) => /^(repository|url)=/.test(line));
     const printed = execFileSync("sh", ["-c", `${assignments.join("\n")}\nprintf '%s' "$url"`], { cwd: root, encoding: "utf8" });
     expect(printed).toBe(address);
     expect(existsSync(path.join(root, "pwned"))).toBe(false);
@@ -86,7 +88,8 @@ describe("the post-commit hook's script", () => {
     const home = path.join(root, name);
     const bin = standIns(name, awk);
     const env = gitEnvironment(home, bin);
-    const git = (...args: string[]) => execFileSync("git", ["-c", `user.name=${authorName}`, "-c", "user.email=zoe@example.com", ...args], { cwd: home, env, encoding: "utf8" }).trim();
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", `user.name=${authorName}`, "-c", "user.email=zoe@example.com", ...args], { cwd: home, env, encoding: "utf8" }).trim();
     mkdirSync(home);
     git("init", "--quiet");
     git("commit", "--quiet", "--allow-empty", "--cleanup=verbatim", "-m", message);

@@ -27,13 +27,19 @@ describe("the guides of MCP clients in README.md and /docs", () => {
     expect(guides.map((guide) => guide.client)).toEqual(["MCP Inspector (command line)", "Claude Code", "VS Code", "Cursor", "Windsurf"]);
     for (const guide of guides) {
       expect(guide.text, guide.client).toContain(`${origin}/api/mcp`);
-      expect(keyReferences.some((reference) => guide.text.includes(`"Authorization: Bearer ${reference}"`) || guide.text.includes(`"Authorization": "Bearer ${reference}"`)), guide.client).toBe(true);
+      expect(
+        keyReferences.some(
+          (reference) => guide.text.includes(`"Authorization: Bearer ${reference}"`) || guide.text.includes(`"Authorization": "Bearer ${reference}"`),
+        ),
+        guide.client,
+      ).toBe(true);
       if (guide.language === "json") expect(() => JSON.parse(guide.text), guide.client).not.toThrow();
     }
   });
 
   it("are in README.md as lib/mcp/client-setup.ts writes them", () => {
     const readme = readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
-    for (const guide of guides) expect(readme, guide.client).toContain(`- **${guide.client}**: ${guide.where}\n\n\`\`\`${guide.language}\n${guide.text}\n\`\`\`\n`);
+    for (const guide of guides)
+      expect(readme, guide.client).toContain(`- **${guide.client}**: ${guide.where}\n\n\`\`\`${guide.language}\n${guide.text}\n\`\`\`\n`);
   });
 });

@@ -11,7 +11,14 @@ describe("a new client's redirect URI", () => {
   });
 
   it("is nowhere else: another host, HTTPS, or IPv6 loopback, which the pages' policy cannot name", () => {
-    for (const uri of ["https://example.com/callback", "https://127.0.0.1:8000/callback", "http://127.0.0.1.example.com/cb", "http://[::1]:8000/callback", "http://10.0.0.1/cb", "not a url"]) {
+    for (const uri of [
+      "https://example.com/callback",
+      "https://127.0.0.1:8000/callback",
+      "http://127.0.0.1.example.com/cb",
+      "http://[::1]:8000/callback",
+      "http://10.0.0.1/cb",
+      "not a url",
+    ]) {
       expect(accepts(uri), uri).toBe(false);
     }
   });

@@ -26,9 +26,7 @@ function operations(): Located<OperationObject & { method: string; path: string 
 function mediaTypes(): Located<MediaType>[] {
   const inContent = (pointer: string, content: Record<string, MediaType> | undefined) =>
     Object.entries(content ?? {}).map(([type, media]) => ({ pointer: `${pointer}/content/${pointerSegment(type)}`, value: media }));
-  const shared = Object.entries(document.components.responses).flatMap(([name, response]) =>
-    inContent(`#/components/responses/${name}`, response.content),
-  );
+  const shared = Object.entries(document.components.responses).flatMap(([name, response]) => inContent(`#/components/responses/${name}`, response.content));
   return [
     ...shared,
     ...operations().flatMap(({ pointer, value }) => [
@@ -75,12 +73,18 @@ describe("the OpenAPI document", () => {
     expect(document.servers).toEqual([{ url: origin }]);
     for (const [path, item] of Object.entries(document.paths)) {
       expect(path).toMatch(/^\/[\w./{}-]*[\w}]$/);
-      expect(Object.keys(item).every((method) => (httpMethods as readonly string[]).includes(method)), path).toBe(true);
+      expect(
+        Object.keys(item).every((method) => (httpMethods as readonly string[]).includes(method)),
+        path,
+      ).toBe(true);
     }
     const tagNames = document.tags.map((tag) => tag.name);
     expect(new Set(tagNames).size).toBe(tagNames.length);
     for (const { value } of operations()) {
-      expect(value.tags.every((tag) => tagNames.includes(tag)), value.operationId).toBe(true);
+      expect(
+        value.tags.every((tag) => tagNames.includes(tag)),
+        value.operationId,
+      ).toBe(true);
       expect(value.summary, value.operationId).not.toBe("");
     }
   });
@@ -113,9 +117,10 @@ describe("the OpenAPI document", () => {
       const idempotent = value.method === "post" && api;
       // A hook's delivery reads the headers its forge sends (docs/api.md, "Incoming hooks").
       const forgeHeaders = value.operationId === hookOperations.receive.operationId ? hookOperations.receive.headers.map(({ name }) => `header:${name}`) : [];
-      expect(outsidePathAndQuery.map((parameter) => `${parameter.in}:${parameter.name}`), value.operationId).toEqual(
-        conditional ? ["header:If-None-Match"] : idempotent ? ["header:Idempotency-Key"] : forgeHeaders,
-      );
+      expect(
+        outsidePathAndQuery.map((parameter) => `${parameter.in}:${parameter.name}`),
+        value.operationId,
+      ).toEqual(conditional ? ["header:If-None-Match"] : idempotent ? ["header:Idempotency-Key"] : forgeHeaders);
     }
   });
 
@@ -133,8 +138,14 @@ describe("the OpenAPI document", () => {
   it("gives every operation responses, a success among them, each with a description", () => {
     for (const { value } of operations()) {
       const statuses = Object.keys(value.responses);
-      expect(statuses.some((status) => /^2\d\d$/.test(status)), value.operationId).toBe(true);
-      expect(statuses.every((status) => /^[1-5]\d\d$/.test(status)), value.operationId).toBe(true);
+      expect(
+        statuses.some((status) => /^2\d\d$/.test(status)),
+        value.operationId,
+      ).toBe(true);
+      expect(
+        statuses.every((status) => /^[1-5]\d\d$/.test(status)),
+        value.operationId,
+      ).toBe(true);
       for (const response of Object.values(value.responses)) {
         const description = "$ref" in response ? (resolvePointer(document, response.$ref) as { description: string }).description : response.description;
         expect(description, value.operationId).toEqual(expect.any(String));
@@ -176,7 +187,10 @@ describe("the OpenAPI document", () => {
     expect(collected.length).toBe(declared.length);
     expect(operations()).toHaveLength(declared.length);
     for (const operation of declared) {
-      expect(collected.filter((each) => each === operation), operation.operationId).toHaveLength(1);
+      expect(
+        collected.filter((each) => each === operation),
+        operation.operationId,
+      ).toHaveLength(1);
       const documented = document.paths[operation.path]?.[operation.method];
       expect(documented?.operationId, `${operation.method} ${operation.path}`).toBe(operation.operationId);
       expect(documented?.tags).toEqual([operation.tag.name]);
@@ -244,7 +258,15 @@ describe("the OpenAPI document", () => {
     const user = body("put", "/api/v1/user");
     const projects = body("post", "/api/v1/projects");
     const accepted: [string, unknown][] = [
-      [commits, { commits: [{ ...commit, sha: ` ${"AB".repeat(20)} ` }, { ...commit, sha: "Cd".repeat(32) }] }],
+      [
+        commits,
+        {
+          commits: [
+            { ...commit, sha: ` ${"AB".repeat(20)} ` },
+            { ...commit, sha: "Cd".repeat(32) },
+          ],
+        },
+      ],
       [entries, { content: "x", tags: [" Deploy ", "ops"] }],
       [recaps, { tags: "web ops", exclude_tags: "a,b", project_ids: ["0190a5e6-7f5c-7000-8000-000000000000"] }],
       [user, { email: "  New.Address@Example.COM " }],
@@ -262,7 +284,8 @@ describe("the OpenAPI document", () => {
   });
 
   it("lists the answers every operation can get before the API: 431, and the document's own 304", () => {
-    for (const { value } of operations()) expect(value.responses["431"], value.operationId).toEqual({ $ref: "#/components/responses/RequestHeaderFieldsTooLarge" });
+    for (const { value } of operations())
+      expect(value.responses["431"], value.operationId).toEqual({ $ref: "#/components/responses/RequestHeaderFieldsTooLarge" });
     const documentRead = document.paths["/api/v1/openapi.json"]!.get!;
     expect(Object.keys(documentRead.responses)).toEqual(expect.arrayContaining(["200", "304"]));
     expect(documentRead.parameters?.map((parameter) => parameter.name)).toEqual(["If-None-Match"]);

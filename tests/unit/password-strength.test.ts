@@ -3,12 +3,15 @@ import { passwordStrength } from "@/lib/auth/password-strength";
 import { passwordSchema } from "@/lib/users/schemas";
 
 describe("passwordStrength and passwordSchema", () => {
-  it.each(["password", "12345678", "        ", "password12", "qwertyuiop", "aaaaaaaaaaaaaaaa", "Passw0rd!!", "1234567890"])("refuse %j, with advice", (password) => {
-    const strength = passwordStrength(password);
-    expect(strength.acceptable).toBe(false);
-    expect(strength.advice.length).toBeGreaterThan(0);
-    expect(passwordSchema.safeParse(password).success).toBe(false);
-  });
+  it.each(["password", "12345678", "        ", "password12", "qwertyuiop", "aaaaaaaaaaaaaaaa", "Passw0rd!!", "1234567890"])(
+    "refuse %j, with advice",
+    (password) => {
+      const strength = passwordStrength(password);
+      expect(strength.acceptable).toBe(false);
+      expect(strength.advice.length).toBeGreaterThan(0);
+      expect(passwordSchema.safeParse(password).success).toBe(false);
+    },
+  );
 
   it.each(["correct horse battery", "quiet lantern orbit", "long enough"])("accept %j", (password) => {
     expect(passwordStrength(password)).toMatchObject({ acceptable: true, advice: [] });

@@ -37,15 +37,17 @@ describe("shortening an entry's text", () => {
 });
 
 describe("citations", () => {
-  const entries = [id(1), id(2)].map((entryId): RecapEntry => ({
-    id: entryId,
-    content: "work",
-    recordedAt: new Date("2026-03-02T10:00:00Z"),
-    durationSeconds: null,
-    tags: [],
-    project: null,
-    commits: [{ id: id(9), sha: "ab".repeat(20), message: "m", url: "https://github.com/a/b/commit/abab" }],
-  }));
+  const entries = [id(1), id(2)].map(
+    (entryId): RecapEntry => ({
+      id: entryId,
+      content: "work",
+      recordedAt: new Date("2026-03-02T10:00:00Z"),
+      durationSeconds: null,
+      tags: [],
+      project: null,
+      commits: [{ id: id(9), sha: "ab".repeat(20), message: "m", url: "https://github.com/a/b/commit/abab" }],
+    }),
+  );
   const sources = citableSources(entries);
 
   it("are the links to the entries and commits, in order of first citation, not those in code", () => {
@@ -57,7 +59,9 @@ describe("citations", () => {
   });
 
   it("to an entry outside the sources lose their link and keep their text", () => {
-    expect(withoutForeignCitations(`See [Monday](/?entry=${foreign}) and [Tuesday](/?entry=${id(1)}).`, sources)).toBe(`See Monday and [Tuesday](/?entry=${id(1)}).`);
+    expect(withoutForeignCitations(`See [Monday](/?entry=${foreign}) and [Tuesday](/?entry=${id(1)}).`, sources)).toBe(
+      `See Monday and [Tuesday](/?entry=${id(1)}).`,
+    );
   });
 
   it("are checked the same however a stream cuts the text", async () => {
@@ -85,8 +89,15 @@ describe("citations", () => {
 
 const words = fc.constantFrom("fixed", "the", "login", "bug", "**bold words**", "_emphasis_", "snake_case", "2 * 3", "(see", "notes)", "[draft", "done.");
 const codeSpans = fc.constantFrom("`npm test`", "`a b c`", "``code with ` tick``", "`[x](/?entry=1)`");
-const links = fc.constantFrom("[the PR](https://github.com/a/b/pull/1)", "[a `code` link](https://example.com/a_b)", "<https://example.com/x>", "[nested [brackets]](https://example.com)");
-const inlineText = fc.array(fc.oneof({ weight: 4, arbitrary: words }, { weight: 1, arbitrary: codeSpans }, { weight: 1, arbitrary: links }), { minLength: 1, maxLength: 40 }).map((parts) => parts.join(" "));
+const links = fc.constantFrom(
+  "[the PR](https://github.com/a/b/pull/1)",
+  "[a `code` link](https://example.com/a_b)",
+  "<https://example.com/x>",
+  "[nested [brackets]](https://example.com)",
+);
+const inlineText = fc
+  .array(fc.oneof({ weight: 4, arbitrary: words }, { weight: 1, arbitrary: codeSpans }, { weight: 1, arbitrary: links }), { minLength: 1, maxLength: 40 })
+  .map((parts) => parts.join(" "));
 
 describe("properties", () => {
   it("shortening keeps every link and code span whole: what renders of the short text renders the same in the whole", () => {
@@ -106,7 +117,14 @@ describe("properties", () => {
   const entryArbitrary = fc.record({
     content: fc.oneof(
       inlineText,
-      fc.constantFrom("Triaged issues.", "triaged issues", "## Notes\n- one\n- two", `Linked [Monday](/?entry=${foreign})`, "Blocked by review", "Merged PR #3"),
+      fc.constantFrom(
+        "Triaged issues.",
+        "triaged issues",
+        "## Notes\n- one\n- two",
+        `Linked [Monday](/?entry=${foreign})`,
+        "Blocked by review",
+        "Merged PR #3",
+      ),
     ),
     day: fc.integer({ min: 1, max: 9 }),
     durationSeconds: fc.option(fc.integer({ min: 60, max: 36_000 }), { nil: null }),
@@ -122,9 +140,18 @@ describe("properties", () => {
     fc.assert(
       fc.property(fc.array(entryArbitrary, { minLength: 1, maxLength: 25 }), fc.constantFrom(...recapTemplateIds), (generated, template) => {
         const entries: RecapEntry[] = generated
-          .map(({ day, ...entry }, index) => ({ ...entry, id: id(index + 1), recordedAt: new Date(`2026-03-0${day}T${String(8 + (index % 10)).padStart(2, "0")}:00:00Z`) }))
+          .map(({ day, ...entry }, index) => ({
+            ...entry,
+            id: id(index + 1),
+            recordedAt: new Date(`2026-03-0${day}T${String(8 + (index % 10)).padStart(2, "0")}:00:00Z`),
+          }))
           .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime() || (a.id < b.id ? 1 : -1));
-        const input = { template, entries, filters: { from: "2026-03-01T00:00:00.000Z", to: "2026-03-09T23:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] }, timeZone: "UTC" };
+        const input = {
+          template,
+          entries,
+          filters: { from: "2026-03-01T00:00:00.000Z", to: "2026-03-09T23:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] },
+          timeZone: "UTC",
+        };
         const content = [...builtInRecapPieces(input)].join("");
         const sources = citedSources(content, citableSources(entries));
 

@@ -73,7 +73,9 @@ describe("slackMrkdwn", () => {
 
 describe("discordMessage", () => {
   it("keeps markdown, makes relative links absolute, and cuts to 2,000 characters with the link kept", () => {
-    expect(discordMessage("# Recap\n- [Tue](/?entry=1)\n", `${origin}/r/abc`, origin)).toEqual({ content: `# Recap\n- [Tue](${origin}/?entry=1)\n\n${origin}/r/abc` });
+    expect(discordMessage("# Recap\n- [Tue](/?entry=1)\n", `${origin}/r/abc`, origin)).toEqual({
+      content: `# Recap\n- [Tue](${origin}/?entry=1)\n\n${origin}/r/abc`,
+    });
     const long = discordMessage("x".repeat(5_000), `${origin}/r/abc`, origin).content;
     expect(long).toHaveLength(DISCORD_CONTENT_LIMIT);
     expect(long.endsWith(`…\n\n${origin}/r/abc`)).toBe(true);

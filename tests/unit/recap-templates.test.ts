@@ -9,7 +9,12 @@ const id = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, "0")
 const foreignEntryId = "0190ffff-0000-7000-8000-000000000000";
 
 const commits = {
-  pricing: { id: id(101), sha: "a1".repeat(20), message: "Add the pricing page\n\nWith its table.", url: `https://github.com/acme/website/commit/${"a1".repeat(20)}` },
+  pricing: {
+    id: id(101),
+    sha: "a1".repeat(20),
+    message: "Add the pricing page\n\nWith its table.",
+    url: `https://github.com/acme/website/commit/${"a1".repeat(20)}`,
+  },
   pricingTests: { id: id(102), sha: "b2".repeat(20), message: "Test every plan", url: null },
   flaky: { id: id(103), sha: "c3".repeat(20), message: "Wait for the session cookie in the login test", url: null },
   limits: { id: id(104), sha: "d4".repeat(20), message: "Rate-limit the public API", url: `https://gitlab.com/acme/api/-/commit/${"d4".repeat(20)}` },
@@ -42,15 +47,28 @@ const entries: RecapEntry[] = [
     { durationSeconds: 12600, tags: ["shipped", "frontend"], project: projects.website, commits: [commits.pricing, commits.pricingTests] },
   ),
   entry(3, "2026-03-03T08:30:00Z", "Triaged issues in the OSS repo, closed 6 stale ones.", { durationSeconds: 1800, tags: ["triage"], project: projects.oss }),
-  entry(4, "2026-03-03T15:00:00Z", "Merged PR #17: rate limits for the public API", { durationSeconds: 5400, tags: ["backend"], project: projects.api, commits: [commits.limits] }),
+  entry(4, "2026-03-03T15:00:00Z", "Merged PR #17: rate limits for the public API", {
+    durationSeconds: 5400,
+    tags: ["backend"],
+    project: projects.api,
+    commits: [commits.limits],
+  }),
   entry(5, "2026-03-04T08:30:00Z", "triaged issues in the   OSS repo, closed 6 stale ones", { durationSeconds: 1800, tags: ["triage"], project: projects.oss }),
   entry(6, "2026-03-04T16:00:00Z", `Followed up on [the notes of Monday](/?entry=${foreignEntryId}) with the design team`, { project: projects.api }),
   entry(7, "2026-03-05T08:30:00Z", "Triaged issues in the OSS repo, closed 6 stale ones.", { durationSeconds: 1800, tags: ["triage"], project: projects.oss }),
   entry(8, "2026-03-05T10:00:00Z", "Planning meeting about the priorities of the second quarter", { durationSeconds: 2700 }),
   entry(9, "2026-03-05T13:00:00Z", "Waiting for the API keys of the payment provider", { tags: ["blocked"], project: projects.website }),
-  entry(10, "2026-03-06T09:00:00Z", "Fixed the flaky login test", { durationSeconds: 3600, tags: ["testing"], project: projects.api, commits: [commits.flaky] }),
+  entry(10, "2026-03-06T09:00:00Z", "Fixed the flaky login test", {
+    durationSeconds: 3600,
+    tags: ["testing"],
+    project: projects.api,
+    commits: [commits.flaky],
+  }),
   entry(11, "2026-03-06T11:00:00Z", "Blocked by the migration of the staging database: the search cannot be deployed", { project: projects.api }),
-  entry(12, "2026-03-06T15:00:00Z", "## Release notes\n- Wrote the changelog for `v2.3`\n```sh\nnpm run release\n```\n", { tags: ["release"], project: projects.website }),
+  entry(12, "2026-03-06T15:00:00Z", "## Release notes\n- Wrote the changelog for `v2.3`\n```sh\nnpm run release\n```\n", {
+    tags: ["release"],
+    project: projects.website,
+  }),
 ].reverse();
 
 const inputOf = (template: RecapTemplate): RecapInput => ({
@@ -71,7 +89,10 @@ describe("the built-in recap templates", () => {
     it(`cite in the ${template} template only the recap's entries and commits, each source being a rendered link`, () => {
       const content = recapOf(template);
       const sources = citedSources(content, citableSources(entries));
-      const known = new Map<string, string>([...entries.map((item) => [item.id, "entry"] as const), ...Object.values(commits).map((commit) => [commit.id, "commit"] as const)]);
+      const known = new Map<string, string>([
+        ...entries.map((item) => [item.id, "entry"] as const),
+        ...Object.values(commits).map((commit) => [commit.id, "commit"] as const),
+      ]);
       for (const source of sources) expect(known.get(source.id)).toBe(source.type);
 
       const { links } = renderedMarkdown(content);
@@ -97,13 +118,17 @@ describe("the built-in recap templates", () => {
   it("shorten long entries at a word before a code span the cut would split, keeping links whole", () => {
     const summary = recapOf("summary");
     const line = summary.split("\n").find((text) => text.startsWith("- Shipped the"))!;
-    expect(line).toMatch(/^- Shipped the \*\*new pricing page\*\* with \[PR #42\]\(https:\/\/github\.com\/acme\/website\/pull\/42\) merged after review; moved the price table into… \(\[Mar 2\]/);
+    expect(line).toMatch(
+      /^- Shipped the \*\*new pricing page\*\* with \[PR #42\]\(https:\/\/github\.com\/acme\/website\/pull\/42\) merged after review; moved the price table into… \(\[Mar 2\]/,
+    );
     expect(renderedMarkdown(line).html).toContain("<strong>new pricing page</strong>");
   });
 
   it("split a standup into yesterday, today and blockers", () => {
     const standup = recapOf("standup");
-    expect(standup).toMatch(/^# Standup 2026-03-06\n\n## Yesterday: Thursday 2026-03-05\n\n[^#]*Planning meeting[^#]*## Today: Friday 2026-03-06\n\n[^#]*Fixed the flaky login test[^#]*## Blockers\n\n/);
+    expect(standup).toMatch(
+      /^# Standup 2026-03-06\n\n## Yesterday: Thursday 2026-03-05\n\n[^#]*Planning meeting[^#]*## Today: Friday 2026-03-06\n\n[^#]*Fixed the flaky login test[^#]*## Blockers\n\n/,
+    );
     const blockers = standup.slice(standup.indexOf("## Blockers"));
     expect(blockers).toContain("Blocked by the migration of the staging database");
     expect(blockers).toContain("Waiting for the API keys");
@@ -118,7 +143,10 @@ describe("the built-in recap templates", () => {
     expect(outcomes).toEqual([...outcomes].sort((a, b) => a - b));
     expect(brag).not.toContain("Triaged issues");
 
-    const routine = [entry(1, "2026-03-02T08:30:00Z", "Answered support tickets", { durationSeconds: 600 }), entry(2, "2026-03-03T08:30:00Z", "Reviewed the roadmap", { durationSeconds: 3600 })];
+    const routine = [
+      entry(1, "2026-03-02T08:30:00Z", "Answered support tickets", { durationSeconds: 600 }),
+      entry(2, "2026-03-03T08:30:00Z", "Reviewed the roadmap", { durationSeconds: 3600 }),
+    ];
     const fallback = [...builtInRecapPieces({ ...inputOf("brag"), entries: routine.reverse() })].join("");
     expect(fallback).toContain("No outcome stands out yet");
     expect(fallback.indexOf("Reviewed the roadmap")).toBeLessThan(fallback.indexOf("Answered support tickets"));

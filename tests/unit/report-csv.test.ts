@@ -24,7 +24,18 @@ describe("reportCsv", () => {
       group_by: "tag",
       totals: { tracked_seconds: 0, entries: 1, commits: 0 },
       previous_totals: { tracked_seconds: 0, entries: 0, commits: 0 },
-      groups: [{ key: "=cmd", label: "=cmd", tracked_seconds: 0, entries: 1, commits: 0, share: 0, previous: { tracked_seconds: 0, entries: 0, commits: 0 }, by_project: null }],
+      groups: [
+        {
+          key: "=cmd",
+          label: "=cmd",
+          tracked_seconds: 0,
+          entries: 1,
+          commits: 0,
+          share: 0,
+          previous: { tracked_seconds: 0, entries: 0, commits: 0 },
+          by_project: null,
+        },
+      ],
     };
     expect(parse(reportCsv(report), { bom: true }).slice(1)).toEqual([
       ["'=cmd", "0", "0", "1", "0", "0", ""],

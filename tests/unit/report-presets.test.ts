@@ -65,16 +65,32 @@ describe("the reports page's URL", () => {
     expect(plain).toEqual({ view: { preset: "this-week", from: "2026-11-23", to: "2026-11-29", groupBy: "project", filters: {} }, ignored: false });
     expect(reportsHref(plain.view)).toBe("/reports");
 
-    const { view, ignored } = reportViewFromSearch(search("preset=last-month&group_by=tag&tags=%23Perf+ops&source=cli&q=deploy&project_id=&from=2026-01-01"), today, "monday");
+    const { view, ignored } = reportViewFromSearch(
+      search("preset=last-month&group_by=tag&tags=%23Perf+ops&source=cli&q=deploy&project_id=&from=2026-01-01"),
+      today,
+      "monday",
+    );
     expect(ignored).toBe(false);
-    expect(view).toEqual({ preset: "last-month", from: "2026-10-01", to: "2026-10-31", groupBy: "tag", filters: { tags: "perf ops", source: "cli", q: "deploy" } });
+    expect(view).toEqual({
+      preset: "last-month",
+      from: "2026-10-01",
+      to: "2026-10-31",
+      groupBy: "tag",
+      filters: { tags: "perf ops", source: "cli", q: "deploy" },
+    });
     expect(reportsHref(view)).toBe("/reports?preset=last-month&group_by=tag&q=deploy&tags=perf+ops&source=cli");
     expect(reportCsvHref(view)).toBe("/reports/csv?preset=last-month&group_by=tag&q=deploy&tags=perf+ops&source=cli");
   });
 
   it("keeps a custom period at the calendar's edges, with room before it for the previous period", () => {
-    expect(reportViewFromSearch(search("from=9999-01-01&to=9999-12-31"), today, "monday")).toMatchObject({ view: { preset: "custom", from: "9999-01-01", to: "9999-12-31" }, ignored: false });
-    expect(reportViewFromSearch(search("from=0001-01-02&to=0001-01-02"), today, "monday")).toMatchObject({ view: { preset: "custom", from: "0001-01-02", to: "0001-01-02" }, ignored: false });
+    expect(reportViewFromSearch(search("from=9999-01-01&to=9999-12-31"), today, "monday")).toMatchObject({
+      view: { preset: "custom", from: "9999-01-01", to: "9999-12-31" },
+      ignored: false,
+    });
+    expect(reportViewFromSearch(search("from=0001-01-02&to=0001-01-02"), today, "monday")).toMatchObject({
+      view: { preset: "custom", from: "0001-01-02", to: "0001-01-02" },
+      ignored: false,
+    });
     expect(reportViewFromSearch(search("from=0001-01-02&to=0001-01-03"), today, "monday")).toMatchObject({ view: { preset: "this-week" }, ignored: true });
   });
 
@@ -90,7 +106,16 @@ describe("the reports page's URL", () => {
     expect([withNul.view.filters, withNul.ignored]).toEqual([{ source: "cli" }, true]);
     // A report compares its period with the one before, which must be in the calendar too: no custom period from 0001-01-01.
     const pastTheCalendar = ["from=0000-12-31&to=0001-01-31", "from=0001-01-01&to=0001-01-31", "from=9999-12-01&to=10000-01-01"];
-    for (const query of ["from=2026-11-20&to=2026-11-01", "from=2026-11-20", "from=2026-02-30&to=2026-03-01", "from=2000-01-01&to=2026-01-01", "preset=next-week", "group_by=day", "preset=custom", ...pastTheCalendar]) {
+    for (const query of [
+      "from=2026-11-20&to=2026-11-01",
+      "from=2026-11-20",
+      "from=2026-02-30&to=2026-03-01",
+      "from=2000-01-01&to=2026-01-01",
+      "preset=next-week",
+      "group_by=day",
+      "preset=custom",
+      ...pastTheCalendar,
+    ]) {
       const { view, ignored } = reportViewFromSearch(search(query), today, "monday");
       expect(ignored, query).toBe(true);
       expect(view, query).toMatchObject({ preset: "this-week", from: "2026-11-23", to: "2026-11-29", groupBy: "project" });

@@ -54,25 +54,11 @@ describe("normalizeScopes", () => {
   });
 
   it("orders the result user, project, repo, worklog whatever the request order", () => {
-    expect(normalizeScopes(["worklog:read", "repo:write", "user:read", "project:*"])).toEqual([
-      "user:read",
-      "project:*",
-      "repo:write",
-      "worklog:read",
-    ]);
+    expect(normalizeScopes(["worklog:read", "repo:write", "user:read", "project:*"])).toEqual(["user:read", "project:*", "repo:write", "worklog:read"]);
   });
 
   it("normalizes all eight explicit scopes to the four wildcards", () => {
-    const explicit = [
-      "worklog:write",
-      "repo:read",
-      "user:write",
-      "project:read",
-      "worklog:read",
-      "project:write",
-      "user:read",
-      "repo:write",
-    ];
+    const explicit = ["worklog:write", "repo:read", "user:write", "project:read", "worklog:read", "project:write", "user:read", "repo:write"];
     expect(normalizeScopes(explicit)).toEqual(["user:*", "project:*", "repo:*", "worklog:*"]);
   });
 });
@@ -106,12 +92,7 @@ describe("grants", () => {
 
 describe("splitScopeList", () => {
   it("splits on commas and any whitespace", () => {
-    expect(splitScopeList("user:read, project:write\trepo:*\n worklog:read")).toEqual([
-      "user:read",
-      "project:write",
-      "repo:*",
-      "worklog:read",
-    ]);
+    expect(splitScopeList("user:read, project:write\trepo:*\n worklog:read")).toEqual(["user:read", "project:write", "repo:*", "worklog:read"]);
   });
 
   it("drops empty entries from repeated, leading and trailing separators", () => {

@@ -58,7 +58,13 @@ describe("runAction's messages from a schema's bounds", () => {
   it("a list's length, and one element's problem by its position", async () => {
     const tags = z.array(text(1, 50)).max(20);
     const field = { label: "tags", item: "tag" };
-    expect(await fieldError(tags, Array.from({ length: 21 }, (_, index) => `t${index}`), field)).toBe("Use at most 20 tags");
+    expect(
+      await fieldError(
+        tags,
+        Array.from({ length: 21 }, (_, index) => `t${index}`),
+        field,
+      ),
+    ).toBe("Use at most 20 tags");
     expect(await fieldError(tags, ["ok", "x".repeat(51)], field)).toBe("Tag 2: use at most 50 characters");
   });
 
@@ -100,25 +106,42 @@ describe("runAction's answers to what the domain throws", () => {
     });
 
   it("the data of a success", async () => {
-    expect(await runAction({ schema: accepting, input: { identifier: " WP " }, fields: {}, run: async ({ identifier }) => identifier.trim() })).toEqual({ ok: true, data: "WP" });
+    expect(await runAction({ schema: accepting, input: { identifier: " WP " }, fields: {}, run: async ({ identifier }) => identifier.trim() })).toEqual({
+      ok: true,
+      data: "WP",
+    });
   });
 
   it("a field problem with its own message, next to its field", async () => {
     const duplicate = AppError.validation([{ pointer: "/identifier", detail: "Duplicate value", message: "Another project has this identifier" }]);
-    expect(await act(duplicate)).toEqual({ ok: false, fieldErrors: { identifier: "Another project has this identifier" }, message: "Check the highlighted fields." });
+    expect(await act(duplicate)).toEqual({
+      ok: false,
+      fieldErrors: { identifier: "Another project has this identifier" },
+      message: "Check the highlighted fields.",
+    });
   });
 
   it("a field problem without one, in words of the field", async () => {
-    expect(await act(AppError.validation([{ pointer: "/identifier", detail: "Duplicate value" }]))).toMatchObject({ fieldErrors: { identifier: "Enter a valid identifier" } });
+    expect(await act(AppError.validation([{ pointer: "/identifier", detail: "Duplicate value" }]))).toMatchObject({
+      fieldErrors: { identifier: "Enter a valid identifier" },
+    });
   });
 
   it("a missing resource, in the action's words or in general ones", async () => {
-    expect(await act(AppError.notFound(), { notFoundMessage: "This entry no longer exists." })).toEqual({ ok: false, fieldErrors: {}, message: "This entry no longer exists." });
+    expect(await act(AppError.notFound(), { notFoundMessage: "This entry no longer exists." })).toEqual({
+      ok: false,
+      fieldErrors: {},
+      message: "This entry no longer exists.",
+    });
     expect(await act(AppError.notFound())).toMatchObject({ message: "This no longer exists; it may have been deleted elsewhere." });
   });
 
   it("another kind of AppError by its own message", async () => {
-    expect(await act(new AppError("authorization", "Recaps are part of the pro plan."))).toEqual({ ok: false, fieldErrors: {}, message: "Recaps are part of the pro plan." });
+    expect(await act(new AppError("authorization", "Recaps are part of the pro plan."))).toEqual({
+      ok: false,
+      fieldErrors: {},
+      message: "Recaps are part of the pro plan.",
+    });
   });
 
   it("throws anything else again, for Next's error page", async () => {
@@ -132,7 +155,12 @@ describe("runSignedInAction", () => {
   beforeEach(() => vi.mocked(requireUser).mockClear());
 
   it("runs for the signed-in account, which is required with the way back to the page", async () => {
-    const result = await runSignedInAction("/projects", { schema: z.string(), input: "x", fields: {}, run: async (input, user) => `${input} by ${user.email}` });
+    const result = await runSignedInAction("/projects", {
+      schema: z.string(),
+      input: "x",
+      fields: {},
+      run: async (input, user) => `${input} by ${user.email}`,
+    });
     expect(result).toEqual({ ok: true, data: "x by ada@example.com" });
     expect(requireUser).toHaveBeenCalledWith("/projects");
   });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { candidates, listed, priority, takes, type KeyContext, type KeyPress, type Shortcut } from "@/components/keyboard/shortcut-registry";
 
-const press = (key: string, more: Partial<KeyPress> = {}): KeyPress => ({ key, metaKey: false, ctrlKey: false, altKey: false, shiftKey: false, repeat: false, defaultPrevented: false, target: null, ...more });
+const press = (key: string, more: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  metaKey: false,
+  ctrlKey: false,
+  altKey: false,
+  shiftKey: false,
+  repeat: false,
+  defaultPrevented: false,
+  target: null,
+  ...more,
+});
 const idle: KeyContext = { typing: false, dialogOpen: false };
 const run = () => undefined;
 const shortcut = (keys: string[], more: Partial<Shortcut> = {}): Shortcut => ({ keys, run, ...more });

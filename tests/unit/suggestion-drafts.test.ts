@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { commitSubject, commitsTitle, draftCommitContent, draftPullRequestContent, draftSuggestions, type SuggestedRepository, type UnloggedCommit } from "@/lib/worklog/suggestion-drafts";
+import {
+  commitSubject,
+  commitsTitle,
+  draftCommitContent,
+  draftPullRequestContent,
+  draftSuggestions,
+  type SuggestedRepository,
+  type UnloggedCommit,
+} from "@/lib/worklog/suggestion-drafts";
 
 const sha = (seed: string) => seed.repeat(40).slice(0, 40);
 const short = (seed: string) => `\`${sha(seed).slice(0, 7)}\``;
@@ -49,7 +57,11 @@ describe("draftCommitContent", () => {
   });
 
   it("fits an entry's 10 000 characters, saying how many commits it leaves out", () => {
-    const commits = Array.from({ length: 600 }, (_, index) => ({ sha: index.toString(16).padStart(40, "0"), message: `fix: problem number ${index} of the parser`, webUrl: null }));
+    const commits = Array.from({ length: 600 }, (_, index) => ({
+      sha: index.toString(16).padStart(40, "0"),
+      message: `fix: problem number ${index} of the parser`,
+      webUrl: null,
+    }));
     const content = draftCommitContent(commits);
     expect([...content].length).toBeLessThanOrEqual(10_000);
     const cited = content.match(/`[0-9a-f]{7}`/g)!.length;
@@ -92,13 +104,19 @@ describe("draftSuggestions", () => {
     const pull = { id: pullId, number: 7, title: "Search", webUrl: null, mergedAt: new Date("2026-11-20T21:00:05Z"), repository: app };
 
     const suggestions = draftSuggestions([early, late, docsCommit, lateToo, merge, dismissedMerge, late], [pull], "Asia/Tokyo");
-    expect(suggestions.map(({ id, kind, day, recorded_at, commits }) => ({ id, kind, day, recorded_at, commits: commits.map((commit) => commit.id) }))).toEqual([
-      { id: pullId, kind: "pull_request", day: "2026-11-21", recorded_at: "2026-11-20T21:00:05.000Z", commits: [merge.id] },
-      { id: `commits:${app.id}:2026-11-21`, kind: "commits", day: "2026-11-21", recorded_at: "2026-11-20T20:00:00.000Z", commits: [late.id, lateToo.id] },
-      { id: `commits:${docs.id}:2026-11-21`, kind: "commits", day: "2026-11-21", recorded_at: "2026-11-20T16:00:00.000Z", commits: [docsCommit.id] },
-      { id: `commits:${app.id}:2026-11-20`, kind: "commits", day: "2026-11-20", recorded_at: "2026-11-20T01:00:00.000Z", commits: [early.id] },
-    ]);
-    expect(suggestions[1]).toMatchObject({ title: "2 commits on acme/app not logged yet", repository: { id: app.id, name: "acme/app", project_id: null }, pull_request: null });
+    expect(suggestions.map(({ id, kind, day, recorded_at, commits }) => ({ id, kind, day, recorded_at, commits: commits.map((commit) => commit.id) }))).toEqual(
+      [
+        { id: pullId, kind: "pull_request", day: "2026-11-21", recorded_at: "2026-11-20T21:00:05.000Z", commits: [merge.id] },
+        { id: `commits:${app.id}:2026-11-21`, kind: "commits", day: "2026-11-21", recorded_at: "2026-11-20T20:00:00.000Z", commits: [late.id, lateToo.id] },
+        { id: `commits:${docs.id}:2026-11-21`, kind: "commits", day: "2026-11-21", recorded_at: "2026-11-20T16:00:00.000Z", commits: [docsCommit.id] },
+        { id: `commits:${app.id}:2026-11-20`, kind: "commits", day: "2026-11-20", recorded_at: "2026-11-20T01:00:00.000Z", commits: [early.id] },
+      ],
+    );
+    expect(suggestions[1]).toMatchObject({
+      title: "2 commits on acme/app not logged yet",
+      repository: { id: app.id, name: "acme/app", project_id: null },
+      pull_request: null,
+    });
     expect(suggestions[2]!.repository.project_id).toBe(docs.projectId);
     expect(suggestions[0]).toMatchObject({ title: "Merged pull request #7: Search", pull_request: { id: pullId, number: 7, title: "Search", web_url: null } });
     expect(draftSuggestions([], [], "UTC")).toEqual([]);

@@ -1,5 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { addDays, calendarDateSchema, calendarDay, dayCount, endOfDay, instantOf, isValidCalendarDate, lastDayOfMonth, parseTimestamp, rangeBoundSchema, rangeEnd, rangeStart, startOfDay, timestampSchema, wallClock, weekOf } from "@/lib/time";
+import {
+  addDays,
+  calendarDateSchema,
+  calendarDay,
+  dayCount,
+  endOfDay,
+  instantOf,
+  isValidCalendarDate,
+  lastDayOfMonth,
+  parseTimestamp,
+  rangeBoundSchema,
+  rangeEnd,
+  rangeStart,
+  startOfDay,
+  timestampSchema,
+  wallClock,
+  weekOf,
+} from "@/lib/time";
 import { currentWeek } from "@/lib/web/week";
 
 describe("weekOf", () => {
@@ -63,7 +80,10 @@ describe("currentWeek", () => {
       days: ["2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"],
       start: new Date("2026-11-22T05:00:00Z"),
     });
-    expect(currentWeek("America/New_York", "monday", now)).toMatchObject({ days: expect.arrayContaining(["2026-11-16", "2026-11-22"]), start: new Date("2026-11-16T05:00:00Z") });
+    expect(currentWeek("America/New_York", "monday", now)).toMatchObject({
+      days: expect.arrayContaining(["2026-11-16", "2026-11-22"]),
+      start: new Date("2026-11-16T05:00:00Z"),
+    });
     expect(currentWeek("UTC", "monday", now).days[0]).toBe("2026-11-23");
   });
 });
@@ -71,10 +91,18 @@ describe("currentWeek", () => {
 describe("calendarDay", () => {
   it("is the day a calendar in the zone shows, across offsets, changes of offset and years", () => {
     const zones = ["UTC", "Europe/Paris", "America/New_York", "Pacific/Kiritimati", "Etc/GMT+12", "Asia/Kolkata", "Australia/Lord_Howe"];
-    const instants = ["2026-03-29T00:59:59.999Z", "2026-03-29T01:00:00.000Z", "2026-11-01T05:59:59.000Z", "2026-12-31T23:30:00.000Z", "2027-01-01T10:00:00.000Z", "2026-06-15T13:45:00.000Z"];
+    const instants = [
+      "2026-03-29T00:59:59.999Z",
+      "2026-03-29T01:00:00.000Z",
+      "2026-11-01T05:59:59.000Z",
+      "2026-12-31T23:30:00.000Z",
+      "2027-01-01T10:00:00.000Z",
+      "2026-06-15T13:45:00.000Z",
+    ];
     for (const timeZone of zones) {
       const calendar = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-      for (const instant of instants.map((text) => new Date(text))) expect(calendarDay(instant, timeZone), `${instant.toISOString()} in ${timeZone}`).toBe(calendar.format(instant));
+      for (const instant of instants.map((text) => new Date(text)))
+        expect(calendarDay(instant, timeZone), `${instant.toISOString()} in ${timeZone}`).toBe(calendar.format(instant));
     }
   });
 });
@@ -88,7 +116,8 @@ describe("the calendar's edges: 0001-01-01 to 9999-12-31", () => {
 
   it("holds the dates of years 0001 to 9999, and no other", () => {
     for (const day of ["0001-01-01", "0001-12-31", "0099-02-28", "0100-03-01", "2024-02-29", "9999-12-31"]) expect(isValidCalendarDate(day), day).toBe(true);
-    for (const day of ["0000-12-31", "0000-01-01", "10000-01-01", "+010000-01-01", "0001-02-29", "2026-02-30", "9999-12-32", "-0001-01-01"]) expect(isValidCalendarDate(day), day).toBe(false);
+    for (const day of ["0000-12-31", "0000-01-01", "10000-01-01", "+010000-01-01", "0001-02-29", "2026-02-30", "9999-12-32", "-0001-01-01"])
+      expect(isValidCalendarDate(day), day).toBe(false);
   });
 
   it("counts its days by arithmetic, and moves by days without leaving it", () => {
@@ -96,7 +125,13 @@ describe("the calendar's edges: 0001-01-01 to 9999-12-31", () => {
     expect(addDays("9999-12-31", -3_652_058)).toBe("0001-01-01");
     expect(addDays("9999-12-30", 1)).toBe("9999-12-31");
     expect(addDays("0001-01-02", -1)).toBe("0001-01-01");
-    for (const [day, count] of [["9999-12-31", 1], ["9999-12-25", 7], ["0001-01-01", -1], ["0001-01-03", -30], ["9999-12-31", 2 ** 31]] as const) {
+    for (const [day, count] of [
+      ["9999-12-31", 1],
+      ["9999-12-25", 7],
+      ["0001-01-01", -1],
+      ["0001-01-03", -30],
+      ["9999-12-31", 2 ** 31],
+    ] as const) {
       const moved = addDays(day, count);
       expect(moved, `${day} ${count}`).toMatch(plainDay);
       expect(isValidCalendarDate(moved), `${day} ${count}: ${moved}`).toBe(true);
@@ -136,7 +171,10 @@ describe("the calendar's edges: 0001-01-01 to 9999-12-31", () => {
     }
     for (const timeZone of zones) {
       for (const day of ["0001-01-01", "9999-12-31"]) {
-        expect([startOfDay(day, timeZone), endOfDay(day, timeZone)], `${day} in ${timeZone}`).toEqual([rangeStart({ kind: "day", date: day }, timeZone), rangeEnd({ kind: "day", date: day }, timeZone)]);
+        expect([startOfDay(day, timeZone), endOfDay(day, timeZone)], `${day} in ${timeZone}`).toEqual([
+          rangeStart({ kind: "day", date: day }, timeZone),
+          rangeEnd({ kind: "day", date: day }, timeZone),
+        ]);
       }
     }
     // A whole day of UTC−12 ends after 9999-12-31 in UTC: it stops at the calendar's last instant.
@@ -163,7 +201,8 @@ describe("the calendar's edges: 0001-01-01 to 9999-12-31", () => {
   });
 
   it("refuses dates and timestamps outside it with a message that says the range", () => {
-    const message = (schema: typeof rangeBoundSchema | typeof timestampSchema | typeof calendarDateSchema, value: string) => schema.safeParse(value).error?.issues[0]?.message;
+    const message = (schema: typeof rangeBoundSchema | typeof timestampSchema | typeof calendarDateSchema, value: string) =>
+      schema.safeParse(value).error?.issues[0]?.message;
     expect(message(rangeBoundSchema, "0000-12-31")).toBe("must be a date between 0001-01-01 and 9999-12-31");
     expect(message(rangeBoundSchema, "9999-12-31T23:59:59-12:00")).toBe("must be a timestamp between 0001-01-02T00:00:00.000Z and 9999-12-30T23:59:59.999Z");
     expect(message(rangeBoundSchema, "10000-01-01")).toBe("must be a date (YYYY-MM-DD) or an RFC 3339 timestamp");

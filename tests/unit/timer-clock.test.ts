@@ -35,7 +35,17 @@ describe("the duration set for a long timer", () => {
   });
 
   it("refuses nothing, fractions, signs, minutes past 59 and more than a week", () => {
-    for (const [hours, minutes] of [["", ""], ["0", "0"], ["1.5", ""], ["-1", "0"], ["1", "60"], ["168", "1"], ["169", ""], ["eight", ""], ["1e2", ""]]) {
+    for (const [hours, minutes] of [
+      ["", ""],
+      ["0", "0"],
+      ["1.5", ""],
+      ["-1", "0"],
+      ["1", "60"],
+      ["168", "1"],
+      ["169", ""],
+      ["eight", ""],
+      ["1e2", ""],
+    ]) {
       expect(hoursAndMinutes(hours!, minutes!), `${hours}h ${minutes}m`).toBeUndefined();
     }
   });

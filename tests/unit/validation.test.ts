@@ -52,9 +52,7 @@ describe("parseInput", () => {
   });
 
   it("reports an integer below an inclusive minimum as the bound minus one", () => {
-    expect(issuesOf(z.object({ seconds: z.number().int().min(1) }), { seconds: 0 })).toEqual([
-      { pointer: "/seconds", detail: "Value must be greater than 0" },
-    ]);
+    expect(issuesOf(z.object({ seconds: z.number().int().min(1) }), { seconds: 0 })).toEqual([{ pointer: "/seconds", detail: "Value must be greater than 0" }]);
   });
 
   it("reports an integer above an inclusive maximum as the bound plus one", () => {
@@ -72,9 +70,7 @@ describe("parseInput", () => {
   });
 
   it("reports a value outside an enum", () => {
-    expect(issuesOf(z.object({ plan: z.enum(["free", "pro"]) }), { plan: "gold" })).toEqual([
-      { pointer: "/plan", detail: "Invalid enum value" },
-    ]);
+    expect(issuesOf(z.object({ plan: z.enum(["free", "pro"]) }), { plan: "gold" })).toEqual([{ pointer: "/plan", detail: "Invalid enum value" }]);
   });
 
   it("reports a missing enum field as missing, like any other", () => {

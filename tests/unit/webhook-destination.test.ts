@@ -133,7 +133,11 @@ describe("WEBHOOK_ALLOWED_HOSTS", () => {
 
   it("is a list of host[:port] names, lower-cased, empty by default, and a wrong one is named", () => {
     expect(parse({}).webhookAllowedHosts).toEqual([]);
-    expect(parse({ WEBHOOK_ALLOWED_HOSTS: " Hooks.Internal , 127.0.0.1:4000,[::1]" }).webhookAllowedHosts).toEqual(["hooks.internal", "127.0.0.1:4000", "[::1]"]);
+    expect(parse({ WEBHOOK_ALLOWED_HOSTS: " Hooks.Internal , 127.0.0.1:4000,[::1]" }).webhookAllowedHosts).toEqual([
+      "hooks.internal",
+      "127.0.0.1:4000",
+      "[::1]",
+    ]);
     expect(() => parse({ WEBHOOK_ALLOWED_HOSTS: "http://hooks.internal/" })).toThrow(ConfigError);
   });
 });

@@ -3,16 +3,28 @@ import { datePresetRange, datePresets, matchingDatePreset } from "@/lib/worklog/
 import { slotTime, weekColumns, type TimedItem } from "@/lib/worklog/week-layout";
 import { weekOf } from "@/lib/time";
 
-const entry = (id: string, recorded_at: string, duration_seconds: number | null, running = false): TimedItem => ({ id, recorded_at, duration_seconds, running });
+const entry = (id: string, recorded_at: string, duration_seconds: number | null, running = false): TimedItem => ({
+  id,
+  recorded_at,
+  duration_seconds,
+  running,
+});
 const pieces = (columns: ReturnType<typeof weekColumns<TimedItem>>) =>
-  columns.flatMap(({ day, pieces: dayPieces }) => dayPieces.map(({ item, kind, top, height, lane, lanes }) => ({ day, id: item.id, kind, top, height, lane, lanes })));
+  columns.flatMap(({ day, pieces: dayPieces }) =>
+    dayPieces.map(({ item, kind, top, height, lane, lanes }) => ({ day, id: item.id, kind, top, height, lane, lanes })),
+  );
 
 describe("the week view's columns", () => {
   // 2026-11-23 is a Monday; Berlin is UTC+1 in November.
   const week = weekOf("2026-11-25", "monday");
 
   it("places a block from recorded_at − duration to recorded_at in the account's time zone, and a marker at recorded_at", () => {
-    const columns = weekColumns(week, [entry("block", "2026-11-24T10:30:00Z", 5400), entry("marker", "2026-11-25T17:00:00Z", null)], "Europe/Berlin", new Date("2026-11-26T00:00:00Z"));
+    const columns = weekColumns(
+      week,
+      [entry("block", "2026-11-24T10:30:00Z", 5400), entry("marker", "2026-11-25T17:00:00Z", null)],
+      "Europe/Berlin",
+      new Date("2026-11-26T00:00:00Z"),
+    );
     expect(columns.map((column) => column.day)).toEqual(week);
     expect(pieces(columns)).toEqual([
       { day: "2026-11-24", id: "block", kind: "block", top: 10 / 24, height: 1.5 / 24, lane: 0, lanes: 1 },
@@ -45,13 +57,23 @@ describe("the week view's columns", () => {
   });
 
   it("runs a running entry until now, and leaves out what falls outside the week", () => {
-    const columns = weekColumns(week, [entry("timer", "2026-11-25T09:00:00Z", null, true), entry("before", "2026-11-22T12:00:00Z", 600)], "UTC", new Date("2026-11-25T10:00:00Z"));
+    const columns = weekColumns(
+      week,
+      [entry("timer", "2026-11-25T09:00:00Z", null, true), entry("before", "2026-11-22T12:00:00Z", 600)],
+      "UTC",
+      new Date("2026-11-25T10:00:00Z"),
+    );
     expect(pieces(columns)).toEqual([{ day: "2026-11-25", id: "timer", kind: "block", top: 9 / 24, height: 1 / 24, lane: 0, lanes: 1 }]);
   });
 
   it("reads a day of 23 hours (clocks forward) whole", () => {
     // Europe/Berlin moves from 02:00 to 03:00 on 2026-03-29.
-    const columns = weekColumns(weekOf("2026-03-29", "monday"), [entry("late", "2026-03-29T21:00:00Z", 3600)], "Europe/Berlin", new Date("2026-04-01T00:00:00Z"));
+    const columns = weekColumns(
+      weekOf("2026-03-29", "monday"),
+      [entry("late", "2026-03-29T21:00:00Z", 3600)],
+      "Europe/Berlin",
+      new Date("2026-04-01T00:00:00Z"),
+    );
     expect(pieces(columns)).toEqual([{ day: "2026-03-29", id: "late", kind: "block", top: 21 / 23, height: 1 / 23, lane: 0, lanes: 1 }]);
   });
 
@@ -84,7 +106,8 @@ describe("the date filter's presets", () => {
   });
 
   it("knows a range as its preset, and every preset as itself", () => {
-    for (const preset of datePresets) expect(matchingDatePreset(datePresetRange(preset, now, "Asia/Tokyo", "sunday"), now, "Asia/Tokyo", "sunday")).toBe(preset);
+    for (const preset of datePresets)
+      expect(matchingDatePreset(datePresetRange(preset, now, "Asia/Tokyo", "sunday"), now, "Asia/Tokyo", "sunday")).toBe(preset);
     expect(matchingDatePreset({ from: "2026-11-01", to: "2026-11-02" }, now, "UTC", "monday")).toBeUndefined();
   });
 });

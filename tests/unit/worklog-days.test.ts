@@ -44,7 +44,8 @@ describe("groupByDay", () => {
 describe("withOtherDays", () => {
   it("lists the other days (of suggestions) among the entries' days, newest first, none before the oldest loaded", () => {
     const days = groupByDay([entry("a", "2026-11-23T08:00:00.000Z"), entry("b", "2026-11-20T08:00:00.000Z")], "UTC");
-    const listed = (oldest?: string) => withOtherDays(days, ["2026-11-24", "2026-11-23", "2026-11-21", "2026-11-19"], oldest).map(({ day, entries }) => [day, entries.length]);
+    const listed = (oldest?: string) =>
+      withOtherDays(days, ["2026-11-24", "2026-11-23", "2026-11-21", "2026-11-19"], oldest).map(({ day, entries }) => [day, entries.length]);
     expect(listed("2026-11-20")).toEqual([
       ["2026-11-24", 0],
       ["2026-11-23", 1],

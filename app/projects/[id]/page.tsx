@@ -94,7 +94,9 @@ async function ProjectContents({ user, project }: ProjectContentsProps) {
           </EmptyState>
         ) : (
           <div className="space-y-8">
-            <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">By the day of the work, most recent first; a day’s total counts this project’s entries.</p>
+            <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+              By the day of the work, most recent first; a day’s total counts this project’s entries.
+            </p>
             {groupByDay(entries.entries, user.timezone).map(({ day, entries: dayEntries }) => (
               <DayGroup key={day} day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
                 <div>
@@ -142,7 +144,8 @@ async function ProjectContents({ user, project }: ProjectContentsProps) {
 
       <DangerZone>
         <p className="text-sm">
-          Deleting {project.name} affects {countOf(totals.entryCount, "entry", "entries")} and {countOf(repositories.meta.total_count, "repository", "repositories")}: they stay, without a project.
+          Deleting {project.name} affects {countOf(totals.entryCount, "entry", "entries")} and{" "}
+          {countOf(repositories.meta.total_count, "repository", "repositories")}: they stay, without a project.
         </p>
         <ConfirmButton
           label="Delete project"

@@ -55,7 +55,10 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
           <>
             {project ? (
               <>
-                In <Link href={`/projects/${project.id}`} className="font-medium underline">{project.name}</Link>
+                In{" "}
+                <Link href={`/projects/${project.id}`} className="font-medium underline">
+                  {project.name}
+                </Link>
               </>
             ) : (
               "In no project"
@@ -108,7 +111,8 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
 
       <DangerZone>
         <p className="text-sm">
-          Deleting {repository.name} deletes its {countOf(totals.commitCount, "commit", "commits")} and affects {entriesAffected} with them, which stay, without these commits.
+          Deleting {repository.name} deletes its {countOf(totals.commitCount, "commit", "commits")} and affects {entriesAffected} with them, which stay, without
+          these commits.
         </p>
         <ConfirmButton
           label="Delete repository"
@@ -127,7 +131,10 @@ type CommitListProps = { userId: string; repositoryId: string; remoteUrl: string
 
 async function CommitList({ userId, repositoryId, remoteUrl, page, timeZone }: CommitListProps) {
   const commits = await listCommits(userId, repositoryId, page);
-  const attached = await entriesByCommit(userId, commits.rows.map((commit) => commit.id));
+  const attached = await entriesByCommit(
+    userId,
+    commits.rows.map((commit) => commit.id),
+  );
   const path = `/repositories/${repositoryId}`;
   return (
     <Section id="commits-heading" title={`Commits (${commits.meta.total_count})`}>
@@ -155,7 +162,8 @@ async function CommitList({ userId, repositoryId, remoteUrl, page, timeZone }: C
                     <span className="min-w-0 font-medium break-words">{commit.message.split("\n")[0]}</span>
                   </p>
                   <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-                    {commit.authorName ?? "Unknown author"} · <time dateTime={commit.committedAt.toISOString()}>{formatDateTime(commit.committedAt, timeZone)}</time>
+                    {commit.authorName ?? "Unknown author"} ·{" "}
+                    <time dateTime={commit.committedAt.toISOString()}>{formatDateTime(commit.committedAt, timeZone)}</time>
                   </p>
                   <CommitEntries
                     commitId={commit.id}

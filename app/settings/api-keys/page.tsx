@@ -17,8 +17,8 @@ export default async function ApiKeysPage() {
       <div>
         <h2 className="text-xl font-semibold tracking-tight">API keys</h2>
         <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-          Keys let scripts, tools and AI agents call the Worklog REST API and MCP server as you. Each key can do only what its scopes allow, and
-          its value is shown once, when you create it.
+          Keys let scripts, tools and AI agents call the Worklog REST API and MCP server as you. Each key can do only what its scopes allow, and its value is
+          shown once, when you create it.
         </p>
       </div>
       <section aria-labelledby="create-api-key-heading">
@@ -38,15 +38,13 @@ export default async function ApiKeysPage() {
             <div className="rounded-lg border border-dashed border-zinc-300 p-5 sm:p-6 dark:border-zinc-700">
               <p className="font-medium">No API keys yet</p>
               <p className="mt-2 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-                A key is for scripts and tools that call the REST API on your behalf, with only the scopes you choose.
-                Create one above, then try it:
+                A key is for scripts and tools that call the REST API on your behalf, with only the scopes you choose. Create one above, then try it:
               </p>
               <pre className="mt-4 overflow-x-auto rounded-md bg-zinc-900 p-3 text-sm text-zinc-100 dark:bg-black">
                 <code>curl -u wl_your_key: {origin}/api/v1/user</code>
               </pre>
               <p className="mt-3 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-                The key is the user name and the password stays empty (mind the colon). This call needs the User: Read
-                scope.
+                The key is the user name and the password stays empty (mind the colon). This call needs the User: Read scope.
               </p>
             </div>
           )}

@@ -14,7 +14,9 @@ export default async function DataPage() {
       <h2 id="data-heading" className="text-xl font-semibold tracking-tight">
         Your data
       </h2>
-      <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">Take your worklog with you, whenever you like, and bring in what you kept elsewhere.</p>
+      <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+        Take your worklog with you, whenever you like, and bring in what you kept elsewhere.
+      </p>
       <div className="mt-6 space-y-8">
         <DataExport entryCount={entryCount} />
         <section aria-labelledby="import-heading">
@@ -22,8 +24,8 @@ export default async function DataPage() {
             Import
           </h3>
           <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-            Bring in a Worklog export, from this server or another, or a jrnl journal exported with <code>jrnl --export json</code>. Everything is
-            added to your account; a file with problems adds nothing and lists them.
+            Bring in a Worklog export, from this server or another, or a jrnl journal exported with <code>jrnl --export json</code>. Everything is added to your
+            account; a file with problems adds nothing and lists them.
           </p>
           <div className="mt-4">
             <DataImport />

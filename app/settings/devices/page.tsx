@@ -22,8 +22,7 @@ export default async function DevicesPage() {
         ) : (
           <div className="rounded-lg border border-dashed border-zinc-300 p-5 sm:p-6 dark:border-zinc-700">
             <p className="text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-              No devices yet. When you sign in to a command-line tool such as the Accomplish CLI, it appears here so you can
-              revoke it.
+              No devices yet. When you sign in to a command-line tool such as the Accomplish CLI, it appears here so you can revoke it.
             </p>
           </div>
         )}

@@ -18,9 +18,8 @@ export default async function IntegrationsPage() {
       <div>
         <h2 className="text-xl font-semibold tracking-tight">Integrations</h2>
         <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-          An incoming hook lets GitHub or GitLab send your pushes here: their commits are recorded in the repository with the same remote (created
-          when you have none), and merged pull requests are suggested as entries. Each hook has a secret, shown once, that proves the deliveries are
-          your forge’s.
+          An incoming hook lets GitHub or GitLab send your pushes here: their commits are recorded in the repository with the same remote (created when you have
+          none), and merged pull requests are suggested as entries. Each hook has a secret, shown once, that proves the deliveries are your forge’s.
         </p>
       </div>
       <section aria-labelledby="create-hook-heading">

@@ -17,8 +17,8 @@ export default async function SchedulesPage() {
     <div>
       <h2 className="text-xl font-semibold tracking-tight">Schedules</h2>
       <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-        A schedule makes a recap on the days and at the time you choose, in your time zone, and sends it with a share link: to one of your webhooks, or
-        to a Slack or Discord channel through its incoming-webhook URL. Run now sends one at once.
+        A schedule makes a recap on the days and at the time you choose, in your time zone, and sends it with a share link: to one of your webhooks, or to a
+        Slack or Discord channel through its incoming-webhook URL. Run now sends one at once.
       </p>
     </div>
   );
@@ -39,7 +39,13 @@ export default async function SchedulesPage() {
         <h3 id="create-schedule-heading" className="mb-4 text-lg font-semibold tracking-tight">
           Create a schedule
         </h3>
-        <ScheduleForm webhooks={webhookOptions} timeZone={user.timezone} action={createScheduleAction} submitLabel="Create schedule" doneMessage="Schedule created" />
+        <ScheduleForm
+          webhooks={webhookOptions}
+          timeZone={user.timezone}
+          action={createScheduleAction}
+          submitLabel="Create schedule"
+          doneMessage="Schedule created"
+        />
       </section>
       <section aria-labelledby="schedule-list-heading">
         <h3 id="schedule-list-heading" className="mb-4 text-lg font-semibold tracking-tight">

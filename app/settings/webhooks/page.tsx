@@ -15,9 +15,9 @@ export default async function WebhooksPage() {
       <div>
         <h2 className="text-xl font-semibold tracking-tight">Webhooks</h2>
         <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-          A webhook posts your account’s events (entries, projects, repositories, commits, recaps, the timer) to a URL of yours as they happen, signed
-          with a secret shown once (Standard Webhooks). Failed deliveries are retried for about a day; an endpoint that answers 410 Gone, or fails for 3
-          days, is disabled.
+          A webhook posts your account’s events (entries, projects, repositories, commits, recaps, the timer) to a URL of yours as they happen, signed with a
+          secret shown once (Standard Webhooks). Failed deliveries are retried for about a day; an endpoint that answers 410 Gone, or fails for 3 days, is
+          disabled.
         </p>
       </div>
       <section aria-labelledby="create-webhook-heading">

@@ -1,6 +1,7 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { accessFor, type Access } from "@/lib/access/context";
 import { getDb } from "@/lib/db/client";
 import { auth } from "./next-auth";
 
@@ -22,4 +23,15 @@ export async function requireUser(path: string) {
   const user = await getCurrentUser();
   if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(path)}`);
   return user;
+}
+
+/** Who asks (lib/access/context.ts), for a signed-in page, route or server action; a signed-out visitor is sent to sign in. */
+export async function requireAccess(path: string): Promise<Access> {
+  return accessFor(await requireUser(path));
+}
+
+/** Who asks, or null for a signed-out visitor (a route that answers them itself). */
+export async function currentAccess(): Promise<Access | null> {
+  const user = await getCurrentUser();
+  return user && accessFor(user);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { requireUser } from "@/lib/auth/current-user";
+import type { Access } from "@/lib/access/context";
+import { requireAccess } from "@/lib/auth/current-user";
 import type { User } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { idSchema } from "@/lib/validation";
@@ -85,10 +86,10 @@ export async function runAction<Schema extends z.ZodType, Data, Field extends st
 /** runAction for the signed-in account; a signed-out visitor is sent to sign in, and back to `signInPath` afterwards. */
 export async function runSignedInAction<Schema extends z.ZodType, Data, Field extends string = never>(
   signInPath: string,
-  spec: Omit<ActionSpec<Schema, Data, Field>, "run"> & { run: (input: z.output<Schema>, user: User) => Promise<Data> },
+  spec: Omit<ActionSpec<Schema, Data, Field>, "run"> & { run: (input: z.output<Schema>, user: User, access: Access) => Promise<Data> },
 ): Promise<ActionResult<Data, Field>> {
-  const user = await requireUser(signInPath);
-  return runAction({ ...spec, run: (input) => spec.run(input, user) });
+  const access = await requireAccess(signInPath);
+  return runAction({ ...spec, run: (input) => spec.run(input, access.user, access) });
 }
 
 /**
@@ -100,7 +101,7 @@ export async function runSignedInFormAction<Schema extends z.ZodType, Data, Fiel
   formData: FormData,
   spec: Omit<ActionSpec<Schema, Data, Field>, "input" | "values" | "run"> & {
     input: (values: Record<Field, string>) => unknown;
-    run: (input: z.output<Schema>, user: User) => Promise<Data>;
+    run: (input: z.output<Schema>, user: User, access: Access) => Promise<Data>;
   },
 ): Promise<ActionResult<Data, Field>> {
   const values = formValues(formData, Object.keys(spec.fields) as Field[]);

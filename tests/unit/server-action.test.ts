@@ -7,9 +7,10 @@ import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/web/serv
 
 const signedIn = { id: "0190d8a4-0000-7000-8000-000000000001", email: "ada@example.com" };
 
-vi.mock("@/lib/auth/current-user", () => ({ requireUser: vi.fn(async () => signedIn) }));
+// Who asks (lib/access/context.ts) is, today, the signed-in user.
+vi.mock("@/lib/auth/current-user", () => ({ requireAccess: vi.fn(async () => ({ user: signedIn })) }));
 
-const { requireUser } = await import("@/lib/auth/current-user");
+const { requireAccess } = await import("@/lib/auth/current-user");
 
 /** The field errors and message a refused input gets. */
 async function refusalOf(schema: z.ZodType, input: unknown, fields: Record<string, FieldLabel>) {
@@ -152,7 +153,7 @@ describe("runAction's answers to what the domain throws", () => {
 });
 
 describe("runSignedInAction", () => {
-  beforeEach(() => vi.mocked(requireUser).mockClear());
+  beforeEach(() => vi.mocked(requireAccess).mockClear());
 
   it("runs for the signed-in account, which is required with the way back to the page", async () => {
     const result = await runSignedInAction("/projects", {
@@ -162,7 +163,7 @@ describe("runSignedInAction", () => {
       run: async (input, user) => `${input} by ${user.email}`,
     });
     expect(result).toEqual({ ok: true, data: "x by ada@example.com" });
-    expect(requireUser).toHaveBeenCalledWith("/projects");
+    expect(requireAccess).toHaveBeenCalledWith("/projects");
   });
 });
 
@@ -172,7 +173,7 @@ describe("runSignedInRemoval", () => {
   it("removes what the id names for the signed-in account", async () => {
     const remove = vi.fn(async () => undefined);
     expect(await runSignedInRemoval("/projects", id.toUpperCase(), remove)).toEqual({ ok: true, data: undefined });
-    expect(remove).toHaveBeenCalledWith(signedIn.id, id);
+    expect(remove).toHaveBeenCalledWith({ user: signedIn }, id);
   });
 
   it("counts what is gone already as done, and refuses an id that names nothing", async () => {

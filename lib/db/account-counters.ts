@@ -12,8 +12,8 @@ const totalColumns = {
 } satisfies Record<Exclude<keyof AccountCounters, "userId" | "changeSeq">, string>;
 export type AccountTotal = keyof typeof totalColumns;
 
-/** The SQL of an account's total, for the account whose counters row `owned` selects (lib/access/context.ts, ownedAt); 0 before its first write. */
-export const accountTotalSql = (total: AccountTotal, owned: string) => `COALESCE((SELECT ${totalColumns[total]} FROM account_counters WHERE ${owned}), 0)`;
+/** The SQL of an account's total, for the account whose counters row the condition `owner` selects (lib/access/context.ts, ownedAt); 0 before its first write. */
+export const accountTotalSql = (total: AccountTotal, owner: string) => `COALESCE((SELECT ${totalColumns[total]} FROM account_counters WHERE ${owner}), 0)`;
 
 /** An unfiltered list's total in O(1): the count its table's trigger keeps in the writing transaction. */
 export async function accountTotal(access: Access, total: AccountTotal): Promise<number> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessFor, type Access } from "@/lib/access/context";
 import { claimKey, settleKey, type Claim } from "@/lib/api/idempotency";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
@@ -79,34 +79,34 @@ describe("updated_at", () => {
 });
 
 /** Claims the key, failing the test unless the claim is granted. */
-async function claimed(userId: string, key: string, fingerprint: string): Promise<Claim> {
-  const state = await claimKey(userId, key, fingerprint);
+async function claimed(access: Access, key: string, fingerprint: string): Promise<Claim> {
+  const state = await claimKey(access, key, fingerprint);
   expect(state).toMatchObject({ kind: "claimed" });
   return state as Claim;
 }
 
 describe("the Idempotency-Key store", () => {
   it("claims a key once, keeps a 4xx answer, and frees the key after a 5xx so that a retry runs again", async () => {
-    const { id } = await newUser();
-    const first = await claimed(id, "k1", "POST /a x");
-    expect(await claimKey(id, "k1", "POST /a x")).toEqual({ kind: "running" });
-    expect(await claimKey(id, "k1", "POST /a y")).toEqual({ kind: "other_request" });
-    await settleKey(id, "k1", first, 503, '{"error":{}}');
-    const retry = await claimed(id, "k1", "POST /a y");
-    await settleKey(id, "k1", retry, 422, '{"errors":[]}');
-    expect(await claimKey(id, "k1", "POST /a y")).toEqual({ kind: "answered", status: 422, body: '{"errors":[]}' });
+    const access = accessFor(await newUser());
+    const first = await claimed(access, "k1", "POST /a x");
+    expect(await claimKey(access, "k1", "POST /a x")).toEqual({ kind: "running" });
+    expect(await claimKey(access, "k1", "POST /a y")).toEqual({ kind: "other_request" });
+    await settleKey(access, "k1", first, 503, '{"error":{}}');
+    const retry = await claimed(access, "k1", "POST /a y");
+    await settleKey(access, "k1", retry, 422, '{"errors":[]}');
+    expect(await claimKey(access, "k1", "POST /a y")).toEqual({ kind: "answered", status: 422, body: '{"errors":[]}' });
   });
 
   it("keeps keys per account, and frees a key after 24 hours or a claim that never answered after 10 minutes", async () => {
     const [first, second] = [await newUser(), await newUser()];
-    const claim = await claimed(first.id, "shared", "POST /a x");
-    await claimed(second.id, "shared", "POST /b y");
-    await settleKey(first.id, "shared", claim, 201, "{}");
+    const claim = await claimed(accessFor(first), "shared", "POST /a x");
+    await claimed(accessFor(second), "shared", "POST /b y");
+    await settleKey(accessFor(first), "shared", claim, 201, "{}");
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '23 hours 59 minutes' WHERE user_id = $1::uuid", [first.id]);
-    expect(await claimKey(first.id, "shared", "POST /a x")).toEqual({ kind: "answered", status: 201, body: "{}" });
+    expect(await claimKey(accessFor(first), "shared", "POST /a x")).toEqual({ kind: "answered", status: 201, body: "{}" });
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '2 minutes' WHERE user_id = $1::uuid", [first.id]);
-    await claimed(first.id, "shared", "POST /a z");
+    await claimed(accessFor(first), "shared", "POST /a z");
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '11 minutes' WHERE user_id = $1::uuid", [second.id]);
-    await claimed(second.id, "shared", "POST /b y");
+    await claimed(accessFor(second), "shared", "POST /b y");
   });
 });

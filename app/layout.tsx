@@ -5,8 +5,8 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { signOutToHome } from "@/lib/auth/actions";
-import { getCurrentUser } from "@/lib/auth/current-user";
-import type { User } from "@/lib/db/client";
+import type { Access } from "@/lib/access/context";
+import { currentAccess } from "@/lib/auth/current-user";
 import { runningTimerView } from "@/lib/worklog/views";
 import "./globals.css";
 
@@ -17,12 +17,14 @@ export const metadata: Metadata = {
 };
 
 /** The account's timer as the header first shows it, with the time it was read at. */
-async function timerState(user: User) {
-  return { userId: user.id, timeZone: user.timezone, initialTimer: await runningTimerView(user.id), renderedAt: Date.now() };
+async function timerState(access: Access) {
+  const { user } = access;
+  return { userId: user.id, timeZone: user.timezone, initialTimer: await runningTimerView(access), renderedAt: Date.now() };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const user = await getCurrentUser();
+  const access = await currentAccess();
+  const user = access?.user ?? null;
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
@@ -32,7 +34,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <Providers timer={user ? await timerState(user) : undefined}>
+        <Providers timer={access ? await timerState(access) : undefined}>
           <SiteHeader
             user={user && { name: user.name, email: user.email }}
             signOut={

@@ -6,8 +6,8 @@ import { PageHeader } from "@/components/page-header";
 import { FormError } from "@/components/ui/form-feedback";
 import { SampleDay } from "@/components/worklog/sample-day";
 import { Worklog } from "@/components/worklog/worklog";
-import { getCurrentUser } from "@/lib/auth/current-user";
-import type { User } from "@/lib/db/client";
+import type { Access } from "@/lib/access/context";
+import { currentAccess } from "@/lib/auth/current-user";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { listProjects } from "@/lib/projects/projects";
@@ -105,10 +105,10 @@ function Introduction() {
 }
 
 /** The account's entry that `/?entry=<id>` names, or undefined (a malformed id, a deleted entry, another account's). */
-async function linkedEntry(user: User, id: string) {
+async function linkedEntry(access: Access, id: string) {
   if (!isUuid(id)) return undefined;
   try {
-    return await getEntry(user.id, id.toLowerCase());
+    return await getEntry(access, id.toLowerCase());
   } catch (error) {
     if (error instanceof AppError && error.kind === "not_found") return undefined;
     throw error;
@@ -116,11 +116,11 @@ async function linkedEntry(user: User, id: string) {
 }
 
 /** The suggested entries the worklog shows with these filters: none when it is filtered by more than dates, or for a period they refuse. */
-async function worklogSuggestions(user: User, filters: EntryFilters) {
+async function worklogSuggestions(access: Access, filters: EntryFilters) {
   const query = suggestionQuerySchema.safeParse(suggestionFilters(filters));
   if (!query.success) return [];
   try {
-    return await listSuggestions(user, query.data);
+    return await listSuggestions(access, query.data);
   } catch (error) {
     if (error instanceof AppError && error.kind === "invalid_request") return [];
     throw error;
@@ -128,11 +128,12 @@ async function worklogSuggestions(user: User, filters: EntryFilters) {
 }
 
 /** The worklog: the composer, the entries the URL's filters select by day (most recent work first), the filters and the week's chart. */
-async function WorklogHome({ user, searchParams }: { user: User; searchParams: SearchParams }) {
+async function WorklogHome({ access, searchParams }: { access: Access; searchParams: SearchParams }) {
+  const { user } = access;
   const typed = { get: (name: string) => searchParam(searchParams, name) ?? null };
   const filters = filtersFromSearch(typed);
   const linkedId = typed.get("entry");
-  const linked = linkedId ? await linkedEntry(user, linkedId) : undefined;
+  const linked = linkedId ? await linkedEntry(access, linkedId) : undefined;
   // A link to an entry shows its day: the entry is then on the list's first pages.
   if (linked) {
     const day = calendarDay(linked.recordedAt, user.timezone);
@@ -142,11 +143,11 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
   const ignored = ["q", "project_id", "from", "to", "source"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
   const [firstPage, projects, totals, suggestions, tags] = await Promise.all([
-    listEntries(user, listQuery).then((entries) => toEntryPage(user, entries, listQuery)),
-    listProjects(user.id, { limit: 100 }),
-    dailyTotals(user, week.days),
-    worklogSuggestions(user, filters),
-    tagUsage(user.id),
+    listEntries(access, listQuery).then((entries) => toEntryPage(access, entries, listQuery)),
+    listProjects(access, { limit: 100 }),
+    dailyTotals(access, week.days),
+    worklogSuggestions(access, filters),
+    tagUsage(access),
   ]);
   return (
     <div className="space-y-6">
@@ -174,8 +175,8 @@ async function WorklogHome({ user, searchParams }: { user: User; searchParams: S
 }
 
 export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const user = await getCurrentUser();
-  if (!user) return <Introduction />;
+  const access = await currentAccess();
+  if (!access) return <Introduction />;
   return (
     // The stand-in is a window high, so the footer starts below the fold and stays there when the worklog arrives.
     <Suspense
@@ -185,7 +186,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
         </div>
       }
     >
-      <WorklogHome user={user} searchParams={await searchParams} />
+      <WorklogHome access={access} searchParams={await searchParams} />
     </Suspense>
   );
 }

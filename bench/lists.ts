@@ -11,6 +11,7 @@
 // Then a month's report of each account (bench/lists-report.ts), the search and the export.
 import { register } from "node:module";
 import pg from "pg";
+import type { User } from "../lib/db/client";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startServer, type PrivateServer } from "../tests/support/server";
 import { benchExport } from "./lists-export";
@@ -114,6 +115,7 @@ async function statementsOf(databaseUrl: string) {
     recorded.push(typeof config === "string" ? { text: config, values: values ?? [] } : { text: config.text, values: config.values ?? [] });
     return query.apply(this, args);
   } as typeof pg.Pool.prototype.query;
+  const { accessFor } = await import("../lib/access/context");
   const { listEntries } = await import("../lib/worklog/entries");
   const { entryListQuerySchema } = await import("../lib/worklog/schemas");
   const { buildReport } = await import("../lib/reports/report");
@@ -124,13 +126,13 @@ async function statementsOf(databaseUrl: string) {
       recorded.length = 0;
       const query = entryListQuerySchema.parse(Object.fromEntries(new URL(path, "http://localhost").searchParams));
       // The list reads the account's id and time zone (the bounds of from/to); the seeded accounts keep UTC.
-      await listEntries({ id: userId, timezone: "UTC" } as Parameters<typeof listEntries>[0], query);
+      await listEntries(accessFor({ id: userId, timezone: "UTC" } as User), query);
       return [...recorded];
     },
     async ofReport(userId: string, path: string): Promise<Statement[]> {
       recorded.length = 0;
       const query = reportQuerySchema.parse(Object.fromEntries(new URL(path, "http://localhost").searchParams));
-      await buildReport({ id: userId, timezone: "UTC", weekStart: "monday" } as Parameters<typeof buildReport>[0], query);
+      await buildReport(accessFor({ id: userId, timezone: "UTC", weekStart: "monday" } as User), query);
       return [...recorded];
     },
     close: closeConnection,

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
-import type { User } from "@/lib/db/client";
+import type { Access } from "@/lib/access/context";
 import { countOf, formatDuration } from "@/components/format";
 import { PageHeader, Section } from "@/components/page-header";
 import { ProjectForm } from "@/components/projects/project-form";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireAccess } from "@/lib/auth/current-user";
 import { createProjectAction } from "@/lib/projects/actions";
 import { listProjectSummaries } from "@/lib/projects/projects";
 import { currentWeek } from "@/lib/web/week";
@@ -15,13 +15,13 @@ import { currentWeek } from "@/lib/web/week";
 export const metadata: Metadata = { title: "Projects" };
 
 export default async function ProjectsPage() {
-  const user = await requireUser("/projects");
+  const access = await requireAccess("/projects");
   return (
     <div className="space-y-10">
       <PageHeader title="Projects" description="Group your entries and repositories by what they are for." />
       <Section id="project-list-heading" title="Your projects">
         <Suspense fallback={<LoadingBlock label="Loading projects…" />}>
-          <ProjectList user={user} />
+          <ProjectList access={access} />
         </Suspense>
       </Section>
       <Section id="create-project-heading" title="New project">
@@ -31,8 +31,9 @@ export default async function ProjectsPage() {
   );
 }
 
-async function ProjectList({ user }: { user: User }) {
-  const projects = await listProjectSummaries(user.id, currentWeek(user.timezone, user.weekStart).start);
+async function ProjectList({ access }: { access: Access }) {
+  const { timezone, weekStart } = access.user;
+  const projects = await listProjectSummaries(access, currentWeek(timezone, weekStart).start);
   return projects.length === 0 ? (
     <EmptyState title="No projects yet">Create one below; entries and repositories can then belong to it.</EmptyState>
   ) : (

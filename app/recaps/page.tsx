@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { PlanNotice } from "@/components/recaps/plan-notice";
 import { RecapForm } from "@/components/recaps/recap-form";
 import { RecapList } from "@/components/recaps/recap-list";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireAccess, requireUser } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
 import { publicOrigin } from "@/lib/public-origin";
 import { listRecaps } from "@/lib/recaps/recaps";
@@ -30,7 +30,8 @@ export default async function RecapsPage() {
 }
 
 async function RecapsForPro({ user }: { user: User }) {
-  const [{ rows: projects }, recaps] = await Promise.all([listProjects(user.id, { limit: 100 }), listRecaps(user.id)]);
+  const access = await requireAccess("/recaps");
+  const [{ rows: projects }, recaps] = await Promise.all([listProjects(access, { limit: 100 }), listRecaps(user.id)]);
   return (
     <>
       <section aria-labelledby="new-recap-heading">

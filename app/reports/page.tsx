@@ -6,8 +6,8 @@ import { ReportControls } from "@/components/reports/report-controls";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { ReportResults } from "@/components/reports/report-results";
 import { FormError } from "@/components/ui/form-feedback";
-import { requireUser } from "@/lib/auth/current-user";
-import type { User } from "@/lib/db/client";
+import type { Access } from "@/lib/access/context";
+import { requireAccess } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
 import { chartBucket } from "@/lib/reports/presets";
 import { buildReport } from "@/lib/reports/report";
@@ -20,19 +20,20 @@ import { searchParam, type SearchParams } from "@/lib/web/pages";
 export const metadata: Metadata = { title: "Reports" };
 
 /** The report itself: the period by time for the chart and by the chosen grouping for the table, from the API's own function. */
-async function Report({ user, view }: { user: User; view: ReportView }) {
+async function Report({ access, view }: { access: Access; view: ReportView }) {
   const bucket = chartBucket(view);
   const now = new Date();
-  const report = (groupBy: ReportGrouping) => buildReport(user, reportQuerySchema.parse(reportQueryInput(view, groupBy)), now).then(toReportResponse);
+  const report = (groupBy: ReportGrouping) => buildReport(access, reportQuerySchema.parse(reportQueryInput(view, groupBy)), now).then(toReportResponse);
   const [byTime, breakdown] = await Promise.all([report(bucket), report(view.groupBy)]);
   return <ReportResults byTime={byTime} breakdown={breakdown} bucket={bucket} view={view} />;
 }
 
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const user = await requireUser("/reports");
+  const access = await requireAccess("/reports");
+  const { user } = access;
   const search = await searchParams;
   const { view, ignored } = reportViewFromSearch({ get: (name) => searchParam(search, name) ?? null }, calendarDay(new Date(), user.timezone), user.weekStart);
-  const { rows: projects } = await listProjects(user.id, { limit: 100 });
+  const { rows: projects } = await listProjects(access, { limit: 100 });
   const href = reportsHref(view);
   return (
     <div className="space-y-6">
@@ -48,7 +49,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
       )}
       {/* A new view shows the form's new values, and the loading state in place of the old report. */}
       <Suspense key={`report ${href}`} fallback={<LoadingBlock label="Loading the report…" />}>
-        <Report user={user} view={view} />
+        <Report access={access} view={view} />
       </Suspense>
     </div>
   );

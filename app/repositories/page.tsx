@@ -11,7 +11,8 @@ import { RemoteUrl } from "@/components/repositories/remote-url";
 import { RepositoryForm } from "@/components/repositories/repository-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ProjectBadge } from "@/components/worklog/entry-card";
-import { requireUser } from "@/lib/auth/current-user";
+import type { Access } from "@/lib/access/context";
+import { requireAccess } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
 import { createRepositoryAction } from "@/lib/repositories/actions";
 import { commitActivity } from "@/lib/repositories/commits";
@@ -21,15 +22,16 @@ import { pageRequest, type SearchParams } from "@/lib/web/pages";
 export const metadata: Metadata = { title: "Repositories" };
 
 export default async function RepositoriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const user = await requireUser("/repositories");
+  const access = await requireAccess("/repositories");
+  const { user } = access;
   const page = pageRequest(await searchParams);
-  const projects = (await listProjects(user.id, { limit: 100 })).rows;
+  const projects = (await listProjects(access, { limit: 100 })).rows;
   return (
     <div className="space-y-10">
       <PageHeader title="Repositories" description="The code you work on. The CLI records their commits, which you can attach to entries." />
       <Section id="repository-list-heading" title="Your repositories">
         <Suspense fallback={<LoadingBlock label="Loading repositories…" />}>
-          <RepositoryList userId={user.id} timeZone={user.timezone} page={page} projects={projects} />
+          <RepositoryList access={access} timeZone={user.timezone} page={page} projects={projects} />
         </Suspense>
       </Section>
       <Section id="create-repository-heading" title="New repository">
@@ -45,12 +47,12 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
   );
 }
 
-type RepositoryListProps = { userId: string; timeZone: string; page: PageRequest; projects: Project[] };
+type RepositoryListProps = { access: Access; timeZone: string; page: PageRequest; projects: Project[] };
 
-async function RepositoryList({ userId, timeZone, page, projects }: RepositoryListProps) {
-  const repositories = await listRepositories(userId, page);
+async function RepositoryList({ access, timeZone, page, projects }: RepositoryListProps) {
+  const repositories = await listRepositories(access, page);
   const activity = await commitActivity(
-    userId,
+    access,
     repositories.rows.map((repository) => repository.id),
   );
   const projectById = new Map(projects.map((project) => [project.id, project]));

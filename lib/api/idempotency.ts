@@ -1,3 +1,4 @@
+import { ownedAt, ownerId, type Access } from "@/lib/access/context";
 import { queryRows } from "@/lib/db/sql";
 import { readBodyBytes } from "./body";
 import { differentRequest, REPLAYED_HEADER, requestFingerprint, stillRunning } from "./idempotency-key";
@@ -23,7 +24,7 @@ export type KeyState = Claim | { kind: "answered"; status: number; body: string 
  * concurrent identical requests only one runs; a key kept longer than 24 hours, or claimed by a
  * request that never answered, counts as free.
  */
-export async function claimKey(userId: string, key: string, fingerprint: string): Promise<KeyState> {
+export async function claimKey(access: Access, key: string, fingerprint: string): Promise<KeyState> {
   sweepExpiredKeys();
   for (;;) {
     const [claimed] = await queryRows<{ claimedAt: Date }>(
@@ -32,12 +33,12 @@ export async function claimKey(userId: string, key: string, fingerprint: string)
         WHERE idempotency_keys.created_at < CURRENT_TIMESTAMP - interval '${KEPT_FOR}'
           OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at < CURRENT_TIMESTAMP - interval '${ABANDONED_CLAIM}')
       RETURNING created_at AS "claimedAt"`,
-      [userId, key, fingerprint],
+      [ownerId(access), key, fingerprint],
     );
     if (claimed) return { kind: "claimed", claimedAt: claimed.claimedAt };
     const [held] = await queryRows<{ fingerprint: string; status: number | null; body: string | null }>(
-      "SELECT fingerprint, status, body FROM idempotency_keys WHERE user_id = $1::uuid AND key = $2",
-      [userId, key],
+      `SELECT fingerprint, status, body FROM idempotency_keys WHERE ${ownedAt("$1")} AND key = $2`,
+      [ownerId(access), key],
     );
     // Freed (its request failed with a 5xx) between the two statements: claim again.
     if (!held) continue;
@@ -52,10 +53,11 @@ export async function claimKey(userId: string, key: string, fingerprint: string)
  * that a retry runs again. Only the request's own claim is settled: one that answers after its
  * claim was abandoned and the key claimed again leaves the later claim alone.
  */
-export async function settleKey(userId: string, key: string, { claimedAt }: Claim, status: number, body: string): Promise<void> {
-  const ownClaim = "user_id = $1::uuid AND key = $2 AND created_at = $3";
-  if (status >= 500) await queryRows(`DELETE FROM idempotency_keys WHERE ${ownClaim}`, [userId, key, claimedAt]);
-  else await queryRows(`UPDATE idempotency_keys SET status = $4, body = $5 WHERE ${ownClaim}`, [userId, key, claimedAt, status, body]);
+export async function settleKey(access: Access, key: string, { claimedAt }: Claim, status: number, body: string): Promise<void> {
+  const ownClaim = `${ownedAt("$1")} AND key = $2 AND created_at = $3`;
+  const owner = ownerId(access);
+  if (status >= 500) await queryRows(`DELETE FROM idempotency_keys WHERE ${ownClaim}`, [owner, key, claimedAt]);
+  else await queryRows(`UPDATE idempotency_keys SET status = $4, body = $5 WHERE ${ownClaim}`, [owner, key, claimedAt, status, body]);
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -76,14 +78,14 @@ function sweepExpiredKeys(): void {
  * answer, kept unless it is a 5xx. `run` gets the body's bytes, read here to fingerprint them.
  */
 export async function answerOnce(
-  userId: string,
+  access: Access,
   key: string,
   request: Request,
   maxBodyBytes: number | undefined,
   run: (body: Uint8Array) => Promise<Response>,
 ): Promise<Response> {
   const body = await readBodyBytes(request, maxBodyBytes);
-  const state = await claimKey(userId, key, requestFingerprint(request.method, request.url, body));
+  const state = await claimKey(access, key, requestFingerprint(request.method, request.url, body));
   switch (state.kind) {
     case "other_request":
       throw differentRequest();
@@ -95,7 +97,7 @@ export async function answerOnce(
       const response = await run(body);
       // Once the request has run, its answer goes out even if the key cannot be settled (the
       // database went away): the claim is then abandoned, and free again after 10 minutes.
-      await settleKey(userId, key, state, response.status, await response.clone().text()).catch((error: unknown) =>
+      await settleKey(access, key, state, response.status, await response.clone().text()).catch((error: unknown) =>
         console.error("[idempotency] keeping an answer failed:", error),
       );
       return response;

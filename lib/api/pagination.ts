@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Access } from "@/lib/access/context";
 import { isUuid } from "@/lib/db/ids";
 import { findListPosition, type ListedKind, type ListPosition } from "@/lib/db/item-positions";
 import { AppError } from "@/lib/errors";
@@ -65,7 +66,7 @@ export type KeysetQuery = {
 /** A list of the account's items of one kind: its rows by keyset, and its total. */
 export type ListSource<Row> = {
   kind: ListedKind;
-  userId: string;
+  access: Access;
   fetchRows: (query: KeysetQuery) => Promise<Row[]>;
   countAll: () => Promise<number>;
   /**
@@ -84,10 +85,10 @@ const articles: Record<ListedKind, string> = {
 };
 
 /** Where the page starts: the cursor's item, live or deleted; a 400 for an id the account never had. */
-async function cursorPosition(page: PageRequest, { kind, userId }: ListSource<unknown>): Promise<ListPosition | undefined> {
+async function cursorPosition(page: PageRequest, { kind, access }: ListSource<unknown>): Promise<ListPosition | undefined> {
   const [parameter, cursor] = page.endingBefore ? ["ending_before", page.endingBefore] : ["starting_after", page.startingAfter];
   if (cursor === undefined) return undefined;
-  const position = await findListPosition(kind, userId, cursor);
+  const position = await findListPosition(kind, access, cursor);
   if (!position) throw AppError.invalidRequest(`${parameter} names no item of this list: it is not the id of ${articles[kind]} of this account`);
   return position;
 }

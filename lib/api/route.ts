@@ -127,6 +127,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
     answerCaller(request, operation.path, async (principal, requestId) => {
       requireCallerScope(principal, operation.scope);
       const params = await idParams(context);
+      const access = accessFor(principal.user);
       const idempotencyKey = operation.method === "post" ? idempotencyKeyOf(request) : undefined;
       /** From the input on: what an Idempotency-Key runs once, its errors included. */
       const answer = async (bodySource: Request | Uint8Array): Promise<Response> => {
@@ -137,7 +138,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
           if (operation.plan) requirePlan(principal.user, operation.plan);
           const etag = tagged ? accountReadTag(principal, request) : undefined;
           if (etag && isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
-          const result = await handler({ request, principal, access: accessFor(principal.user), user: principal.user, params, body, query });
+          const result = await handler({ request, principal, access, user: principal.user, params, body, query });
           let answered: Response;
           if (result instanceof Response) answered = result;
           else if (status !== undefined) answered = Response.json(result, { status });
@@ -148,7 +149,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
           return errorResponse(error, requestId);
         }
       };
-      return idempotencyKey === undefined ? answer(request) : answerOnce(principal.user.id, idempotencyKey, request, operation.maxBodyBytes, answer);
+      return idempotencyKey === undefined ? answer(request) : answerOnce(access, idempotencyKey, request, operation.maxBodyBytes, answer);
     }),
   );
 }

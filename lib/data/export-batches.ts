@@ -1,6 +1,7 @@
 import "server-only";
+import { owned, type Access } from "@/lib/access/context";
 import { idKeyset, timeKeyset, type KeysetQuery } from "@/lib/api/pagination";
-import { getDb, type Commit, type User } from "@/lib/db/client";
+import { getDb, type Commit } from "@/lib/db/client";
 import type { ListPosition } from "@/lib/db/item-positions";
 import type { EntryListFilters } from "@/lib/worklog/entries";
 import { selectEntryPage } from "@/lib/worklog/entry-sql";
@@ -27,27 +28,27 @@ async function* batches<Row>(fetchRows: (query: KeysetQuery) => Promise<Row[]>, 
 const byId = (row: { id: string }): ListPosition => ({ sortAt: null, id: row.id });
 
 /** The entries matching the filters of the entries list, in its order (the list's own statement). */
-export const entryBatches = (user: User, filters: EntryListFilters) =>
+export const entryBatches = (access: Access, filters: EntryListFilters) =>
   batches(
-    (query) => selectEntryPage(user, filters, query),
+    (query) => selectEntryPage(access, filters, query),
     (entry) => ({ sortAt: entry.recordedAt, id: entry.id }),
   );
 
-export const projectBatches = (userId: string) =>
+export const projectBatches = (access: Access) =>
   batches((query) => {
     const keyset = idKeyset(query);
-    return getDb().project.findMany({ ...keyset, where: { userId, ...keyset.where } });
+    return getDb().project.findMany({ ...keyset, where: { ...owned(access), ...keyset.where } });
   }, byId);
 
-export const repositoryBatches = (userId: string) =>
+export const repositoryBatches = (access: Access) =>
   batches((query) => {
     const keyset = idKeyset(query);
-    return getDb().repository.findMany({ ...keyset, where: { userId, ...keyset.where } });
+    return getDb().repository.findMany({ ...keyset, where: { ...owned(access), ...keyset.where } });
   }, byId);
 
 /** Every commit of the account: repository by repository, each repository's as its commits list orders them (its index's order). */
-export async function* commitBatches(userId: string): AsyncGenerator<Commit[]> {
-  for await (const repositories of repositoryBatches(userId)) {
+export async function* commitBatches(access: Access): AsyncGenerator<Commit[]> {
+  for await (const repositories of repositoryBatches(access)) {
     for (const repository of repositories) {
       yield* batches(
         (query) => {
@@ -60,15 +61,15 @@ export async function* commitBatches(userId: string): AsyncGenerator<Commit[]> {
   }
 }
 
-export const recapBatches = (userId: string) =>
+export const recapBatches = (access: Access) =>
   batches(async (query) => {
     const keyset = idKeyset(query);
-    return getDb().recap.findMany({ ...keyset, where: { userId, ...keyset.where } });
+    return getDb().recap.findMany({ ...keyset, where: { ...owned(access), ...keyset.where } });
   }, byId);
 
 /** The SHAs of commits by id, for the CSV's `commit_shas`. */
-export async function commitShas(userId: string, ids: string[]): Promise<Map<string, string>> {
+export async function commitShas(access: Access, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const commits = await getDb().commit.findMany({ where: { userId, id: { in: ids } }, select: { id: true, sha: true } });
+  const commits = await getDb().commit.findMany({ where: { ...owned(access), id: { in: ids } }, select: { id: true, sha: true } });
   return new Map(commits.map((commit) => [commit.id, commit.sha]));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
-import type { User } from "@/lib/db/client";
+import type { Access } from "@/lib/access/context";
 import { toProjectResponse } from "@/lib/projects/responses";
 import { toRecapResponse } from "@/lib/recaps/responses";
 import { toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
@@ -21,8 +21,8 @@ import type { ExportDocument } from "./export-document";
 type Pieces = AsyncGenerator<string>;
 
 /** The entries the filters select, a running one as if its timer stopped at the export's time: an export holds no running state. */
-async function* exportedEntries(user: User, filters: EntryListFilters, exportedAt: Date): AsyncGenerator<EntryWithRelations[]> {
-  for await (const entries of entryBatches(user, filters)) yield entries.map((entry) => stoppedAt(entry, exportedAt));
+async function* exportedEntries(access: Access, filters: EntryListFilters, exportedAt: Date): AsyncGenerator<EntryWithRelations[]> {
+  for await (const entries of entryBatches(access, filters)) yield entries.map((entry) => stoppedAt(entry, exportedAt));
 }
 
 /** `"name":[…]`, the items as the API shows them, one batch at a time. */
@@ -37,7 +37,8 @@ async function* jsonArray<Row>(name: keyof ExportDocument, batches: AsyncIterabl
 }
 
 /** The export document of lib/data/export-document.ts: every item of the account, and the entries matching the filters. */
-export async function* jsonExport(user: User, filters: EntryListFilters, exportedAt: Date): Pieces {
+export async function* jsonExport(access: Access, filters: EntryListFilters, exportedAt: Date): Pieces {
+  const { user } = access;
   const head: Pick<ExportDocument, "format" | "version" | "exported_at" | "user"> = {
     format: "worklog-export",
     version: 1,
@@ -45,11 +46,11 @@ export async function* jsonExport(user: User, filters: EntryListFilters, exporte
     user: toUserResponse(user),
   };
   yield JSON.stringify(head).slice(0, -1);
-  yield* jsonArray("projects", projectBatches(user.id), toProjectResponse);
-  yield* jsonArray("repositories", repositoryBatches(user.id), toRepositoryResponse);
-  yield* jsonArray("commits", commitBatches(user.id), toCommitResponse);
-  yield* jsonArray("entries", exportedEntries(user, filters, exportedAt), toEntryResponse);
-  yield* jsonArray("recaps", recapBatches(user.id), toRecapResponse);
+  yield* jsonArray("projects", projectBatches(access), toProjectResponse);
+  yield* jsonArray("repositories", repositoryBatches(access), toRepositoryResponse);
+  yield* jsonArray("commits", commitBatches(access), toCommitResponse);
+  yield* jsonArray("entries", exportedEntries(access, filters, exportedAt), toEntryResponse);
+  yield* jsonArray("recaps", recapBatches(access), toRecapResponse);
   yield "}";
 }
 
@@ -75,11 +76,12 @@ const decimalHours = (seconds: number) => Math.round(seconds / 36) / 100;
 const csvOptions = { record_delimiter: "windows" } as const;
 
 /** One row per entry; tags and commit SHAs, which contain no spaces, are separated by one. No cell starts a formula. */
-export async function* csvExport(user: User, filters: EntryListFilters, exportedAt: Date): Pieces {
+export async function* csvExport(access: Access, filters: EntryListFilters, exportedAt: Date): Pieces {
+  const { user } = access;
   yield stringify([csvColumns], { ...csvOptions, bom: true });
-  for await (const entries of exportedEntries(user, filters, exportedAt)) {
+  for await (const entries of exportedEntries(access, filters, exportedAt)) {
     const shas = await commitShas(
-      user.id,
+      access,
       entries.flatMap((entry) => entry.commits.map((commit) => commit.commitId)),
     );
     const rows = entries.map((entry) =>
@@ -118,10 +120,11 @@ function markdownEntry(entry: EntryWithRelations, timeZone: string): string {
  * The entries by day of the account's time zone, newest first: `## YYYY-MM-DD (Weekday)`, then
  * each entry under its time, its content quoted: no other line starts with `#`.
  */
-export async function* markdownExport(user: User, filters: EntryListFilters, exportedAt: Date): Pieces {
+export async function* markdownExport(access: Access, filters: EntryListFilters, exportedAt: Date): Pieces {
+  const { user } = access;
   yield `# Worklog${user.name ? ` of ${markdownInline(user.name)}` : ""}\n\nExported ${exportedAt.toISOString()}; days and times in ${user.timezone}.\n\n`;
   let currentDay: string | undefined;
-  for await (const entries of exportedEntries(user, filters, exportedAt)) {
+  for await (const entries of exportedEntries(access, filters, exportedAt)) {
     let piece = "";
     for (const entry of entries) {
       const day = calendarDay(entry.recordedAt, user.timezone);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Access } from "@/lib/access/context";
 import type { User } from "@/lib/db/client";
 import { calendarDay } from "@/lib/time";
 import { csvExport, jsonExport, markdownExport } from "./export-formats";
@@ -38,12 +39,13 @@ function byteStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> 
 }
 
 /** The download of the account's data in a format, streamed: the API's and the web app's export. */
-export function exportResponse(user: User, { format, ...filters }: ExportQuery, now = new Date()): Response {
-  const pieces = format === "json" ? jsonExport(user, filters, now) : format === "csv" ? csvExport(user, filters, now) : markdownExport(user, filters, now);
+export function exportResponse(access: Access, { format, ...filters }: ExportQuery, now = new Date()): Response {
+  const pieces =
+    format === "json" ? jsonExport(access, filters, now) : format === "csv" ? csvExport(access, filters, now) : markdownExport(access, filters, now);
   return new Response(byteStream(pieces), {
     headers: {
       "content-type": files[format].contentType,
-      "content-disposition": `attachment; filename="${exportFileName(format, user, now)}"`,
+      "content-disposition": `attachment; filename="${exportFileName(format, access.user, now)}"`,
       "cache-control": "no-store",
     },
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { getDb, type Transaction, type User } from "@/lib/db/client";
+import { accessFor, owned, ownerId, type Access } from "@/lib/access/context";
+import { getDb, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { defineJobKind, FinalJobError, type JobContext } from "@/lib/jobs/job-kind";
@@ -63,15 +64,15 @@ function resourceOf(row: ImportRow): ImportResource {
 const resourceFields = { id: true, status: true, processed: true, total: true, counts: true, error: true } as const;
 
 /** Stores the (checked) document as an import of the account and enqueues its job, which starts at once. */
-export async function startImportJob(user: User, format: ImportFormat, body: Record<string, unknown>, source: EntrySource): Promise<ImportResource> {
+export async function startImportJob(access: Access, format: ImportFormat, body: Record<string, unknown>, source: EntrySource): Promise<ImportResource> {
   const id = newId();
   const row = await getDb().$transaction(
     async (tx) => {
       const created = await tx.import.create({
-        data: { id, userId: user.id, format, source, document: JSON.stringify(body), total: itemCount(body), counts: emptySummary() },
+        data: { id, ...owned(access), format, source, document: JSON.stringify(body), total: itemCount(body), counts: emptySummary() },
         select: resourceFields,
       });
-      await enqueueJob(importJob, { importId: id, timeZone: user.timezone }, { tx, owner: user.id });
+      await enqueueJob(importJob, { importId: id, timeZone: access.user.timezone }, { tx, owner: ownerId(access) });
       return created;
     },
     // Storing a document of many MiB is one statement, but a long one.
@@ -82,8 +83,8 @@ export async function startImportJob(user: User, format: ImportFormat, body: Rec
 }
 
 /** The account's import `id`, or the 404 of another account's or none. */
-export async function findImport(userId: string, id: string): Promise<ImportResource> {
-  const row = await getDb().import.findFirst({ where: { id, userId }, select: resourceFields });
+export async function findImport(access: Access, id: string): Promise<ImportResource> {
+  const row = await getDb().import.findFirst({ where: { id, ...owned(access) }, select: resourceFields });
   if (!row) throw AppError.notFound();
   return resourceOf(row);
 }
@@ -97,8 +98,10 @@ const added = (summary: ImportSummary, more: ImportSummary): ImportSummary => {
 };
 
 async function runImport(importId: string, timeZone: string, job: JobContext): Promise<void> {
-  const row = await getDb().import.findUnique({ where: { id: importId } });
+  const row = await getDb().import.findUnique({ where: { id: importId }, include: { user: true } });
   if (!row || row.document === null || (row.status !== "queued" && row.status !== "running")) return;
+  // Who asks is the import's owner; built here until the job runner hands each job its own (lib/jobs).
+  const access = accessFor(row.user);
   if (row.status === "queued") await getDb().import.updateMany({ where: { id: importId, status: "queued" }, data: { status: "running" } });
   const plan = await checkDocument(row.format as ImportFormat, JSON.parse(row.document) as Record<string, unknown>, timeZone).catch((error: unknown) => {
     throw error instanceof AppError ? new FinalJobError(`The stored document is invalid: ${error.message.slice(0, 500)}`) : error;
@@ -109,7 +112,7 @@ async function runImport(importId: string, timeZone: string, job: JobContext): P
   /** One batch's writes, committed with the import's progress while this attempt holds the job. */
   const step = async (items: number, write: (tx: Transaction) => Promise<ImportSummary>) => {
     job.signal.throwIfAborted();
-    counts = await inAccountTransaction(row.userId, async (tx) => {
+    counts = await inAccountTransaction(access, async (tx) => {
       await job.holdLease(tx);
       const total = added(counts, await write(tx));
       await tx.import.update({ where: { id: importId }, data: { processed: processed + items, counts: total } });
@@ -119,10 +122,10 @@ async function runImport(importId: string, timeZone: string, job: JobContext): P
   };
 
   const others = plan.projects.length + plan.repositories.length + plan.commits.length;
-  if (processed < others) await step(others, (tx) => writeItems(tx, row.userId, { ...plan, entries: [] }, source));
+  if (processed < others) await step(others, (tx) => writeItems(tx, access, { ...plan, entries: [] }, source));
   for (let end = plan.entries.length - (processed - others); end > 0; end -= ENTRY_BATCH) {
     const batch = plan.entries.slice(Math.max(0, end - ENTRY_BATCH), end);
-    await step(batch.length, (tx) => writeEntryBatch(tx, row.userId, plan, batch, source));
+    await step(batch.length, (tx) => writeEntryBatch(tx, access, plan, batch, source));
   }
   await getDb().$transaction(async (tx) => {
     await job.holdLease(tx);
@@ -134,13 +137,13 @@ async function runImport(importId: string, timeZone: string, job: JobContext): P
  * Writes a batch of the plan's entries, its references found by what the job wrote before:
  * projects by identifier, commits by repository name and sha.
  */
-async function writeEntryBatch(tx: Transaction, userId: string, plan: ImportPlan, batch: ImportPlan["entries"], source: EntrySource): Promise<ImportSummary> {
+async function writeEntryBatch(tx: Transaction, access: Access, plan: ImportPlan, batch: ImportPlan["entries"], source: EntrySource): Promise<ImportSummary> {
   const documentProjects = new Map(plan.projects.map((project) => [project.id, project.identifier]));
   const documentRepositories = new Map(plan.repositories.map((repository) => [repository.id, repository.name]));
   const documentCommits = new Map(plan.commits.map((commit) => [commit.id, { name: documentRepositories.get(commit.repository_id)!, sha: commit.sha }]));
 
   const identifiers = [...new Set(batch.flatMap((entry) => (entry.project_id ? [documentProjects.get(entry.project_id)!] : [])))];
-  const projects = await tx.project.findMany({ where: { userId, identifier: { in: identifiers } }, select: { id: true, identifier: true } });
+  const projects = await tx.project.findMany({ where: { ...owned(access), identifier: { in: identifiers } }, select: { id: true, identifier: true } });
   const projectByIdentifier = new Map(projects.map((project) => [project.identifier, project.id]));
   const projectIds = new Map(
     batch.flatMap((entry) =>
@@ -157,7 +160,7 @@ async function writeEntryBatch(tx: Transaction, userId: string, plan: ImportPlan
       ? []
       : await tx.commit.findMany({
           where: {
-            userId,
+            ...owned(access),
             sha: { in: [...new Set(wanted.map((commit) => commit.sha))] },
             repository: { name: { in: [...new Set(wanted.map((commit) => commit.name))] } },
           },
@@ -177,6 +180,6 @@ async function writeEntryBatch(tx: Transaction, userId: string, plan: ImportPlan
     project_id: entry.project_id && projectIds.has(entry.project_id) ? entry.project_id : null,
     commit_ids: (entry.commit_ids ?? []).filter((id) => commitIds.has(id)),
   }));
-  const { created, skipped } = await importEntries(tx, userId, entries, projectIds, commitIds, source);
+  const { created, skipped } = await importEntries(tx, access, entries, projectIds, commitIds, source);
   return { created: { projects: 0, repositories: 0, commits: 0, entries: created }, skipped: { projects: 0, repositories: 0, commits: 0, entries: skipped } };
 }

@@ -1,3 +1,4 @@
+import { owned, ownedSql, type Access } from "@/lib/access/context";
 import { insertRows, type BulkColumns } from "@/lib/db/bulk-insert";
 import { getDb, type Transaction, type WorklogEntry, type WorklogEntryCommit } from "@/lib/db/client";
 import { isLockTimeout } from "@/lib/db/errors";
@@ -78,7 +79,7 @@ const IMPORT_ATTEMPTS = 5;
  * Runs `work` in a transaction that first holds the account's counters row, and again when it
  * met another write of the account (ROW_WAIT), up to IMPORT_ATTEMPTS times.
  */
-export async function inAccountTransaction<T>(userId: string, work: (transaction: Transaction) => Promise<T>): Promise<T> {
+export async function inAccountTransaction<T>(access: Access, work: (transaction: Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await getDb().$transaction(
@@ -86,7 +87,7 @@ export async function inAccountTransaction<T>(userId: string, work: (transaction
           // Every counted insert ends on this row: holding it first, the import waits behind the
           // account's writes that hold it (README.md, "What the hot paths do"); those that have not
           // reached it yet wait for the import, which must not then wait for them (ROW_WAIT).
-          await transaction.$queryRaw`SELECT 1 FROM account_counters WHERE user_id = ${userId}::uuid FOR UPDATE`;
+          await transaction.$queryRaw`SELECT 1 FROM account_counters WHERE ${ownedSql(access)} FOR UPDATE`;
           await transaction.$executeRawUnsafe(`SET LOCAL lock_timeout = '${ROW_WAIT}'`);
           return work(transaction);
         },
@@ -104,16 +105,16 @@ export async function inAccountTransaction<T>(userId: string, work: (transaction
  * (projects by identifier, repositories by name, commits by repository and sha, entries by time
  * and content) is skipped, and references to it are remapped to it.
  */
-export async function writeItems(transaction: Transaction, userId: string, plan: ImportPlan, source: EntrySource): Promise<ImportSummary> {
+export async function writeItems(transaction: Transaction, access: Access, plan: ImportPlan, source: EntrySource): Promise<ImportSummary> {
   const created: ImportCounts = { projects: 0, repositories: 0, commits: 0, entries: 0 };
   const skipped: ImportCounts = { projects: 0, repositories: 0, commits: 0, entries: 0 };
   const projectIds = new Map<string, string>();
-  const projects = await importProjects(transaction, userId, plan.projects, projectIds);
+  const projects = await importProjects(transaction, access, plan.projects, projectIds);
   const repositoryIds = new Map<string, string>();
-  const repositories = await importRepositories(transaction, userId, plan.repositories, projectIds, repositoryIds);
+  const repositories = await importRepositories(transaction, access, plan.repositories, projectIds, repositoryIds);
   const commitIds = new Map<string, string>();
-  const commits = await importCommits(transaction, userId, plan.commits, repositoryIds, commitIds);
-  const entries = await importEntries(transaction, userId, plan.entries, projectIds, commitIds, source);
+  const commits = await importCommits(transaction, access, plan.commits, repositoryIds, commitIds);
+  const entries = await importEntries(transaction, access, plan.entries, projectIds, commitIds, source);
   for (const [kind, result] of Object.entries({ projects, repositories, commits, entries }) as [keyof ImportCounts, { created: number; skipped: number }][]) {
     created[kind] = result.created;
     skipped[kind] = result.skipped;
@@ -122,13 +123,13 @@ export async function writeItems(transaction: Transaction, userId: string, plan:
 }
 
 /** Writes the plan into the account in one transaction (`writeItems`). */
-export function writePlan(userId: string, plan: ImportPlan, source: EntrySource): Promise<ImportSummary> {
-  return inAccountTransaction(userId, (transaction) => writeItems(transaction, userId, plan, source));
+export function writePlan(access: Access, plan: ImportPlan, source: EntrySource): Promise<ImportSummary> {
+  return inAccountTransaction(access, (transaction) => writeItems(transaction, access, plan, source));
 }
 
-async function importProjects(transaction: Transaction, userId: string, projects: ImportedProject[], projectIds: Map<string, string>) {
+async function importProjects(transaction: Transaction, access: Access, projects: ImportedProject[], projectIds: Map<string, string>) {
   const found = await findInBatches([...new Set(projects.map((project) => project.identifier))], (identifiers) =>
-    transaction.project.findMany({ where: { userId, identifier: { in: identifiers } }, select: { id: true, identifier: true } }),
+    transaction.project.findMany({ where: { ...owned(access), identifier: { in: identifiers } }, select: { id: true, identifier: true } }),
   );
   const { created, skipped } = matchItems(
     projects,
@@ -140,7 +141,7 @@ async function importProjects(transaction: Transaction, userId: string, projects
     transaction.project.createMany({
       data: batch.map((project) => ({
         id: project.newId,
-        userId,
+        ...owned(access),
         name: project.name,
         description: project.description ?? null,
         identifier: project.identifier,
@@ -152,13 +153,13 @@ async function importProjects(transaction: Transaction, userId: string, projects
 
 async function importRepositories(
   transaction: Transaction,
-  userId: string,
+  access: Access,
   repositories: ImportedRepository[],
   projectIds: Map<string, string>,
   repositoryIds: Map<string, string>,
 ) {
   const found = await findInBatches([...new Set(repositories.map((repository) => repository.name))], (names) =>
-    transaction.repository.findMany({ where: { userId, name: { in: names } }, select: { id: true, name: true } }),
+    transaction.repository.findMany({ where: { ...owned(access), name: { in: names } }, select: { id: true, name: true } }),
   );
   const { created, skipped } = matchItems(
     repositories,
@@ -170,7 +171,7 @@ async function importRepositories(
     transaction.repository.createMany({
       data: batch.map((repository) => ({
         id: repository.newId,
-        userId,
+        ...owned(access),
         name: repository.name,
         projectId: repository.project_id ? projectIds.get(repository.project_id)! : null,
         localPath: repository.local_path ?? null,
@@ -184,14 +185,14 @@ async function importRepositories(
 
 async function importCommits(
   transaction: Transaction,
-  userId: string,
+  access: Access,
   commits: ImportedCommit[],
   repositoryIds: Map<string, string>,
   commitIds: Map<string, string>,
 ) {
   const accountRepositoryIds = [...new Set(commits.map((commit) => repositoryIds.get(commit.repository_id)!))];
   const found = await findInBatches(accountRepositoryIds, (ids) =>
-    transaction.commit.findMany({ where: { userId, repositoryId: { in: ids } }, select: { id: true, repositoryId: true, sha: true } }),
+    transaction.commit.findMany({ where: { ...owned(access), repositoryId: { in: ids } }, select: { id: true, repositoryId: true, sha: true } }),
   );
   const { created, skipped } = matchItems(
     commits,
@@ -201,7 +202,7 @@ async function importCommits(
   );
   await writeCommits(
     transaction,
-    userId,
+    access,
     created.map((commit) => ({ ...fromCommitInput(repositoryIds.get(commit.repository_id)!, commit), id: commit.newId })),
   );
   return { created: created.length, skipped };
@@ -209,7 +210,7 @@ async function importCommits(
 
 export async function importEntries(
   transaction: Transaction,
-  userId: string,
+  access: Access,
   entries: ImportedEntry[],
   projectIds: Map<string, string>,
   commitIds: Map<string, string>,
@@ -219,7 +220,7 @@ export async function importEntries(
   const times = JSON.stringify([...new Set(entries.map((entry) => entry.recorded_at.toISOString()))]);
   const found = await transaction.$queryRaw<{ id: string; recordedAt: Date | string; content: string }[]>`
     SELECT id, recorded_at AS "recordedAt", content FROM worklog_entries
-    WHERE user_id = ${userId}::uuid AND recorded_at = ANY(ARRAY(SELECT jsonb_array_elements_text(${times}::jsonb)::timestamptz))`;
+    WHERE ${ownedSql(access)} AND recorded_at = ANY(ARRAY(SELECT jsonb_array_elements_text(${times}::jsonb)::timestamptz))`;
   const { created, skipped } = matchItems(
     entries,
     new Map(found.map((entry) => [entryKey(new Date(entry.recordedAt), entry.content), entry.id])),
@@ -234,7 +235,7 @@ export async function importEntries(
       entryColumns,
       batch.map((entry) => ({
         id: entry.newId,
-        userId,
+        ...owned(access),
         content: entry.content,
         recordedAt: entry.recorded_at,
         durationSeconds: entry.duration_seconds ?? null,

@@ -1,4 +1,4 @@
-import type { User } from "@/lib/db/client";
+import type { Access } from "@/lib/access/context";
 import type { EntrySource } from "@/lib/worklog/sources";
 import { checkDocument } from "./import-check";
 import { importsAsJob, startImportJob } from "./import-jobs";
@@ -11,8 +11,8 @@ import { writePlan } from "./import-write";
  * nothing is written. Entries keep the source their document gives and otherwise get `source`,
  * the importer's.
  */
-export async function importDocument(user: User, format: ImportFormat, body: Record<string, unknown>, source: EntrySource): Promise<ImportSummary> {
-  return writePlan(user.id, await checkDocument(format, body, user.timezone), source);
+export async function importDocument(access: Access, format: ImportFormat, body: Record<string, unknown>, source: EntrySource): Promise<ImportSummary> {
+  return writePlan(access, await checkDocument(format, body, access.user.timezone), source);
 }
 
 /** What an import request came to: written at once, or accepted as a job (a large document, lib/data/import-jobs.ts). */
@@ -20,13 +20,13 @@ export type ImportAnswer = { summary: ImportSummary } | { accepted: ImportResour
 
 /** The import of POST /api/v1/import and Settings → Data: checked at once, then written at once or by a job by its size (`bytes`, when known). */
 export async function receiveImport(
-  user: User,
+  access: Access,
   format: ImportFormat,
   body: Record<string, unknown>,
   source: EntrySource,
   bytes: number | undefined,
 ): Promise<ImportAnswer> {
-  const plan = await checkDocument(format, body, user.timezone);
-  if (importsAsJob(body, bytes)) return { accepted: await startImportJob(user, format, body, source) };
-  return { summary: await writePlan(user.id, plan, source) };
+  const plan = await checkDocument(format, body, access.user.timezone);
+  if (importsAsJob(body, bytes)) return { accepted: await startImportJob(access, format, body, source) };
+  return { summary: await writePlan(access, plan, source) };
 }

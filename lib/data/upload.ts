@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { jsonObjectOf, readBodyBytes, requireJsonContentType } from "@/lib/api/body";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { currentAccess } from "@/lib/auth/current-user";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { isSameOrigin } from "@/lib/web/page-body-guard";
 import { receiveImport, type ImportAnswer } from "./import";
@@ -31,13 +31,13 @@ function documentOf(bytes: Uint8Array): Record<string, unknown> {
 export async function importUpload(request: Request): Promise<ImportOutcome> {
   if (!isSameOrigin(request.headers)) throw new AppError("authorization", "Uploads are taken from this site only.");
   requireJsonContentType(request);
-  const user = await getCurrentUser();
-  if (!user) throw new AppError("authentication", "Sign in to import data.");
+  const access = await currentAccess();
+  if (!access) throw new AppError("authentication", "Sign in to import data.");
   const format = formatSchema.safeParse(new URL(request.url).searchParams.get("format"));
   if (!format.success) throw AppError.invalidRequest(`format must be one of ${importFormats.join(", ")}`);
   const bytes = await readBodyBytes(request, IMPORT_MAX_BODY_BYTES);
   try {
-    return await receiveImport(user, format.data, documentOf(bytes), "web", bytes.byteLength);
+    return await receiveImport(access, format.data, documentOf(bytes), "web", bytes.byteLength);
   } catch (error) {
     if (error instanceof AppError && error.kind === "validation") return { problems: error.issues };
     throw error;

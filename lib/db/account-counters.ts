@@ -1,4 +1,5 @@
 import "server-only";
+import { ownedAt, ownerId, type Access } from "@/lib/access/context";
 import { getDb, type AccountCounters } from "./client";
 import { queryRows } from "./sql";
 
@@ -11,13 +12,12 @@ const totalColumns = {
 } satisfies Record<Exclude<keyof AccountCounters, "userId" | "changeSeq">, string>;
 export type AccountTotal = keyof typeof totalColumns;
 
-/** The SQL of an account's total, for the account whose id is the SQL expression `userId`; 0 before its first write. */
-export const accountTotalSql = (total: AccountTotal, userId: string) =>
-  `COALESCE((SELECT ${totalColumns[total]} FROM account_counters WHERE user_id = ${userId}::uuid), 0)`;
+/** The SQL of an account's total, for the account whose counters row the condition `owner` selects (lib/access/context.ts, ownedAt); 0 before its first write. */
+export const accountTotalSql = (total: AccountTotal, owner: string) => `COALESCE((SELECT ${totalColumns[total]} FROM account_counters WHERE ${owner}), 0)`;
 
 /** An unfiltered list's total in O(1): the count its table's trigger keeps in the writing transaction. */
-export async function accountTotal(userId: string, total: AccountTotal): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(`SELECT ${accountTotalSql(total, "$1")} AS count`, [userId]);
+export async function accountTotal(access: Access, total: AccountTotal): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(`SELECT ${accountTotalSql(total, ownedAt("$1"))} AS count`, [ownerId(access)]);
   return row!.count;
 }
 

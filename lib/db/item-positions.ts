@@ -1,4 +1,5 @@
 import "server-only";
+import { ownedAt, ownerId, type Access } from "@/lib/access/context";
 import { queryRows } from "./sql";
 
 /** An item's place in the order of its list: the time the list is ordered by (none for lists in id order), then its id. */
@@ -19,12 +20,12 @@ export type ListedKind = keyof typeof listedItems;
  * Where the account's item `id` stands in its list, or, if it was deleted, stood (its tombstone
  * in deleted_items, written by the delete's trigger); undefined for an id the account never had.
  */
-export async function findListPosition(kind: ListedKind, userId: string, id: string): Promise<ListPosition | undefined> {
+export async function findListPosition(kind: ListedKind, access: Access, id: string): Promise<ListPosition | undefined> {
   const { table, sortColumn } = listedItems[kind];
   const [row] = await queryRows<ListPosition>(
-    `SELECT ${sortColumn ?? "NULL::timestamptz"} AS "sortAt", id FROM ${table} WHERE id = $1::uuid AND user_id = $2::uuid
-    UNION ALL SELECT sort_at, id FROM deleted_items WHERE id = $1::uuid AND user_id = $2::uuid AND kind = $3 LIMIT 1`,
-    [id, userId, kind],
+    `SELECT ${sortColumn ?? "NULL::timestamptz"} AS "sortAt", id FROM ${table} WHERE id = $1::uuid AND ${ownedAt("$2")}
+    UNION ALL SELECT sort_at, id FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND kind = $3 LIMIT 1`,
+    [id, ownerId(access), kind],
   );
   return row;
 }

@@ -21,8 +21,8 @@ export async function createHookAction(formData: FormData): Promise<ActionResult
     schema: hookCreateSchema,
     fields: { provider: "forge", name: { label: "name", format: "one line, without tabs or other control characters" } },
     input: (values) => values,
-    run: async (input, user) => {
-      const hook = await createHook(user.id, input);
+    run: async (input, _user, access) => {
+      const hook = await createHook(access, input);
       return { id: hook.id, name: hook.name, provider: input.provider, hookUrl: hookUrl(origin, hook.id), secret: hook.secret };
     },
   });

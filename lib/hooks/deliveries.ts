@@ -1,4 +1,5 @@
 import "server-only";
+import { ownerId, type Access } from "@/lib/access/context";
 import { getDb, type IncomingHook, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -8,14 +9,14 @@ import type { ForgeEvent, MergedPullRequest } from "./payloads";
 import type { DeliveryResult } from "./responses";
 import { writeCommits } from "@/lib/repositories/commit-writer";
 
-/** A delivery that passed its hook's signature check: its event and the forge's id of it. */
-export type Delivery = { hook: Pick<IncomingHook, "id" | "userId">; event: string; deliveryId: string };
+/** A delivery that passed its hook's signature check: who asks (the hook's owner), its event and the forge's id of it. */
+export type Delivery = { hook: Pick<IncomingHook, "id">; access: Access; event: string; deliveryId: string };
 
 /** A merged pull or merge request, suggested as an entry (docs/api.md, "Incoming hooks"); announced again, it is brought up to date. */
-async function suggestPullRequest(transaction: Transaction, userId: string, repositoryId: string, pullRequest: MergedPullRequest): Promise<void> {
+async function suggestPullRequest(transaction: Transaction, access: Access, repositoryId: string, pullRequest: MergedPullRequest): Promise<void> {
   await transaction.$executeRaw`
     INSERT INTO pull_request_suggestions (id, user_id, repository_id, number, title, web_url, merged_at, merge_sha)
-    VALUES (${newId()}::uuid, ${userId}::uuid, ${repositoryId}::uuid, ${pullRequest.number}, ${pullRequest.title}, ${pullRequest.webUrl}, ${pullRequest.mergedAt.toISOString()}::timestamptz, ${pullRequest.mergeSha})
+    VALUES (${newId()}::uuid, ${ownerId(access)}::uuid, ${repositoryId}::uuid, ${pullRequest.number}, ${pullRequest.title}, ${pullRequest.webUrl}, ${pullRequest.mergedAt.toISOString()}::timestamptz, ${pullRequest.mergeSha})
     ON CONFLICT (repository_id, number) DO UPDATE
       SET title = EXCLUDED.title, web_url = EXCLUDED.web_url, merged_at = EXCLUDED.merged_at, merge_sha = EXCLUDED.merge_sha`;
 }
@@ -25,10 +26,10 @@ async function suggestPullRequest(transaction: Transaction, userId: string, repo
  * deliveries queue there, and a hook deleted meanwhile is a 404), then the account's change
  * sequence, whose row every write of the account takes.
  */
-async function lockHook(transaction: Transaction, hook: Delivery["hook"]): Promise<void> {
+async function lockHook(transaction: Transaction, { hook, access }: Delivery): Promise<void> {
   const touched = await transaction.$executeRaw`UPDATE incoming_hooks SET last_delivery_at = clock_timestamp() WHERE id = ${hook.id}::uuid`;
   if (touched === 0) throw AppError.notFound();
-  await markAccountChanged(transaction, hook.userId);
+  await markAccountChanged(transaction, ownerId(access));
 }
 
 /** Keeps the hook's newest deliveries only. */
@@ -47,7 +48,8 @@ class DuplicateDelivery extends Error {}
  * answered with a 2xx before records nothing and changes nothing; one that was refused (400)
  * runs again. A second delivery with the same id waits on the first's log row and then finds it.
  */
-export async function recordDelivery({ hook, event, deliveryId }: Delivery, forgeEvent: ForgeEvent): Promise<DeliveryResult> {
+export async function recordDelivery(delivery: Delivery, forgeEvent: ForgeEvent): Promise<DeliveryResult> {
+  const { hook, access, event, deliveryId } = delivery;
   const answer = (result: DeliveryResult["result"], commitsRecorded = 0, repositoryId: string | null = null): DeliveryResult => ({
     ok: true,
     event,
@@ -58,7 +60,7 @@ export async function recordDelivery({ hook, event, deliveryId }: Delivery, forg
   });
   try {
     return await getDb().$transaction(async (transaction) => {
-      await lockHook(transaction, hook);
+      await lockHook(transaction, delivery);
       const [claimed] = await transaction.$queryRaw<{ id: string }[]>`
         INSERT INTO hook_deliveries (id, hook_id, delivery_id, event, status, commits_recorded, error, received_at)
         VALUES (${newId()}::uuid, ${hook.id}::uuid, ${deliveryId}, ${event}, 200, 0, NULL, clock_timestamp())
@@ -69,14 +71,14 @@ export async function recordDelivery({ hook, event, deliveryId }: Delivery, forg
       if (!claimed) throw new DuplicateDelivery();
       await forgetOldDeliveries(transaction, hook.id);
       if (forgeEvent.kind === "ignored" || (forgeEvent.kind === "push" && forgeEvent.commits.length === 0)) return answer("ignored");
-      const repositoryId = await findOrCreateRepository(transaction, hook.userId, forgeEvent.repository);
+      const repositoryId = await findOrCreateRepository(transaction, access, forgeEvent.repository);
       if (forgeEvent.kind === "merged") {
-        await suggestPullRequest(transaction, hook.userId, repositoryId, forgeEvent.pullRequest);
+        await suggestPullRequest(transaction, access, repositoryId, forgeEvent.pullRequest);
         return answer("recorded", 0, repositoryId);
       }
       const recorded = await writeCommits(
         transaction,
-        hook.userId,
+        access,
         forgeEvent.commits.map((commit) => ({ repositoryId, ...commit })),
       );
       if (recorded > 0) await transaction.$executeRaw`UPDATE hook_deliveries SET commits_recorded = ${recorded} WHERE id = ${claimed.id}::uuid`;
@@ -93,9 +95,10 @@ export async function recordDelivery({ hook, event, deliveryId }: Delivery, forg
  * the hook's owner sees it in the hook's deliveries. A delivery id that was recorded before keeps
  * its row.
  */
-export async function logRefusedDelivery({ hook, event, deliveryId }: Delivery, status: number, reason: string): Promise<void> {
+export async function logRefusedDelivery(delivery: Delivery, status: number, reason: string): Promise<void> {
   await getDb().$transaction(async (transaction) => {
-    await lockHook(transaction, hook);
+    await lockHook(transaction, delivery);
+    const { hook, event, deliveryId } = delivery;
     await transaction.$executeRaw`
       INSERT INTO hook_deliveries (id, hook_id, delivery_id, event, status, commits_recorded, error, received_at)
       VALUES (${newId()}::uuid, ${hook.id}::uuid, ${deliveryId}, ${event}, ${status}, 0, ${reason}, clock_timestamp())

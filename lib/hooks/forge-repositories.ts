@@ -1,4 +1,5 @@
 import "server-only";
+import { owned, ownerId, type Access } from "@/lib/access/context";
 import type { Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { remoteIdentity } from "@/lib/repositories/remote-identity";
@@ -36,10 +37,10 @@ function nameCandidates(repository: ForgeRepository, host: string): string[] {
  * Deliveries that create the same repository at once create it once: the unique name makes the
  * later insert find the earlier's row, which it takes when its remote is the same.
  */
-export async function findOrCreateRepository(transaction: Transaction, userId: string, repository: ForgeRepository): Promise<string> {
+export async function findOrCreateRepository(transaction: Transaction, access: Access, repository: ForgeRepository): Promise<string> {
   const identities = new Set(repository.remoteUrls.map(remoteIdentity).filter((identity): identity is string => identity !== null));
   const existing = await transaction.repository.findMany({
-    where: { userId, remoteUrl: { not: null } },
+    where: { ...owned(access), remoteUrl: { not: null } },
     select: { id: true, name: true, remoteUrl: true },
     orderBy: { id: "asc" },
   });
@@ -50,10 +51,10 @@ export async function findOrCreateRepository(transaction: Transaction, userId: s
     // ON CONFLICT waits for a concurrent insert of the same name to end, then leaves its row be.
     const inserted = await transaction.$queryRaw<{ id: string }[]>`
       INSERT INTO repositories (id, user_id, name, remote_url, default_branch, updated_at)
-      VALUES (${newId()}::uuid, ${userId}::uuid, ${name}, ${repository.cloneUrl}, ${repository.defaultBranch}, now())
+      VALUES (${newId()}::uuid, ${ownerId(access)}::uuid, ${name}, ${repository.cloneUrl}, ${repository.defaultBranch}, now())
       ON CONFLICT (user_id, name) DO NOTHING RETURNING id`;
     if (inserted[0]) return inserted[0].id;
-    const taken = await transaction.repository.findFirst({ where: { userId, name }, select: { id: true, name: true, remoteUrl: true } });
+    const taken = await transaction.repository.findFirst({ where: { ...owned(access), name }, select: { id: true, name: true, remoteUrl: true } });
     if (taken && matches(taken, identities)) return taken.id;
   }
   throw new Error(`no free name for the repository ${repository.path}`);

@@ -1,4 +1,5 @@
 import "server-only";
+import { owned, ownerId, type Access } from "@/lib/access/context";
 import { randomBase62 } from "@/lib/crypto";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
@@ -21,14 +22,14 @@ export async function markAccountChanged(transaction: Transaction, userId: strin
   await transaction.$executeRaw`UPDATE account_counters SET change_seq = change_seq + 1 WHERE user_id = ${userId}::uuid`;
 }
 
-export function listHooks(userId: string) {
-  return getDb().incomingHook.findMany({ where: { userId }, orderBy: { id: "desc" } });
+export function listHooks(access: Access) {
+  return getDb().incomingHook.findMany({ where: owned(access), orderBy: { id: "desc" } });
 }
 
 /** A hook of the account with its last deliveries, the newest first; another account's is a 404. */
-export async function getHookWithDeliveries(userId: string, id: string) {
+export async function getHookWithDeliveries(access: Access, id: string) {
   const hook = await getDb().incomingHook.findFirst({
-    where: { id, userId },
+    where: { id, ...owned(access) },
     include: { deliveries: { orderBy: [{ receivedAt: "desc" }, { id: "desc" }], take: KEPT_DELIVERIES } },
   });
   if (!hook) throw AppError.notFound();
@@ -36,9 +37,9 @@ export async function getHookWithDeliveries(userId: string, id: string) {
 }
 
 /** The newest deliveries of each of the account's hooks, by hook: what Settings → Integrations shows. */
-export async function deliveriesByHook(userId: string) {
+export async function deliveriesByHook(access: Access) {
   const deliveries = await getDb().hookDelivery.findMany({
-    where: { hook: { userId } },
+    where: { hook: owned(access) },
     orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
   });
   const byHook = new Map<string, typeof deliveries>();
@@ -54,10 +55,10 @@ export async function deliveriesByHook(userId: string) {
  * A new hook with a new secret, which the answer holds this once. Its secret is kept as it is:
  * GitHub signs each delivery with it (README, "Commits that arrive on their own").
  */
-export async function createHook(userId: string, input: HookCreate) {
+export async function createHook(access: Access, input: HookCreate) {
   return getDb().$transaction(async (transaction) => {
-    await markAccountChanged(transaction, userId);
-    if ((await transaction.incomingHook.count({ where: { userId } })) >= MAX_HOOKS_PER_ACCOUNT) {
+    await markAccountChanged(transaction, ownerId(access));
+    if ((await transaction.incomingHook.count({ where: owned(access) })) >= MAX_HOOKS_PER_ACCOUNT) {
       throw AppError.validation([
         {
           pointer: "",
@@ -66,21 +67,23 @@ export async function createHook(userId: string, input: HookCreate) {
         },
       ]);
     }
-    return transaction.incomingHook.create({ data: { id: newId(), userId, provider: input.provider, name: input.name, secret: `wlh_${randomBase62(40)}` } });
+    return transaction.incomingHook.create({
+      data: { id: newId(), ...owned(access), provider: input.provider, name: input.name, secret: `wlh_${randomBase62(40)}` },
+    });
   });
 }
 
 /** Deletes a hook and its deliveries; what it recorded stays. Answers it as it was. */
-export async function deleteHook(userId: string, id: string) {
+export async function deleteHook(access: Access, id: string) {
   return getDb().$transaction(async (transaction) => {
     let hook;
     try {
-      hook = await transaction.incomingHook.delete({ where: { id, userId } });
+      hook = await transaction.incomingHook.delete({ where: { id, ...owned(access) } });
     } catch (error) {
       if (isRecordMissing(error)) throw AppError.notFound();
       throw error;
     }
-    await markAccountChanged(transaction, userId);
+    await markAccountChanged(transaction, ownerId(access));
     return hook;
   });
 }

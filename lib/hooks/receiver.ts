@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { accessFor } from "@/lib/access/context";
 import { decodeUtf8, parseJsonObject, readBodyBytes, requireJsonContentType } from "@/lib/api/body";
 import { errorResponse } from "@/lib/api/error-response";
 import { getDb } from "@/lib/db/client";
@@ -20,12 +21,17 @@ const badSignature = (provider: string) =>
   new AppError("authentication", provider === "github" ? "Invalid or missing X-Hub-Signature-256 signature" : "Invalid or missing X-Gitlab-Token");
 
 /** The delivery's event and the forge's id of it; without an id, the SHA-256 of its body stands for one. */
-function deliveryOf(hook: Delivery["hook"] & { provider: keyof typeof deliveryHeaders }, headers: Headers, body: Uint8Array): Delivery {
+function deliveryOf(
+  hook: Delivery["hook"] & { provider: keyof typeof deliveryHeaders },
+  access: Delivery["access"],
+  headers: Headers,
+  body: Uint8Array,
+): Delivery {
   const names = deliveryHeaders[hook.provider];
   const event = headers.get(names.event)?.trim() ?? "";
   const sent = headers.get(names.delivery)?.trim();
   const deliveryId = sent && sent.length <= MAX_DELIVERY_ID ? sent : `sha256:${createHash("sha256").update(body).digest("hex")}`;
-  return { hook, event: event.slice(0, MAX_EVENT), deliveryId };
+  return { hook: { id: hook.id }, access, event: event.slice(0, MAX_EVENT), deliveryId };
 }
 
 /**
@@ -41,7 +47,7 @@ export async function receiveDelivery(request: Request, hookId: string): Promise
     if (!isUuid(hookId)) throw AppError.notFound();
     const found = await getDb().incomingHook.findUnique({
       where: { id: hookId.toLowerCase() },
-      select: { id: true, userId: true, provider: true, secret: true },
+      select: { id: true, provider: true, secret: true, user: true },
     });
     if (!found || !isHookProvider(found.provider)) throw AppError.notFound();
     const hook = { ...found, provider: found.provider };
@@ -49,7 +55,8 @@ export async function receiveDelivery(request: Request, hookId: string): Promise
     requireJsonContentType(request);
     const body = await readBodyBytes(request, MAX_HOOK_BODY_BYTES);
     if (!verifyDelivery(hook.provider, hook.secret, body, request.headers.get(deliveryHeaders[hook.provider].signature))) throw badSignature(hook.provider);
-    const delivery = deliveryOf(hook, request.headers, body);
+    // Who asks is the hook's owner: a forge's delivery writes to the account that made the hook.
+    const delivery = deliveryOf(hook, accessFor(hook.user), request.headers, body);
     let forgeEvent;
     try {
       if (delivery.event === "")

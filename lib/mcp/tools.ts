@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Access } from "@/lib/access/context";
 import { AppError } from "@/lib/errors";
 import { projectOperations } from "@/lib/projects/operations";
 import { createProject, findProjectId, listProjects } from "@/lib/projects/projects";
@@ -82,9 +83,9 @@ function suggestionLines(suggestion: Suggestion): string[] {
 const noSuchProject = () => AppError.validation([{ pointer: "/project", detail: "Invalid value" }]);
 
 /** The id of the project a tool's `project` names, by id or identifier; none given, none. */
-async function projectIdOf(userId: string, project: string | undefined): Promise<string | undefined> {
+async function projectIdOf(access: Access, project: string | undefined): Promise<string | undefined> {
   if (project === undefined) return undefined;
-  const projectId = await findProjectId(userId, project);
+  const projectId = await findProjectId(access, project);
   if (projectId === undefined) throw noSuchProject();
   return projectId;
 }
@@ -108,9 +109,9 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: logWorkInputSchema,
     output: entryResponseSchema,
-    async run({ user, input: { project, ...fields }, origin }) {
-      const projectId = await projectIdOf(user.id, project);
-      const entry = toEntryResponse(await createEntry(user.id, { ...fields, project_id: projectId }, "mcp"));
+    async run({ access, input: { project, ...fields }, origin }) {
+      const projectId = await projectIdOf(access, project);
+      const entry = toEntryResponse(await createEntry(access, { ...fields, project_id: projectId }, "mcp"));
       return {
         structured: entry,
         summary: `Logged entry ${entry.id} at ${entry.recorded_at}${entry.project ? ` in ${entry.project.name}` : ""}. In Worklog: ${entryLink(origin, entry)}`,
@@ -126,9 +127,9 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "query",
     input: entryListQuerySchema,
     output: entryListResponseSchema,
-    async run({ user, input, origin }) {
+    async run({ access, input, origin }) {
       // The page as PostgreSQL writes it for the API, parsed once: cheaper than the driver's rows (README, "What the hot paths do, and why").
-      const { rows, meta } = await listEntriesAsJson(user, input);
+      const { rows, meta } = await listEntriesAsJson(access, input);
       const entries = JSON.parse(`[${rows.map((row) => row.json).join(",")}]`) as EntryResponse[];
       const { q, project_id, from, to } = input;
       const link = `${origin}${worklogHref({ q, project_id, tags: input.tags?.join(","), from: boundText(from), to: boundText(to) })}`;
@@ -145,8 +146,8 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "query",
     input: suggestionQuerySchema,
     output: suggestionListResponseSchema,
-    async run({ user, input, origin }) {
-      const suggestions = await listSuggestions(user, input);
+    async run({ access, input, origin }) {
+      const suggestions = await listSuggestions(access, input);
       const heading =
         suggestions.length === 0
           ? "Nothing to log: every commit of the period is in an entry or dismissed."
@@ -162,8 +163,8 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "query",
     input: projectListQuerySchema,
     output: projectListResponseSchema,
-    async run({ user, input, origin }) {
-      const { rows, meta } = await listProjects(user.id, input.page, { updatedSince: input.updated_since });
+    async run({ access, input, origin }) {
+      const { rows, meta } = await listProjects(access, input.page, { updatedSince: input.updated_since });
       const projects = rows.map(toProjectResponse);
       const lines = projects.map((project) => `- ${project.identifier} ${project.name} (id ${project.id}): ${origin}/projects/${project.id}`);
       return { structured: { projects, meta }, summary: [`${plural(meta.total_count, "project", "projects")}.`, ...lines].join("\n") + moreLine(meta) };
@@ -178,8 +179,8 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: projectCreateSchema,
     output: projectResponseSchema,
-    async run({ user, input, origin }) {
-      const project = toProjectResponse(await createProject(user.id, input));
+    async run({ access, input, origin }) {
+      const project = toProjectResponse(await createProject(access, input));
       return { structured: project, summary: `Created project ${project.name} (${project.identifier}, id ${project.id}): ${origin}/projects/${project.id}` };
     },
   }),
@@ -191,8 +192,8 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "query",
     input: repositoryListQuerySchema,
     output: repositoryListResponseSchema,
-    async run({ user, input, origin }) {
-      const { rows, meta } = await listRepositories(user.id, input.page, { projectId: input.project_id, updatedSince: input.updated_since });
+    async run({ access, input, origin }) {
+      const { rows, meta } = await listRepositories(access, input.page, { projectId: input.project_id, updatedSince: input.updated_since });
       const repositories = rows.map(toRepositoryResponse);
       const lines = repositories.map((repository) => `- ${repository.name} (id ${repository.id}): ${origin}/repositories/${repository.id}`);
       return {
@@ -210,8 +211,8 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: recordCommitsInputSchema,
     output: commitBatchResponseSchema,
-    async run({ user, input, origin }) {
-      const commits = (await recordCommits(user.id, input.repository_id, input.commits)).map(toCommitResponse);
+    async run({ access, input, origin }) {
+      const commits = (await recordCommits(access, input.repository_id, input.commits)).map(toCommitResponse);
       const lines = commits.map((commit) => `- ${commit.sha.slice(0, 7)} ${excerpt(commit.message)} (id ${commit.id})`);
       return {
         structured: { commits },
@@ -228,8 +229,8 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: attachCommitsInputSchema,
     output: entryResponseSchema,
-    async run({ user, input, origin }) {
-      const entry = toEntryResponse(await attachCommits(user.id, input.entry_id, input));
+    async run({ access, input, origin }) {
+      const entry = toEntryResponse(await attachCommits(access, input.entry_id, input));
       return {
         structured: entry,
         summary: `Entry ${entry.id} has ${plural(entry.commit_ids.length, "commit", "commits")}. In Worklog: ${entryLink(origin, entry)}`,
@@ -245,8 +246,8 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: entryBulkSchema,
     output: entryBulkResponseSchema,
-    async run({ user, input, origin }) {
-      const entries = (await bulkEditEntries(user.id, input)).entries.map(toEntryResponse);
+    async run({ access, input, origin }) {
+      const entries = (await bulkEditEntries(access, input)).entries.map(toEntryResponse);
       const done = input.action.type === "delete" ? "Deleted" : "Changed";
       return {
         structured: { entries },
@@ -304,9 +305,9 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: startTimerInputSchema,
     output: timerStartResponseSchema,
-    async run({ user, input: { project, ...fields }, origin }) {
-      const projectId = await projectIdOf(user.id, project);
-      const { timer, stopped } = await startTimer(user.id, { ...fields, project_id: projectId }, "mcp");
+    async run({ access, input: { project, ...fields }, origin }) {
+      const projectId = await projectIdOf(access, project);
+      const { timer, stopped } = await startTimer(access, { ...fields, project_id: projectId }, "mcp");
       const started = toEntryResponse(timer);
       const ended = stopped && toEntryResponse(stopped);
       const stoppedLine = ended ? ` Stopped the timer before it: ${ended.duration_seconds} s (entry ${ended.id}).` : "";
@@ -324,8 +325,8 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: z.object({}),
     output: timerResponseSchema,
-    async run({ user, origin }) {
-      const entry = toEntryResponse(await stopTimer(user.id));
+    async run({ access, origin }) {
+      const entry = toEntryResponse(await stopTimer(access));
       return {
         structured: { timer: entry },
         summary: `Timer stopped: ${entry.duration_seconds} s (entry ${entry.id}). In Worklog: ${entryLink(origin, entry)}`,

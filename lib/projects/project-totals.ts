@@ -1,3 +1,4 @@
+import { ownedAt, ownerId, type Access } from "@/lib/access/context";
 import { queryRows } from "@/lib/db/sql";
 
 export type ProjectTotals = { weekSeconds: number; monthSeconds: number; allSeconds: number; entryCount: number; lastActivity: Date | null };
@@ -9,14 +10,14 @@ const projectTotalsQuery = `SELECT
   count(*)::int AS "entryCount",
   max(recorded_at) AS "lastActivity"
 FROM worklog_entries
-WHERE user_id = $1 AND project_id = $2`;
+WHERE ${ownedAt("$1")} AND project_id = $2`;
 
 /**
  * What a project's page leads with, in one statement: the time its entries track since the week's
  * and the month's first instants and in all, how many entries it has, and when the latest was
  * recorded. Another account's project has none of the account's entries: all zero.
  */
-export async function projectTotals(userId: string, projectId: string, since: { week: Date; month: Date }): Promise<ProjectTotals> {
-  const [row] = await queryRows<ProjectTotals>(projectTotalsQuery, [userId, projectId, since.week, since.month]);
+export async function projectTotals(access: Access, projectId: string, since: { week: Date; month: Date }): Promise<ProjectTotals> {
+  const [row] = await queryRows<ProjectTotals>(projectTotalsQuery, [ownerId(access), projectId, since.week, since.month]);
   return row!;
 }

@@ -1,3 +1,4 @@
+import { owned, ownedCondition, type Access } from "@/lib/access/context";
 import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
 import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
@@ -31,33 +32,37 @@ type ProjectFilter = { updatedSince?: Date };
 const p = aliasedColumns("p", projectColumns);
 
 /** The account's projects (`p`) the filter keeps, newest first. */
-function projectList(userId: string, { updatedSince }: ProjectFilter): KeysetList {
-  const where: ListCondition[] = [(bind) => `${p.userId} = ${bind(userId)}::uuid`];
+function projectList(access: Access, { updatedSince }: ProjectFilter): KeysetList {
+  const where: ListCondition[] = [(bind) => ownedCondition(access, bind, "p")];
   if (updatedSince) where.push((bind) => `${p.updatedAt} >= ${bind(changedSince(updatedSince))}`);
   return { from: "projects p", where, sortColumn: null, idColumn: p.id };
 }
 
 /** A page of the list; `withTotal`: the page's statement reads an unfiltered list's total too. */
-function projectPage<Row extends { id: string; total?: number }>(userId: string, page: PageRequest, filter: ProjectFilter, columns: string, withTotal = false) {
-  const list = projectList(userId, filter);
+function projectPage<Row extends { id: string; total?: number }>(access: Access, page: PageRequest, filter: ProjectFilter, columns: string, withTotal = false) {
+  const list = projectList(access, filter);
   const filtered = Boolean(filter.updatedSince);
   const totalInRows = withTotal && !filtered;
   return paginate(page, {
     kind: "project",
-    userId,
+    access,
     fetchRows: (query) =>
-      selectKeysetPage<Row>(totalInRows ? (bind) => `${columns}, ${accountTotalSql("projectCount", bind(userId))} AS total` : columns, list, query),
-    countAll: () => (filtered ? countListRows(list) : accountTotal(userId, "projectCount")),
+      selectKeysetPage<Row>(
+        totalInRows ? (bind) => `${columns}, ${accountTotalSql("projectCount", ownedCondition(access, bind))} AS total` : columns,
+        list,
+        query,
+      ),
+    countAll: () => (filtered ? countListRows(list) : accountTotal(access, "projectCount")),
     totalInRows,
   });
 }
 
-export const listProjects = (userId: string, page: PageRequest, filter: ProjectFilter = {}) =>
-  projectPage<Project>(userId, page, filter, selectAsFields("p", projectColumns));
+export const listProjects = (access: Access, page: PageRequest, filter: ProjectFilter = {}) =>
+  projectPage<Project>(access, page, filter, selectAsFields("p", projectColumns));
 
 /** The same page, each project as the API's JSON (responses.ts, projectShape), written by PostgreSQL, with its total. */
-export const listProjectsAsJson = (userId: string, page: PageRequest, filter: ProjectFilter = {}) =>
-  projectPage<JsonRow>(userId, page, filter, `${p.id}, ${projectShape.sql} AS json`, true);
+export const listProjectsAsJson = (access: Access, page: PageRequest, filter: ProjectFilter = {}) =>
+  projectPage<JsonRow>(access, page, filter, `${p.id}, ${projectShape.sql} AS json`, true);
 
 export type ProjectSummary = Project & { repositoryCount: number; entryCount: number; secondsSince: number };
 
@@ -65,17 +70,17 @@ export type ProjectSummary = Project & { repositoryCount: number; entryCount: nu
  * Every project of the account, newest first, with how many repositories and entries it has
  * and the seconds its entries recorded at or after `since` track (for "this week").
  */
-export async function listProjectSummaries(userId: string, since: Date): Promise<ProjectSummary[]> {
+export async function listProjectSummaries(access: Access, since: Date): Promise<ProjectSummary[]> {
   const db = getDb();
   const [projects, recent] = await Promise.all([
     db.project.findMany({
-      where: { userId },
+      where: owned(access),
       orderBy: { id: "desc" },
       include: { _count: { select: { repositories: true, entries: true } } },
     }),
     db.worklogEntry.groupBy({
       by: ["projectId"],
-      where: { userId, projectId: { not: null }, recordedAt: { gte: since } },
+      where: { ...owned(access), projectId: { not: null }, recordedAt: { gte: since } },
       _sum: { durationSeconds: true },
     }),
   ]);
@@ -88,13 +93,13 @@ export async function listProjectSummaries(userId: string, since: Date): Promise
   }));
 }
 
-export async function isOwnProject(userId: string, projectId: string): Promise<boolean> {
-  return (await getDb().project.count({ where: { id: projectId, userId } })) > 0;
+export async function isOwnProject(access: Access, projectId: string): Promise<boolean> {
+  return (await getDb().project.count({ where: { id: projectId, ...owned(access) } })) > 0;
 }
 
 /** The id of the account's project named by its id or its identifier; undefined for another account's, as for a missing one. */
-export async function findProjectId(userId: string, idOrIdentifier: string): Promise<string | undefined> {
-  const where = isUuid(idOrIdentifier) ? { id: idOrIdentifier, userId } : { identifier: idOrIdentifier, userId };
+export async function findProjectId(access: Access, idOrIdentifier: string): Promise<string | undefined> {
+  const where = isUuid(idOrIdentifier) ? { id: idOrIdentifier, ...owned(access) } : { identifier: idOrIdentifier, ...owned(access) };
   return (await getDb().project.findFirst({ where, select: { id: true } }))?.id;
 }
 
@@ -105,20 +110,20 @@ export const projectSummarySelect = { id: true, name: true, identifier: true } a
 export const invalidProjectReference = () => AppError.validation([{ pointer: "/project_id", detail: "Invalid value", message: "Choose one of your projects" }]);
 
 /** A project_id given in a body must name a project of the same account: an invalid value, not a 404. */
-export async function checkProjectReference(userId: string, projectId: string | null | undefined): Promise<void> {
+export async function checkProjectReference(access: Access, projectId: string | null | undefined): Promise<void> {
   if (!projectId) return;
-  const project = await getDb().project.findFirst({ where: { id: projectId, userId }, select: { id: true } });
+  const project = await getDb().project.findFirst({ where: { id: projectId, ...owned(access) }, select: { id: true } });
   if (!project) throw invalidProjectReference();
 }
 
-export async function getProject(userId: string, id: string) {
-  const project = await getDb().project.findFirst({ where: { id, userId } });
+export async function getProject(access: Access, id: string) {
+  const project = await getDb().project.findFirst({ where: { id, ...owned(access) } });
   if (!project) throw AppError.notFound();
   return project;
 }
 
-async function takenIdentifiers(userId: string): Promise<Set<string>> {
-  const rows = await getDb().project.findMany({ where: { userId }, select: { identifier: true } });
+async function takenIdentifiers(access: Access): Promise<Set<string>> {
+  const rows = await getDb().project.findMany({ where: owned(access), select: { identifier: true } });
   return new Set(rows.map((row) => row.identifier));
 }
 
@@ -127,8 +132,8 @@ async function takenIdentifiers(userId: string): Promise<Set<string>> {
  * the race for a derived identifier tries the next free one, until none is left, so creates of
  * the same name at once all succeed. An identifier the client chose is never replaced.
  */
-export async function createProject(userId: string, input: ProjectCreate) {
-  const data = { userId, name: input.name, description: input.description ?? null };
+export async function createProject(access: Access, input: ProjectCreate) {
+  const data = { ...owned(access), name: input.name, description: input.description ?? null };
   if (input.identifier) {
     const identifier = input.identifier;
     return mapProjectWriteErrors(() => getDb().project.create({ data: { ...data, identifier } }));
@@ -136,7 +141,7 @@ export async function createProject(userId: string, input: ProjectCreate) {
   const lost = new Set<string>();
   for (;;) {
     // Each loss means another project took an identifier, of which there are finitely many.
-    const identifier = deriveIdentifier(input.name, new Set([...(await takenIdentifiers(userId)), ...lost]));
+    const identifier = deriveIdentifier(input.name, new Set([...(await takenIdentifiers(access)), ...lost]));
     if (!identifier) throw duplicateIdentifier();
     try {
       return await getDb().project.create({ data: { ...data, identifier } });
@@ -147,11 +152,11 @@ export async function createProject(userId: string, input: ProjectCreate) {
   }
 }
 
-export function updateProject(userId: string, id: string, changes: ProjectUpdate) {
-  return mapProjectWriteErrors(() => getDb().project.update({ where: { id, userId }, data: changes }));
+export function updateProject(access: Access, id: string, changes: ProjectUpdate) {
+  return mapProjectWriteErrors(() => getDb().project.update({ where: { id, ...owned(access) }, data: changes }));
 }
 
 /** Deletes a project; its repositories and entries stay, detached (their project_id becomes null). */
-export function deleteProject(userId: string, id: string) {
-  return mapProjectWriteErrors(() => getDb().project.delete({ where: { id, userId } }));
+export function deleteProject(access: Access, id: string) {
+  return mapProjectWriteErrors(() => getDb().project.delete({ where: { id, ...owned(access) } }));
 }

@@ -1,3 +1,4 @@
+import type { Access } from "@/lib/access/context";
 import type { User, WorklogEntry } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { addDays, calendarDay, dayCount, startOfDay, weekOf } from "@/lib/time";
@@ -76,10 +77,10 @@ type Row = Figures & { total: boolean; current: boolean; key: string | null; pro
  * gives (`width_bucket` on them): no time zone arithmetic per entry. A running entry counts the
  * time it has run so far, as stopping it now would (lib/worklog/timer.ts).
  */
-function selectReportRows(user: User, query: ReportQuery, current: ReportPeriod, previous: ReportPeriod, buckets: TimeBucket[], now: Date): Promise<Row[]> {
+function selectReportRows(access: Access, query: ReportQuery, current: ReportPeriod, previous: ReportPeriod, buckets: TimeBucket[], now: Date): Promise<Row[]> {
   const groupBy = query.group_by;
   // The periods bound the entries below, in place of the list's from/to.
-  const { where, values } = matchingEntries(user, { ...query, from: undefined, to: undefined });
+  const { where, values } = matchingEntries(access, { ...query, from: undefined, to: undefined });
   const parameter = (value: unknown) => `$${values.push(value)}`;
   const [start, end, currentStart, nowValue] = [previous.start, current.end, current.start, now].map((value) => `${parameter(value)}::timestamptz`);
   // By project, the project's id is the group: no key of its own to hash.
@@ -120,12 +121,13 @@ function add(sum: Figures, { trackedSeconds, entries, commits }: Figures): void 
 }
 
 /** The account's report: the filters' entries of the period and of the one before, added up (docs/api.md, "Reports"). */
-export async function buildReport(user: User, query: ReportQuery, now = new Date()): Promise<Report> {
+export async function buildReport(access: Access, query: ReportQuery, now = new Date()): Promise<Report> {
+  const { user } = access;
   const current = reportPeriod(query.from, query.to, user.timezone, now);
   const previous = previousPeriod(current, user.timezone);
   const isTimeGrouping = timeGroupings.has(query.group_by);
   const buckets = isTimeGrouping ? timeBuckets(query.group_by, current, user.timezone, user.weekStart) : [];
-  const rows = await selectReportRows(user, query, current, previous, buckets, now);
+  const rows = await selectReportRows(access, query, current, previous, buckets, now);
   const totals = { current: none(), previous: none() };
   const groups = new Map<string | null, ReportGroup>();
   const groupOf = (key: string | null) => {

@@ -51,7 +51,7 @@ export async function createRepositoryAction(_previous: RepositoryFormResult | n
     schema: repositoryCreateSchema,
     fields: repositoryFields,
     input: repositoryInput,
-    run: async (input, user) => repositoryValues(await createRepository(user.id, input)),
+    run: async (input, _user, access) => repositoryValues(await createRepository(access, input)),
   });
   if (result.ok) revalidatePath("/", "layout");
   return result;
@@ -62,7 +62,7 @@ export async function updateRepositoryAction(id: string, _previous: RepositoryFo
     schema: repositoryUpdateSchema,
     fields: repositoryFields,
     input: repositoryInput,
-    run: async (changes, user) => repositoryValues(await updateRepository(user.id, id, changes)),
+    run: async (changes, _user, access) => repositoryValues(await updateRepository(access, id, changes)),
   });
   if (result.ok) revalidatePath("/", "layout");
   return result;

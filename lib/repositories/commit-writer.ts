@@ -1,3 +1,4 @@
+import { owned, type Access } from "@/lib/access/context";
 import { insertRows } from "@/lib/db/bulk-insert";
 import type { Commit, Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
@@ -37,7 +38,7 @@ const bySha = (a: NewCommit, b: NewCommit) =>
  * count the account's writes, move its change sequence on (docs/api.md, "Conditional reads") and
  * announce `commit.created`; the suggestions read commits as they are, so nothing else is kept.
  */
-export async function writeCommits(db: Transaction, userId: string, commits: NewCommit[]): Promise<number> {
+export async function writeCommits(db: Transaction, access: Access, commits: NewCommit[]): Promise<number> {
   const unique = new Map<string, NewCommit>();
   for (const commit of commits) {
     const key = `${commit.repositoryId} ${commit.sha}`;
@@ -46,7 +47,7 @@ export async function writeCommits(db: Transaction, userId: string, commits: New
   const now = new Date();
   const rows = [...unique.values()].sort(bySha).map((commit) => ({
     id: commit.id ?? newId(),
-    userId,
+    ...owned(access),
     repositoryId: commit.repositoryId,
     sha: commit.sha,
     message: commit.message,

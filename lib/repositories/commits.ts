@@ -1,3 +1,4 @@
+import { owned, ownedSql, type Access } from "@/lib/access/context";
 import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
 import { getDb, type Commit, type Prisma } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
@@ -14,8 +15,8 @@ import type { CommitInput } from "./schemas";
 const c = aliasedColumns("c", commitColumns);
 
 /** A page of the repository's commits (`c`), most recently committed first (docs/api.md, "Pagination"). */
-async function commitPage<Row extends { id: string }>(userId: string, repositoryId: string, page: PageRequest, columns: string) {
-  await getRepository(userId, repositoryId);
+async function commitPage<Row extends { id: string }>(access: Access, repositoryId: string, page: PageRequest, columns: string) {
+  await getRepository(access, repositoryId);
   const list: KeysetList = {
     from: "commits c",
     where: [(bind) => `${c.repositoryId} = ${bind(repositoryId)}::uuid`],
@@ -24,19 +25,19 @@ async function commitPage<Row extends { id: string }>(userId: string, repository
   };
   return paginate(page, {
     kind: "commit",
-    userId,
+    access,
     fetchRows: (query) => selectKeysetPage<Row>(columns, list, query),
     // An index-only range scan of the repository's commits.
     countAll: () => countListRows(list),
   });
 }
 
-export const listCommits = (userId: string, repositoryId: string, page: PageRequest) =>
-  commitPage<Commit>(userId, repositoryId, page, selectAsFields("c", commitColumns));
+export const listCommits = (access: Access, repositoryId: string, page: PageRequest) =>
+  commitPage<Commit>(access, repositoryId, page, selectAsFields("c", commitColumns));
 
 /** The same page, each commit as the API's JSON (responses.ts, commitShape), written by PostgreSQL. */
-export const listCommitsAsJson = (userId: string, repositoryId: string, page: PageRequest) =>
-  commitPage<JsonRow>(userId, repositoryId, page, `${c.id}, ${commitShape.sql} AS json`);
+export const listCommitsAsJson = (access: Access, repositoryId: string, page: PageRequest) =>
+  commitPage<JsonRow>(access, repositoryId, page, `${c.id}, ${commitShape.sql} AS json`);
 
 export type CommitActivity = { commitCount: number; lastCommittedAt: Date };
 
@@ -46,12 +47,12 @@ export type CommitActivity = { commitCount: number; lastCommittedAt: Date };
  * repositories by their key, then each one's range of the index of its commits' order, read
  * from the index alone.
  */
-export async function commitActivity(userId: string, repositoryIds: string[]): Promise<Map<string, CommitActivity>> {
+export async function commitActivity(access: Access, repositoryIds: string[]): Promise<Map<string, CommitActivity>> {
   if (repositoryIds.length === 0) return new Map();
   const rows = await getDb().$queryRaw<({ repositoryId: string } & CommitActivity)[]>`
     SELECT c.repository_id AS "repositoryId", count(*)::int AS "commitCount", max(c.committed_at) AS "lastCommittedAt"
     FROM repositories r JOIN commits c ON c.repository_id = r.id
-    WHERE r.user_id = ${userId}::uuid AND r.id = ANY(${repositoryIds}::uuid[])
+    WHERE ${ownedSql(access, "r")} AND r.id = ANY(${repositoryIds}::uuid[])
     GROUP BY c.repository_id`;
   return new Map(rows.map(({ repositoryId, ...activity }) => [repositoryId, activity]));
 }
@@ -63,16 +64,16 @@ const attachedEntries = {
 export type CommitWithEntries = Prisma.CommitGetPayload<{ include: typeof attachedEntries }>;
 
 /** One commit of the account's repository, with the ids of the entries it is attached to. */
-export async function getCommitWithEntries(userId: string, repositoryId: string, commitId: string): Promise<CommitWithEntries> {
-  const commit = await getDb().commit.findFirst({ where: { id: commitId, repositoryId, userId }, include: attachedEntries });
+export async function getCommitWithEntries(access: Access, repositoryId: string, commitId: string): Promise<CommitWithEntries> {
+  const commit = await getDb().commit.findFirst({ where: { id: commitId, repositoryId, ...owned(access) }, include: attachedEntries });
   if (!commit) throw AppError.notFound();
   return commit;
 }
 
 /** The stored shas among `shas` (lower-case); reading them through the repository proves it is the caller's. */
-async function storedShas(userId: string, repositoryId: string, shas: string[]): Promise<Set<string>> {
+async function storedShas(access: Access, repositoryId: string, shas: string[]): Promise<Set<string>> {
   const repository = await getDb().repository.findFirst({
-    where: { id: repositoryId, userId },
+    where: { id: repositoryId, ...owned(access) },
     select: { commits: { where: { sha: { in: shas } }, select: { sha: true } } },
   });
   if (!repository) throw AppError.notFound();
@@ -80,8 +81,8 @@ async function storedShas(userId: string, repositoryId: string, shas: string[]):
 }
 
 /** The given shas that are not stored for the repository yet, as given, in order, each once. */
-export async function findUncapturedShas(userId: string, repositoryId: string, shas: string[]): Promise<string[]> {
-  const stored = await storedShas(userId, repositoryId, [...new Set(shas.map((sha) => sha.toLowerCase()))]);
+export async function findUncapturedShas(access: Access, repositoryId: string, shas: string[]): Promise<string[]> {
+  const stored = await storedShas(access, repositoryId, [...new Set(shas.map((sha) => sha.toLowerCase()))]);
   const reported = new Set<string>();
   return shas.filter((sha) => {
     const key = sha.toLowerCase();
@@ -97,15 +98,15 @@ export async function findUncapturedShas(userId: string, repositoryId: string, s
  * changes nothing. The number of queries does not grow with the batch (at most 1000, one
  * statement): stored shas, one insert, one read back.
  */
-export async function recordCommits(userId: string, repositoryId: string, commits: CommitInput[]): Promise<Commit[]> {
+export async function recordCommits(access: Access, repositoryId: string, commits: CommitInput[]): Promise<Commit[]> {
   const db = getDb();
   const shas = [...new Set(commits.map((commit) => commit.sha))];
-  const stored = await storedShas(userId, repositoryId, shas);
+  const stored = await storedShas(access, repositoryId, shas);
   const newCommits = commits.filter((commit) => !stored.has(commit.sha));
   try {
     await writeCommits(
       db,
-      userId,
+      access,
       newCommits.map((commit) => fromCommitInput(repositoryId, commit)),
     );
   } catch (error) {
@@ -132,17 +133,17 @@ const commitSummarySelect = {
 export type CommitSummary = Prisma.CommitGetPayload<{ select: typeof commitSummarySelect }>;
 
 /** The account's commits among `ids`, with their repository, newest commit first. */
-export function commitSummaries(userId: string, ids: string[]): Promise<CommitSummary[]> {
-  return getDb().commit.findMany({ where: { id: { in: ids }, userId }, select: commitSummarySelect, orderBy: { committedAt: "desc" } });
+export function commitSummaries(access: Access, ids: string[]): Promise<CommitSummary[]> {
+  return getDb().commit.findMany({ where: { id: { in: ids }, ...owned(access) }, select: commitSummarySelect, orderBy: { committedAt: "desc" } });
 }
 
 /**
  * The most recent commits (by commit time) one may attach to an entry: those of the project's
  * repositories, or of every repository of the account when there is no project.
  */
-export function recentCommits(userId: string, projectId: string | null, take = 50): Promise<CommitSummary[]> {
+export function recentCommits(access: Access, projectId: string | null, take = 50): Promise<CommitSummary[]> {
   return getDb().commit.findMany({
-    where: { userId, ...(projectId && { repository: { projectId } }) },
+    where: { ...owned(access), ...(projectId && { repository: { projectId } }) },
     select: commitSummarySelect,
     orderBy: [{ committedAt: "desc" }, { id: "desc" }],
     take,

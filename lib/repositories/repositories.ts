@@ -1,3 +1,4 @@
+import { owned, ownedCondition, type Access } from "@/lib/access/context";
 import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
 import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Repository } from "@/lib/db/client";
@@ -39,8 +40,8 @@ type RepositoryFilter = { projectId?: string; updatedSince?: Date };
 const r = aliasedColumns("r", repositoryColumns);
 
 /** The account's repositories (`r`) the filter keeps, newest first. */
-function repositoryList(userId: string, { projectId, updatedSince }: RepositoryFilter): KeysetList {
-  const where: ListCondition[] = [(bind) => `${r.userId} = ${bind(userId)}::uuid`];
+function repositoryList(access: Access, { projectId, updatedSince }: RepositoryFilter): KeysetList {
+  const where: ListCondition[] = [(bind) => ownedCondition(access, bind, "r")];
   if (projectId) where.push((bind) => `${r.projectId} = ${bind(projectId)}::uuid`);
   if (updatedSince) where.push((bind) => `${r.updatedAt} >= ${bind(changedSince(updatedSince))}`);
   return { from: "repositories r", where, sortColumn: null, idColumn: r.id };
@@ -48,58 +49,62 @@ function repositoryList(userId: string, { projectId, updatedSince }: RepositoryF
 
 /** A page of the list; `withTotal`: the page's statement reads an unfiltered list's total too. */
 function repositoryPage<Row extends { id: string; total?: number }>(
-  userId: string,
+  access: Access,
   page: PageRequest,
   filter: RepositoryFilter,
   columns: string,
   withTotal = false,
 ) {
-  const list = repositoryList(userId, filter);
+  const list = repositoryList(access, filter);
   const filtered = Boolean(filter.projectId || filter.updatedSince);
   const totalInRows = withTotal && !filtered;
   return paginate(page, {
     kind: "repository",
-    userId,
+    access,
     fetchRows: (query) =>
-      selectKeysetPage<Row>(totalInRows ? (bind) => `${columns}, ${accountTotalSql("repositoryCount", bind(userId))} AS total` : columns, list, query),
-    countAll: () => (filtered ? countListRows(list) : accountTotal(userId, "repositoryCount")),
+      selectKeysetPage<Row>(
+        totalInRows ? (bind) => `${columns}, ${accountTotalSql("repositoryCount", ownedCondition(access, bind))} AS total` : columns,
+        list,
+        query,
+      ),
+    countAll: () => (filtered ? countListRows(list) : accountTotal(access, "repositoryCount")),
     totalInRows,
   });
 }
 
-export const listRepositories = (userId: string, page: PageRequest, filter: RepositoryFilter = {}) =>
-  repositoryPage<Repository>(userId, page, filter, selectAsFields("r", repositoryColumns));
+export const listRepositories = (access: Access, page: PageRequest, filter: RepositoryFilter = {}) =>
+  repositoryPage<Repository>(access, page, filter, selectAsFields("r", repositoryColumns));
 
 /** The same page, each repository as the API's JSON (responses.ts, repositoryShape), written by PostgreSQL. */
-export const listRepositoriesAsJson = (userId: string, page: PageRequest, filter: RepositoryFilter = {}) =>
-  repositoryPage<JsonRow>(userId, page, filter, `${r.id}, ${repositoryShape.sql} AS json`, true);
+export const listRepositoriesAsJson = (access: Access, page: PageRequest, filter: RepositoryFilter = {}) =>
+  repositoryPage<JsonRow>(access, page, filter, `${r.id}, ${repositoryShape.sql} AS json`, true);
 
-export async function getRepository(userId: string, id: string) {
-  const repository = await getDb().repository.findFirst({ where: { id, userId } });
+export async function getRepository(access: Access, id: string) {
+  const repository = await getDb().repository.findFirst({ where: { id, ...owned(access) } });
   if (!repository) throw AppError.notFound();
   return repository;
 }
 
-export async function createRepository(userId: string, input: RepositoryCreate) {
-  await checkProjectReference(userId, input.project_id);
-  return writeRepository(() => getDb().repository.create({ data: { userId, name: input.name, ...optionalColumns(input) } }));
+export async function createRepository(access: Access, input: RepositoryCreate) {
+  await checkProjectReference(access, input.project_id);
+  return writeRepository(() => getDb().repository.create({ data: { ...owned(access), name: input.name, ...optionalColumns(input) } }));
 }
 
 /** POST /projects/{id}/repositories: the project in the path must be the caller's, else 404. */
-export async function createProjectRepository(userId: string, projectId: string, input: ProjectRepositoryCreate) {
-  if (!(await isOwnProject(userId, projectId))) throw AppError.notFound();
+export async function createProjectRepository(access: Access, projectId: string, input: ProjectRepositoryCreate) {
+  if (!(await isOwnProject(access, projectId))) throw AppError.notFound();
   return writeRepository(
-    () => getDb().repository.create({ data: { userId, name: input.name, ...optionalColumns({ ...input, project_id: projectId }) } }),
+    () => getDb().repository.create({ data: { ...owned(access), name: input.name, ...optionalColumns({ ...input, project_id: projectId }) } }),
     AppError.notFound,
   );
 }
 
-export async function updateRepository(userId: string, id: string, changes: RepositoryUpdate) {
-  await checkProjectReference(userId, changes.project_id);
-  return writeRepository(() => getDb().repository.update({ where: { id, userId }, data: { name: changes.name, ...optionalColumns(changes) } }));
+export async function updateRepository(access: Access, id: string, changes: RepositoryUpdate) {
+  await checkProjectReference(access, changes.project_id);
+  return writeRepository(() => getDb().repository.update({ where: { id, ...owned(access) }, data: { name: changes.name, ...optionalColumns(changes) } }));
 }
 
 /** Deletes a repository and its commits, which thereby leave the entries they were attached to. */
-export function deleteRepository(userId: string, id: string) {
-  return writeRepository(() => getDb().repository.delete({ where: { id, userId } }));
+export function deleteRepository(access: Access, id: string) {
+  return writeRepository(() => getDb().repository.delete({ where: { id, ...owned(access) } }));
 }

@@ -1,3 +1,4 @@
+import { ownedCondition, type Access } from "@/lib/access/context";
 import { paginate, type JsonRow } from "@/lib/api/pagination";
 import { aliasedColumns } from "@/lib/db/json-shape";
 import { countListRows, selectKeysetPage, type KeysetList, type ListCondition } from "@/lib/db/keyset-page";
@@ -12,17 +13,14 @@ const d = aliasedColumns("d", deletedItemColumns);
  * or after `since` less the sync overlap, newest first, paginated by tombstone id; each as the
  * API's JSON (responses.ts, tombstoneShape), written by PostgreSQL.
  */
-export function listDeletedAsJson(userId: string, { page, since, type }: DeletedQuery) {
+export function listDeletedAsJson(access: Access, { page, since, type }: DeletedQuery) {
   if (since && since.getTime() < Date.now() - TOMBSTONE_RETENTION_MS) throw sinceTooOld();
-  const where: ListCondition[] = [
-    (bind) => `${d.userId} = ${bind(userId)}::uuid`,
-    (bind) => `${d.kind} = ANY(${bind(type ? [type] : [...syncedKinds])}::text[])`,
-  ];
+  const where: ListCondition[] = [(bind) => ownedCondition(access, bind, "d"), (bind) => `${d.kind} = ANY(${bind(type ? [type] : [...syncedKinds])}::text[])`];
   if (since) where.push((bind) => `${d.deletedAt} >= ${bind(changedSince(since))}`);
   const list: KeysetList = { from: "deleted_items d", where, sortColumn: d.deletedAt, idColumn: d.id };
   return paginate(page, {
     kind: "tombstone",
-    userId,
+    access,
     fetchRows: (query) => selectKeysetPage<JsonRow>(`${d.id}, ${tombstoneShape.sql} AS json`, list, query),
     countAll: () => countListRows(list),
   });

@@ -17,8 +17,8 @@ export async function navigationTargets(): Promise<ActionResult<NavigationTarget
     schema: z.undefined(),
     input: undefined,
     fields: {},
-    run: async (_, user) => {
-      const [projects, repositories] = await Promise.all([listProjects(user.id, { limit: 100 }), listRepositories(user.id, { limit: 100 })]);
+    run: async (_, _user, access) => {
+      const [projects, repositories] = await Promise.all([listProjects(access, { limit: 100 }), listRepositories(access, { limit: 100 })]);
       return {
         projects: projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier })),
         repositories: repositories.rows.map(({ id, name }) => ({ id, name })),

@@ -35,7 +35,7 @@ export async function createWebhookAction(formData: FormData): Promise<ActionRes
 }
 
 export async function deleteWebhookAction(id: string): Promise<ActionResult<void>> {
-  const result = await runSignedInRemoval(settingsPath, id, deleteWebhook);
+  const result = await runSignedInRemoval(settingsPath, id, (access, webhookId) => deleteWebhook(access.user.id, webhookId));
   revalidatePath(settingsPath);
   return result;
 }

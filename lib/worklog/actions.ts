@@ -6,6 +6,7 @@ import type { ActionResult } from "@/lib/web/action-result";
 import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
 import type { EntryBulkAction } from "./schemas";
 import { z } from "zod";
+import type { Access } from "@/lib/access/context";
 import { calendarDateSchema, weekOf } from "@/lib/time";
 import { bulkEditEntries, restoreEntries } from "./bulk";
 import { attachCommits, createEntry, dailyTotals, deleteEntry, detachCommit, listEntries, restoreEntry, updateEntry, type DailyProjectTotal } from "./entries";
@@ -33,8 +34,8 @@ const worklogPath = "/";
 
 const notFoundMessage = "This entry no longer exists; it may have been deleted elsewhere.";
 
-async function entryView(userId: string, entry: EntryWithRelations): Promise<EntryView> {
-  return (await toEntryViews(userId, [entry]))[0]!;
+async function entryView(access: Access, entry: EntryWithRelations): Promise<EntryView> {
+  return (await toEntryViews(access, [entry]))[0]!;
 }
 
 export async function loadEntries(filters: EntryFilters, startingAfter?: string): Promise<ActionResult<EntryPage>> {
@@ -42,7 +43,7 @@ export async function loadEntries(filters: EntryFilters, startingAfter?: string)
     schema: entryListQuerySchema,
     input: { ...filters, starting_after: startingAfter },
     fields: {},
-    run: async (query, user) => toEntryPage(user, await listEntries(user, query), query),
+    run: async (query, _user, access) => toEntryPage(access, await listEntries(access, query), query),
   });
 }
 
@@ -51,7 +52,7 @@ export async function createEntryAction(input: EntryInput): Promise<ActionResult
     schema: entryCreateSchema,
     input,
     fields: entryFields,
-    run: async (entry, user) => entryView(user.id, await createEntry(user.id, entry, "web")),
+    run: async (entry, _user, access) => entryView(access, await createEntry(access, entry, "web")),
   });
 }
 
@@ -61,7 +62,7 @@ export async function updateEntryAction(id: string, input: EntryInput): Promise<
     input: { ...input, id },
     fields: entryFields,
     notFoundMessage,
-    run: async ({ id: entryId, ...changes }, user) => entryView(user.id, await updateEntry(user.id, entryId, changes)),
+    run: async ({ id: entryId, ...changes }, _user, access) => entryView(access, await updateEntry(access, entryId, changes)),
   });
 }
 
@@ -76,7 +77,7 @@ export async function restoreEntryAction(entry: EntryView): Promise<ActionResult
     input: { ...entry, commit_ids: entry.commits.map((commit) => commit.id) },
     fields: entryFields,
     notFoundMessage: "This entry can no longer be restored.",
-    run: async (restored, user) => entryView(user.id, await restoreEntry(user.id, restored)),
+    run: async (restored, _user, access) => entryView(access, await restoreEntry(access, restored)),
   });
 }
 
@@ -90,9 +91,9 @@ export async function bulkEditAction(ids: string[], action: EntryBulkAction): Pr
     input: { ids, action },
     fields: {},
     notFoundMessage: "Some of these entries no longer exist; they may have been deleted elsewhere. Nothing was changed.",
-    run: async (bulk, user) => {
-      const { entries, before } = await bulkEditEntries(user.id, bulk);
-      const [views, beforeViews] = await Promise.all([toEntryViews(user.id, entries), toEntryViews(user.id, before)]);
+    run: async (bulk, _user, access) => {
+      const { entries, before } = await bulkEditEntries(access, bulk);
+      const [views, beforeViews] = await Promise.all([toEntryViews(access, entries), toEntryViews(access, before)]);
       return { entries: views, before: beforeViews };
     },
   });
@@ -105,7 +106,7 @@ export async function bulkUndoAction(before: EntryView[]): Promise<ActionResult<
     input: before.map((entry) => ({ ...entry, commit_ids: entry.commits.map((commit) => commit.id) })),
     fields: {},
     notFoundMessage: "These entries can no longer be restored.",
-    run: async (entries, user) => toEntryViews(user.id, await restoreEntries(user.id, entries)),
+    run: async (entries, _user, access) => toEntryViews(access, await restoreEntries(access, entries)),
   });
 }
 
@@ -115,7 +116,7 @@ export async function attachCommitsAction(id: string, commitIds: string[]): Prom
     input: { id, commit_ids: commitIds },
     fields: {},
     notFoundMessage,
-    run: async ({ id: entryId, ...commits }, user) => entryView(user.id, await attachCommits(user.id, entryId, commits)),
+    run: async ({ id: entryId, ...commits }, _user, access) => entryView(access, await attachCommits(access, entryId, commits)),
   });
 }
 
@@ -127,9 +128,9 @@ export async function loadWeek(day: string): Promise<ActionResult<WeekTotals>> {
     schema: calendarDateSchema,
     input: day,
     fields: {},
-    run: async (validDay, user) => {
-      const days = weekOf(validDay, user.weekStart);
-      return { days, totals: await dailyTotals(user, days) };
+    run: async (validDay, _user, access) => {
+      const days = weekOf(validDay, access.user.weekStart);
+      return { days, totals: await dailyTotals(access, days) };
     },
   });
 }
@@ -149,8 +150,8 @@ export async function loadWeekEntries(filters: EntryFilters, day: string): Promi
     schema: z.object({ day: calendarDateSchema, filters: z.record(z.string(), z.string()) }),
     input: { day, filters },
     fields: {},
-    run: async ({ day: validDay, filters: given }, user) => {
-      const days = weekOf(validDay, user.weekStart);
+    run: async ({ day: validDay, filters: given }, _user, access) => {
+      const days = weekOf(validDay, access.user.weekStart);
       const entries: EntryView[] = [];
       let startingAfter: string | undefined;
       do {
@@ -161,8 +162,8 @@ export async function loadWeekEntries(filters: EntryFilters, day: string): Promi
           limit: String(weekPageSize),
           starting_after: startingAfter,
         });
-        const page = await listEntries(user, query);
-        entries.push(...(await toEntryViews(user.id, page.rows)));
+        const page = await listEntries(access, query);
+        entries.push(...(await toEntryViews(access, page.rows)));
         startingAfter = page.meta.has_more ? (page.meta.end_cursor ?? undefined) : undefined;
       } while (startingAfter && entries.length < weekEntriesCap);
       return { days, entries };
@@ -176,7 +177,7 @@ export async function detachCommitAction(id: string, commitId: string): Promise<
     input: { id, commit_id: commitId },
     fields: {},
     notFoundMessage: "This entry or commit no longer exists; it may have been deleted elsewhere.",
-    run: async ({ id: entryId, commit_id }, user) => entryView(user.id, await detachCommit(user.id, entryId, commit_id)),
+    run: async ({ id: entryId, commit_id }, _user, access) => entryView(access, await detachCommit(access, entryId, commit_id)),
   });
 }
 
@@ -186,6 +187,6 @@ export async function attachableCommits(projectId: string | null): Promise<Actio
     schema: idSchema.nullable(),
     input: projectId,
     fields: {},
-    run: (project, user) => recentCommits(user.id, project),
+    run: (project, _user, access) => recentCommits(access, project),
   });
 }

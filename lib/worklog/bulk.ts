@@ -1,3 +1,4 @@
+import { owned, ownedSql, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
@@ -20,8 +21,8 @@ function inOrder(ids: string[], entries: EntryWithRelations[]): EntryWithRelatio
   return ids.map((id) => byId.get(id)!);
 }
 
-const readEntries = (transaction: Transaction, userId: string, ids: string[]) =>
-  transaction.worklogEntry.findMany({ where: { id: { in: ids }, userId }, include: entryInclude });
+const readEntries = (transaction: Transaction, access: Access, ids: string[]) =>
+  transaction.worklogEntry.findMany({ where: { id: { in: ids }, ...owned(access) }, include: entryInclude });
 
 /**
  * Locks the account's entries among `ids` in id order, after the commits attached to them when
@@ -29,18 +30,18 @@ const readEntries = (transaction: Transaction, userId: string, ids: string[]) =>
  * row the change writes is held before its first counted statement locks the account's counters
  * row, so it then waits for no one. Any id that names no entry of the account is a 404.
  */
-async function lockEntries(transaction: Transaction, userId: string, ids: string[], forDeletion: boolean): Promise<void> {
+async function lockEntries(transaction: Transaction, access: Access, ids: string[], forDeletion: boolean): Promise<void> {
   if (forDeletion) {
     await transaction.$queryRaw`SELECT c.id FROM worklog_entry_commits l JOIN commits c ON c.id = l.commit_id
-      WHERE l.entry_id = ANY(${ids}::uuid[]) AND c.user_id = ${userId}::uuid ORDER BY c.id FOR KEY SHARE OF c`;
+      WHERE l.entry_id = ANY(${ids}::uuid[]) AND ${ownedSql(access, "c")} ORDER BY c.id FOR KEY SHARE OF c`;
   }
   const locked = forDeletion
     ? await transaction.$queryRaw<
         { id: string }[]
-      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR UPDATE`
+      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} ORDER BY id FOR UPDATE`
     : await transaction.$queryRaw<
         { id: string }[]
-      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR NO KEY UPDATE`;
+      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} ORDER BY id FOR NO KEY UPDATE`;
   if (locked.length !== ids.length) throw AppError.notFound();
 }
 
@@ -55,31 +56,31 @@ const tooManyTags = () =>
  * than 20 tags too. Entries the action leaves as they are (a tag added to an entry that has it)
  * are answered as they are, and not written.
  */
-export async function bulkEditEntries(userId: string, { ids, action }: EntryBulk): Promise<BulkEdit> {
-  if (action.type === "move_to_project") await checkProjectReference(userId, action.project_id);
+export async function bulkEditEntries(access: Access, { ids, action }: EntryBulk): Promise<BulkEdit> {
+  if (action.type === "move_to_project") await checkProjectReference(access, action.project_id);
   return writeEntry(() =>
     getDb().$transaction(async (transaction) => {
-      await lockEntries(transaction, userId, ids, action.type === "delete");
-      const before = inOrder(ids, await readEntries(transaction, userId, ids));
+      await lockEntries(transaction, access, ids, action.type === "delete");
+      const before = inOrder(ids, await readEntries(transaction, access, ids));
       switch (action.type) {
         case "delete":
-          await transaction.worklogEntry.deleteMany({ where: { id: { in: ids }, userId } });
+          await transaction.worklogEntry.deleteMany({ where: { id: { in: ids }, ...owned(access) } });
           return { entries: before, before };
         case "add_tag":
           if (before.some((entry) => !entry.tags.includes(action.tag) && entry.tags.length >= maxTags)) throw tooManyTags();
           await transaction.$executeRaw`UPDATE worklog_entries SET tags = array_append(tags, ${action.tag}::text)
-            WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid AND NOT (${action.tag}::text = ANY(tags))`;
+            WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} AND NOT (${action.tag}::text = ANY(tags))`;
           break;
         case "remove_tag":
           await transaction.$executeRaw`UPDATE worklog_entries SET tags = array_remove(tags, ${action.tag}::text)
-            WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid AND ${action.tag}::text = ANY(tags)`;
+            WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} AND ${action.tag}::text = ANY(tags)`;
           break;
         case "move_to_project":
           await transaction.$executeRaw`UPDATE worklog_entries SET project_id = ${action.project_id}::uuid
-            WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid AND project_id IS DISTINCT FROM ${action.project_id}::uuid`;
+            WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} AND project_id IS DISTINCT FROM ${action.project_id}::uuid`;
           break;
       }
-      return { entries: inOrder(ids, await readEntries(transaction, userId, ids)), before };
+      return { entries: inOrder(ids, await readEntries(transaction, access, ids)), before };
     }),
   );
 }
@@ -92,27 +93,27 @@ export async function bulkEditEntries(userId: string, { ids, action }: EntryBulk
  * longer the account's an invalid value. Its locks come in the order of the other writes: the
  * commits and projects, the tombstones and entries, and only then the counted writes.
  */
-export async function restoreEntries(userId: string, entries: EntryRestore[]): Promise<EntryWithRelations[]> {
+export async function restoreEntries(access: Access, entries: EntryRestore[]): Promise<EntryWithRelations[]> {
   const ids = entries.map((entry) => entry.id);
   return writeEntry(() =>
     getDb().$transaction(async (transaction) => {
       const commitIds = [...new Set(entries.flatMap((entry) => entry.commit_ids))];
       const commits = await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM commits
-        WHERE id = ANY(${commitIds}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR KEY SHARE`;
+        WHERE id = ANY(${commitIds}::uuid[]) AND ${ownedSql(access)} ORDER BY id FOR KEY SHARE`;
       const projectIds = [...new Set(entries.flatMap((entry) => entry.project_id ?? []))];
       const projects = await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM projects
-        WHERE id = ANY(${projectIds}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR KEY SHARE`;
+        WHERE id = ANY(${projectIds}::uuid[]) AND ${ownedSql(access)} ORDER BY id FOR KEY SHARE`;
       if (projects.length !== projectIds.length) throw invalidProjectReference();
       const claimed = new Set(
         (
           await transaction.$queryRaw<{ id: string }[]>`DELETE FROM deleted_items
-            WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid AND kind = 'entry' RETURNING id`
+            WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} AND kind = 'entry' RETURNING id`
         ).map((row) => row.id),
       );
       const present = entries.filter((entry) => !claimed.has(entry.id));
       const presentIds = present.map((entry) => entry.id);
       const locked = await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM worklog_entries
-        WHERE id = ANY(${presentIds}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR NO KEY UPDATE`;
+        WHERE id = ANY(${presentIds}::uuid[]) AND ${ownedSql(access)} ORDER BY id FOR NO KEY UPDATE`;
       if (locked.length !== present.length) throw AppError.notFound();
 
       const putBack = entries.filter((entry) => claimed.has(entry.id));
@@ -120,7 +121,7 @@ export async function restoreEntries(userId: string, entries: EntryRestore[]): P
         await transaction.worklogEntry.createMany({
           data: putBack.map((entry) => ({
             id: entry.id,
-            userId,
+            ...owned(access),
             projectId: entry.project_id ?? null,
             content: entry.content,
             recordedAt: entry.recorded_at ?? new Date(),
@@ -139,9 +140,9 @@ export async function restoreEntries(userId: string, entries: EntryRestore[]): P
         const fields = JSON.stringify(present.map((entry) => ({ id: entry.id, tags: entry.tags ?? [], project_id: entry.project_id ?? null })));
         await transaction.$executeRaw`UPDATE worklog_entries e SET tags = s.tags, project_id = s.project_id
           FROM jsonb_to_recordset(${fields}::jsonb) AS s(id uuid, tags text[], project_id uuid)
-          WHERE e.id = s.id AND e.user_id = ${userId}::uuid AND (e.tags, e.project_id) IS DISTINCT FROM (s.tags, s.project_id)`;
+          WHERE e.id = s.id AND ${ownedSql(access, "e")} AND (e.tags, e.project_id) IS DISTINCT FROM (s.tags, s.project_id)`;
       }
-      return inOrder(ids, await readEntries(transaction, userId, ids));
+      return inOrder(ids, await readEntries(transaction, access, ids));
     }),
   );
 }

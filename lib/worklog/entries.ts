@@ -1,6 +1,7 @@
+import { owned, ownedSql, type Access } from "@/lib/access/context";
 import { paginate, type KeysetQuery } from "@/lib/api/pagination";
 import { accountTotal } from "@/lib/db/account-counters";
-import { getDb, type Commit, type Transaction, type User, type WorklogEntry } from "@/lib/db/client";
+import { getDb, type Commit, type Transaction, type WorklogEntry } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
@@ -23,27 +24,27 @@ export async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
 
 /** A page of the account's entries; `totalInRows`: the page's statement reads the total of an unfiltered list too. */
 function entryList<Row extends { id: string; total?: number }>(
-  user: User,
+  access: Access,
   { page, ...filters }: EntryListQuery,
-  select: (user: User, filters: EntryListFilters, query: KeysetQuery) => Promise<Row[]>,
+  select: (access: Access, filters: EntryListFilters, query: KeysetQuery) => Promise<Row[]>,
   totalInRows = false,
 ) {
   return paginate(page, {
     kind: "entry",
-    userId: user.id,
-    fetchRows: (query) => select(user, filters, query),
-    countAll: () => (hasFilters(filters) ? countEntries(user, filters) : accountTotal(user.id, "entryCount")),
+    access,
+    fetchRows: (query) => select(access, filters, query),
+    countAll: () => (hasFilters(filters) ? countEntries(access, filters) : accountTotal(access, "entryCount")),
     totalInRows: totalInRows && !hasFilters(filters),
   });
 }
 
-export const listEntries = (user: User, query: EntryListQuery) => entryList(user, query, selectEntryPage);
+export const listEntries = (access: Access, query: EntryListQuery) => entryList(access, query, selectEntryPage);
 
 /** The same page, each entry as the API's JSON text, as PostgreSQL wrote it (lib/db/json-shape.ts), with its total. */
-export const listEntriesAsJson = (user: User, query: EntryListQuery) => entryList(user, query, selectEntryJsonPage, true);
+export const listEntriesAsJson = (access: Access, query: EntryListQuery) => entryList(access, query, selectEntryJsonPage, true);
 
-export async function getEntry(userId: string, id: string) {
-  const entry = await getDb().worklogEntry.findFirst({ where: { id, userId }, include: entryInclude });
+export async function getEntry(access: Access, id: string) {
+  const entry = await getDb().worklogEntry.findFirst({ where: { id, ...owned(access) }, include: entryInclude });
   if (!entry) throw AppError.notFound();
   return entry;
 }
@@ -64,9 +65,9 @@ function newEntry(input: EntryCreate, source: EntrySource): NewEntry {
  * commits among `commit_ids` attached: all of them or, when one names no commit of the account,
  * nothing (each such id reported at its index).
  */
-export async function createEntry(userId: string, input: EntryCreate, source: EntrySource): Promise<EntryWithRelations> {
-  if (input.commit_ids?.length) return createEntryWithCommits(userId, newEntry(input, source), input.commit_ids);
-  const entry = await writeEntry(() => insertEntry(userId, newEntry(input, source)));
+export async function createEntry(access: Access, input: EntryCreate, source: EntrySource): Promise<EntryWithRelations> {
+  if (input.commit_ids?.length) return createEntryWithCommits(access, newEntry(input, source), input.commit_ids);
+  const entry = await writeEntry(() => insertEntry(access, newEntry(input, source)));
   if (!entry) throw invalidProjectReference();
   return entry;
 }
@@ -75,15 +76,15 @@ export async function createEntry(userId: string, input: EntryCreate, source: En
  * The entry and its attachments in one transaction, the commits locked first (lockCommits): the
  * entry's insert ends on the account's counters row, and nothing after it waits for another write.
  */
-async function createEntryWithCommits(userId: string, entry: NewEntry, commitIds: string[]): Promise<EntryWithRelations> {
-  await checkProjectReference(userId, entry.projectId);
+async function createEntryWithCommits(access: Access, entry: NewEntry, commitIds: string[]): Promise<EntryWithRelations> {
+  await checkProjectReference(access, entry.projectId);
   const uniqueIds = [...new Set(commitIds)];
   return writeEntry(() =>
     getDb().$transaction(async (transaction) => {
-      const owned = await lockCommits(transaction, userId, uniqueIds);
-      throwUnknownCommits(commitIds, owned);
+      const found = await lockCommits(transaction, access, uniqueIds);
+      throwUnknownCommits(commitIds, found);
       return transaction.worklogEntry.create({
-        data: { ...entry, userId, commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
+        data: { ...entry, ...owned(access), commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
         include: entryInclude,
       });
     }),
@@ -98,11 +99,11 @@ function throwUnknownCommits(commitIds: string[], owned: Set<string>): void {
   if (unknown.length > 0) throw AppError.validation(unknown);
 }
 
-export async function updateEntry(userId: string, id: string, changes: EntryUpdate) {
-  await checkProjectReference(userId, changes.project_id);
+export async function updateEntry(access: Access, id: string, changes: EntryUpdate) {
+  await checkProjectReference(access, changes.project_id);
   return writeEntry(() =>
     getDb().worklogEntry.update({
-      where: { id, userId },
+      where: { id, ...owned(access) },
       data: {
         content: changes.content,
         recordedAt: changes.recorded_at,
@@ -122,12 +123,12 @@ export async function updateEntry(userId: string, id: string, changes: EntryUpda
  * are locked first, as for a change of its commits (lockCommits): the deletion removes its
  * attachments.
  */
-export function deleteEntry(userId: string, id: string) {
+export function deleteEntry(access: Access, id: string) {
   return writeEntry(() =>
     getDb().$transaction(async (transaction) => {
       await transaction.$queryRaw`SELECT c.id FROM worklog_entry_commits l JOIN commits c ON c.id = l.commit_id
-        WHERE l.entry_id = ${id}::uuid AND c.user_id = ${userId}::uuid ORDER BY c.id FOR KEY SHARE OF c`;
-      return transaction.worklogEntry.delete({ where: { id, userId }, include: entryInclude });
+        WHERE l.entry_id = ${id}::uuid AND ${ownedSql(access, "c")} ORDER BY c.id FOR KEY SHARE OF c`;
+      return transaction.worklogEntry.delete({ where: { id, ...owned(access) }, include: entryInclude });
     }),
   );
 }
@@ -138,9 +139,9 @@ export function deleteEntry(userId: string, id: string) {
  * statement decides and writes at once (entry-sql.ts, putBackEntry): of restores at once, the one
  * that deletes the tombstone puts the entry back, and the others wait for it and answer the entry.
  */
-export async function restoreEntry(userId: string, { id, commit_ids, source, ...input }: EntryRestore): Promise<EntryWithRelations> {
+export async function restoreEntry(access: Access, { id, commit_ids, source, ...input }: EntryRestore): Promise<EntryWithRelations> {
   for (;;) {
-    const { entry, tombstoneSeen, projectFound } = await writeEntry(() => putBackEntry(userId, id, newEntry(input, source), commit_ids));
+    const { entry, tombstoneSeen, projectFound } = await writeEntry(() => putBackEntry(access, id, newEntry(input, source), commit_ids));
     if (entry) return entry;
     if (!tombstoneSeen) throw AppError.notFound();
     if (!projectFound) throw invalidProjectReference();
@@ -156,9 +157,9 @@ export async function restoreEntry(userId: string, { id, commit_ids, source, ...
  * for the counters: a deadlock. Once the entry (and before it the commits, lockCommits) is
  * locked, the writes after it wait for no one. A missing entry, or another account's, is not found.
  */
-async function lockEntry(transaction: Transaction, userId: string, id: string): Promise<void> {
+async function lockEntry(transaction: Transaction, access: Access, id: string): Promise<void> {
   const locked = await transaction.$queryRaw<Pick<WorklogEntry, "id">[]>`SELECT id FROM worklog_entries
-    WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR NO KEY UPDATE`;
+    WHERE id = ${id}::uuid AND ${ownedSql(access)} FOR NO KEY UPDATE`;
   if (locked.length === 0) throw AppError.notFound();
 }
 
@@ -170,9 +171,9 @@ async function lockEntry(transaction: Transaction, userId: string, id: string): 
  * for one of those commits or attachments could wait for the deletion while the deletion waits
  * for it: a deadlock.
  */
-async function lockCommits(transaction: Transaction, userId: string, ids: string[]): Promise<Set<string>> {
+async function lockCommits(transaction: Transaction, access: Access, ids: string[]): Promise<Set<string>> {
   const locked = await transaction.$queryRaw<Pick<Commit, "id">[]>`SELECT id FROM commits
-    WHERE id = ANY(${ids}::uuid[]) AND user_id = ${userId}::uuid ORDER BY id FOR KEY SHARE`;
+    WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} ORDER BY id FOR KEY SHARE`;
   return new Set(locked.map((commit) => commit.id));
 }
 
@@ -180,12 +181,12 @@ async function lockCommits(transaction: Transaction, userId: string, ids: string
  * Attaches commits of the same account; attaching one again changes nothing. Every id that
  * names no commit of the account (or one deleted meanwhile) is reported at its index.
  */
-export async function attachCommits(userId: string, id: string, { commit_ids }: AttachCommits) {
+export async function attachCommits(access: Access, id: string, { commit_ids }: AttachCommits) {
   const uniqueIds = [...new Set(commit_ids)];
   await getDb().$transaction(async (transaction) => {
-    const owned = await lockCommits(transaction, userId, uniqueIds);
-    await lockEntry(transaction, userId, id);
-    throwUnknownCommits(commit_ids, owned);
+    const found = await lockCommits(transaction, access, uniqueIds);
+    await lockEntry(transaction, access, id);
+    throwUnknownCommits(commit_ids, found);
     // commit_ids are part of the entry: the attachments' trigger moves its updated_at on
     // (prisma/migrations/20261123190436_incremental_sync).
     await transaction.worklogEntryCommit.createMany({
@@ -193,21 +194,21 @@ export async function attachCommits(userId: string, id: string, { commit_ids }: 
       skipDuplicates: true,
     });
   });
-  return getEntry(userId, id);
+  return getEntry(access, id);
 }
 
 /**
  * Detaches a commit of the account from its entry; detaching one that is not attached changes
  * nothing. An entry or a commit of another account (or none) is not found.
  */
-export async function detachCommit(userId: string, id: string, commitId: string): Promise<EntryWithRelations> {
+export async function detachCommit(access: Access, id: string, commitId: string): Promise<EntryWithRelations> {
   await getDb().$transaction(async (transaction) => {
-    const commit = await lockCommits(transaction, userId, [commitId]);
-    await lockEntry(transaction, userId, id);
+    const commit = await lockCommits(transaction, access, [commitId]);
+    await lockEntry(transaction, access, id);
     if (commit.size === 0) throw AppError.notFound();
     await transaction.worklogEntryCommit.deleteMany({ where: { entryId: id, commitId } });
   });
-  return getEntry(userId, id);
+  return getEntry(access, id);
 }
 
 export type DailyProjectTotal = { day: string; projectId: string | null; seconds: number };
@@ -219,16 +220,17 @@ export type EntryListFilters = Omit<EntryListQuery, "page">;
  * `firstDay` to `lastDay`, per day and project (null: no project), among the entries the filters
  * select (the same selection as the list's): one query, summed by day here.
  */
-async function trackedTime(user: User, firstDay: string, lastDay: string, filters: EntryListFilters): Promise<DailyProjectTotal[]> {
+async function trackedTime(access: Access, firstDay: string, lastDay: string, filters: EntryListFilters): Promise<DailyProjectTotal[]> {
+  const { timezone } = access.user;
   const entries = await selectTimedEntries(
-    user,
+    access,
     filters,
-    rangeStart({ kind: "day", date: firstDay }, user.timezone),
-    rangeEnd({ kind: "day", date: lastDay }, user.timezone),
+    rangeStart({ kind: "day", date: firstDay }, timezone),
+    rangeEnd({ kind: "day", date: lastDay }, timezone),
   );
   const totals = new Map<string, DailyProjectTotal>();
   for (const entry of entries) {
-    const day = calendarDay(entry.recordedAt, user.timezone);
+    const day = calendarDay(entry.recordedAt, timezone);
     const key = `${day} ${entry.projectId}`;
     const total = totals.get(key) ?? { day, projectId: entry.projectId, seconds: 0 };
     total.seconds += entry.durationSeconds ?? 0;
@@ -241,10 +243,10 @@ async function trackedTime(user: User, firstDay: string, lastDay: string, filter
  * The seconds tracked on each of `days` (consecutive calendar days in the account's time zone),
  * per project (null: no project), for the days and projects that have any.
  */
-export async function dailyTotals(user: User, days: string[]): Promise<DailyProjectTotal[]> {
+export async function dailyTotals(access: Access, days: string[]): Promise<DailyProjectTotal[]> {
   const first = days[0];
   const last = days.at(-1);
-  return first && last ? trackedTime(user, first, last, {}) : [];
+  return first && last ? trackedTime(access, first, last, {}) : [];
 }
 
 export type DayTotal = { day: string; seconds: number };
@@ -256,14 +258,14 @@ export type DayTotal = { day: string; seconds: number };
  * the work, that range holds no other day with entries, and it counts all of the days at the
  * page's edges, which the page may cut in two.
  */
-export async function dayTotals(user: User, days: string[], filters: EntryListFilters): Promise<DayTotal[]> {
+export async function dayTotals(access: Access, days: string[], filters: EntryListFilters): Promise<DayTotal[]> {
   const sorted = [...new Set(days)].sort();
   const first = sorted[0];
   const last = sorted.at(-1);
   if (!first || !last) return [];
   const wanted = new Set(sorted);
   const totals = new Map<string, number>();
-  for (const { day, seconds } of await trackedTime(user, first, last, filters)) {
+  for (const { day, seconds } of await trackedTime(access, first, last, filters)) {
     if (wanted.has(day)) totals.set(day, (totals.get(day) ?? 0) + seconds);
   }
   return [...totals].map(([day, seconds]) => ({ day, seconds }));
@@ -272,9 +274,9 @@ export async function dayTotals(user: User, days: string[], filters: EntryListFi
 export type AttachedEntry = { id: string; content: string; recordedAt: Date };
 
 /** For each of the account's commits among `commitIds`, the entries it is attached to, most recent work first. */
-export async function entriesByCommit(userId: string, commitIds: string[]): Promise<Map<string, AttachedEntry[]>> {
+export async function entriesByCommit(access: Access, commitIds: string[]): Promise<Map<string, AttachedEntry[]>> {
   const links = await getDb().worklogEntryCommit.findMany({
-    where: { commitId: { in: commitIds }, entry: { userId } },
+    where: { commitId: { in: commitIds }, entry: owned(access) },
     select: { commitId: true, entry: { select: { id: true, content: true, recordedAt: true } } },
     orderBy: [{ entry: { recordedAt: "desc" } }, { entryId: "desc" }],
   });

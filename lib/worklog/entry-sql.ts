@@ -1,5 +1,6 @@
+import { ownedAt, ownerId, type Access } from "@/lib/access/context";
 import type { JsonRow, KeysetQuery } from "@/lib/api/pagination";
-import type { User, WorklogEntry } from "@/lib/db/client";
+import type { WorklogEntry } from "@/lib/db/client";
 import { accountTotalSql } from "@/lib/db/account-counters";
 import { newId } from "@/lib/db/ids";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
@@ -59,17 +60,18 @@ function searchQuery(text: string, typedWord: string) {
 }
 
 /** The WHERE clause of the account's entries (`e`) matching the filters, with its values from $1 on. */
-export function matchingEntries(user: User, { project_id, tags, from, to, source, updated_since, q }: Filters) {
-  const values: unknown[] = [user.id];
-  const conditions = ["e.user_id = $1"];
+export function matchingEntries(access: Access, { project_id, tags, from, to, source, updated_since, q }: Filters) {
+  const { timezone } = access.user;
+  const values: unknown[] = [ownerId(access)];
+  const conditions = [ownedAt("$1", "e")];
   const condition = (sql: (placeholder: string) => string, value: unknown) => {
     values.push(value);
     conditions.push(sql(`$${values.length}`));
   };
   if (project_id) condition((value) => `e.project_id = ${value}::uuid`, project_id);
   if (tags && tags.length > 0) condition((value) => `e.tags && ${value}::text[]`, tags);
-  if (from) condition((value) => `e.recorded_at >= ${value}`, rangeStart(from, user.timezone));
-  if (to) condition((value) => `e.recorded_at <= ${value}`, rangeEnd(to, user.timezone));
+  if (from) condition((value) => `e.recorded_at >= ${value}`, rangeStart(from, timezone));
+  if (to) condition((value) => `e.recorded_at <= ${value}`, rangeEnd(to, timezone));
   if (source) condition((value) => `e.source = ANY(${value}::text[]::"EntrySource"[])`, source);
   if (updated_since) condition((value) => `e.updated_at >= ${value}`, changedSince(updated_since));
   if (q) {
@@ -87,8 +89,8 @@ export const hasFilters = ({ project_id, tags, from, to, source, updated_since, 
  * then id, newest first (docs/api.md, "Pagination"); the row comparison bounds the index range.
  * `columns` is the SELECT list, of the entry `e` and its project `p`.
  */
-function queryEntryPage<Row>(columns: string, user: User, filters: Filters, { after, direction, take }: KeysetQuery): Promise<Row[]> {
-  const { where, values } = matchingEntries(user, filters);
+function queryEntryPage<Row>(columns: string, access: Access, filters: Filters, { after, direction, take }: KeysetQuery): Promise<Row[]> {
+  const { where, values } = matchingEntries(access, filters);
   let range = "";
   if (after) {
     values.push(after.sortAt, after.id);
@@ -103,28 +105,28 @@ function queryEntryPage<Row>(columns: string, user: User, filters: Filters, { af
   );
 }
 
-export function selectEntryPage(user: User, filters: Filters, query: KeysetQuery): Promise<EntryWithRelations[]> {
-  return queryEntryPage(`${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${commitIds("e")}`, user, filters, query);
+export function selectEntryPage(access: Access, filters: Filters, query: KeysetQuery): Promise<EntryWithRelations[]> {
+  return queryEntryPage(`${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${commitIds("e")}`, access, filters, query);
 }
 
 /**
  * The same page, each entry as the API's JSON (responses.ts, entryShape), written by PostgreSQL;
  * unfiltered, each row also carries the account's total of entries, read in the page's snapshot.
  */
-export function selectEntryJsonPage(user: User, filters: Filters, query: KeysetQuery): Promise<(JsonRow & { total?: number })[]> {
-  const total = hasFilters(filters) ? "" : `, ${accountTotalSql("entryCount", "$1")} AS total`;
-  return queryEntryPage(`e.id, ${entryShape.sql} AS json${total}`, user, filters, query);
+export function selectEntryJsonPage(access: Access, filters: Filters, query: KeysetQuery): Promise<(JsonRow & { total?: number })[]> {
+  const total = hasFilters(filters) ? "" : `, ${accountTotalSql("entryCount", ownedAt("$1"))} AS total`;
+  return queryEntryPage(`e.id, ${entryShape.sql} AS json${total}`, access, filters, query);
 }
 
-export async function countEntries(user: User, filters: Filters): Promise<number> {
-  const { where, values } = matchingEntries(user, filters);
+export async function countEntries(access: Access, filters: Filters): Promise<number> {
+  const { where, values } = matchingEntries(access, filters);
   const [row] = await queryRows<{ count: number }>(`SELECT count(*)::int AS count FROM worklog_entries e WHERE ${where}`, values);
   return row!.count;
 }
 
 /** The time, duration and project of the entries the filters select between two instants that have a duration. */
-export function selectTimedEntries(user: User, filters: Filters, start: Date, end: Date) {
-  const { where, values } = matchingEntries(user, filters);
+export function selectTimedEntries(access: Access, filters: Filters, start: Date, end: Date) {
+  const { where, values } = matchingEntries(access, filters);
   values.push(start, end);
   return queryRows<Pick<WorklogEntry, "recordedAt" | "durationSeconds" | "projectId">>(
     `SELECT e.recorded_at AS "recordedAt", e.duration_seconds AS "durationSeconds", e.project_id AS "projectId" FROM worklog_entries e
@@ -140,15 +142,15 @@ export type NewEntry = Pick<WorklogEntry, "projectId" | "content" | "recordedAt"
  * The project, when given, must be one of the account's: otherwise nothing is inserted and the
  * result is undefined.
  */
-export async function insertEntry(userId: string, entry: NewEntry): Promise<EntryWithRelations | undefined> {
+export async function insertEntry(access: Access, entry: NewEntry): Promise<EntryWithRelations | undefined> {
   const [row] = await queryRows<EntryWithRelations>(
-    `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND user_id = $2::uuid),
+    `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND ${ownedAt("$2")}),
     inserted AS (
       INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
       SELECT $1, $2, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
       RETURNING *)
     SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
-    [newId(), userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source],
+    [newId(), ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source],
   );
   return row;
 }
@@ -174,27 +176,27 @@ const entryColumnList = Object.values(entryColumns).join(", ");
  * on the account's counters row (README, "Totals are kept, not counted"): the project and the
  * commits are locked against deletion first (FOR KEY SHARE), so the insert waits for no one.
  */
-export async function putBackEntry(userId: string, id: string, entry: NewEntry, commitIds: string[]): Promise<PutBack> {
+export async function putBackEntry(access: Access, id: string, entry: NewEntry, commitIds: string[]): Promise<PutBack> {
   type Row = { [Field in keyof EntryWithRelations]: EntryWithRelations[Field] | null } & Omit<PutBack, "entry">;
   const [row] = await queryRows<Row>(
-    `WITH project AS (SELECT id FROM projects WHERE id = $3::uuid AND user_id = $2::uuid FOR KEY SHARE),
+    `WITH project AS (SELECT id FROM projects WHERE id = $3::uuid AND ${ownedAt("$2")} FOR KEY SHARE),
     claimed AS (
-      DELETE FROM deleted_items WHERE id = $1::uuid AND user_id = $2::uuid AND kind = 'entry' AND ($3::uuid IS NULL OR EXISTS (SELECT FROM project))
+      DELETE FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND kind = 'entry' AND ($3::uuid IS NULL OR EXISTS (SELECT FROM project))
       RETURNING id),
-    attachable AS (SELECT id FROM commits WHERE id = ANY($9::uuid[]) AND user_id = $2::uuid AND EXISTS (SELECT FROM claimed) FOR KEY SHARE),
+    attachable AS (SELECT id FROM commits WHERE id = ANY($9::uuid[]) AND ${ownedAt("$2")} AND EXISTS (SELECT FROM claimed) FOR KEY SHARE),
     inserted AS (
       INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
       SELECT id, $2, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP FROM claimed
       RETURNING ${entryColumnList}),
     attached AS (INSERT INTO worklog_entry_commits (entry_id, commit_id) SELECT inserted.id, attachable.id FROM inserted, attachable RETURNING commit_id),
-    entry AS (SELECT * FROM inserted UNION ALL SELECT ${entryColumnList} FROM worklog_entries WHERE id = $1::uuid AND user_id = $2::uuid)
+    entry AS (SELECT * FROM inserted UNION ALL SELECT ${entryColumnList} FROM worklog_entries WHERE id = $1::uuid AND ${ownedAt("$2")})
     SELECT ${selectAsFields("e", entryColumns)}, ${projectSummary("p")},
       COALESCE((SELECT json_agg(json_build_object('commitId', l.commit_id) ORDER BY l.commit_id)
         FROM (SELECT commit_id FROM attached UNION ALL SELECT commit_id FROM worklog_entry_commits WHERE entry_id = e.id) l), '[]'::json) AS commits,
-      EXISTS (SELECT FROM deleted_items WHERE id = $1::uuid AND user_id = $2::uuid AND kind = 'entry') AS "tombstoneSeen",
+      EXISTS (SELECT FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND kind = 'entry') AS "tombstoneSeen",
       ($3::uuid IS NULL OR EXISTS (SELECT FROM project)) AS "projectFound"
     FROM (VALUES (true)) AS one LEFT JOIN entry e ON true LEFT JOIN projects p ON p.id = e.project_id`,
-    [id, userId, entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds],
+    [id, ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds],
   );
   const { tombstoneSeen, projectFound, ...found } = row!;
   if (found.id === null) return { entry: undefined, tombstoneSeen, projectFound };

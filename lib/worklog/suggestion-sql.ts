@@ -1,4 +1,5 @@
 import type { Commit, PullRequestSuggestion } from "@/lib/db/client";
+import { ownedAt, ownerId, type Access } from "@/lib/access/context";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
 import { commitColumns } from "@/lib/repositories/commit-columns";
 import type { MergedPullRequest, UnloggedCommit } from "./suggestion-drafts";
@@ -30,14 +31,14 @@ const repositorySummary = (repository: string) =>
  * statement: the account's commits by the index of their time (the ids alone, from the index),
  * the pull requests by the index of their merge time, each merge commit by its repository and sha.
  */
-export function selectUnloggedCommits(userId: string, start: Date, end: Date) {
+export function selectUnloggedCommits(access: Access, start: Date, end: Date) {
   return queryRows<Commit & UnloggedCommit>(
     `WITH pulls AS (
       SELECT p.id, p.dismissed_at, c.id AS commit_id FROM pull_request_suggestions p
         JOIN commits c ON c.repository_id = p.repository_id AND c.sha = p.merge_sha
-        WHERE p.user_id = $1::uuid AND p.merged_at >= $2 AND p.merged_at <= $3),
+        WHERE ${ownedAt("$1", "p")} AND p.merged_at >= $2 AND p.merged_at <= $3),
     listed AS (
-      SELECT id FROM commits WHERE user_id = $1::uuid AND committed_at >= $2 AND committed_at <= $3
+      SELECT id FROM commits WHERE ${ownedAt("$1")} AND committed_at >= $2 AND committed_at <= $3
       UNION SELECT commit_id FROM pulls WHERE dismissed_at IS NULL)
     SELECT ${selectAsFields("c", commitColumns)}, ${repositorySummary("r")}, pulls.id AS "pullRequestId"
       FROM listed JOIN commits c ON c.id = listed.id JOIN repositories r ON r.id = c.repository_id
@@ -45,7 +46,7 @@ export function selectUnloggedCommits(userId: string, start: Date, end: Date) {
       WHERE NOT EXISTS (SELECT FROM worklog_entry_commits l WHERE l.commit_id = c.id)
         AND (pulls.id IS NOT NULL OR NOT EXISTS (SELECT FROM dismissed_commits d WHERE d.commit_id = c.id))
       ORDER BY c.committed_at, c.id`,
-    [userId, start, end],
+    [ownerId(access), start, end],
   );
 }
 
@@ -53,14 +54,14 @@ export function selectUnloggedCommits(userId: string, start: Date, end: Date) {
  * The pull requests merged in the period, not dismissed, whose merge commit no entry cites (or is
  * not stored), with their repositories, in the order they were merged.
  */
-export function selectMergedPullRequests(userId: string, start: Date, end: Date) {
+export function selectMergedPullRequests(access: Access, start: Date, end: Date) {
   return queryRows<PullRequestSuggestion & MergedPullRequest>(
     `SELECT ${selectAsFields("p", pullColumns)}, ${repositorySummary("r")}
       FROM pull_request_suggestions p JOIN repositories r ON r.id = p.repository_id
-      WHERE p.user_id = $1::uuid AND p.merged_at >= $2 AND p.merged_at <= $3 AND p.dismissed_at IS NULL
+      WHERE ${ownedAt("$1", "p")} AND p.merged_at >= $2 AND p.merged_at <= $3 AND p.dismissed_at IS NULL
         AND NOT EXISTS (SELECT FROM commits c JOIN worklog_entry_commits l ON l.commit_id = c.id WHERE c.repository_id = p.repository_id AND c.sha = p.merge_sha)
       ORDER BY p.merged_at, p.id`,
-    [userId, start, end],
+    [ownerId(access), start, end],
   );
 }
 
@@ -73,12 +74,12 @@ export type Dismissed = { complete: boolean; commits: number; pullRequests: numb
  * dismissed already stays as it was. The rows are locked before the writes, whose triggers end on
  * the account's counters row (prisma/migrations/20261126030000_suggestions_change_the_account).
  */
-export async function dismiss(userId: string, commitIds: string[], pullRequestIds: string[]): Promise<Dismissed> {
+export async function dismiss(access: Access, commitIds: string[], pullRequestIds: string[]): Promise<Dismissed> {
   const [row] = await queryRows<Dismissed>(
     `WITH wanted_commits AS (SELECT DISTINCT id FROM unnest($2::uuid[]) AS w(id)),
     wanted_pulls AS (SELECT DISTINCT id FROM unnest($3::uuid[]) AS w(id)),
-    found_commits AS (SELECT c.id FROM commits c JOIN wanted_commits w ON w.id = c.id WHERE c.user_id = $1::uuid FOR KEY SHARE OF c),
-    found_pulls AS (SELECT p.id FROM pull_request_suggestions p JOIN wanted_pulls w ON w.id = p.id WHERE p.user_id = $1::uuid FOR NO KEY UPDATE OF p),
+    found_commits AS (SELECT c.id FROM commits c JOIN wanted_commits w ON w.id = c.id WHERE ${ownedAt("$1", "c")} FOR KEY SHARE OF c),
+    found_pulls AS (SELECT p.id FROM pull_request_suggestions p JOIN wanted_pulls w ON w.id = p.id WHERE ${ownedAt("$1", "p")} FOR NO KEY UPDATE OF p),
     found AS (SELECT (SELECT count(*) FROM found_commits) AS commits, (SELECT count(*) FROM found_pulls) AS pulls,
       (SELECT count(*) FROM found_commits) = (SELECT count(*) FROM wanted_commits) AND (SELECT count(*) FROM found_pulls) = (SELECT count(*) FROM wanted_pulls) AS complete),
     commits_dismissed AS (
@@ -88,17 +89,17 @@ export async function dismiss(userId: string, commitIds: string[], pullRequestId
       UPDATE pull_request_suggestions p SET dismissed_at = CURRENT_TIMESTAMP FROM found_pulls f
       WHERE p.id = f.id AND p.dismissed_at IS NULL AND (SELECT complete FROM found))
     SELECT complete, commits::int AS commits, pulls::int AS "pullRequests" FROM found`,
-    [userId, commitIds, pullRequestIds],
+    [ownerId(access), commitIds, pullRequestIds],
   );
   return row!;
 }
 
 /** Takes back the account's dismissals of the commits and pull request suggestions among the ids (the web app's Undo). */
-export async function undismiss(userId: string, commitIds: string[], pullRequestIds: string[]): Promise<void> {
+export async function undismiss(access: Access, commitIds: string[], pullRequestIds: string[]): Promise<void> {
   await queryRows(
-    `WITH commits_back AS (DELETE FROM dismissed_commits WHERE user_id = $1::uuid AND commit_id = ANY($2::uuid[])),
-    pulls_back AS (UPDATE pull_request_suggestions SET dismissed_at = NULL WHERE user_id = $1::uuid AND id = ANY($3::uuid[]) AND dismissed_at IS NOT NULL)
+    `WITH commits_back AS (DELETE FROM dismissed_commits WHERE ${ownedAt("$1")} AND commit_id = ANY($2::uuid[])),
+    pulls_back AS (UPDATE pull_request_suggestions SET dismissed_at = NULL WHERE ${ownedAt("$1")} AND id = ANY($3::uuid[]) AND dismissed_at IS NOT NULL)
     SELECT 1`,
-    [userId, commitIds, pullRequestIds],
+    [ownerId(access), commitIds, pullRequestIds],
   );
 }

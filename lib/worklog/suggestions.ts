@@ -1,3 +1,4 @@
+import type { Access } from "@/lib/access/context";
 import type { User } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { addDays, calendarDay, dayCount, rangeEnd, rangeStart, startOfDay } from "@/lib/time";
@@ -35,10 +36,10 @@ export function suggestionRange(user: Pick<User, "timezone">, { from, to }: Sugg
  * first: the commits no entry cites and none dismissed, by repository and day, and the merged
  * pull requests not dismissed. Two statements, each on its indexes (suggestion-sql.ts).
  */
-export async function listSuggestions(user: User, query: SuggestionQuery): Promise<Suggestion[]> {
-  const { start, end } = suggestionRange(user, query);
-  const [commits, pulls] = await Promise.all([selectUnloggedCommits(user.id, start, end), selectMergedPullRequests(user.id, start, end)]);
-  return draftSuggestions(commits, pulls, user.timezone);
+export async function listSuggestions(access: Access, query: SuggestionQuery): Promise<Suggestion[]> {
+  const { start, end } = suggestionRange(access.user, query);
+  const [commits, pulls] = await Promise.all([selectUnloggedCommits(access, start, end), selectMergedPullRequests(access, start, end)]);
+  return draftSuggestions(commits, pulls, access.user.timezone);
 }
 
 /**
@@ -46,15 +47,15 @@ export async function listSuggestions(user: User, query: SuggestionQuery): Promi
  * more: all of them, or none when an id names nothing of the account (a 404). Dismissing one
  * again changes nothing.
  */
-export async function dismissSuggestions(userId: string, { commit_ids = [], pull_request_ids = [] }: SuggestionDismissal): Promise<SuggestionDismissalResult> {
-  const { complete, commits, pullRequests } = await dismiss(userId, commit_ids, pull_request_ids);
+export async function dismissSuggestions(access: Access, { commit_ids = [], pull_request_ids = [] }: SuggestionDismissal): Promise<SuggestionDismissalResult> {
+  const { complete, commits, pullRequests } = await dismiss(access, commit_ids, pull_request_ids);
   if (!complete) throw AppError.notFound();
   return { dismissed: { commits, pull_requests: pullRequests } };
 }
 
 /** Suggests again what a dismissal took away (the web app's Undo); ids of nothing dismissed of the account are passed over. */
-export function undoDismissal(userId: string, { commit_ids = [], pull_request_ids = [] }: SuggestionDismissal): Promise<void> {
-  return undismiss(userId, commit_ids, pull_request_ids);
+export function undoDismissal(access: Access, { commit_ids = [], pull_request_ids = [] }: SuggestionDismissal): Promise<void> {
+  return undismiss(access, commit_ids, pull_request_ids);
 }
 
 /**
@@ -62,10 +63,10 @@ export function undoDismissal(userId: string, { commit_ids = [], pull_request_id
  * suggestion of a pull request is dismissed too (also when its merge commit is not stored). A pull
  * request gone meanwhile, or not the account's, is passed over.
  */
-export async function logSuggestion(userId: string, { pull_request_id, ...entry }: SuggestionLog, source: EntrySource): Promise<EntryWithRelations> {
-  const created = await createEntry(userId, entry, source);
+export async function logSuggestion(access: Access, { pull_request_id, ...entry }: SuggestionLog, source: EntrySource): Promise<EntryWithRelations> {
+  const created = await createEntry(access, entry, source);
   if (pull_request_id) {
-    await dismissSuggestions(userId, { pull_request_ids: [pull_request_id] }).catch((error: unknown) => {
+    await dismissSuggestions(access, { pull_request_ids: [pull_request_id] }).catch((error: unknown) => {
       if (!(error instanceof AppError && error.kind === "not_found")) throw error;
     });
   }

@@ -1,3 +1,4 @@
+import { owned, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
@@ -32,8 +33,8 @@ export function stoppedAt(entry: EntryWithRelations, at: Date): EntryWithRelatio
 export type StopChoice = { id?: string; durationSeconds?: number };
 
 /** Stops the account's running entry, if there is one (and it is the one `choice` names), inside `transaction`. */
-async function stopRunning(transaction: Transaction, userId: string, at: Date, choice: StopChoice = {}): Promise<EntryWithRelations | null> {
-  const running = await transaction.worklogEntry.findUnique({ where: { runningUserId: userId }, select: { id: true, recordedAt: true } });
+async function stopRunning(transaction: Transaction, access: Access, at: Date, choice: StopChoice = {}): Promise<EntryWithRelations | null> {
+  const running = await transaction.worklogEntry.findUnique({ where: { runningUserId: access.user.id }, select: { id: true, recordedAt: true } });
   if (!running || (choice.id !== undefined && choice.id !== running.id)) return null;
   return transaction.worklogEntry.update({
     where: { id: running.id },
@@ -49,8 +50,8 @@ async function stopRunning(transaction: Transaction, userId: string, at: Date, c
  * database's clock read once the lock is held, so that starts and stops are timed in the order
  * they change the timer (a clock read before the lock could stop an entry before it started).
  */
-async function lockTimer(transaction: Transaction, userId: string, at: Date | undefined): Promise<Date> {
-  await transaction.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR NO KEY UPDATE`;
+async function lockTimer(transaction: Transaction, access: Access, at: Date | undefined): Promise<Date> {
+  await transaction.$queryRaw`SELECT id FROM users WHERE id = ${access.user.id}::uuid FOR NO KEY UPDATE`;
   if (at) return at;
   const [clock] = await transaction.$queryRaw<{ ms: number }[]>`SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS ms`;
   return new Date(Math.floor(clock!.ms));
@@ -58,20 +59,20 @@ async function lockTimer(transaction: Transaction, userId: string, at: Date | un
 
 /** Starts a running entry of the account, stopping the one that runs first (docs/api.md, "Timer"). */
 export async function startTimer(
-  userId: string,
+  access: Access,
   input: TimerStart,
   source: EntrySource,
   at?: Date,
 ): Promise<{ timer: EntryWithRelations; stopped: EntryWithRelations | null }> {
-  await checkProjectReference(userId, input.project_id);
+  await checkProjectReference(access, input.project_id);
   try {
     return await getDb().$transaction(async (transaction) => {
-      const now = await lockTimer(transaction, userId, at);
-      const stopped = await stopRunning(transaction, userId, now);
+      const now = await lockTimer(transaction, access, at);
+      const stopped = await stopRunning(transaction, access, now);
       const timer = await transaction.worklogEntry.create({
         data: {
-          userId,
-          runningUserId: userId,
+          ...owned(access),
+          runningUserId: access.user.id,
           content: input.content,
           recordedAt: now,
           tags: input.tags ?? [],
@@ -92,16 +93,16 @@ export async function startTimer(
  * Stops the account's running entry: its duration is the time since it started, unless `choice`
  * gives one. A 404 when none runs, or when the one running is not the entry `choice` names.
  */
-export async function stopTimer(userId: string, choice: StopChoice = {}, at?: Date): Promise<EntryWithRelations> {
+export async function stopTimer(access: Access, choice: StopChoice = {}, at?: Date): Promise<EntryWithRelations> {
   const stopped = await getDb().$transaction(async (transaction) => {
-    const now = await lockTimer(transaction, userId, at);
-    return stopRunning(transaction, userId, now, choice);
+    const now = await lockTimer(transaction, access, at);
+    return stopRunning(transaction, access, now, choice);
   });
   if (!stopped) throw AppError.notFound();
   return stopped;
 }
 
 /** The account's running entry, or null. */
-export function runningTimer(userId: string): Promise<EntryWithRelations | null> {
-  return getDb().worklogEntry.findUnique({ where: { runningUserId: userId }, include: entryInclude });
+export function runningTimer(access: Access): Promise<EntryWithRelations | null> {
+  return getDb().worklogEntry.findUnique({ where: { runningUserId: access.user.id }, include: entryInclude });
 }

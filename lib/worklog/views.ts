@@ -1,5 +1,5 @@
 import type { PageMeta } from "@/lib/api/pagination";
-import type { User } from "@/lib/db/client";
+import type { Access } from "@/lib/access/context";
 import { commitSummaries, type CommitSummary } from "@/lib/repositories/commits";
 import { calendarDay } from "@/lib/time";
 import { dayTotals, type DayTotal, type EntryListFilters } from "./entries";
@@ -11,8 +11,8 @@ import { runningTimer } from "./timer";
 export type EntryView = ReturnType<typeof toEntryResponse> & { commits: CommitSummary[] };
 
 /** The entries' views, with the attached commits of all of them read in one query. */
-export async function toEntryViews(userId: string, entries: EntryWithRelations[]): Promise<EntryView[]> {
-  const commits = await commitSummaries(userId, [...new Set(entries.flatMap((entry) => entry.commits.map((link) => link.commitId)))]);
+export async function toEntryViews(access: Access, entries: EntryWithRelations[]): Promise<EntryView[]> {
+  const commits = await commitSummaries(access, [...new Set(entries.flatMap((entry) => entry.commits.map((link) => link.commitId)))]);
   const byId = new Map(commits.map((commit) => [commit.id, commit]));
   return entries.map((entry) => ({
     ...toEntryResponse(entry),
@@ -24,14 +24,18 @@ export async function toEntryViews(userId: string, entries: EntryWithRelations[]
 export type EntryPage = { entries: EntryView[]; meta: PageMeta; dayTotals: DayTotal[] };
 
 /** The page's views, and the time tracked on each of its days by the entries the filters select. */
-export async function toEntryPage(user: User, { rows, meta }: { rows: EntryWithRelations[]; meta: PageMeta }, filters: EntryListFilters): Promise<EntryPage> {
-  const days = rows.map((row) => calendarDay(row.recordedAt, user.timezone));
-  const [entries, totals] = await Promise.all([toEntryViews(user.id, rows), dayTotals(user, days, filters)]);
+export async function toEntryPage(
+  access: Access,
+  { rows, meta }: { rows: EntryWithRelations[]; meta: PageMeta },
+  filters: EntryListFilters,
+): Promise<EntryPage> {
+  const days = rows.map((row) => calendarDay(row.recordedAt, access.user.timezone));
+  const [entries, totals] = await Promise.all([toEntryViews(access, rows), dayTotals(access, days, filters)]);
   return { entries, meta, dayTotals: totals };
 }
 
 /** The account's running entry as the web app shows it, or null when no timer runs. */
-export async function runningTimerView(userId: string): Promise<EntryView | null> {
-  const timer = await runningTimer(userId);
-  return timer && (await toEntryViews(userId, [timer]))[0]!;
+export async function runningTimerView(access: Access): Promise<EntryView | null> {
+  const timer = await runningTimer(access);
+  return timer && (await toEntryViews(access, [timer]))[0]!;
 }

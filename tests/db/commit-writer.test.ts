@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { accessFor } from "@/lib/access/context";
 import { getDb } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
@@ -16,8 +17,8 @@ let accounts = 0;
 
 async function newRepository() {
   const user = await getDb().user.create({ data: { email: `commit-writer-${++accounts}@example.com` } });
-  const repository = await createRepository(user.id, { name: "engine" });
-  return { userId: user.id, repositoryId: repository.id };
+  const repository = await createRepository(accessFor(user), { name: "engine" });
+  return { userId: user.id, access: accessFor(user), repositoryId: repository.id };
 }
 
 /** The n-th sha: 40 hexadecimal digits, in the order of n. */
@@ -39,11 +40,11 @@ describe("writing commits", () => {
   afterEach(closeSideConnections);
 
   it("stores them in sha order, whatever order they are given in", async () => {
-    const { userId, repositoryId } = await newRepository();
+    const { userId, access, repositoryId } = await newRepository();
     expect(
       await writeCommits(
         getDb(),
-        userId,
+        access,
         [5, 1, 4, 2, 3].map((n) => commit(repositoryId, n)),
       ),
     ).toBe(5);
@@ -52,10 +53,10 @@ describe("writing commits", () => {
   });
 
   it("writes a batch per statement, across a batch's boundary, and moves the account's change sequence once per statement", async () => {
-    const { userId, repositoryId } = await newRepository();
+    const { userId, access, repositoryId } = await newRepository();
     const before = await changeSeq(userId);
     const commits = Array.from({ length: COMMIT_BATCH_SIZE + 1 }, (_, n) => commit(repositoryId, n + 1));
-    expect(await writeCommits(getDb(), userId, commits)).toBe(COMMIT_BATCH_SIZE + 1);
+    expect(await writeCommits(getDb(), access, commits)).toBe(COMMIT_BATCH_SIZE + 1);
     expect(await changeSeq(userId)).toBe(before + 2n);
     const stored = await storedCommits(repositoryId);
     expect(stored).toHaveLength(COMMIT_BATCH_SIZE + 1);
@@ -63,15 +64,15 @@ describe("writing commits", () => {
   });
 
   it("keeps a sha the repository has as it is, and the first of a sha given twice, however far apart", async () => {
-    const { userId, repositoryId } = await newRepository();
-    await writeCommits(getDb(), userId, [commit(repositoryId, 1, "stored first")]);
+    const { userId, access, repositoryId } = await newRepository();
+    await writeCommits(getDb(), access, [commit(repositoryId, 1, "stored first")]);
     const [first] = await storedCommits(repositoryId);
     const given = [
       commit(repositoryId, 1, "given again"),
       ...Array.from({ length: COMMIT_BATCH_SIZE }, (_, n) => commit(repositoryId, n + 2)),
       commit(repositoryId, 2, "given twice"),
     ];
-    expect(await writeCommits(getDb(), userId, given)).toBe(COMMIT_BATCH_SIZE);
+    expect(await writeCommits(getDb(), access, given)).toBe(COMMIT_BATCH_SIZE);
     const stored = await storedCommits(repositoryId);
     expect(stored).toHaveLength(COMMIT_BATCH_SIZE + 1);
     expect(stored[0]).toEqual(first);
@@ -79,31 +80,31 @@ describe("writing commits", () => {
   });
 
   it("stores the same sha in each repository that is given it, and keeps ids it is given", async () => {
-    const { userId, repositoryId } = await newRepository();
-    const other = await createRepository(userId, { name: "other" });
+    const { userId, access, repositoryId } = await newRepository();
+    const other = await createRepository(access, { name: "other" });
     const id = newId();
-    expect(await writeCommits(getDb(), userId, [commit(repositoryId, 7), { ...commit(other.id, 7), id }])).toBe(2);
+    expect(await writeCommits(getDb(), access, [commit(repositoryId, 7), { ...commit(other.id, 7), id }])).toBe(2);
     expect((await storedCommits(other.id)).map((stored) => stored.id)).toEqual([id]);
     expect(await storedCommits(repositoryId)).toHaveLength(1);
   });
 
   it("leaves the account's change sequence alone when every commit was stored before", async () => {
-    const { userId, repositoryId } = await newRepository();
-    await writeCommits(getDb(), userId, [commit(repositoryId, 1), commit(repositoryId, 2)]);
+    const { userId, access, repositoryId } = await newRepository();
+    await writeCommits(getDb(), access, [commit(repositoryId, 1), commit(repositoryId, 2)]);
     const before = await changeSeq(userId);
-    expect(await writeCommits(getDb(), userId, [commit(repositoryId, 2), commit(repositoryId, 1)])).toBe(0);
-    expect(await writeCommits(getDb(), userId, [])).toBe(0);
+    expect(await writeCommits(getDb(), access, [commit(repositoryId, 2), commit(repositoryId, 1)])).toBe(0);
+    expect(await writeCommits(getDb(), access, [])).toBe(0);
     expect(await changeSeq(userId)).toBe(before);
   });
 
   it("fails as a missing reference when the repository is gone", async () => {
-    const { userId } = await newRepository();
-    const error = await writeCommits(getDb(), userId, [commit(newId(), 1)]).catch((caught: unknown) => caught);
+    const { access } = await newRepository();
+    const error = await writeCommits(getDb(), access, [commit(newId(), 1)]).catch((caught: unknown) => caught);
     expect(isForeignKeyViolation(error)).toBe(true);
   });
 
   it.runIf(testBackend() === "postgres")("lets two writers of the same commits, given in opposite orders, queue rather than deadlock", async () => {
-    const { userId, repositoryId } = await newRepository();
+    const { userId, access, repositoryId } = await newRepository();
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     await holder.query(
@@ -114,7 +115,7 @@ describe("writing commits", () => {
       getDb().$transaction((transaction) =>
         writeCommits(
           transaction,
-          userId,
+          access,
           order.map((n) => commit(repositoryId, n)),
         ),
       );

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { accessFor } from "@/lib/access/context";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
@@ -26,8 +27,8 @@ let accounts = 0;
 
 async function newHook() {
   const user = await getDb().user.create({ data: { email: `hook-deliveries-${++accounts}@example.com` } });
-  const hook = await createHook(user.id, { provider: "github", name: "Codertocat" });
-  return { user, hook, delivery: (deliveryId: string, event = "push") => ({ hook, event, deliveryId }) };
+  const hook = await createHook(accessFor(user), { provider: "github", name: "Codertocat" });
+  return { user, hook, delivery: (deliveryId: string, event = "push") => ({ hook, access: accessFor(user), event, deliveryId }) };
 }
 
 const changeSeq = async (userId: string) => (await getDb().accountCounters.findUniqueOrThrow({ where: { userId } })).changeSeq;
@@ -46,7 +47,7 @@ describe("recording a delivery", () => {
       remoteUrl: "https://github.com/Codertocat/Hello-World.git",
       defaultBranch: "main",
     });
-    expect(await accountTotal(user.id, "repositoryCount")).toBe(1);
+    expect(await accountTotal(accessFor(user), "repositoryCount")).toBe(1);
     const commits = await getDb().commit.findMany({ where: { repositoryId: repository.id }, orderBy: { sha: "asc" } });
     expect(commits.map(({ sha, userId, webUrl }) => ({ sha, userId, webUrl }))).toEqual([
       {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accessFor } from "@/lib/access/context";
 import { claimKey, settleKey } from "@/lib/api/idempotency";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
@@ -12,26 +13,28 @@ const newUser = () => getDb().user.create({ data: { email: `idempotency-race-${+
 
 /** The first request's claim, abandoned (11 minutes old) and claimed again by a second request. */
 async function claimedAgain() {
-  const { id } = await newUser();
-  const first = await claimKey(id, "k1", "POST /a x");
+  const user = await newUser();
+  const { id } = user;
+  const access = accessFor(user);
+  const first = await claimKey(access, "k1", "POST /a x");
   if (first.kind !== "claimed") throw new Error(`expected a claim, got ${first.kind}`);
   await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '11 minutes' WHERE user_id = $1::uuid", [id]);
-  const second = await claimKey(id, "k1", "POST /a y");
+  const second = await claimKey(access, "k1", "POST /a y");
   expect(second.kind).toBe("claimed");
-  return { userId: id, first };
+  return { access, first };
 }
 
 describe("a request that answers after its key was claimed again", () => {
   it("does not keep its answer for the request that runs now", async () => {
-    const { userId, first } = await claimedAgain();
-    await settleKey(userId, "k1", first, 201, '{"late":true}');
-    expect(await claimKey(userId, "k1", "POST /a y")).toEqual({ kind: "running" });
-    expect(await claimKey(userId, "k1", "POST /a x")).toEqual({ kind: "other_request" });
+    const { access, first } = await claimedAgain();
+    await settleKey(access, "k1", first, 201, '{"late":true}');
+    expect(await claimKey(access, "k1", "POST /a y")).toEqual({ kind: "running" });
+    expect(await claimKey(access, "k1", "POST /a x")).toEqual({ kind: "other_request" });
   });
 
   it("does not free the key of the request that runs now when it fails", async () => {
-    const { userId, first } = await claimedAgain();
-    await settleKey(userId, "k1", first, 503, '{"error":{}}');
-    expect(await claimKey(userId, "k1", "POST /a y")).toEqual({ kind: "running" });
+    const { access, first } = await claimedAgain();
+    await settleKey(access, "k1", first, 503, '{"error":{}}');
+    expect(await claimKey(access, "k1", "POST /a y")).toEqual({ kind: "running" });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accessFor } from "@/lib/access/context";
 import { getDb } from "@/lib/db/client";
 import { findImport, importJob, startImportJob } from "@/lib/data/import-jobs";
 import { LeaseLostError, type JobContext } from "@/lib/jobs/job-kind";
@@ -32,17 +33,17 @@ function attempt(attemptNumber: number, loseAt = Infinity): JobContext {
 describe("an import job", () => {
   it("goes on where an attempt that died stopped: each batch is written once, and counted once", async () => {
     const user = await newUser();
-    const accepted = await startImportJob(user, "jrnl", { entries: jrnlEntries(2_500) }, "api");
+    const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(2_500) }, "api");
     expect(accepted).toMatchObject({ status: "queued", processed: 0, total: 2_500, result: null });
     const payload = { importId: accepted.id, timeZone: user.timezone };
 
     // The first attempt writes one batch of 1 000 entries, then loses its lease in the second.
     await expect(importJob.run(payload, attempt(1, 2))).rejects.toThrow(LeaseLostError);
-    expect(await findImport(user.id, accepted.id)).toMatchObject({ status: "running", processed: 1_000, result: null });
+    expect(await findImport(accessFor(user), accepted.id)).toMatchObject({ status: "running", processed: 1_000, result: null });
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(1_000);
 
     await importJob.run(payload, attempt(2));
-    expect(await findImport(user.id, accepted.id)).toEqual({
+    expect(await findImport(accessFor(user), accepted.id)).toEqual({
       id: accepted.id,
       status: "succeeded",
       processed: 2_500,
@@ -60,23 +61,23 @@ describe("an import job", () => {
 
   it("marks the import failed when the job fails for good, and drops its document", async () => {
     const user = await newUser();
-    const accepted = await startImportJob(user, "jrnl", { entries: jrnlEntries(10) }, "api");
+    const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(10) }, "api");
     await getDb().$transaction((tx) => importJob.onFailed!({ importId: accepted.id, timeZone: "UTC" }, { message: "connection lost", stopped: false }, tx));
-    const failed = await findImport(user.id, accepted.id);
+    const failed = await findImport(accessFor(user), accepted.id);
     expect(failed).toMatchObject({ status: "failed", result: null, error: expect.stringContaining("Import the document again") });
     expect((await getDb().import.findUniqueOrThrow({ where: { id: accepted.id } })).document).toBeNull();
   });
 
   it("keeps a document whose fields read past hold text PostgreSQL's jsonb refuses (NUL, a lone surrogate)", async () => {
     const user = await newUser();
-    const accepted = await startImportJob(user, "jrnl", { entries: jrnlEntries(3), note: "\u0000 and \ud800" }, "api");
+    const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(3), note: "\u0000 and \ud800" }, "api");
     await importJob.run({ importId: accepted.id, timeZone: user.timezone }, attempt(1));
-    expect(await findImport(user.id, accepted.id)).toMatchObject({ status: "succeeded", processed: 3 });
+    expect(await findImport(accessFor(user), accepted.id)).toMatchObject({ status: "succeeded", processed: 3 });
   });
 
   it("is another account's 404", async () => {
     const owner = await newUser();
-    const accepted = await startImportJob(owner, "jrnl", { entries: jrnlEntries(1) }, "api");
-    await expect(findImport((await newUser()).id, accepted.id)).rejects.toMatchObject({ kind: "not_found" });
+    const accepted = await startImportJob(accessFor(owner), "jrnl", { entries: jrnlEntries(1) }, "api");
+    await expect(findImport(accessFor(await newUser()), accepted.id)).rejects.toMatchObject({ kind: "not_found" });
   });
 });

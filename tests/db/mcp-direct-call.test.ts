@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accessFor } from "@/lib/access/context";
 import type { Principal } from "@/lib/auth/authenticate";
 import { getDb } from "@/lib/db/client";
 import { directCallOf } from "@/lib/mcp/direct-call";
@@ -14,10 +15,10 @@ const callAccept = "application/json, text/event-stream";
 
 async function caller(scopes: string[]) {
   const user = await getDb().user.create({ data: { email: `${crypto.randomUUID()}@example.com`, timezone: "Europe/Paris" } });
-  const project = await createProject(user.id, { name: "Website", identifier: "WEB" });
+  const project = await createProject(accessFor(user), { name: "Website", identifier: "WEB" });
   for (let index = 0; index < 4; index++) {
     await createEntry(
-      user.id,
+      accessFor(user),
       {
         content: `entry ${index}: "quoted" \\ and émoji 🙂`,
         tags: ["perf"],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accessFor } from "@/lib/access/context";
 import { getDb } from "@/lib/db/client";
 import { projectTotals } from "@/lib/projects/project-totals";
 import { recordCommits } from "@/lib/repositories/commits";
@@ -31,7 +32,7 @@ describe("projectTotals", () => {
         { userId: stranger.id, projectId: theirs.id, content: "theirs", recordedAt: at(26), durationSeconds: 9000 },
       ],
     });
-    expect(await projectTotals(user.id, project.id, since)).toEqual({
+    expect(await projectTotals(accessFor(user), project.id, since)).toEqual({
       weekSeconds: 3600,
       monthSeconds: 5400,
       allSeconds: 6000,
@@ -39,21 +40,27 @@ describe("projectTotals", () => {
       lastActivity: at(25),
     });
     // Another account's project id reads nothing of it.
-    expect(await projectTotals(user.id, theirs.id, since)).toEqual({ weekSeconds: 0, monthSeconds: 0, allSeconds: 0, entryCount: 0, lastActivity: null });
+    expect(await projectTotals(accessFor(user), theirs.id, since)).toEqual({
+      weekSeconds: 0,
+      monthSeconds: 0,
+      allSeconds: 0,
+      entryCount: 0,
+      lastActivity: null,
+    });
   });
 });
 
 describe("repositoryTotals", () => {
   it("counts the repository's commits and the entries they are attached to, and finds the latest commit and push", async () => {
     const { db, user, stranger } = await twoAccounts("repository-totals");
-    const engine = await createRepository(user.id, { name: "engine" });
-    const theirs = await createRepository(stranger.id, { name: "theirs" });
+    const engine = await createRepository(accessFor(user), { name: "engine" });
+    const theirs = await createRepository(accessFor(stranger), { name: "theirs" });
     await recordCommits(
-      user.id,
+      accessFor(user),
       engine.id,
       [20, 24, 25].map((day, index) => ({ sha: `a${index}`.padEnd(40, "0"), message: `commit ${index}`, committed_at: at(day) })),
     );
-    await recordCommits(stranger.id, theirs.id, [{ sha: "b".padEnd(40, "0"), message: "theirs", committed_at: at(26) }]);
+    await recordCommits(accessFor(stranger), theirs.id, [{ sha: "b".padEnd(40, "0"), message: "theirs", committed_at: at(26) }]);
     const commits = await db.commit.findMany({ where: { repositoryId: engine.id }, orderBy: { committedAt: "asc" } });
     const entry = await db.worklogEntry.create({ data: { userId: user.id, content: "two commits", recordedAt: at(25) } });
     const other = await db.worklogEntry.create({ data: { userId: user.id, content: "one commit", recordedAt: at(25) } });
@@ -66,14 +73,14 @@ describe("repositoryTotals", () => {
     });
     const lastPush = await db.commit.aggregate({ where: { repositoryId: engine.id }, _max: { insertedAt: true } });
 
-    expect(await repositoryTotals(user.id, engine.id, since.week)).toEqual({
+    expect(await repositoryTotals(accessFor(user), engine.id, since.week)).toEqual({
       commitCount: 3,
       weekCommitCount: 2,
       lastCommitAt: at(25),
       lastPushAt: lastPush._max.insertedAt,
       entryCount: 2,
     });
-    expect(await repositoryTotals(user.id, theirs.id, since.week)).toEqual({
+    expect(await repositoryTotals(accessFor(user), theirs.id, since.week)).toEqual({
       commitCount: 0,
       weekCommitCount: 0,
       lastCommitAt: null,
@@ -95,11 +102,11 @@ describe("tagUsage", () => {
         { userId: stranger.id, content: "e", recordedAt: at(5), tags: ["secret", "secret-too", "api"] },
       ],
     });
-    expect(await tagUsage(user.id)).toEqual([
+    expect(await tagUsage(accessFor(user))).toEqual([
       { tag: "review", count: 3 },
       { tag: "ops", count: 2 },
       { tag: "api", count: 1 },
     ]);
-    expect(await tagUsage(user.id, 1)).toEqual([{ tag: "review", count: 3 }]);
+    expect(await tagUsage(accessFor(user), 1)).toEqual([{ tag: "review", count: 3 }]);
   });
 });

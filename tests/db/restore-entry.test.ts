@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { accessFor, type Access } from "@/lib/access/context";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -16,14 +17,14 @@ const newUser = () => getDb().user.create({ data: { email: `restore-${++accounts
 
 async function deletedEntry() {
   const user = await newUser();
-  const project = await createProject(user.id, { name: "Alpha", identifier: "AL" });
-  const repository = await createRepository(user.id, { name: "api" });
-  const commits = await recordCommits(user.id, repository.id, [
+  const project = await createProject(accessFor(user), { name: "Alpha", identifier: "AL" });
+  const repository = await createRepository(accessFor(user), { name: "api" });
+  const commits = await recordCommits(accessFor(user), repository.id, [
     { sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") },
     { sha: "b".repeat(40), message: "second", committed_at: new Date("2026-11-02T10:00:00Z") },
   ]);
   const entry = await createEntry(
-    user.id,
+    accessFor(user),
     {
       content: "Shipped **it**",
       recorded_at: new Date("2026-11-17T09:30:00Z"),
@@ -34,8 +35,8 @@ async function deletedEntry() {
     "mcp",
   );
   const commitIds = commits.map((commit) => commit!.id).sort();
-  await attachCommits(user.id, entry.id, { commit_ids: commitIds });
-  await deleteEntry(user.id, entry.id);
+  await attachCommits(accessFor(user), entry.id, { commit_ids: commitIds });
+  await deleteEntry(accessFor(user), entry.id);
   const snapshot = {
     id: entry.id,
     content: entry.content,
@@ -52,9 +53,9 @@ async function deletedEntry() {
 describe("restoring a deleted entry", () => {
   it("puts it back under its id with its fields and commits, counted again, its tombstone gone", async () => {
     const { user, entry, snapshot } = await deletedEntry();
-    expect(await accountTotal(user.id, "entryCount")).toBe(0);
-    const restored = await restoreEntry(user.id, snapshot);
-    expect(restored).toEqual(await getEntry(user.id, entry.id));
+    expect(await accountTotal(accessFor(user), "entryCount")).toBe(0);
+    const restored = await restoreEntry(accessFor(user), snapshot);
+    expect(restored).toEqual(await getEntry(accessFor(user), entry.id));
     expect(restored.id).toBe(entry.id);
     expect(restored.source).toBe("mcp");
     expect({
@@ -71,36 +72,36 @@ describe("restoring a deleted entry", () => {
       projectId: entry.projectId,
     });
     expect(restored.commits.map((link) => link.commitId).sort()).toEqual([...snapshot.commit_ids].sort());
-    expect(await accountTotal(user.id, "entryCount")).toBe(1);
+    expect(await accountTotal(accessFor(user), "entryCount")).toBe(1);
     expect(await getDb().deletedItem.count({ where: { id: entry.id } })).toBe(0);
-    const { rows, meta } = await listEntries(user, { page: { limit: 25 } });
+    const { rows, meta } = await listEntries(accessFor(user), { page: { limit: 25 } });
     expect(rows.map((row) => row.id)).toEqual([entry.id]);
     expect(meta.total_count).toBe(1);
   });
 
   it("twice, or at once twice, gives the same entry once", async () => {
     const { user, snapshot } = await deletedEntry();
-    await Promise.all([restoreEntry(user.id, snapshot), restoreEntry(user.id, snapshot)]);
-    const again = await restoreEntry(user.id, { ...snapshot, content: "changed meanwhile" });
+    await Promise.all([restoreEntry(accessFor(user), snapshot), restoreEntry(accessFor(user), snapshot)]);
+    const again = await restoreEntry(accessFor(user), { ...snapshot, content: "changed meanwhile" });
     expect(again.content).toBe("Shipped **it**");
-    expect(await accountTotal(user.id, "entryCount")).toBe(1);
-    expect((await getEntry(user.id, snapshot.id)).commits).toHaveLength(2);
+    expect(await accountTotal(accessFor(user), "entryCount")).toBe(1);
+    expect((await getEntry(accessFor(user), snapshot.id)).commits).toHaveLength(2);
   });
 
   it("leaves out commits deleted since", async () => {
     const { user, snapshot, commits } = await deletedEntry();
     await getDb().commit.delete({ where: { id: commits[0]!.id } });
-    const restored = await restoreEntry(user.id, snapshot);
+    const restored = await restoreEntry(accessFor(user), snapshot);
     expect(restored.commits.map((link) => link.commitId)).toEqual([commits[1]!.id]);
   });
 
   it("refuses a project deleted since, and keeps the entry deleted", async () => {
     const { user, snapshot } = await deletedEntry();
     await getDb().project.delete({ where: { id: snapshot.project_id } });
-    await expect(restoreEntry(user.id, snapshot)).rejects.toMatchObject({ kind: "validation", issues: [{ pointer: "/project_id" }] });
+    await expect(restoreEntry(accessFor(user), snapshot)).rejects.toMatchObject({ kind: "validation", issues: [{ pointer: "/project_id" }] });
     expect(await getDb().deletedItem.count({ where: { id: snapshot.id } })).toBe(1);
-    expect(await accountTotal(user.id, "entryCount")).toBe(0);
-    const detached = await restoreEntry(user.id, { ...snapshot, project_id: null });
+    expect(await accountTotal(accessFor(user), "entryCount")).toBe(0);
+    const detached = await restoreEntry(accessFor(user), { ...snapshot, project_id: null });
     expect(detached).toMatchObject({ id: snapshot.id, projectId: null, project: null });
   });
 
@@ -108,11 +109,11 @@ describe("restoring a deleted entry", () => {
     const { user, snapshot } = await deletedEntry();
     const stranger = await newUser();
     const strangers = { ...snapshot, project_id: null, commit_ids: [] };
-    await expect(restoreEntry(stranger.id, strangers)).rejects.toMatchObject({ kind: "not_found" } satisfies Partial<AppError>);
-    await expect(restoreEntry(stranger.id, { ...strangers, id: "0190d8a4-0000-7000-8000-000000000000" })).rejects.toMatchObject({ kind: "not_found" });
-    const live = await createEntry(user.id, { content: "still here" }, "api");
-    await expect(restoreEntry(stranger.id, { ...strangers, id: live.id })).rejects.toMatchObject({ kind: "not_found" });
-    expect(await accountTotal(stranger.id, "entryCount")).toBe(0);
+    await expect(restoreEntry(accessFor(stranger), strangers)).rejects.toMatchObject({ kind: "not_found" } satisfies Partial<AppError>);
+    await expect(restoreEntry(accessFor(stranger), { ...strangers, id: "0190d8a4-0000-7000-8000-000000000000" })).rejects.toMatchObject({ kind: "not_found" });
+    const live = await createEntry(accessFor(user), { content: "still here" }, "api");
+    await expect(restoreEntry(accessFor(stranger), { ...strangers, id: live.id })).rejects.toMatchObject({ kind: "not_found" });
+    expect(await accountTotal(accessFor(stranger), "entryCount")).toBe(0);
   });
 });
 
@@ -135,12 +136,12 @@ async function restoreOnTheSide(side: SideConnection, userId: string, snapshot: 
 }
 
 /** The entry is back once: counted once, its tombstone gone, its commits attached once, and the answer is what a read gives. */
-async function expectRestoredOnce(userId: string, snapshot: Snapshot, answer: Awaited<ReturnType<typeof restoreEntry>>) {
-  expect(answer).toEqual(await getEntry(userId, snapshot.id));
+async function expectRestoredOnce(access: Access, snapshot: Snapshot, answer: Awaited<ReturnType<typeof restoreEntry>>) {
+  expect(answer).toEqual(await getEntry(access, snapshot.id));
   expect(answer).toMatchObject({ id: snapshot.id, content: snapshot.content, projectId: snapshot.project_id, source: snapshot.source });
   expect(answer.commits.map((link) => link.commitId)).toEqual(snapshot.commit_ids);
-  expect(await accountTotal(userId, "entryCount")).toBe(1);
-  expect(await getDb().worklogEntry.count({ where: { userId } })).toBe(1);
+  expect(await accountTotal(access, "entryCount")).toBe(1);
+  expect(await getDb().worklogEntry.count({ where: { userId: access.user.id } })).toBe(1);
   expect(await getDb().deletedItem.count({ where: { id: snapshot.id } })).toBe(0);
   expect(await getDb().worklogEntryCommit.count({ where: { entryId: snapshot.id } })).toBe(snapshot.commit_ids.length);
 }
@@ -155,10 +156,10 @@ describe.runIf(testBackend() === "postgres")("restores of one deleted entry at o
     await other.query("BEGIN");
     await restoreOnTheSide(other, user.id, snapshot);
     await other.query("LOCK TABLE deleted_items IN ACCESS EXCLUSIVE MODE");
-    const restoring = restoreEntry(user.id, snapshot);
+    const restoring = restoreEntry(accessFor(user), snapshot);
     await untilWaiting(observer, 1);
     await other.query(end);
-    await expectRestoredOnce(user.id, snapshot, await restoring);
+    await expectRestoredOnce(accessFor(user), snapshot, await restoring);
   });
 
   it("answers the entry when another restore that holds the tombstone's row commits", async () => {
@@ -166,9 +167,9 @@ describe.runIf(testBackend() === "postgres")("restores of one deleted entry at o
     const [other, observer] = [await sideConnection(), await sideConnection()];
     await other.query("BEGIN");
     await restoreOnTheSide(other, user.id, snapshot);
-    const restoring = restoreEntry(user.id, snapshot);
+    const restoring = restoreEntry(accessFor(user), snapshot);
     await untilWaiting(observer, 1);
     await other.query("COMMIT");
-    await expectRestoredOnce(user.id, snapshot, await restoring);
+    await expectRestoredOnce(accessFor(user), snapshot, await restoring);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accessFor, type Access } from "@/lib/access/context";
 import { claimKey, settleKey, type Claim } from "@/lib/api/idempotency";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
@@ -26,10 +27,12 @@ const updatedAt = async (table: string, id: string) =>
 
 async function account() {
   const user = await newUser();
-  const project = await createProject(user.id, { name: "Alpha", identifier: "AL" });
-  const repository = await createRepository(user.id, { name: "api", project_id: project.id });
-  const [commit] = await recordCommits(user.id, repository.id, [{ sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") }]);
-  const entry = await createEntry(user.id, { content: "Shipped", project_id: project.id }, "api");
+  const project = await createProject(accessFor(user), { name: "Alpha", identifier: "AL" });
+  const repository = await createRepository(accessFor(user), { name: "api", project_id: project.id });
+  const [commit] = await recordCommits(accessFor(user), repository.id, [
+    { sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") },
+  ]);
+  const entry = await createEntry(accessFor(user), { content: "Shipped", project_id: project.id }, "api");
   return { user, project, repository, commit: commit!, entry };
 }
 
@@ -38,37 +41,37 @@ describe("updated_at", () => {
     const { user, commit, entry } = await account();
     await ageRows(user.id);
     const aged = await updatedAt("worklog_entries", entry.id);
-    await attachCommits(user.id, entry.id, { commit_ids: [commit.id] });
+    await attachCommits(accessFor(user), entry.id, { commit_ids: [commit.id] });
     const attached = await updatedAt("worklog_entries", entry.id);
     expect(attached).toBeGreaterThan(aged);
     await ageRows(user.id);
-    await detachCommit(user.id, entry.id, commit.id);
+    await detachCommit(accessFor(user), entry.id, commit.id);
     expect(await updatedAt("worklog_entries", entry.id)).toBeGreaterThan(attached - 3_600_000);
   });
 
   it("moves on for the entries whose commits go with a deleted repository", async () => {
     const { user, repository, commit, entry } = await account();
-    await attachCommits(user.id, entry.id, { commit_ids: [commit.id] });
+    await attachCommits(accessFor(user), entry.id, { commit_ids: [commit.id] });
     await ageRows(user.id);
     const aged = await updatedAt("worklog_entries", entry.id);
-    await deleteRepository(user.id, repository.id);
-    expect((await getEntry(user.id, entry.id)).commits).toEqual([]);
+    await deleteRepository(accessFor(user), repository.id);
+    expect((await getEntry(accessFor(user), entry.id)).commits).toEqual([]);
     expect(await updatedAt("worklog_entries", entry.id)).toBeGreaterThan(aged);
   });
 
   it("moves on for the entries and repositories a deleted project leaves, and for the entries of a renamed project", async () => {
     const { user, project, repository, entry } = await account();
-    const other = await createEntry(user.id, { content: "No project" }, "api");
+    const other = await createEntry(accessFor(user), { content: "No project" }, "api");
     await ageRows(user.id);
     const [entryAged, otherAged] = [await updatedAt("worklog_entries", entry.id), await updatedAt("worklog_entries", other.id)];
-    await updateProject(user.id, project.id, { description: "Only the description" });
+    await updateProject(accessFor(user), project.id, { description: "Only the description" });
     expect(await updatedAt("worklog_entries", entry.id)).toBe(entryAged);
-    await updateProject(user.id, project.id, { name: "Alpha site" });
+    await updateProject(accessFor(user), project.id, { name: "Alpha site" });
     const renamed = await updatedAt("worklog_entries", entry.id);
     expect(renamed).toBeGreaterThan(entryAged);
     await ageRows(user.id);
     const repositoryAged = await updatedAt("repositories", repository.id);
-    await deleteProject(user.id, project.id);
+    await deleteProject(accessFor(user), project.id);
     expect(await updatedAt("worklog_entries", entry.id)).toBeGreaterThan(renamed - 3_600_000);
     expect(await updatedAt("repositories", repository.id)).toBeGreaterThan(repositoryAged);
     expect(await updatedAt("worklog_entries", other.id)).toBe(otherAged - 3_600_000);
@@ -76,34 +79,34 @@ describe("updated_at", () => {
 });
 
 /** Claims the key, failing the test unless the claim is granted. */
-async function claimed(userId: string, key: string, fingerprint: string): Promise<Claim> {
-  const state = await claimKey(userId, key, fingerprint);
+async function claimed(access: Access, key: string, fingerprint: string): Promise<Claim> {
+  const state = await claimKey(access, key, fingerprint);
   expect(state).toMatchObject({ kind: "claimed" });
   return state as Claim;
 }
 
 describe("the Idempotency-Key store", () => {
   it("claims a key once, keeps a 4xx answer, and frees the key after a 5xx so that a retry runs again", async () => {
-    const { id } = await newUser();
-    const first = await claimed(id, "k1", "POST /a x");
-    expect(await claimKey(id, "k1", "POST /a x")).toEqual({ kind: "running" });
-    expect(await claimKey(id, "k1", "POST /a y")).toEqual({ kind: "other_request" });
-    await settleKey(id, "k1", first, 503, '{"error":{}}');
-    const retry = await claimed(id, "k1", "POST /a y");
-    await settleKey(id, "k1", retry, 422, '{"errors":[]}');
-    expect(await claimKey(id, "k1", "POST /a y")).toEqual({ kind: "answered", status: 422, body: '{"errors":[]}' });
+    const access = accessFor(await newUser());
+    const first = await claimed(access, "k1", "POST /a x");
+    expect(await claimKey(access, "k1", "POST /a x")).toEqual({ kind: "running" });
+    expect(await claimKey(access, "k1", "POST /a y")).toEqual({ kind: "other_request" });
+    await settleKey(access, "k1", first, 503, '{"error":{}}');
+    const retry = await claimed(access, "k1", "POST /a y");
+    await settleKey(access, "k1", retry, 422, '{"errors":[]}');
+    expect(await claimKey(access, "k1", "POST /a y")).toEqual({ kind: "answered", status: 422, body: '{"errors":[]}' });
   });
 
   it("keeps keys per account, and frees a key after 24 hours or a claim that never answered after 10 minutes", async () => {
     const [first, second] = [await newUser(), await newUser()];
-    const claim = await claimed(first.id, "shared", "POST /a x");
-    await claimed(second.id, "shared", "POST /b y");
-    await settleKey(first.id, "shared", claim, 201, "{}");
+    const claim = await claimed(accessFor(first), "shared", "POST /a x");
+    await claimed(accessFor(second), "shared", "POST /b y");
+    await settleKey(accessFor(first), "shared", claim, 201, "{}");
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '23 hours 59 minutes' WHERE user_id = $1::uuid", [first.id]);
-    expect(await claimKey(first.id, "shared", "POST /a x")).toEqual({ kind: "answered", status: 201, body: "{}" });
+    expect(await claimKey(accessFor(first), "shared", "POST /a x")).toEqual({ kind: "answered", status: 201, body: "{}" });
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '2 minutes' WHERE user_id = $1::uuid", [first.id]);
-    await claimed(first.id, "shared", "POST /a z");
+    await claimed(accessFor(first), "shared", "POST /a z");
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '11 minutes' WHERE user_id = $1::uuid", [second.id]);
-    await claimed(second.id, "shared", "POST /b y");
+    await claimed(accessFor(second), "shared", "POST /b y");
   });
 });

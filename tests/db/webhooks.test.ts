@@ -2,6 +2,7 @@
 // write in the transaction of the change, and the delivery jobs (lib/webhooks/delivery-job.ts)
 // run by the queue with a fixed clock, so that no test waits for a retry, to a receiver on
 // 127.0.0.1 that WEBHOOK_ALLOWED_HOSTS lets them reach.
+import { accessFor } from "@/lib/access/context";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
@@ -147,8 +148,8 @@ describe("the outbox", () => {
 
   it("has the timer's starts and stops, written by hand-written SQL", async () => {
     const { user } = await newEndpoint(["timer.started", "timer.stopped"]);
-    const { timer } = await startTimer(user.id, { content: "Reviewing" }, "web");
-    await stopTimer(user.id, { id: timer.id });
+    const { timer } = await startTimer(accessFor(user), { content: "Reviewing" }, "web");
+    await stopTimer(accessFor(user), { id: timer.id });
     const events = await eventsOf(user.id);
     expect(events.map((event) => [event.type, event.resourceId, (event.data as { running_user_id: string | null }).running_user_id])).toEqual([
       ["timer.started", timer.id, user.id],

@@ -7,6 +7,7 @@ import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/web/serv
 
 const signedIn = { id: "0190d8a4-0000-7000-8000-000000000001", email: "ada@example.com" };
 
+// Who asks (lib/access/context.ts) is, today, the signed-in user.
 vi.mock("@/lib/auth/current-user", () => ({ requireAccess: vi.fn(async () => ({ user: signedIn })) }));
 
 const { requireAccess } = await import("@/lib/auth/current-user");
@@ -172,7 +173,7 @@ describe("runSignedInRemoval", () => {
   it("removes what the id names for the signed-in account", async () => {
     const remove = vi.fn(async () => undefined);
     expect(await runSignedInRemoval("/projects", id.toUpperCase(), remove)).toEqual({ ok: true, data: undefined });
-    expect(remove).toHaveBeenCalledWith(signedIn.id, id);
+    expect(remove).toHaveBeenCalledWith({ user: signedIn }, id);
   });
 
   it("counts what is gone already as done, and refuses an id that names nothing", async () => {

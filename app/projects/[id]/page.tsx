@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
-import type { User } from "@/lib/db/client";
+import type { Access } from "@/lib/access/context";
 import { countOf, formatDateTime, formatDuration } from "@/components/format";
 import { buttonClassName } from "@/components/ui/button";
 import { DangerZone, Stats } from "@/components/stats";
@@ -14,7 +14,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { TextLink } from "@/components/ui/text-link";
 import { DayGroup } from "@/components/worklog/day-group";
 import { EntryCard } from "@/components/worklog/entry-card";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireAccess } from "@/lib/auth/current-user";
 import { deleteProjectAction, updateProjectAction } from "@/lib/projects/actions";
 import { getProject } from "@/lib/projects/projects";
 import { projectTotals } from "@/lib/projects/project-totals";
@@ -34,8 +34,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ProjectPage({ params }: Props) {
   const { id } = await params;
-  const user = await requireUser(`/projects/${id}`);
-  const project = await loadOrNotFound(id, (projectId) => getProject(user.id, projectId));
+  const access = await requireAccess(`/projects/${id}`);
+  const project = await loadOrNotFound(id, (projectId) => getProject(access, projectId));
   return (
     <div className="space-y-10">
       <PageHeader
@@ -53,25 +53,26 @@ export default async function ProjectPage({ params }: Props) {
       </PageHeader>
 
       <Suspense fallback={<LoadingBlock label="Loading the project’s time, entries and repositories…" />}>
-        <ProjectContents user={user} project={project} />
+        <ProjectContents access={access} project={project} />
       </Suspense>
     </div>
   );
 }
 
-type ProjectContentsProps = { user: User; project: Awaited<ReturnType<typeof getProject>> };
+type ProjectContentsProps = { access: Access; project: Awaited<ReturnType<typeof getProject>> };
 
 /** The project's time and entries first, then its repositories, its settings, and at the foot its deletion. */
-async function ProjectContents({ user, project }: ProjectContentsProps) {
+async function ProjectContents({ access, project }: ProjectContentsProps) {
+  const { user } = access;
   const projectId = project.id;
   const entryQuery = { page: { limit: 10 }, project_id: projectId };
   const now = new Date();
   const today = calendarDay(now, user.timezone);
   const since = { week: currentWeek(user.timezone, user.weekStart, now).start, month: startOfDay(`${today.slice(0, 7)}-01`, user.timezone) };
   const [totals, repositories, entries] = await Promise.all([
-    projectTotals(user.id, projectId, since),
-    listRepositories(user.id, { limit: 100 }, { projectId }),
-    listEntries(user, entryQuery).then((page) => toEntryPage(user, page, entryQuery)),
+    projectTotals(access, projectId, since),
+    listRepositories(access, { limit: 100 }, { projectId }),
+    listEntries(access, entryQuery).then((page) => toEntryPage(access, page, entryQuery)),
   ]);
   const dayTotals = new Map(entries.dayTotals.map(({ day, seconds }) => [day, seconds]));
   return (

@@ -18,7 +18,12 @@ import { recapTemplateLabel } from "@/lib/recaps/templates";
 import { resourceTitle } from "@/lib/web/pages";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  return resourceTitle((await params).id, getRecap, (recap, user) => `Recap ${recapDays(recap.filters as RecapFilters, user.timezone)}`, "Recap");
+  return resourceTitle(
+    (await params).id,
+    (access, recapId) => getRecap(access.user.id, recapId),
+    (recap, user) => `Recap ${recapDays(recap.filters as RecapFilters, user.timezone)}`,
+    "Recap",
+  );
 }
 
 async function ownRecap(userId: string, id: string) {

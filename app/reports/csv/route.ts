@@ -1,5 +1,5 @@
 import { errorResponse } from "@/lib/api/error-response";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { currentAccess } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { reportCsv, reportCsvFileName } from "@/lib/reports/csv";
 import { buildReport } from "@/lib/reports/report";
@@ -11,10 +11,11 @@ import { calendarDay } from "@/lib/time";
 /** The reports page's "Download CSV": its breakdown table for the same URL, on the browser's session. */
 export async function GET(request: Request) {
   try {
-    const user = await getCurrentUser();
-    if (!user) throw new AppError("authentication", "Sign in to download a report.");
+    const access = await currentAccess();
+    if (!access) throw new AppError("authentication", "Sign in to download a report.");
+    const { user } = access;
     const { view } = reportViewFromSearch(new URL(request.url).searchParams, calendarDay(new Date(), user.timezone), user.weekStart);
-    const report = toReportResponse(await buildReport(user, reportQuerySchema.parse(reportQueryInput(view, view.groupBy))));
+    const report = toReportResponse(await buildReport(access, reportQuerySchema.parse(reportQueryInput(view, view.groupBy))));
     return new Response(reportCsv(report), {
       headers: {
         "content-type": "text/csv; charset=utf-8; header=present",

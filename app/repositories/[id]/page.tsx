@@ -17,7 +17,8 @@ import { RepositoryForm } from "@/components/repositories/repository-form";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ExternalLink } from "@/components/ui/external-link";
-import { requireUser } from "@/lib/auth/current-user";
+import type { Access } from "@/lib/access/context";
+import { requireAccess } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
 import { publicOrigin } from "@/lib/public-origin";
 import { deleteRepositoryAction, updateRepositoryAction } from "@/lib/repositories/actions";
@@ -39,13 +40,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function RepositoryPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const user = await requireUser(`/repositories/${id}`);
-  const repository = await loadOrNotFound(id, (repositoryId) => getRepository(user.id, repositoryId));
+  const access = await requireAccess(`/repositories/${id}`);
+  const { user } = access;
+  const repository = await loadOrNotFound(id, (repositoryId) => getRepository(access, repositoryId));
   const page = pageRequest(await searchParams);
-  const projects = await listProjects(user.id, { limit: 100 });
+  const projects = await listProjects(access, { limit: 100 });
   const project = projects.rows.find((candidate) => candidate.id === repository.projectId);
   const hookScript = gitHookScript({ repositoryId: repository.id, origin: publicOrigin(await headers()) });
-  const totals = await repositoryTotals(user.id, repository.id, currentWeek(user.timezone, user.weekStart).start);
+  const totals = await repositoryTotals(access, repository.id, currentWeek(user.timezone, user.weekStart).start);
   const entriesAffected = countOf(totals.entryCount, "entry", "entries");
   return (
     <div className="space-y-10">
@@ -85,7 +87,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
       />
 
       <Suspense fallback={<LoadingBlock label="Loading commits…" />}>
-        <CommitList userId={user.id} repositoryId={repository.id} remoteUrl={repository.remoteUrl} page={page} timeZone={user.timezone} />
+        <CommitList access={access} repositoryId={repository.id} remoteUrl={repository.remoteUrl} page={page} timeZone={user.timezone} />
       </Suspense>
 
       <Section id="git-hook-heading" title="Record commits from this machine">
@@ -127,12 +129,12 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   );
 }
 
-type CommitListProps = { userId: string; repositoryId: string; remoteUrl: string | null; page: PageRequest; timeZone: string };
+type CommitListProps = { access: Access; repositoryId: string; remoteUrl: string | null; page: PageRequest; timeZone: string };
 
-async function CommitList({ userId, repositoryId, remoteUrl, page, timeZone }: CommitListProps) {
-  const commits = await listCommits(userId, repositoryId, page);
+async function CommitList({ access, repositoryId, remoteUrl, page, timeZone }: CommitListProps) {
+  const commits = await listCommits(access, repositoryId, page);
   const attached = await entriesByCommit(
-    userId,
+    access,
     commits.rows.map((commit) => commit.id),
   );
   const path = `/repositories/${repositoryId}`;

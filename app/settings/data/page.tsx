@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { DataExport } from "@/components/settings/data-export";
 import { DataImport } from "@/components/settings/data-import";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireAccess } from "@/lib/auth/current-user";
 import { accountTotal } from "@/lib/db/account-counters";
 
 export const metadata: Metadata = { title: "Data" };
 
 export default async function DataPage() {
-  const user = await requireUser("/settings/data");
-  const entryCount = await accountTotal(user.id, "entryCount");
+  const access = await requireAccess("/settings/data");
+  const entryCount = await accountTotal(access, "entryCount");
   return (
     <section aria-labelledby="data-heading">
       <h2 id="data-heading" className="text-xl font-semibold tracking-tight">

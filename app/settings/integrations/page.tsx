@@ -3,15 +3,15 @@ import { headers } from "next/headers";
 import { CreateHookForm } from "@/components/settings/create-hook-form";
 import { HookList } from "@/components/settings/hook-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireAccess } from "@/lib/auth/current-user";
 import { deliveriesByHook, listHooks } from "@/lib/hooks/hooks";
 import { publicOrigin } from "@/lib/public-origin";
 
 export const metadata: Metadata = { title: "Integrations" };
 
 export default async function IntegrationsPage() {
-  const user = await requireUser("/settings/integrations");
-  const [hooks, deliveries] = await Promise.all([listHooks(user.id), deliveriesByHook(user.id)]);
+  const access = await requireAccess("/settings/integrations");
+  const [hooks, deliveries] = await Promise.all([listHooks(access), deliveriesByHook(access)]);
   const origin = publicOrigin(await headers());
   return (
     <div className="space-y-12">
@@ -33,7 +33,7 @@ export default async function IntegrationsPage() {
           Your hooks
         </h3>
         {hooks.length > 0 ? (
-          <HookList hooks={hooks} deliveries={deliveries} origin={origin} timeZone={user.timezone} />
+          <HookList hooks={hooks} deliveries={deliveries} origin={origin} timeZone={access.user.timezone} />
         ) : (
           <EmptyState title="No incoming hooks yet">
             Create one above for a GitHub repository or organisation, or a GitLab project or group; its setup is shown with its secret.

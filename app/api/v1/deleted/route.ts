@@ -9,10 +9,10 @@ import { syncedKinds, type SyncedKind } from "@/lib/sync/schemas";
 const readScopes: Record<SyncedKind, RequiredScope> = { entry: "worklog:read", project: "project:read", repository: "repo:read" };
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(syncOperations.deleted, async ({ principal, user, query }) => {
+  apiRoute(syncOperations.deleted, async ({ principal, access, query }) => {
     for (const kind of query.type ? [query.type] : syncedKinds) {
       requireScope(principal.scopes, readScopes[kind], principal.kind === "api_key" ? "API key" : "OAuth token");
     }
-    return jsonPageResponse("deleted", await listDeletedAsJson(user.id, query));
+    return jsonPageResponse("deleted", await listDeletedAsJson(access, query));
   }),
 );

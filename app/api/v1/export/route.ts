@@ -8,8 +8,8 @@ import { dataOperations } from "@/lib/data/operations";
 export const maxDuration = 300;
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(dataOperations.export, ({ principal, user, query }) => {
+  apiRoute(dataOperations.export, ({ principal, access, query }) => {
     for (const scope of extraExportScopes[query.format]) requireCallerScope(principal, scope);
-    return exportResponse(user, query);
+    return exportResponse(access, query);
   }),
 );

@@ -10,8 +10,8 @@ function declaredBytes(request: Request): number | undefined {
 }
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(dataOperations.import, async ({ request, principal, user, query, body }) => {
-    const answer = await receiveImport(user, query.format, body, apiEntrySource(principal), declaredBytes(request));
+  apiRoute(dataOperations.import, async ({ request, principal, access, query, body }) => {
+    const answer = await receiveImport(access, query.format, body, apiEntrySource(principal), declaredBytes(request));
     if ("summary" in answer) return Response.json(answer.summary);
     return Response.json(answer.accepted, { status: 202, headers: { location: `/api/v1/import/${answer.accepted.id}` } });
   }),

@@ -5,12 +5,12 @@ import { toHookResponse } from "@/lib/hooks/responses";
 import { publicOrigin } from "@/lib/public-origin";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(hookOperations.list, async ({ user, request }) => {
+  apiRoute(hookOperations.list, async ({ access, request }) => {
     const origin = publicOrigin(request.headers);
-    return { incoming_hooks: (await listHooks(user.id)).map((hook) => toHookResponse(hook, origin)) };
+    return { incoming_hooks: (await listHooks(access)).map((hook) => toHookResponse(hook, origin)) };
   }),
-  apiRoute(hookOperations.create, async ({ user, body, request }) => {
-    const hook = await createHook(user.id, body);
+  apiRoute(hookOperations.create, async ({ access, body, request }) => {
+    const hook = await createHook(access, body);
     return { ...toHookResponse(hook, publicOrigin(request.headers)), secret: hook.secret };
   }),
 );

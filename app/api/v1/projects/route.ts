@@ -5,8 +5,8 @@ import { createProject, listProjectsAsJson } from "@/lib/projects/projects";
 import { toProjectResponse } from "@/lib/projects/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(projectOperations.list, async ({ user, query }) =>
-    jsonPageResponse("projects", await listProjectsAsJson(user.id, query.page, { updatedSince: query.updated_since })),
+  apiRoute(projectOperations.list, async ({ access, query }) =>
+    jsonPageResponse("projects", await listProjectsAsJson(access, query.page, { updatedSince: query.updated_since })),
   ),
-  apiRoute(projectOperations.create, async ({ user, body }) => toProjectResponse(await createProject(user.id, body))),
+  apiRoute(projectOperations.create, async ({ access, body }) => toProjectResponse(await createProject(access, body))),
 );

@@ -5,8 +5,8 @@ import { createRepository, listRepositoriesAsJson } from "@/lib/repositories/rep
 import { toRepositoryResponse } from "@/lib/repositories/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(repositoryOperations.list, async ({ user, query }) =>
-    jsonPageResponse("repositories", await listRepositoriesAsJson(user.id, query.page, { projectId: query.project_id, updatedSince: query.updated_since })),
+  apiRoute(repositoryOperations.list, async ({ access, query }) =>
+    jsonPageResponse("repositories", await listRepositoriesAsJson(access, query.page, { projectId: query.project_id, updatedSince: query.updated_since })),
   ),
-  apiRoute(repositoryOperations.create, async ({ user, body }) => toRepositoryResponse(await createRepository(user.id, body))),
+  apiRoute(repositoryOperations.create, async ({ access, body }) => toRepositoryResponse(await createRepository(access, body))),
 );

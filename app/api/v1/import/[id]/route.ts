@@ -3,5 +3,5 @@ import { findImport } from "@/lib/data/import-jobs";
 import { dataOperations } from "@/lib/data/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(dataOperations.importStatus, ({ user, params }) => findImport(user.id, params.id!)),
+  apiRoute(dataOperations.importStatus, ({ access, params }) => findImport(access, params.id!)),
 );

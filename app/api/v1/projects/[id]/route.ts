@@ -4,7 +4,7 @@ import { deleteProject, getProject, updateProject } from "@/lib/projects/project
 import { toProjectResponse } from "@/lib/projects/responses";
 
 export const { GET, PUT, DELETE, POST, PATCH, OPTIONS } = apiMethods(
-  apiRoute(projectOperations.get, async ({ user, params }) => toProjectResponse(await getProject(user.id, params.id!))),
-  apiRoute(projectOperations.update, async ({ user, params, body }) => toProjectResponse(await updateProject(user.id, params.id!, body))),
-  apiRoute(projectOperations.delete, async ({ user, params }) => toProjectResponse(await deleteProject(user.id, params.id!))),
+  apiRoute(projectOperations.get, async ({ access, params }) => toProjectResponse(await getProject(access, params.id!))),
+  apiRoute(projectOperations.update, async ({ access, params, body }) => toProjectResponse(await updateProject(access, params.id!, body))),
+  apiRoute(projectOperations.delete, async ({ access, params }) => toProjectResponse(await deleteProject(access, params.id!))),
 );

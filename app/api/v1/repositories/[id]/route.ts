@@ -4,7 +4,7 @@ import { deleteRepository, getRepository, updateRepository } from "@/lib/reposit
 import { toRepositoryResponse } from "@/lib/repositories/responses";
 
 export const { GET, PUT, DELETE, POST, PATCH, OPTIONS } = apiMethods(
-  apiRoute(repositoryOperations.get, async ({ user, params }) => toRepositoryResponse(await getRepository(user.id, params.id!))),
-  apiRoute(repositoryOperations.update, async ({ user, params, body }) => toRepositoryResponse(await updateRepository(user.id, params.id!, body))),
-  apiRoute(repositoryOperations.delete, async ({ user, params }) => toRepositoryResponse(await deleteRepository(user.id, params.id!))),
+  apiRoute(repositoryOperations.get, async ({ access, params }) => toRepositoryResponse(await getRepository(access, params.id!))),
+  apiRoute(repositoryOperations.update, async ({ access, params, body }) => toRepositoryResponse(await updateRepository(access, params.id!, body))),
+  apiRoute(repositoryOperations.delete, async ({ access, params }) => toRepositoryResponse(await deleteRepository(access, params.id!))),
 );

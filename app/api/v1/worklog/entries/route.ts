@@ -6,6 +6,6 @@ import { worklogOperations } from "@/lib/worklog/operations";
 import { toEntryResponse } from "@/lib/worklog/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(worklogOperations.list, async ({ user, query }) => jsonPageResponse("entries", await listEntriesAsJson(user, query))),
-  apiRoute(worklogOperations.create, async ({ principal, user, body }) => toEntryResponse(await createEntry(user.id, body, apiEntrySource(principal)))),
+  apiRoute(worklogOperations.list, async ({ access, query }) => jsonPageResponse("entries", await listEntriesAsJson(access, query))),
+  apiRoute(worklogOperations.create, async ({ principal, access, body }) => toEntryResponse(await createEntry(access, body, apiEntrySource(principal)))),
 );

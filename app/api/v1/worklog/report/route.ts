@@ -4,5 +4,5 @@ import { buildReport } from "@/lib/reports/report";
 import { toReportResponse } from "@/lib/reports/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(reportOperations.get, async ({ user, query }) => toReportResponse(await buildReport(user, query))),
+  apiRoute(reportOperations.get, async ({ access, query }) => toReportResponse(await buildReport(access, query))),
 );

@@ -3,5 +3,5 @@ import { worklogOperations } from "@/lib/worklog/operations";
 import { listSuggestions } from "@/lib/worklog/suggestions";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(worklogOperations.listSuggestions, async ({ user, query }) => ({ suggestions: await listSuggestions(user, query) })),
+  apiRoute(worklogOperations.listSuggestions, async ({ access, query }) => ({ suggestions: await listSuggestions(access, query) })),
 );

@@ -5,12 +5,12 @@ import { runningTimer, startTimer } from "@/lib/worklog/timer";
 import { timerOperations } from "@/lib/worklog/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(timerOperations.get, async ({ user }) => {
-    const timer = await runningTimer(user.id);
+  apiRoute(timerOperations.get, async ({ access }) => {
+    const timer = await runningTimer(access);
     return { timer: timer && toEntryResponse(timer) };
   }),
-  apiRoute(timerOperations.start, async ({ user, principal, body }) => {
-    const { timer, stopped } = await startTimer(user.id, body, apiEntrySource(principal));
+  apiRoute(timerOperations.start, async ({ access, principal, body }) => {
+    const { timer, stopped } = await startTimer(access, body, apiEntrySource(principal));
     return { timer: toEntryResponse(timer), stopped: stopped && toEntryResponse(stopped) };
   }),
 );

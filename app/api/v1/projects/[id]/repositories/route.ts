@@ -4,7 +4,7 @@ import { createProjectRepository } from "@/lib/repositories/repositories";
 import { toRepositoryResponse } from "@/lib/repositories/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(repositoryOperations.createInProject, async ({ user, params, body }) =>
-    toRepositoryResponse(await createProjectRepository(user.id, params.id!, body)),
+  apiRoute(repositoryOperations.createInProject, async ({ access, params, body }) =>
+    toRepositoryResponse(await createProjectRepository(access, params.id!, body)),
   ),
 );

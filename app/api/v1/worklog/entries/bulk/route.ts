@@ -4,5 +4,5 @@ import { worklogOperations } from "@/lib/worklog/operations";
 import { toEntryResponse } from "@/lib/worklog/responses";
 
 export const { GET, PUT, DELETE, POST, PATCH, OPTIONS } = apiMethods(
-  apiRoute(worklogOperations.bulk, async ({ user, body }) => ({ entries: (await bulkEditEntries(user.id, body)).entries.map(toEntryResponse) })),
+  apiRoute(worklogOperations.bulk, async ({ access, body }) => ({ entries: (await bulkEditEntries(access, body)).entries.map(toEntryResponse) })),
 );

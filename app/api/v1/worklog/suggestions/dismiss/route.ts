@@ -3,5 +3,5 @@ import { worklogOperations } from "@/lib/worklog/operations";
 import { dismissSuggestions } from "@/lib/worklog/suggestions";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(worklogOperations.dismissSuggestions, async ({ user, body }) => dismissSuggestions(user.id, body)),
+  apiRoute(worklogOperations.dismissSuggestions, async ({ access, body }) => dismissSuggestions(access, body)),
 );

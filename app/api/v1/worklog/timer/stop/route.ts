@@ -4,5 +4,5 @@ import { stopTimer } from "@/lib/worklog/timer";
 import { timerOperations } from "@/lib/worklog/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(timerOperations.stop, async ({ user }) => ({ timer: toEntryResponse(await stopTimer(user.id)) })),
+  apiRoute(timerOperations.stop, async ({ access }) => ({ timer: toEntryResponse(await stopTimer(access)) })),
 );

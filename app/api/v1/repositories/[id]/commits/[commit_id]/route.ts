@@ -4,7 +4,7 @@ import { repositoryOperations } from "@/lib/repositories/operations";
 import { toCommitWithEntriesResponse } from "@/lib/repositories/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiMethods(
-  apiRoute(repositoryOperations.getCommit, async ({ user, params }) =>
-    toCommitWithEntriesResponse(await getCommitWithEntries(user.id, params.id!, params.commit_id!)),
+  apiRoute(repositoryOperations.getCommit, async ({ access, params }) =>
+    toCommitWithEntriesResponse(await getCommitWithEntries(access, params.id!, params.commit_id!)),
   ),
 );

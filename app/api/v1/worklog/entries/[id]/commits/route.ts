@@ -4,5 +4,5 @@ import { worklogOperations } from "@/lib/worklog/operations";
 import { toEntryResponse } from "@/lib/worklog/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(worklogOperations.attachCommits, async ({ user, params, body }) => toEntryResponse(await attachCommits(user.id, params.id!, body))),
+  apiRoute(worklogOperations.attachCommits, async ({ access, params, body }) => toEntryResponse(await attachCommits(access, params.id!, body))),
 );

@@ -11,6 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type PrivateServer } from "../support/server";
 import { readEvents } from "../support/sse";
+import { newKey } from "../support/accounts";
 
 /** A chat-completions endpoint that streams one token and then never finishes; it counts the requests it holds. */
 type StalledModel = { server: Server; url: string; open: Set<IncomingMessage>; received: number; changed: () => Promise<void> };
@@ -71,8 +72,7 @@ async function modelReaches({ received = 0, open }: { received?: number; open: n
 }
 
 async function accountWithEntry(server: PrivateServer): Promise<string> {
-  const { email } = await server.createUser();
-  const key = await server.createKey(email, ["worklog:*"]);
+  const key = await newKey(server, { scopes: ["worklog:*"] });
   const created = await server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "Started the landing page" } });
   expect(created.status).toBe(201);
   return key;

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountRequests, allScopes, sha } from "../support/accounts";
+import { accountRequests, sha, newKey } from "../support/accounts";
 import {
   boundaryValues,
   boundedFields,
@@ -89,8 +89,7 @@ const argumentsOf = fc.oneof(
 beforeAll(async () => {
   // Thousands of requests from one account: the rate limit is not what is tested here.
   server = await sharedServer("unlimited");
-  const { email } = await server.createUser();
-  key = await server.createKey(email, allScopes);
+  key = await newKey(server);
   await created(key, "/api/v1/projects", { name: "Web", identifier: "WEB" });
   // Its recap is complete before the calls: a recap being written would change the account meanwhile.
   Object.assign(ids, await seedAccount(key));

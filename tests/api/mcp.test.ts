@@ -1,13 +1,13 @@
 // docs/api.md, "MCP server", end to end: the SDK's own client against a real server.
 import { createHash } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, sha, newKey, newAccount } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
+import { connectMcp } from "../support/mcp-client";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
 const toolNames = [
@@ -50,10 +50,7 @@ type Json = Awaited<ReturnType<Response["json"]>>;
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
 
 async function connect(authorization: string): Promise<Client> {
-  const client = new Client({ name: "worklog-tests", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization, "x-forwarded-for": clientAddress } } }),
-  );
+  const client = await connectMcp(server.url, { authorization, "x-forwarded-for": clientAddress });
   clients.push(client);
   return client;
 }

@@ -1,13 +1,13 @@
 // docs/api.md, "Suggested entries": GET /worklog/suggestions, POST /worklog/suggestions/dismiss,
 // entries created with commit_ids, and the MCP tool suggest_entries.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRequests, invalidValue, notFoundBody, sha, newAccount } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
+import { connectMcp } from "../support/mcp-client";
 
 let server: TestServer;
 const { call, created } = accountRequests(() => server);
@@ -296,11 +296,7 @@ describe("the MCP tool suggest_entries", () => {
   const clientAddress = uniqueClientAddress();
 
   async function connect(key: string): Promise<Client> {
-    const client = new Client({ name: "worklog-tests", version: "1" });
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${key}`, "x-forwarded-for": clientAddress } },
-    });
-    await client.connect(transport);
+    const client = await connectMcp(server.url, { authorization: `Bearer ${key}`, "x-forwarded-for": clientAddress });
     clients.push(client);
     return client;
   }

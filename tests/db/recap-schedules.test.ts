@@ -16,6 +16,7 @@ import { wallClock } from "@/lib/time";
 import { WEBHOOK_RETRY_DELAYS_MS } from "@/lib/webhooks/delivery-job";
 import { updateUser } from "@/lib/users/accounts";
 import { startReceiver, type Receiver, type Received } from "../support/receiver";
+import { rereadConfig } from "../support/config";
 
 const LEASE_MS = 30_000;
 const received: Received[] = [];
@@ -33,13 +34,13 @@ beforeAll(async () => {
   origin = receiver.origin;
   process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
   process.env.APP_URL = "https://worklog.example.com";
-  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
+  rereadConfig();
 });
 
 afterAll(async () => {
   delete process.env.WEBHOOK_ALLOWED_HOSTS;
   delete process.env.APP_URL;
-  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
+  rereadConfig();
   await receiver.close();
 });
 

@@ -19,6 +19,7 @@ import type { WebhookSubscription } from "@/lib/webhooks/events";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
 import { testBackend } from "../support/databases";
 import { startReceiver, type Receiver, type Received } from "../support/receiver";
+import { rereadConfig } from "../support/config";
 
 const kinds = jobKinds(webhookDelivery);
 const LEASE_MS = 30_000;
@@ -59,7 +60,7 @@ beforeAll(async () => {
   });
   origin = receiver.origin;
   process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
-  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
+  rereadConfig();
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newAccount } from "../support/accounts";
 
 let server: TestServer;
 let email: string;
@@ -28,8 +29,7 @@ const messages = {
 
 beforeAll(async () => {
   server = await sharedServer();
-  ({ email } = await server.createUser());
-  key = await server.createKey(email, ["user:read"]);
+  ({ email, key } = await newAccount(server, { scopes: ["user:read"] }));
 });
 
 const getUser = (authorization?: string, { invalid = false } = {}) =>

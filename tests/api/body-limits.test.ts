@@ -3,7 +3,7 @@
 // Server actions are called as the browser calls them: a POST to a page naming the action's id
 // (from the build's manifest) in `Next-Action`, its arguments as React encodes them.
 import { beforeAll, describe, expect, it } from "vitest";
-import { allScopes } from "../support/accounts";
+import { newKey } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { actionId } from "../support/server-actions";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
@@ -119,14 +119,9 @@ describe("server actions", () => {
 });
 
 describe("API routes take 1 MiB, the import more once the caller is known", () => {
-  async function newKey() {
-    const { email } = await server.createUser();
-    return server.createKey(email, allScopes);
-  }
-
   it("a 2 MiB body to an endpoint other than the import is a 413 with the contract's error body", async () => {
     const response = await server.request("/api/v1/projects", {
-      key: await newKey(),
+      key: await newKey(server),
       method: "POST",
       body: { name: "Big", description: "x".repeat(2 * mebibyte) },
       invalid: true,
@@ -142,7 +137,7 @@ describe("API routes take 1 MiB, the import more once the caller is known", () =
     );
     const anonymous = await server.request("/api/v1/import?format=jrnl", { method: "POST", body: document, invalid: true });
     expect(anonymous.status).toBe(401);
-    const imported = await server.request("/api/v1/import?format=jrnl", { key: await newKey(), method: "POST", body: document });
+    const imported = await server.request("/api/v1/import?format=jrnl", { key: await newKey(server), method: "POST", body: document });
     expect(imported.status).toBe(200);
     expect((await imported.json()).created.entries).toBe(1);
   });

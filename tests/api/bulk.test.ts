@@ -1,7 +1,7 @@
 // POST /api/v1/worklog/entries/bulk (docs/api.md, "Bulk changes"): one action on many entries,
 // all of them or none.
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountRequests, invalidValue, notFoundBody } from "../support/accounts";
+import { accountRequests, invalidValue, notFoundBody, newAccount } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 const bulkPath = "/api/v1/worklog/entries/bulk";
-const { call, created, newAccount } = accountRequests(() => server);
+const { call, created } = accountRequests(() => server);
 
 type Entry = { id: string; tags: string[]; project_id: string | null; project: { name: string } | null; updated_at: string; [field: string]: unknown };
 
@@ -28,7 +28,7 @@ const allEntries = async (key: string) => (await call(key, "GET", "/api/v1/workl
 
 describe("bulk changes of entries", () => {
   it("add and remove a tag, move to a project and back, and delete, answering the entries in the order of ids", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const project = await created(key, "/api/v1/projects", { name: "Website" });
     const [first, second, untouched] = await entries(key, 3, { tags: ["ops"] });
     const ids = [second!.id, first!.id];
@@ -66,8 +66,8 @@ describe("bulk changes of entries", () => {
   });
 
   it("changes nothing at all when an id is unknown or another account's: a 404", async () => {
-    const { key } = await newAccount();
-    const other = await newAccount();
+    const { key } = await newAccount(server);
+    const other = await newAccount(server);
     const mine = await entries(key, 2);
     const [theirs] = await entries(other.key, 1);
     const before = await allEntries(key);
@@ -85,8 +85,8 @@ describe("bulk changes of entries", () => {
   });
 
   it("refuses bad bodies with a 422 and changes nothing", async () => {
-    const { key } = await newAccount();
-    const other = await newAccount();
+    const { key } = await newAccount(server);
+    const other = await newAccount(server);
     const theirProject = await created(other.key, "/api/v1/projects", { name: "Theirs" });
     const [entry] = await entries(key, 1, { tags: Array.from({ length: 20 }, (_, index) => `t${index}`) });
     const id = entry!.id;
@@ -121,7 +121,7 @@ describe("bulk changes of entries", () => {
   });
 
   it("takes 500 entries at once", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const document = {
       entries: Array.from({ length: 500 }, (_, index) => ({
         date: "2026-01-02",
@@ -147,7 +147,7 @@ describe("bulk changes of entries", () => {
   });
 
   it("needs worklog:write", async () => {
-    const { email, key } = await newAccount();
+    const { email, key } = await newAccount(server);
     const [entry] = await entries(key, 1);
     const reader = await server.createKey(email, ["worklog:read"]);
     const refused = await call(reader, "POST", bulkPath, { ids: [entry!.id], action: { type: "delete" } });

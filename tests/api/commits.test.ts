@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newAccount, newKey } from "../support/accounts";
 
 let server: TestServer;
 let key: string;
@@ -11,13 +12,12 @@ let worklogKey: string;
 
 beforeAll(async () => {
   server = await sharedServer();
-  const { email } = await server.createUser();
-  key = await server.createKey(email, ["repo:*"]);
-  readOnlyKey = await server.createKey(email, ["repo:read"]);
-  projectOnlyKey = await server.createKey(email, ["project:*"]);
-  worklogKey = await server.createKey(email, ["worklog:*"]);
-  const other = await server.createUser();
-  otherKey = await server.createKey(other.email, ["repo:*"]);
+  const account = await newAccount(server, { scopes: ["repo:*"] });
+  key = account.key;
+  readOnlyKey = await server.createKey(account.email, ["repo:read"]);
+  projectOnlyKey = await server.createKey(account.email, ["project:*"]);
+  worklogKey = await server.createKey(account.email, ["worklog:*"]);
+  otherKey = await newKey(server, { scopes: ["repo:*"] });
 });
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;

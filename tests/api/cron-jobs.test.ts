@@ -4,14 +4,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newKey } from "../support/accounts";
 
 let server: TestServer;
 let key: string;
 
 beforeAll(async () => {
   server = await sharedServer("cronOnly");
-  const { email } = await server.createUser({ plan: "pro" });
-  key = await server.createKey(email, ["worklog:*"]);
+  key = await newKey(server, { scopes: ["worklog:*"], plan: "pro" });
 });
 
 const cron = (authorization?: string) => server.request("/api/cron/jobs", { headers: authorization === undefined ? {} : { authorization } });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { newKey } from "../support/accounts";
 import { outsideCalendarYears } from "../support/boundary-values";
 import type { RequestOptions, TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
@@ -25,16 +26,15 @@ async function answer(key: string, path: string, options: RequestOptions = {}): 
   return { status: response.status, text };
 }
 
-async function json<T>(key: string, path: string, status: number, options: RequestOptions = {}): Promise<T> {
+async function jsonAnswer<T>(key: string, path: string, status: number, options: RequestOptions = {}): Promise<T> {
   const { status: actual, text } = await answer(key, path, options);
   expect(actual, `${path}: ${text}`).toBe(status);
   return JSON.parse(text) as T;
 }
 
 async function account(timezone: string, weekStart = "monday") {
-  const { email } = await server.createUser();
-  const key = await server.createKey(email, ["worklog:*", "project:*", "repo:*", "user:*"]);
-  await json(key, "/api/v1/user", 200, { method: "PUT", body: { timezone, week_start: weekStart } });
+  const key = await newKey(server);
+  await jsonAnswer(key, "/api/v1/user", 200, { method: "PUT", body: { timezone, week_start: weekStart } });
   return key;
 }
 
@@ -45,13 +45,13 @@ type Report = {
   groups: { key: string; tracked_seconds: number }[];
 };
 
-const report = (key: string, query: string, status = 200) => json<Report>(key, `/api/v1/worklog/report?${query}`, status, { invalid: status !== 200 });
+const report = (key: string, query: string, status = 200) => jsonAnswer<Report>(key, `/api/v1/worklog/report?${query}`, status, { invalid: status !== 200 });
 
 describe("a report over the calendar's last year", () => {
   let key: string;
   beforeAll(async () => {
     key = await account("UTC");
-    await json(key, "/api/v1/worklog/entries", 201, {
+    await jsonAnswer(key, "/api/v1/worklog/entries", 201, {
       method: "POST",
       body: { content: "the last work", recorded_at: "9999-12-30T12:00:00Z", duration_seconds: 3600 },
     });
@@ -123,7 +123,7 @@ describe("the calendar's first and last days in the zones furthest east and west
       "from=0001-01-01T00:00:00Z&to=0001-01-03T00:00:00Z",
       "from=0001-01-02T00:00:00Z&to=0001-01-03T00:00:00Z",
     ]) {
-      const body = await json<{ error: { message: string; type: string } }>(east, `/api/v1/worklog/report?group_by=day&${query}`, 400, { invalid: true });
+      const body = await jsonAnswer<{ error: { message: string; type: string } }>(east, `/api/v1/worklog/report?group_by=day&${query}`, 400, { invalid: true });
       expect(body.error.type, query).toBe("invalid_request_error");
       expect(body.error.message, query).toMatch(/^from /);
     }
@@ -132,13 +132,13 @@ describe("the calendar's first and last days in the zones furthest east and west
   it("answers suggestions of a day at the calendar's end, and counts the days of a period, 92 at most", async () => {
     for (const zone of ["UTC", zones.east, zones.west]) {
       const key = await account(zone);
-      expect(await json(key, "/api/v1/worklog/suggestions?from=9999-12-30&to=9999-12-30", 200)).toEqual({ suggestions: [] });
-      expect(await json(key, "/api/v1/worklog/suggestions?from=9999-12-31&to=9999-12-31", 200)).toEqual({ suggestions: [] });
-      expect(await json(key, "/api/v1/worklog/suggestions?from=9999-10-01&to=9999-12-31", 200)).toEqual({ suggestions: [] });
-      expect(await json(key, "/api/v1/worklog/suggestions?from=9999-09-30&to=9999-12-31", 400, { invalid: true })).toEqual({
+      expect(await jsonAnswer(key, "/api/v1/worklog/suggestions?from=9999-12-30&to=9999-12-30", 200)).toEqual({ suggestions: [] });
+      expect(await jsonAnswer(key, "/api/v1/worklog/suggestions?from=9999-12-31&to=9999-12-31", 200)).toEqual({ suggestions: [] });
+      expect(await jsonAnswer(key, "/api/v1/worklog/suggestions?from=9999-10-01&to=9999-12-31", 200)).toEqual({ suggestions: [] });
+      expect(await jsonAnswer(key, "/api/v1/worklog/suggestions?from=9999-09-30&to=9999-12-31", 400, { invalid: true })).toEqual({
         error: { message: "from and to must span at most 92 days", type: "invalid_request_error" },
       });
-      expect(await json(key, "/api/v1/worklog/suggestions?from=0001-01-01&to=0001-01-01", 200)).toEqual({ suggestions: [] });
+      expect(await jsonAnswer(key, "/api/v1/worklog/suggestions?from=0001-01-01&to=0001-01-01", 200)).toEqual({ suggestions: [] });
     }
   });
 
@@ -150,8 +150,8 @@ describe("the calendar's first and last days in the zones furthest east and west
     ] as const) {
       const key = await account(zone);
       for (const recorded_at of instants)
-        await json(key, "/api/v1/worklog/entries", 201, { method: "POST", body: { content: "at the edge", recorded_at, duration_seconds: 60 } });
-      const list = await json<{ entries: { recorded_at: string }[] }>(key, "/api/v1/worklog/entries", 200);
+        await jsonAnswer(key, "/api/v1/worklog/entries", 201, { method: "POST", body: { content: "at the edge", recorded_at, duration_seconds: 60 } });
+      const list = await jsonAnswer<{ entries: { recorded_at: string }[] }>(key, "/api/v1/worklog/entries", 200);
       expect(list.entries.map((entry) => entry.recorded_at).sort()).toEqual(instants);
       const csv = await answer(key, "/api/v1/export?format=csv");
       expect(csv.status).toBe(200);
@@ -163,7 +163,7 @@ describe("the calendar's first and last days in the zones furthest east and west
       expect(localDates.sort(), zone).toEqual([...days]);
       expect((await answer(key, "/api/v1/export?format=markdown")).status).toBe(200);
       expect((await answer(key, "/api/v1/export?format=json")).status).toBe(200);
-      const both = await json<{ entries: unknown[] }>(key, `/api/v1/worklog/entries?from=0001-01-01&to=9999-12-31`, 200);
+      const both = await jsonAnswer<{ entries: unknown[] }>(key, `/api/v1/worklog/entries?from=0001-01-01&to=9999-12-31`, 200);
       expect(both.entries).toHaveLength(2);
     }
   });
@@ -188,7 +188,7 @@ describe("dates and timestamps outside the calendar", () => {
       ["/api/v1/export?from=0000-02-29", "from must be a date between 0001-01-01 and 9999-12-31"],
     ];
     for (const [path, message] of cases) {
-      expect(await json(key, path, 400, { invalid: true }), path).toEqual({ error: { message, type: "invalid_request_error" } });
+      expect(await jsonAnswer(key, path, 400, { invalid: true }), path).toEqual({ error: { message, type: "invalid_request_error" } });
     }
   });
 
@@ -196,21 +196,21 @@ describe("dates and timestamps outside the calendar", () => {
     const invalidAt = (pointer: string) => ({ errors: [{ title: "Invalid value", detail: "Invalid value", source: { pointer } }] });
     for (const recorded_at of ["9999-12-31T23:00:00-12:00", "10000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "0000-12-31T00:00:00Z"]) {
       expect(
-        await json(key, "/api/v1/worklog/entries", 422, { method: "POST", body: { content: "too late", recorded_at }, invalid: true }),
+        await jsonAnswer(key, "/api/v1/worklog/entries", 422, { method: "POST", body: { content: "too late", recorded_at }, invalid: true }),
         recorded_at,
       ).toEqual(invalidAt("/recorded_at"));
     }
-    expect(await json(key, "/api/v1/worklog/recaps", 422, { method: "POST", body: { from: "0000-12-31", to: "0001-01-31" }, invalid: true })).toEqual(
+    expect(await jsonAnswer(key, "/api/v1/worklog/recaps", 422, { method: "POST", body: { from: "0000-12-31", to: "0001-01-31" }, invalid: true })).toEqual(
       invalidAt("/from"),
     );
     expect(
-      await json(key, "/api/v1/import?format=jrnl", 422, {
+      await jsonAnswer(key, "/api/v1/import?format=jrnl", 422, {
         method: "POST",
         body: { entries: [{ date: "0001-01-01", time: "00:00", title: "Before the calendar in UTC", body: "" }] },
       }),
     ).toMatchObject({
       errors: [{ source: { pointer: "/entries/0/date" } }],
     });
-    expect((await json<{ entries: unknown[] }>(key, "/api/v1/worklog/entries", 200)).entries).toEqual([]);
+    expect((await jsonAnswer<{ entries: unknown[] }>(key, "/api/v1/worklog/entries", 200)).entries).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 // the server that owns the database (scripts/admin-cli.ts), requests at once taking turns on its
 // one connection (lib/db/turn-taking-pglite.ts), and a restart on the same directory.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allScopes, sha } from "../support/accounts";
+import { sha, newAccount } from "../support/accounts";
 import { launchServer, type PrivateServer, type TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 import { readEvents } from "../support/sse";
@@ -25,11 +25,6 @@ async function call(key: string, method: string, pathname: string, body?: unknow
   return answer;
 }
 
-async function newAccount(scopes = allScopes) {
-  const { email } = await server.createUser();
-  return { email, key: await server.createKey(email, scopes) };
-}
-
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe("a server on the embedded database", () => {
@@ -38,7 +33,7 @@ describe("a server on the embedded database", () => {
     expect(await server.logs()).toMatch(/\[worklog\] embedded database in .*: (schema up to date|applied )/);
     expect(await (await server.request("/api/health")).json()).toEqual({ status: "ok", database: "ok" });
 
-    const { email, key } = await newAccount(["user:read"]);
+    const { email, key } = await newAccount(server, { scopes: ["user:read"] });
     expect((await call(key, "GET", "/api/v1/user")).plan).toBe("pro");
     // The CLI cannot open the database the server holds: the command runs in the server.
     expect(await server.admin("user:plan", "--email", email, "--plan", "free")).toMatchObject({ exitCode: 0, stdout: `${email} is now on plan free\n` });
@@ -46,7 +41,7 @@ describe("a server on the embedded database", () => {
   });
 
   it("keeps a worklog: projects, repositories, commits, entries with commits; lists, filters, search, pages, updates, deletions and sync", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const syncStart = new Date(Date.now() - 1000).toISOString();
 
     const project = await call(key, "POST", "/api/v1/projects", { name: "Website Project" });
@@ -135,7 +130,7 @@ describe("a server on the embedded database", () => {
   });
 
   it("writes a recap to completion, streamed piece by piece", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const entry = await call(key, "POST", "/api/v1/worklog/entries", {
       content: "Shipped the landing page",
       tags: ["web"],
@@ -174,7 +169,7 @@ describe("a server on the embedded database", () => {
   });
 
   it("exports an account and imports it into another, once", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const project = await call(key, "POST", "/api/v1/projects", { name: "API", identifier: "API" });
     const repository = await call(key, "POST", "/api/v1/repositories", { name: "api", project_id: project.id });
     const { commits } = await call(key, "POST", `${repository.url}/commits`, {
@@ -204,7 +199,7 @@ describe("a server on the embedded database", () => {
     const csv = await (await server.request("/api/v1/export?format=csv", { key })).text();
     expect(csv.split("\r\n")[1]).toContain(`,API,API,backend,Added rate limits,${sha("d4")}`);
 
-    const other = await newAccount();
+    const other = await newAccount(server);
     const counts = { projects: 1, repositories: 1, commits: 1, entries: 2 };
     const none = { projects: 0, repositories: 0, commits: 0, entries: 0 };
     expect(await call(other.key, "POST", "/api/v1/import", document, 200)).toEqual({ created: counts, skipped: none });
@@ -221,7 +216,7 @@ describe("a server on the embedded database", () => {
   });
 
   it("serves requests at once, taking turns on its one connection: every write kept, none lost", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const project = await call(key, "POST", "/api/v1/projects", { name: "Turns" });
     const entry = await call(key, "POST", "/api/v1/worklog/entries", { content: "first draft" });
     const changes = [
@@ -263,8 +258,7 @@ describe("a server restarted on its embedded database", () => {
 
   it("migrated it at its first start, and after a restart keeps its data and runs the admin commands", async () => {
     expect(await restarted.logs()).toMatch(/\[worklog\] embedded database in .*: applied \d{14}_/);
-    const { email } = await restarted.createUser();
-    const key = await restarted.createKey(email, ["worklog:*"]);
+    const { email, key } = await newAccount(restarted, { scopes: ["worklog:*"] });
     const entry = await (await restarted.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "Written before the restart" } })).json();
 
     await restarted.restart();

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newAccount } from "../support/accounts";
 
 let server: TestServer;
 
@@ -25,19 +27,6 @@ type Entry = {
   inserted_at: string;
   updated_at: string;
 };
-
-/** A fresh account (each with its own rate-limit window) and a key with every scope. */
-async function newAccount() {
-  const { email } = await server.createUser();
-  return { email, key: await server.createKey(email, ["worklog:*", "project:*", "repo:*", "user:*"]) };
-}
-
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
 
 const createEntry = (key: string, body: unknown, { invalid = false } = {}) => server.request(entriesPath, { key, method: "POST", body, invalid });
 const newEntry = (key: string, body: Record<string, unknown>) => json<Entry>(createEntry(key, { content: "work", ...body }), 201);
@@ -67,7 +56,7 @@ const listIds = async (key: string, query: string) => {
 
 describe("worklog entries", () => {
   it("go through create, get, list, update and delete", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const project = await newProject(key, "Website Project");
 
     const created = await createEntry(key, {
@@ -127,7 +116,7 @@ describe("worklog entries", () => {
   });
 
   it("default recorded_at to now, duration and project to null, tags and commits to empty", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const before = Date.now();
     const entry = await newEntry(key, {});
     expect(Date.parse(entry.recorded_at)).toBeGreaterThanOrEqual(before - 1);
@@ -136,7 +125,7 @@ describe("worklog entries", () => {
   });
 
   it("store content exactly as sent", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     for (const content of ["\n# Title\n\nline with trailing spaces   \n", "Ünïcödé 🚀 日本語\r\n", "   ", "🚀".repeat(10_000)]) {
       const entry = await newEntry(key, { content });
       expect(entry.content).toBe(content);
@@ -145,7 +134,7 @@ describe("worklog entries", () => {
   });
 
   it("normalise tags: trimmed, lower-cased, deduplicated in first-seen order", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const entry = await newEntry(key, { tags: [" Deploy ", "OPS", "deploy", "ÉTÉ", "ops"] });
     expect(entry.tags).toEqual(["deploy", "ops", "été"]);
     const updated = await json<Entry>(server.request(entry.url, { key, method: "PUT", body: { tags: ["B", "b", "A"] } }), 200);
@@ -153,7 +142,7 @@ describe("worklog entries", () => {
   });
 
   it("accept the boundary values", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const tags = Array.from({ length: 20 }, (_, index) => `${index}`.padEnd(50, "x"));
     const longest = await newEntry(key, { content: "x".repeat(10_000), duration_seconds: 604_800, tags });
     expect(longest).toMatchObject({ duration_seconds: 604_800, tags });
@@ -166,7 +155,7 @@ describe("validation", () => {
   let key: string;
 
   beforeAll(async () => {
-    ({ key } = await newAccount());
+    ({ key } = await newAccount(server));
   });
 
   const createCases: [unknown, string, string][] = [
@@ -252,7 +241,7 @@ describe("validation", () => {
 
 describe("access", () => {
   it("needs credentials and the worklog scopes", async () => {
-    const { email, key } = await newAccount();
+    const { email, key } = await newAccount(server);
     const entry = await newEntry(key, {});
     const projectKey = await server.createKey(email, ["project:*"]);
     const readKey = await server.createKey(email, ["worklog:read"]);
@@ -286,8 +275,8 @@ describe("access", () => {
   });
 
   it("keeps accounts apart: another account's entry is not found, its project and commits are invalid values", async () => {
-    const mine = await newAccount();
-    const other = await newAccount();
+    const mine = await newAccount(server);
+    const other = await newAccount(server);
     const entry = await newEntry(mine.key, {});
     const otherProject = await newProject(other.key, "Theirs");
     const { commitIds: otherCommits } = await newCommits(other.key, "theirs", 1);
@@ -321,8 +310,8 @@ describe("access", () => {
 
 describe("commits of an entry", () => {
   it("attach idempotently, show in commit_ids, and go when their repository is deleted", async () => {
-    const { key } = await newAccount();
-    const other = await newAccount();
+    const { key } = await newAccount(server);
+    const other = await newAccount(server);
     const entry = await newEntry(key, {});
     const kept = await newCommits(key, "kept", 2);
     const dropped = await newCommits(key, "dropped", 1);
@@ -363,7 +352,7 @@ describe("list filters", () => {
   const ids: Record<"newYear" | "lateNight" | "third" | "lastMilli", string> = { newYear: "", lateNight: "", third: "", lastMilli: "" };
 
   beforeAll(async () => {
-    ({ key } = await newAccount());
+    ({ key } = await newAccount(server));
     website = await newProject(key, "Website");
     mobile = await newProject(key, "Mobile");
     ids.newYear = (await newEntry(key, { recorded_at: "2026-01-01T12:00:00Z", project_id: website.id, tags: ["alpha"] })).id;
@@ -460,7 +449,7 @@ describe("list filters", () => {
   });
 
   it("combine with pagination: every matching entry once, in both directions", async () => {
-    const walker = await newAccount();
+    const walker = await newAccount(server);
     const tagged: string[] = [];
     for (let index = 0; index < 36; index++) {
       const entry = await newEntry(walker.key, { content: `#${index}`, tags: index % 6 === 5 ? ["other"] : ["focus"] });

@@ -7,16 +7,12 @@ import { forgedDayName } from "../support/hostile-names";
 import { renderedMarkdown } from "../support/rendered-markdown";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newKey } from "../support/accounts";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
 const hyperlink = '=HYPERLINK("http://evil.test","x")';
 
 let server: TestServer;
-
-async function newAccount(): Promise<string> {
-  const { email } = await server.createUser();
-  return server.createKey(email, ["user:*", "project:*", "repo:*", "worklog:*"]);
-}
 
 async function created<T = { id: string }>(key: string, path: string, body: unknown): Promise<T> {
   const response = await server.request(path, { key, method: "POST", body });
@@ -47,7 +43,7 @@ beforeAll(async () => {
 
 describe("GET /api/v1/export?format=csv", () => {
   it("prefixes with ' every cell a spreadsheet would read as a formula, whatever its column", async () => {
-    const key = await newAccount();
+    const key = await newKey(server);
     const project = await created<{ id: string; name: string }>(key, "/api/v1/projects", { name: hyperlink, identifier: "EVL" });
     expect(project.name).toBe(hyperlink);
     const contents = [hyperlink, "+1+1", "-2+3", "@SUM(A1:A2)", "\tTabbed", "\rReturned", "'=Quoted already", "''-Quoted twice", "Plain = text", " =Spaced"];
@@ -94,7 +90,7 @@ describe("GET /api/v1/export?format=csv", () => {
 
 describe("GET /api/v1/export?format=markdown", () => {
   it.runIf(onPostgres)("prints names and tags on one line, and keeps content inside its entry", async () => {
-    const key = await newAccount();
+    const key = await newKey(server);
     const { email } = (await (await server.request("/api/v1/user", { key })).json()) as { email: string };
     const project = await created(key, "/api/v1/projects", { name: "Placeholder", identifier: "PLH" });
     const entry = await created(key, "/api/v1/worklog/entries", {

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { exportDocumentSchema, type ExportDocument } from "@/lib/data/export-document";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newKey, newAccount } from "../support/accounts";
 
 // More entries than one batch of the export (lib/data/export-batches.ts), many at the same
 // instant, so that the walk across batches is checked against the list's own pages.
@@ -15,13 +17,6 @@ let otherKey: string;
 let fixtures: { projectId: string; otherProjectId: string; recapId: string; trickyContent: string };
 
 type Entry = ExportDocument["entries"][number];
-
-async function json<T>(response: Promise<Response>, status = 200): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
 
 const post = <T>(key: string, path: string, body: unknown) => json<T>(server.request(path, { key, method: "POST", body }), 201);
 
@@ -84,9 +79,7 @@ const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year
 
 beforeAll(async () => {
   server = await sharedServer("unlimited");
-  const { email } = await server.createUser({ plan: "pro" });
-  key = await server.createKey(email, ["user:*", "project:*", "repo:*", "worklog:*"]);
-  await json(server.request("/api/v1/user", { key, method: "PUT", body: { name: "Ada", timezone: TIME_ZONE } }));
+  key = await newKey(server, { plan: "pro", settings: { name: "Ada", timezone: TIME_ZONE } });
 
   const project = await post<{ id: string }>(key, "/api/v1/projects", { name: 'Website, "new"', identifier: "WEB" });
   await post(key, "/api/v1/projects", { name: "Docs" });
@@ -120,8 +113,7 @@ beforeAll(async () => {
   );
   const recap = await post<{ id: string }>(key, "/api/v1/worklog/recaps", { from: "2026-11-01", to: "2026-11-30" });
 
-  const other = await server.createUser();
-  otherKey = await server.createKey(other.email, ["user:*", "project:*", "repo:*", "worklog:*"]);
+  otherKey = await newKey(server);
   const otherProject = await post<{ id: string }>(otherKey, "/api/v1/projects", { name: "Theirs" });
   await post(otherKey, "/api/v1/worklog/entries", { content: "Not yours", project_id: otherProject.id });
   fixtures = { projectId: project.id, otherProjectId: otherProject.id, recapId: recap.id, trickyContent };
@@ -265,8 +257,7 @@ describe("errors", () => {
   });
 
   it("needs worklog:read, and for json the account's other read scopes", async () => {
-    const { email } = await server.createUser();
-    const worklogOnly = await server.createKey(email, ["worklog:read"]);
+    const { email, key: worklogOnly } = await newAccount(server, { scopes: ["worklog:read"] });
     expect((await exportOf("format=csv", worklogOnly)).status).toBe(200);
     expect((await exportOf("format=markdown", worklogOnly)).status).toBe(200);
     const json = await exportOf("format=json", worklogOnly);

@@ -7,22 +7,12 @@ import { testBackend } from "../support/databases";
 import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
 import { startServer, type PrivateServer, type TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newKey } from "../support/accounts";
 
 const entriesPath = "/api/v1/worklog/entries";
 const unavailableBody = { error: { message: "Something went wrong. Please try again later.", type: "internal_error" } };
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
-
-async function newAccount(server: TestServer) {
-  const { email } = await server.createUser();
-  return server.createKey(email, ["worklog:*", "project:*", "repo:*", "user:*"]);
-}
 
 /** What one request of the traffic got: a response, or the error fetch threw (a reset, a hang). */
 type Outcome = { status: number; body: string; requestId: string | null } | { failure: string };
@@ -93,7 +83,7 @@ describe.runIf(privatePostgres)("PostgreSQL stopped during traffic", () => {
   beforeAll(async () => {
     cluster = await startPrivatePostgres();
     server = await startServer({ backend: "postgres", env: { DATABASE_URL: cluster.url, RATE_LIMIT_PER_MINUTE: "1000000" } });
-    key = await newAccount(server);
+    key = await newKey(server);
   });
 
   afterAll(async () => {
@@ -156,7 +146,7 @@ describe.runIf(privatePostgres)("PostgreSQL frozen during traffic (accepting con
       backend: "postgres",
       env: { DATABASE_URL: cluster.url, DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs), RATE_LIMIT_PER_MINUTE: "1000000" },
     });
-    key = await newAccount(server);
+    key = await newKey(server);
   });
 
   afterAll(async () => {
@@ -275,7 +265,7 @@ describe("a running server", () => {
     }
 
     async function accountWithEntries() {
-      const key = await newAccount(server);
+      const key = await newKey(server);
       for (const content of ["Wrote the parser", "Reviewed the **API**", "Fixed the build"]) {
         await json(server.request(entriesPath, { key, method: "POST", body: { content, tags: ["work"] } }), 201);
       }
@@ -379,7 +369,7 @@ describe("a running server", () => {
       (await json<{ meta: { total_count: number } }>(server.request(`${entriesPath}?limit=1`, { key }), 200)).meta.total_count;
 
     it("is parsed when it has all arrived, while other requests are served meanwhile", async () => {
-      const key = await newAccount(server);
+      const key = await newKey(server);
       // Three bytes at a time split the multi-byte characters between pieces.
       const entry = { content: "Slow 🐢 and steady — ünïcödé, 漢字", tags: ["slow"], duration_seconds: 90 };
       const body = JSON.stringify(entry);
@@ -398,7 +388,7 @@ describe("a running server", () => {
 
     it("that stops halfway and hangs up writes nothing and leaves the server healthy", async () => {
       const since = await outputSoFar();
-      const key = await newAccount(server);
+      const key = await newKey(server);
       const { id } = await json<{ id: string }>(server.request(entriesPath, { key, method: "POST", body: { content: "kept" } }), 201);
       const writes = [
         { method: "POST", pathname: entriesPath },
@@ -448,7 +438,7 @@ describe("a running server", () => {
     };
 
     it("keep every field's value when each request changes a different field", async () => {
-      const key = await newAccount(server);
+      const key = await newKey(server);
       const project = await json<{ id: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name: "Website" } }), 201);
       for (let round = 0; round < 5; round++) {
         const entry = await json<Entry>(server.request(entriesPath, { key, method: "POST", body: { content: "first draft" } }), 201);
@@ -466,7 +456,7 @@ describe("a running server", () => {
     });
 
     it("attach every commit when attachments to one entry race", async () => {
-      const key = await newAccount(server);
+      const key = await newKey(server);
       const commitIds = await newCommits(key, 12);
       const entry = await json<Entry>(server.request(entriesPath, { key, method: "POST", body: { content: "many commits" } }), 201);
       // Overlapping sets: every commit is attached by two requests at once.
@@ -478,7 +468,7 @@ describe("a running server", () => {
 
     it("answer 200 or 404, never an error, when the entry is deleted meanwhile", async () => {
       const since = await outputSoFar();
-      const key = await newAccount(server);
+      const key = await newKey(server);
       const commitIds = await newCommits(key, 3);
       for (let round = 0; round < 10; round++) {
         const entry = await json<Entry>(server.request(entriesPath, { key, method: "POST", body: { content: "doomed" } }), 201);

@@ -11,6 +11,7 @@ import { gitHookScript } from "@/lib/repositories/git-hook";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 import { signInWithPassword } from "../support/web-session";
+import { newAccount, newKey } from "../support/accounts";
 
 const run = promisify(execFile);
 
@@ -23,10 +24,9 @@ const directories: string[] = [];
 
 beforeAll(async () => {
   server = await sharedServer();
-  account = await server.createUser();
-  key = await server.createKey(account.email, ["repo:*"]);
+  ({ key, ...account } = await newAccount(server, { scopes: ["repo:*"] }));
   readOnlyKey = await server.createKey(account.email, ["repo:read"]);
-  otherKey = await server.createKey((await server.createUser()).email, ["repo:*"]);
+  otherKey = await newKey(server, { scopes: ["repo:*"] });
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newAccount } from "../support/accounts";
 
 // Idempotency-Key on every POST of /api/v1 (docs/api.md, "Idempotency-Key"). That a 5xx is not
 // kept is held by tests/db/sync-and-idempotency.test.ts: no request over HTTP gets a 5xx while
@@ -16,10 +17,7 @@ beforeAll(async () => {
 
 const entriesPath = "/api/v1/worklog/entries";
 
-async function newAccount() {
-  const { email } = await server.createUser();
-  return { email, key: await server.createKey(email, ["worklog:*", "project:*", "repo:*"]) };
-}
+const entryScopes = ["worklog:*", "project:*", "repo:*"];
 
 const post = (key: string, idempotencyKey: string | undefined, body: unknown, path = entriesPath, { invalid = false } = {}) =>
   server.request(path, { key, method: "POST", body, headers: idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey }, invalid });
@@ -31,7 +29,7 @@ async function entryCount(key: string): Promise<number> {
 
 describe("Idempotency-Key", () => {
   it("runs 20 concurrent identical POSTs once: the others get the first answer replayed, or a 409 while it runs", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server, { scopes: entryScopes });
     const body = { content: "Deployed once", tags: ["ops"] };
     const responses = await Promise.all(Array.from({ length: 20 }, () => post(key, "deploy-1", body)));
     const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, headers: response.headers, text: await response.text() })));
@@ -49,7 +47,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("replays the first answer with idempotent-replayed: true and the same body, changing nothing", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server, { scopes: entryScopes });
     const body = { content: "Once", recorded_at: "2026-11-20T09:00:00Z" };
     const first = await post(key, "k-1", body);
     expect(first.status).toBe(201);
@@ -69,7 +67,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("answers a 422 for the same key with another body or another path", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server, { scopes: entryScopes });
     expect((await post(key, "k", { content: "one" })).status).toBe(201);
     const differentRequest = { errors: [{ title: "Invalid value", detail: "Idempotency-Key was used with a different request", source: { pointer: "" } }] };
     // An entry's body sent to the projects: wrong there, but the key is answered first.
@@ -84,7 +82,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("keeps keys per account", async () => {
-    const [first, second] = [await newAccount(), await newAccount()];
+    const [first, second] = [await newAccount(server, { scopes: entryScopes }), await newAccount(server, { scopes: entryScopes })];
     expect((await post(first.key, "shared", { content: "mine" })).status).toBe(201);
     const theirs = await post(second.key, "shared", { content: "theirs" });
     expect(theirs.status).toBe(201);
@@ -94,7 +92,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("is a 400 unless it is 1 to 255 printable ASCII characters", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server, { scopes: entryScopes });
     const invalid = { error: { message: "Idempotency-Key must be 1 to 255 printable ASCII characters", type: "invalid_request_error" } };
     for (const value of ["", "k".repeat(256), "a\tb", "clé"]) {
       const response = await post(key, value, { content: "never" }, entriesPath, { invalid: true });
@@ -107,7 +105,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("replays a 4xx first answer, even once the request would succeed", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server, { scopes: entryScopes });
     const taken = await (await post(key, undefined, { name: "api" }, "/api/v1/repositories")).json();
     const first = await post(key, "late", { name: "api" }, "/api/v1/repositories");
     expect(first.status).toBe(422);
@@ -125,7 +123,7 @@ describe("Idempotency-Key", () => {
   });
 
   it.runIf(onPostgres)("forgets an answer after 24 hours: the request runs again", async () => {
-    const { email, key } = await newAccount();
+    const { email, key } = await newAccount(server, { scopes: entryScopes });
     expect((await post(key, "daily", { content: "day one" })).status).toBe(201);
     const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
     await client.connect();
@@ -144,7 +142,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("is ignored on other methods", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server, { scopes: entryScopes });
     const entry = await (await post(key, "create", { content: "x" })).json();
     const put = await server.request(entry.url, { key, method: "PUT", body: { content: "y" }, headers: { "idempotency-key": "" } });
     expect(put.status).toBe(200);

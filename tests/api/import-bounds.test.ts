@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newKey } from "../support/accounts";
 
 // The import's bounds on hostile documents (docs/api.md, "Export and import"): a list of more
 // than 100 000 items is refused before any item is read, and a 422 lists at most 100 problems
@@ -12,10 +13,7 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-async function newKey() {
-  const { email } = await server.createUser();
-  return server.createKey(email, ["project:write", "repo:write", "worklog:write"]);
-}
+const importScopes = ["project:write", "repo:write", "worklog:write"];
 
 /** `{"entries":[{},{},…]}`: every item lacks every field. */
 const emptyItems = (count: number) => `{"entries":[${Array.from({ length: count }, () => "{}").join(",")}]}`;
@@ -33,14 +31,14 @@ describe("POST /api/v1/import on hostile documents", () => {
   it("refuses a 1 MiB jrnl document of 349 000 empty items by its length, with a small 422", async () => {
     const document = emptyItems(349_000);
     expect(document.length).toBeGreaterThan(1_000_000);
-    const { status, size, body } = await importing(await newKey(), document, "?format=jrnl");
+    const { status, size, body } = await importing(await newKey(server, { scopes: importScopes }), document, "?format=jrnl");
     expect(status).toBe(422);
     expect(size).toBeLessThan(64 * 1024);
     expect(body.errors).toEqual([{ title: "Invalid value", detail: "Too many items: at most 100000", source: { pointer: "/entries" } }]);
   });
 
   it("lists the first 100 problems of a document of 100 000 empty items and says how many more there were", async () => {
-    const { status, size, body } = await importing(await newKey(), emptyItems(100_000), "?format=jrnl");
+    const { status, size, body } = await importing(await newKey(server, { scopes: importScopes }), emptyItems(100_000), "?format=jrnl");
     expect(status).toBe(422);
     expect(size).toBeLessThan(64 * 1024);
     expect(body.errors).toHaveLength(101);
@@ -56,7 +54,7 @@ describe("POST /api/v1/import on hostile documents", () => {
   });
 
   it("bounds a Worklog export the same way, each list on its own", async () => {
-    const key = await newKey();
+    const key = await newKey(server, { scopes: importScopes });
     const tooMany = `{"format":"worklog-export","version":1,"projects":[],"repositories":[],"commits":[${Array.from({ length: 100_001 }, () => "{}").join(",")}],"entries":[]}`;
     const refused = await importing(key, tooMany, "");
     expect(refused.status).toBe(422);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { allScopes } from "../support/accounts";
+import { newKey } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
@@ -11,11 +11,6 @@ let server: TestServer;
 beforeAll(async () => {
   server = await sharedServer();
 });
-
-async function newKey() {
-  const { email } = await server.createUser();
-  return server.createKey(email, allScopes);
-}
 
 type ImportResource = {
   id: string;
@@ -57,7 +52,7 @@ async function entryCount(key: string, query = ""): Promise<number> {
 
 describe("large imports as jobs", () => {
   it("answers a jrnl document of 6 000 entries with 202 and the import, which runs to its end; importing again creates nothing", async () => {
-    const key = await newKey();
+    const key = await newKey(server);
     const document = { entries: jrnlEntries(6_000) };
     const response = await post(key, document, "?format=jrnl");
     expect(response.status).toBe(202);
@@ -85,7 +80,7 @@ describe("large imports as jobs", () => {
   });
 
   it("imports a large Worklog export with its references kept across batches", async () => {
-    const key = await newKey();
+    const key = await newKey(server);
     const projectId = crypto.randomUUID();
     const repositoryId = crypto.randomUUID();
     const commits = ["a", "b"].map((seed, index) => ({
@@ -127,7 +122,7 @@ describe("large imports as jobs", () => {
   });
 
   it("shows an import to its own account only, and replays the 202 of an Idempotency-Key with the same import", async () => {
-    const key = await newKey();
+    const key = await newKey(server);
     const document = { entries: jrnlEntries(5_001) };
     const first = await post(key, document, "?format=jrnl", { "idempotency-key": "bulk-1" });
     expect(first.status).toBe(202);
@@ -137,7 +132,7 @@ describe("large imports as jobs", () => {
     expect(replayed.headers.get("idempotent-replayed")).toBe("true");
     expect(((await replayed.json()) as ImportResource).id).toBe(id);
 
-    const stranger = await newKey();
+    const stranger = await newKey(server);
     expect((await server.request(`/api/v1/import/${id}`, { key: stranger })).status).toBe(404);
     expect((await server.request(`/api/v1/import/${crypto.randomUUID()}`, { key })).status).toBe(404);
     expect((await settled(key, id)).result?.created.entries).toBe(5_001);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { exportDocumentSchema } from "@/lib/data/export-document";
-import { allScopes } from "../support/accounts";
+import { newKey } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
@@ -9,11 +9,6 @@ let server: TestServer;
 beforeAll(async () => {
   server = await sharedServer();
 });
-
-async function newKey(scopes = allScopes) {
-  const { email } = await server.createUser();
-  return server.createKey(email, scopes);
-}
 
 async function call(key: string, method: string, pathname: string, body?: unknown, { invalid = false } = {}) {
   const response = await server.request(pathname, { key, method, body, invalid });
@@ -118,10 +113,10 @@ function comparable(document: Awaited<ReturnType<typeof documentOf>>) {
 
 describe("POST /api/v1/import", () => {
   it("brings an account's export into a fresh account, everything anew, and a second time creates nothing", async () => {
-    const source = await newKey();
+    const source = await newKey(server);
     await seed(source);
     const exported = await documentOf(source);
-    const target = await newKey();
+    const target = await newKey(server);
 
     const first = await importing(target, exported);
     expect(first).toEqual({
@@ -142,10 +137,10 @@ describe("POST /api/v1/import", () => {
   });
 
   it("reads what the export wrote: export, import into a fresh account, export again gives the same document apart from ids and creation times", async () => {
-    const source = await newKey();
+    const source = await newKey(server);
     await seed(source);
     const first = await exported(source);
-    const target = await newKey();
+    const target = await newKey(server);
     expect((await importing(target, first)).status).toBe(200);
     const second = await exported(target);
     expect(comparable(second)).toEqual(comparable(first));
@@ -154,14 +149,14 @@ describe("POST /api/v1/import", () => {
   });
 
   it("refuses a broken document with every problem at its pointer, and writes nothing", async () => {
-    const source = await newKey();
+    const source = await newKey(server);
     await seed(source);
     const broken = structuredClone(await documentOf(source)) as Record<string, unknown> & Awaited<ReturnType<typeof documentOf>>;
     broken.entries[0]!.content = "";
     broken.entries[1]!.project_id = crypto.randomUUID();
     broken.repositories[1]!.name = broken.repositories[0]!.name;
     broken.commits[0]!.committed_at = "yesterday";
-    const target = await newKey();
+    const target = await newKey(server);
     const before = await documentOf(target);
     const { status, body } = await importing(target, broken, "", { invalid: true });
     expect(status).toBe(422);
@@ -178,7 +173,7 @@ describe("POST /api/v1/import", () => {
   });
 
   it("imports jrnl's JSON export, its times read in the account's time zone", async () => {
-    const key = await newKey();
+    const key = await newKey(server);
     await call(key, "PUT", "/api/v1/user", { timezone: "America/New_York" });
     const jrnl = {
       tags: { "@work": 1 },
@@ -194,7 +189,7 @@ describe("POST /api/v1/import", () => {
   });
 
   it("reads bodies up to 50 MiB here, while other endpoints keep to 1 MiB", async () => {
-    const key = await newKey();
+    const key = await newKey(server);
     const entries = Array.from({ length: 250 }, (_, index) => ({
       date: "2026-11-20",
       time: "09:30",
@@ -213,12 +208,12 @@ describe("POST /api/v1/import", () => {
   });
 
   it("needs the write scopes of projects, repositories and the worklog, and a JSON body", async () => {
-    const key = await newKey(["project:write", "repo:write", "worklog:read"]);
+    const key = await newKey(server, { scopes: ["project:write", "repo:write", "worklog:read"] });
     const { status, body } = await importing(key, { entries: [] }, "?format=jrnl");
     expect(status).toBe(403);
     expect(body.details).toEqual({ required_scope: "project:write repo:write worklog:write", granted_scopes: ["project:write", "repo:write", "worklog:read"] });
     const response = await server.request("/api/v1/import", {
-      key: await newKey(),
+      key: await newKey(server),
       method: "POST",
       body: "{}",
       headers: { "content-type": "text/plain" },

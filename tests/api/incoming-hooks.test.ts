@@ -7,6 +7,8 @@ import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newKey, newAccount } from "../support/accounts";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
 
@@ -21,16 +23,7 @@ beforeAll(async () => {
   server = await sharedServer();
 });
 
-async function account(scopes = ["repo:*"]) {
-  const { email } = await server.createUser();
-  return { email, key: await server.createKey(email, scopes) };
-}
-
-async function json(response: Response, status: number) {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body;
-}
+const hookScopes = ["repo:*"];
 
 async function createHook(key: string, provider: "github" | "gitlab" = "github", name = "Codertocat"): Promise<Hook> {
   return json(await server.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider, name } }), 201);
@@ -107,7 +100,7 @@ async function readDatabase<T extends pg.QueryResultRow>(text: string, values: u
 
 describe("the incoming hooks API", () => {
   it("creates a hook whose secret it shows once, lists, reads and deletes it", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const created = await createHook(key, "gitlab", "  Our group  ");
     expect(created).toMatchObject({ provider: "gitlab", name: "Our group", url: `/api/v1/incoming_hooks/${created.id}`, last_delivery_at: null });
     expect(created.hook_url).toBe(`${server.url}/api/hooks/${created.id}`);
@@ -129,7 +122,7 @@ describe("the incoming hooks API", () => {
   });
 
   it("answers a revalidated list with 304 until a hook or a delivery changes it", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const first = await server.request("/api/v1/incoming_hooks", { key });
     const etag = first.headers.get("etag")!;
     expect((await server.request("/api/v1/incoming_hooks", { key, headers: { "if-none-match": etag } })).status).toBe(304);
@@ -143,7 +136,7 @@ describe("the incoming hooks API", () => {
   });
 
   it("refuses invalid bodies with the contract's 400 and 422", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const invalid = await json(
       await server.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "bitbucket", name: "" }, invalid: true }),
       422,
@@ -159,7 +152,7 @@ describe("the incoming hooks API", () => {
   });
 
   it("needs repo:read to read hooks and repo:write to create or delete them", async () => {
-    const { email, key } = await account();
+    const { email, key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const reader = await server.createKey(email, ["repo:read"]);
     const other = await server.createKey(email, ["worklog:*"]);
@@ -173,9 +166,9 @@ describe("the incoming hooks API", () => {
   });
 
   it("answers another account's hook, and an id that is no UUID, like a missing one", async () => {
-    const owner = await account();
+    const owner = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(owner.key);
-    const stranger = await account();
+    const stranger = await newAccount(server, { scopes: hookScopes });
     for (const method of ["GET", "DELETE"]) {
       expect((await json(await server.request(hook.url, { method, key: stranger.key }), 404)).error.type).toBe("not_found_error");
       await json(await server.request(`/api/v1/incoming_hooks/${randomUUID()}`, { method, key: stranger.key }), 404);
@@ -188,7 +181,7 @@ describe("the incoming hooks API", () => {
 
 describe("deliveries", () => {
   it("refuses a delivery without the hook's signature or token, writing nothing", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const github = await createHook(key, "github");
     const gitlab = await createHook(key, "gitlab");
     const push = fixture("github-push");
@@ -220,7 +213,7 @@ describe("deliveries", () => {
   });
 
   it("answers 404 for an unknown, deleted or malformed hook id", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     await json(await server.request(hook.url, { method: "DELETE", key }), 200);
     await json(await deliver(hook, "ping", fixture("github-ping")), 404);
@@ -229,7 +222,7 @@ describe("deliveries", () => {
   });
 
   it("answers GitHub's ping and any event it does not record, and logs them", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const ping = await json(await deliver(hook, "ping", fixture("github-ping"), { deliveryId: "ping-1" }), 200);
     expect(ping).toEqual({ ok: true, event: "ping", delivery_id: "ping-1", result: "ignored", commits_recorded: 0, repository_id: null });
@@ -243,7 +236,7 @@ describe("deliveries", () => {
   });
 
   it("records a GitHub push's commits once, in a repository it creates from the payload", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const first = await json(await deliver(hook, "push", fixture("github-push"), { deliveryId: "push-1" }), 200);
     expect(first).toMatchObject({ result: "recorded", commits_recorded: 2, delivery_id: "push-1" });
@@ -282,7 +275,7 @@ describe("deliveries", () => {
   });
 
   it("takes the body's hash as the delivery's id when the forge sends none", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const first = await json(await deliver(hook, "push", fixture("github-push"), { deliveryId: null }), 200);
     expect(first.delivery_id).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -294,7 +287,7 @@ describe("deliveries", () => {
     ["an ssh:// remote in another case", "ssh://git@github.com:22/codertocat/hello-world"],
     ["an https remote without .git", "https://GitHub.com/Codertocat/Hello-World/"],
   ])("records into the account's repository with %s", async (_label, remote) => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const mine = await json(await server.request("/api/v1/repositories", { method: "POST", key, body: { name: "hello", remote_url: remote } }), 201);
     await json(
       await server.request("/api/v1/repositories", { method: "POST", key, body: { name: "other", remote_url: "git@github.com:Codertocat/Hello-World-2.git" } }),
@@ -307,7 +300,7 @@ describe("deliveries", () => {
   });
 
   it("gives a new repository another name when its path is another repository's name", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     await json(
       await server.request("/api/v1/repositories", {
         method: "POST",
@@ -325,7 +318,7 @@ describe("deliveries", () => {
   });
 
   it("creates one repository for deliveries that arrive at once, and records a delivery sent twice at once once", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, index) => deliver(hook, "push", pushOf(3, `at-once-${index}`)).then((response) => json(response, 200))),
@@ -340,7 +333,7 @@ describe("deliveries", () => {
   });
 
   it("records a GitLab push, with its token and event UUID", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key, "gitlab");
     const first = await json(await deliver(hook, "Push Hook", fixture("gitlab-push"), { deliveryId: "gitlab-1" }), 200);
     expect(first).toMatchObject({ event: "Push Hook", result: "recorded", commits_recorded: 2 });
@@ -354,7 +347,7 @@ describe("deliveries", () => {
   });
 
   it("records nothing for tags and deleted branches", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const github = await createHook(key, "github");
     const gitlab = await createHook(key, "gitlab");
     expect((await json(await deliver(github, "push", fixture("github-branch-delete")), 200)).result).toBe("ignored");
@@ -365,7 +358,7 @@ describe("deliveries", () => {
   });
 
   it("suggests merged pull and merge requests", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const github = await createHook(key, "github");
     const gitlab = await createHook(key, "gitlab");
     const pulled = await json(await deliver(github, "pull_request", fixture("github-pull-request-merged")), 200);
@@ -402,7 +395,7 @@ describe("deliveries", () => {
   });
 
   it("answers a signed delivery it cannot read with a 400, logged with its reason, and takes the same delivery again once it can", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const notJson = await json(await deliver(hook, "push", {}, { body: "{not json", deliveryId: "broken", invalid: true }), 400);
     expect(notJson.error).toEqual({ message: "Request body is not valid JSON", type: "invalid_request_error" });
@@ -431,7 +424,7 @@ describe("deliveries", () => {
   });
 
   it("refuses a body that is not JSON by its type, or over 25 MiB", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const form = await server.request(`/api/hooks/${hook.id}`, {
       method: "POST",
@@ -446,7 +439,7 @@ describe("deliveries", () => {
   });
 
   it("keeps a hook's last 50 deliveries", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     for (let index = 0; index < 52; index++) await json(await deliver(hook, "ping", fixture("github-ping"), { deliveryId: `ping-${index}` }), 200);
     const kept = await deliveries(key, hook);
@@ -456,7 +449,7 @@ describe("deliveries", () => {
   });
 
   it("records a push of 2 048 commits, GitHub's most, and refuses one of 2 049 whole, logged with its reason", { timeout: 60_000 }, async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const refused = await json(await deliver(hook, "push", pushOf(2049), { deliveryId: "too-many" }), 400);
     expect(refused.error).toEqual({ message: "The push payload has 2049 commits: a delivery may carry at most 2048", type: "invalid_request_error" });
@@ -473,7 +466,7 @@ describe("what a delivery stores, within the API's own limits", () => {
   const everyScope = ["user:*", "project:*", "repo:*", "worklog:*"];
 
   it("refuses a repository whose clone URL is longer than a remote_url may be, logged, and stores nothing", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const push = pushOf(1);
     const cloneUrl = `https://github.com/Codertocat/${"x".repeat(199_999)}.git`;
@@ -495,7 +488,7 @@ describe("what a delivery stores, within the API's own limits", () => {
   });
 
   it("names a new repository within a name's 100 characters when its path is taken and its host long", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     await json(await server.request("/api/v1/repositories", { method: "POST", key, body: { name: "Codertocat/Hello-World" } }), 201);
     const hook = await createHook(key);
     const host = `${"h".repeat(60)}.${"i".repeat(60)}.example`;
@@ -513,7 +506,7 @@ describe("what a delivery stores, within the API's own limits", () => {
   });
 
   it("refuses a commit without a message, as the API does", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: hookScopes });
     const hook = await createHook(key);
     const push = pushOf(2);
     (push.commits as Payload[])[1]!.message = " \n ";
@@ -523,7 +516,7 @@ describe("what a delivery stores, within the API's own limits", () => {
   });
 
   it("cuts longer text to the API's lengths, ending in an ellipsis, so that the account it fed exports and imports", { timeout: 60_000 }, async () => {
-    const { key } = await account(everyScope);
+    const { key } = await newAccount(server, { scopes: everyScope });
     const hook = await createHook(key);
     const owner = "o".repeat(70);
     const name = "n".repeat(70);
@@ -576,7 +569,7 @@ describe("what a delivery stores, within the API's own limits", () => {
     const exported = await server.request("/api/v1/export?format=json", { key });
     expect(exported.status).toBe(200);
     const document = await exported.json();
-    const other = await account(everyScope);
+    const other = await newAccount(server, { scopes: everyScope });
     const imported = await json(await server.request("/api/v1/import", { method: "POST", key: other.key, body: document }), 200);
     expect(imported.created).toMatchObject({ repositories: 2, commits: 3 });
     expect(await repositories(other.key)).toMatchObject([
@@ -590,8 +583,7 @@ describe("a hook's rate limit", () => {
   it("takes 120 deliveries a minute per hook, signed or not, then answers 429", async () => {
     // Windows of an hour: the deliveries never straddle the end of one.
     const limited = await sharedServer("hourlyRateLimits");
-    const { email } = await limited.createUser();
-    const key = await limited.createKey(email, ["repo:*"]);
+    const key = await newKey(limited, { scopes: ["repo:*"] });
     const hook = (await (await limited.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "gitlab", name: "busy" } })).json()) as Hook;
     const other = (await (
       await limited.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "gitlab", name: "quiet" } })

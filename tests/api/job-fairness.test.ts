@@ -3,10 +3,13 @@
 // open until the test lets it go, and more deliveries due than the deliveries lane has slots,
 // while another account's test event is delivered and its recap written. The receiver listens on
 // the third port of 127.0.0.1 that the `webhooks` server's WEBHOOK_ALLOWED_HOSTS names.
-import { createServer, type ServerResponse, type Server } from "node:http";
+import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newKey } from "../support/accounts";
+import { allowedPort, startReceiver, type Receiver } from "../support/receiver";
 
 /** Deliveries of one account leased at once in a lane (JOB_CONCURRENCY_PER_ACCOUNT's default), below the lane's 5 slots. */
 const ACCOUNT_SHARE = 3;
@@ -14,7 +17,7 @@ const SLOW_WEBHOOKS = 5;
 const SLOW_ENTRIES = 2;
 
 let server: TestServer;
-let receiver: Server;
+let receiver: Receiver;
 let origin: string;
 
 /** The requests to /slow/… held open until `release`, and answered at once after it; those that the server closed first are counted as dropped. */
@@ -41,41 +44,28 @@ function release() {
 
 beforeAll(async () => {
   server = await sharedServer("webhooks");
-  const port = Number(server.env.WEBHOOK_ALLOWED_HOSTS!.split(",")[2]!.split(":")[1]);
-  origin = `http://127.0.0.1:${port}`;
-  receiver = createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      if (request.url!.startsWith("/slow/") && holding) {
+  receiver = await startReceiver({
+    port: allowedPort(server, 2),
+    answer(request, response) {
+      if (request.path.startsWith("/slow/") && holding) {
         held.add(response);
         response.on("close", () => {
           if (held.delete(response)) dropped++;
         });
         heldChanged();
       } else {
-        quick.push({ path: request.url!, webhookId: String(request.headers["webhook-id"]) });
+        quick.push({ path: request.path, webhookId: String(request.headers["webhook-id"]) });
         response.writeHead(200, { "content-type": "text/plain" }).end("ok");
       }
-    });
+    },
   });
-  await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
+  origin = receiver.origin;
 });
 
 afterAll(async () => {
   release();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
-
-async function json(response: Response, status: number) {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body;
-}
-
-async function account() {
-  const { email } = await server.createUser();
-  return server.createKey(email, ["user:write", "worklog:write", "worklog:read"]);
-}
 
 /** Polls `read` until `done` holds of what it answers: the server's worker runs the jobs. */
 async function until<Value>(read: () => Promise<Value>, done: (value: Value) => boolean, what: string): Promise<Value> {
@@ -91,7 +81,7 @@ type Attempt = { event_id: string; status: number | null };
 
 describe("one account's slow endpoints", () => {
   it("hold no more than the account's share of the deliveries, while another account's test event and recap complete", async () => {
-    const slowKey = await account();
+    const slowKey = await newKey(server, { scopes: ["user:write", "worklog:write", "worklog:read"] });
     const slowWebhooks: { id: string; url: string }[] = [];
     for (let n = 0; n < SLOW_WEBHOOKS; n++) {
       slowWebhooks.push(
@@ -107,7 +97,7 @@ describe("one account's slow endpoints", () => {
     // Ten deliveries due, twice the lane's slots: the account gets its share of them at once, and no more.
     await whenHeld(ACCOUNT_SHARE);
 
-    const otherKey = await account();
+    const otherKey = await newKey(server, { scopes: ["user:write", "worklog:write", "worklog:read"] });
     const webhook = await json(
       await server.request("/api/v1/webhooks", { method: "POST", key: otherKey, body: { endpoint_url: `${origin}/quick`, events: ["entry.created"] } }),
       201,

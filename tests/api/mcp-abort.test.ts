@@ -4,13 +4,14 @@
 // Private servers: they need RECAP_LLM_URL naming the stand-in model this file starts.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type PrivateServer } from "../support/server";
 import { readEvents } from "../support/sse";
+import { newKey } from "../support/accounts";
+import { connectMcp } from "../support/mcp-client";
 
 /** A chat-completions endpoint that streams one token and then never finishes; it counts the requests it holds. */
 type StalledModel = { server: Server; url: string; open: Set<IncomingMessage>; received: number; changed: () => Promise<void> };
@@ -71,8 +72,7 @@ async function modelReaches({ received = 0, open }: { received?: number; open: n
 }
 
 async function accountWithEntry(server: PrivateServer): Promise<string> {
-  const { email } = await server.createUser();
-  const key = await server.createKey(email, ["worklog:*"]);
+  const key = await newKey(server, { scopes: ["worklog:*"] });
   const created = await server.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "Started the landing page" } });
   expect(created.status).toBe(201);
   return key;
@@ -106,8 +106,7 @@ async function recapOfCall(server: PrivateServer, key: string, call: () => Promi
 }
 
 async function connect(server: PrivateServer, key: string): Promise<Client> {
-  const client = new Client({ name: "worklog-tests", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  const client = await connectMcp(server.url, { authorization: `Bearer ${key}` });
   clients.push(client);
   return client;
 }

@@ -5,12 +5,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountRequests } from "../support/accounts";
+import { accountRequests, newAccount } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 
 let server: TestServer;
-const { call, newAccount } = accountRequests(() => server);
+const { call } = accountRequests(() => server);
 const clientAddress = uniqueClientAddress();
 const clients: Client[] = [];
 
@@ -57,7 +57,7 @@ async function entryCount(key: string): Promise<number> {
 
 describe("a JSON-RPC batch", () => {
   it("is refused whole with the JSON-RPC invalid request, running none of its messages", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const batches = [
       [logWork(1, "Cancelled by its own batch"), cancel(1)],
       [logWork(1, "With progress", { progressToken: "p" }), cancel(1)],
@@ -77,7 +77,7 @@ describe("a JSON-RPC batch", () => {
   });
 
   it("counts once against the rate limit, as the one request it is", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const first = await postMcp(key, listTools(1));
     const remaining = Number(first.headers.get("x-ratelimit-remaining"));
     await first.body?.cancel();
@@ -93,7 +93,7 @@ describe("a JSON-RPC batch", () => {
   });
 
   it("sent by the SDK's client transport is refused with the same error", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
       requestInit: { headers: { authorization: `Bearer ${key}`, "x-forwarded-for": clientAddress } },
     });
@@ -110,7 +110,7 @@ describe("a JSON-RPC batch", () => {
 
 describe("a cancellation in a POST of its own", () => {
   it("finds nothing to cancel: 202, and the call it names answers as usual", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const pending = postMcp(key, logWork(3, "Not cancelled by another request"));
     const cancelled = await postMcp(key, cancel(3));
     expect(cancelled.status).toBe(202);

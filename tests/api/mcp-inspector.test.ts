@@ -6,6 +6,7 @@ import { mcpClientGuides, MCP_KEY_VARIABLE } from "@/lib/mcp/client-setup";
 import { mcpTools } from "@/lib/mcp/tools";
 import { runProcess, type TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newKey } from "../support/accounts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 let server: TestServer;
@@ -22,8 +23,7 @@ describe("the MCP Inspector's command line", () => {
   const inspector = () => mcpClientGuides(server.url).find((guide) => guide.client.startsWith("MCP Inspector"))!.text;
 
   it("lists the tools with the key it sends in the Authorization header", async () => {
-    const { email } = await server.createUser();
-    const key = await server.createKey(email, ["worklog:read"]);
+    const key = await newKey(server, { scopes: ["worklog:read"] });
     const { exitCode, stdout, stderr } = await runGuide(inspector(), key);
     expect(exitCode, stderr).toBe(0);
     const { tools } = JSON.parse(stdout) as { tools: { name: string }[] };

@@ -1,11 +1,10 @@
 // Random arguments to every MCP tool: never an internal error, and nothing written by a refused call.
 // A request that failed inside the server (a 500) also fails the run (tests/support/global-servers.ts).
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountRequests, allScopes, sha } from "../support/accounts";
+import { accountRequests, sha, newKey } from "../support/accounts";
 import {
   boundaryValues,
   boundedFields,
@@ -19,6 +18,7 @@ import {
 } from "../support/boundary-values";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { connectMcp } from "../support/mcp-client";
 
 let server: TestServer;
 let key: string;
@@ -89,13 +89,11 @@ const argumentsOf = fc.oneof(
 beforeAll(async () => {
   // Thousands of requests from one account: the rate limit is not what is tested here.
   server = await sharedServer("unlimited");
-  const { email } = await server.createUser();
-  key = await server.createKey(email, allScopes);
+  key = await newKey(server);
   await created(key, "/api/v1/projects", { name: "Web", identifier: "WEB" });
   // Its recap is complete before the calls: a recap being written would change the account meanwhile.
   Object.assign(ids, await seedAccount(key));
-  client = new Client({ name: "worklog-fuzz", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  client = await connectMcp(server.url, { authorization: `Bearer ${key}` }, "worklog-fuzz");
 });
 
 afterAll(async () => {

@@ -1,13 +1,13 @@
 // docs/api.md, "MCP server", end to end: the SDK's own client against a real server.
 import { createHash } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountRequests, allScopes, sha } from "../support/accounts";
+import { accountRequests, sha, newKey, newAccount } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
+import { connectMcp } from "../support/mcp-client";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
 const toolNames = [
@@ -28,7 +28,7 @@ const toolNames = [
 const notFound = "Could not find the requested resource";
 
 let server: TestServer;
-const { call, created, newAccount, seedAccount } = accountRequests(() => server);
+const { call, created, seedAccount } = accountRequests(() => server);
 const clients: Client[] = [];
 /**
  * The client address of this file's MCP requests (the SDK's own, and those sent below by hand),
@@ -50,10 +50,7 @@ type Json = Awaited<ReturnType<Response["json"]>>;
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
 
 async function connect(authorization: string): Promise<Client> {
-  const client = new Client({ name: "worklog-tests", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization, "x-forwarded-for": clientAddress } } }),
-  );
+  const client = await connectMcp(server.url, { authorization, "x-forwarded-for": clientAddress });
   clients.push(client);
   return client;
 }
@@ -102,7 +99,7 @@ const listMessage = { jsonrpc: "2.0", id: 1, method: "tools/list" };
 
 describe("tools/list", () => {
   it("lists every tool with the API's schemas and an agent-readable description", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const { tools } = await (await connect(basic(key))).listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...toolNames].sort());
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -131,7 +128,7 @@ describe("tools/list", () => {
 
 describe("tools/call", () => {
   it("runs every tool, the results matching the API's and their output schemas", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const client = await connect(`Bearer ${key}`);
 
     const project = await succeeded(client, "create_project", { name: "Website", identifier: "web" });
@@ -201,7 +198,7 @@ describe("tools/call", () => {
   });
 
   it("starts and stops the timer as the API does", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const client = await connect(`Bearer ${key}`);
     const project = await created(key, "/api/v1/projects", { name: "Timed", identifier: "TIM" });
     const first = await succeeded(client, "start_timer", { content: "Drafting the RFC", project: "TIM" });
@@ -216,7 +213,7 @@ describe("tools/call", () => {
   });
 
   it("refuses what the API refuses, with its messages", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const client = await connect(basic(key));
     expect(await refused(client, "log_work", { content: "" })).toBe("/content: String length is smaller than minLength");
     expect(await refused(client, "log_work", { tags: "x" })).toBe("/content: Missing field: content; /tags: Invalid value");
@@ -230,7 +227,7 @@ describe("tools/call", () => {
   });
 
   it("refuses a tool without its scope before writing anything", async () => {
-    const { email, key } = await newAccount();
+    const { email, key } = await newAccount(server);
     const reader = await server.createKey(email, ["worklog:read"]);
     const client = await connect(`Bearer ${reader}`);
     expect(await refused(client, "log_work", { content: "Should not be written" })).toBe(
@@ -243,9 +240,9 @@ describe("tools/call", () => {
   });
 
   it("treats another account's ids as missing and changes nothing", async () => {
-    const owner = await newAccount();
+    const owner = await newAccount(server);
     const theirs = await seedAccount(owner.key);
-    const intruder = await newAccount();
+    const intruder = await newAccount(server);
     const mine = await created(intruder.key, "/api/v1/worklog/entries", { content: "Mine" });
     const client = await connect(basic(intruder.key));
     const before = [await snapshot(owner.key), await snapshot(intruder.key)];
@@ -276,7 +273,7 @@ describe("tools/call", () => {
   it("answers many accounts' calls at once, each acting for its own caller", async () => {
     const accounts = await Promise.all(
       Array.from({ length: 4 }, async (_, index) => {
-        const { key } = await newAccount();
+        const { key } = await newAccount(server);
         const entry = await created(key, "/api/v1/worklog/entries", { content: `Account ${index}'s work` });
         return { key, entry, client: await connect(basic(key)) };
       }),
@@ -289,8 +286,7 @@ describe("tools/call", () => {
   });
 
   it("refuses recaps to an account without the plan, as the API does", async () => {
-    const { email } = await server.createUser({ plan: "free" });
-    const key = await server.createKey(email, allScopes);
+    const key = await newKey(server, { plan: "free" });
     await created(key, "/api/v1/worklog/entries", { content: "Free work" });
     const client = await connect(basic(key));
     const apiMessage = (await call(key, "POST", "/api/v1/worklog/recaps", {})).body.error.message;
@@ -317,7 +313,7 @@ describe("HTTP", () => {
   });
 
   it("answers JSON-RPC as plain JSON with the API's headers, and 405 to GET and DELETE", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const response = await postMcp(basic(key), listMessage);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -339,7 +335,7 @@ describe("HTTP", () => {
   });
 
   it("counts every request against the account's limit: past 500 a minute, the API's 429", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     let remaining = Number.POSITIVE_INFINITY;
     // Windows are calendar minutes: a burst may straddle two, so it goes on until one runs out.
     for (let sent = 0; sent < 1002; sent++) {

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processTree, startServer, type PrivateServer } from "../support/server";
+import { newKey } from "../support/accounts";
 
 const MiB = 2 ** 20;
 const directory = mkdtempSync(path.join(os.tmpdir(), "worklog-heap-"));
@@ -18,8 +19,7 @@ let authorization: string;
 beforeAll(async () => {
   const preload = path.resolve(import.meta.dirname, "../support/heap-probe.mjs");
   server = await startServer({ env: { NODE_OPTIONS: `--import ${preload}`, WORKLOG_HEAP_PROBE_FILE: heapFile, RATE_LIMIT_PER_MINUTE: "1000000" } });
-  const { email } = await server.createUser();
-  const key = await server.createKey(email, ["worklog:*"]);
+  const key = await newKey(server, { scopes: ["worklog:*"] });
   authorization = `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
   for (let index = 0; index < 25; index++) {
     expect(

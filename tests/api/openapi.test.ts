@@ -9,6 +9,7 @@ import { schemaChecker } from "../support/openapi";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 import { readEvents } from "../support/sse";
+import { newAccount, newKey } from "../support/accounts";
 
 const appDirectory = path.resolve(import.meta.dirname, "../../app");
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -52,8 +53,7 @@ const realIds: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   server = await sharedServer();
-  ({ email } = await server.createUser());
-  key = await server.createKey(email, ["user:*", "project:*", "repo:*", "worklog:*"]);
+  ({ email, key } = await newAccount(server));
   readsKey = await server.createKey(email, ["user:read", "project:read", "repo:read", "worklog:read"]);
   writesKey = await server.createKey(email, ["user:write", "project:write", "repo:write", "worklog:write"]);
   const hook = await (await server.request("/api/v1/incoming_hooks", { method: "POST", key, body: { provider: "github", name: "openapi" } })).json();
@@ -209,8 +209,7 @@ describe("responses of the running API", () => {
     await request("delete", "/api/v1/repositories/{id}", 200, repositoryId);
     await request("delete", "/api/v1/projects/{id}", 200, byId);
 
-    const other = await server.createUser();
-    await request("delete", "/api/v1/user", 200, { key: await server.createKey(other.email, ["user:write"]) });
+    await request("delete", "/api/v1/user", 200, { key: await newKey(server, { scopes: ["user:write"] }) });
   });
 
   it("have the documented shapes when they are errors", async () => {
@@ -228,8 +227,7 @@ describe("responses of the running API", () => {
     await request("put", "/api/v1/user", 413, { body: JSON.stringify({ name: "x".repeat(1024 * 1024) }), invalid: true });
     await request("post", "/api/v1/worklog/recaps", 400, { body: { from: "1999-01-01", to: "1999-01-02" } });
 
-    const free = await server.createUser({ plan: "free" });
-    await request("get", "/api/v1/worklog/recaps/{id}", 403, { key: await server.createKey(free.email, ["worklog:read"]) });
+    await request("get", "/api/v1/worklog/recaps/{id}", 403, { key: await newKey(server, { scopes: ["worklog:read"], plan: "free" }) });
   });
 
   it("of the device flow and the probes have the documented shapes", async () => {

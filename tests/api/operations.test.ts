@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { actionId } from "../support/server-actions";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
+import { newKey } from "../support/accounts";
 
 let server: TestServer;
 
@@ -24,8 +25,7 @@ async function logLine(requestId: string): Promise<Record<string, unknown>> {
 
 describe("LOG_FORMAT=json", () => {
   it("writes one line per API request: time, request id, method, route pattern, status, duration and account, never a key or a body", async () => {
-    const { email } = await server.createUser();
-    const key = await server.createKey(email, ["user:read", "project:*"]);
+    const key = await newKey(server, { scopes: ["user:read", "project:*"] });
     const accountId = ((await (await server.request("/api/v1/user", { key })).json()) as { id: string }).id;
 
     const missing = await server.request(`/api/v1/projects/${randomUUID()}`, { key });
@@ -73,8 +73,7 @@ describe("the readiness probe", () => {
 
 describe("/api/metrics", () => {
   it("answers Prometheus's text to its token: requests by route pattern and status, open streams, the queue's depth in all and by lane, the process's memory", async () => {
-    const { email } = await server.createUser({ plan: "pro" });
-    const key = await server.createKey(email, ["worklog:read", "project:read"]);
+    const key = await newKey(server, { scopes: ["worklog:read", "project:read"], plan: "pro" });
     expect((await server.request(`/api/v1/projects/${randomUUID()}`, { key })).status).toBe(404);
     const stream = await server.request("/api/v1/worklog/recaps/sse", { key });
     expect(stream.status).toBe(200);
@@ -142,8 +141,7 @@ describe("SIGN_UPS=closed and DEFAULT_PLAN=free", () => {
   });
 
   it("new accounts get plan free unless given another", async () => {
-    const { email } = await server.createUser();
-    const key = await server.createKey(email, ["user:read"]);
+    const key = await newKey(server, { scopes: ["user:read"] });
     expect(((await (await server.request("/api/v1/user", { key })).json()) as { plan: string }).plan).toBe("free");
   });
 });

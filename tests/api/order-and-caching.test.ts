@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newAccount } from "../support/accounts";
 
 // docs/api.md, "Pagination" and "Conditional reads": lists in the order of the work, cursors that
 // outlive their items, exact totals, ETags, and the standard rate-limit headers.
@@ -19,18 +21,6 @@ type Page = {
   meta: { total_count: number; result_count: number; has_more: boolean; start_cursor: string | null; end_cursor: string | null };
 };
 
-async function newAccount() {
-  const { email } = await server.createUser();
-  return { email, key: await server.createKey(email, ["worklog:*", "project:*", "repo:*", "user:*"]) };
-}
-
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
-
 const post = <T>(key: string, path: string, body: unknown) => json<T>(server.request(path, { key, method: "POST", body }), 201);
 const newEntry = (key: string, content: string, recordedAt?: string) => post<Entry>(key, entriesPath, { content, recorded_at: recordedAt });
 const remove = (key: string, path: string) => json(server.request(path, { key, method: "DELETE" }), 200);
@@ -40,7 +30,7 @@ const november = (n: number) => `2026-11-${String(n).padStart(2, "0")}T12:00:00.
 
 describe("entries in the order of the work", () => {
   it("a backdated entry sorts by recorded_at, among its day's, not at the top", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const today = await newEntry(key, "today");
     const lastWeek = await newEntry(key, "last week", november(16));
     const twoDaysAgo = await newEntry(key, "two days ago", november(21));
@@ -50,7 +40,7 @@ describe("entries in the order of the work", () => {
   });
 
   it("three pages walked both ways return every entry once, in order, while entries come and go between pages", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const stable: Entry[] = [];
     for (let day = 30; day >= 1; day--) stable.push(await newEntry(key, `day ${day}`, november(day)));
 
@@ -83,8 +73,8 @@ describe("entries in the order of the work", () => {
   });
 
   it("a deleted entry's id is still a cursor; another account's id, or nobody's, is a 400", async () => {
-    const { key } = await newAccount();
-    const stranger = await newAccount();
+    const { key } = await newAccount(server);
+    const stranger = await newAccount(server);
     const [older, middle, newer] = [
       await newEntry(key, "older", november(1)),
       await newEntry(key, "middle", november(2)),
@@ -111,7 +101,7 @@ describe("entries in the order of the work", () => {
   });
 
   it("the acc CLI's walk (`logs` with from/to/tags, then starting_after=meta.end_cursor until it is null) still returns every match once, in order", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const matching: Entry[] = [];
     for (let day = 1; day <= 12; day++) {
       const entry = await post<Entry>(key, entriesPath, { content: `day ${day}`, recorded_at: november(day), tags: day % 3 === 0 ? ["other"] : ["cli"] });
@@ -132,7 +122,7 @@ describe("entries in the order of the work", () => {
   });
 
   it("totals stay exact under 50 concurrent creates and deletes", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const seeded = await Promise.all(Array.from({ length: 25 }, (_, index) => newEntry(key, `seed ${index}`)));
     await Promise.all([...Array.from({ length: 25 }, (_, index) => newEntry(key, `new ${index}`)), ...seeded.map((entry) => remove(key, entry.url))]);
     const { meta, entries } = await page(key, "limit=100");
@@ -169,7 +159,7 @@ describe("conditional reads", () => {
   }
 
   it("every read answers a weak ETag, and 304 with no body to a current If-None-Match", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const { paths } = await reads(key);
     const tags = new Set<string>();
     for (const path of paths) {
@@ -192,8 +182,8 @@ describe("conditional reads", () => {
   });
 
   it("every kind of write changes the tag, through the API; another account's writes do not", async () => {
-    const { key } = await newAccount();
-    const stranger = await newAccount();
+    const { key } = await newAccount(server);
+    const stranger = await newAccount(server);
     const { ids } = await reads(key);
     const tagOf = async (path = entriesPath) => (await server.request(path, { key })).headers.get("etag");
     const writes: [string, () => Promise<unknown>][] = [
@@ -226,7 +216,7 @@ describe("conditional reads", () => {
 
 describe("standard rate-limit headers", () => {
   it("RateLimit-Policy and RateLimit say what x-ratelimit-* say", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const response = await server.request("/api/v1/user", { key });
     const limit = response.headers.get("x-ratelimit-limit");
     const remaining = response.headers.get("x-ratelimit-remaining");

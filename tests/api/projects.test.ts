@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { controlCharacterNames, forgedDayName } from "../support/hostile-names";
 import { sharedServer } from "../support/shared-server";
+import { newAccount, newKey } from "../support/accounts";
 
 let server: TestServer;
 let key: string;
@@ -10,11 +11,10 @@ let otherKey: string;
 
 beforeAll(async () => {
   server = await sharedServer();
-  const { email } = await server.createUser();
-  key = await server.createKey(email, ["project:*"]);
-  readOnlyKey = await server.createKey(email, ["project:read"]);
-  const other = await server.createUser();
-  otherKey = await server.createKey(other.email, ["project:*"]);
+  const account = await newAccount(server, { scopes: ["project:*"] });
+  key = account.key;
+  readOnlyKey = await server.createKey(account.email, ["project:read"]);
+  otherKey = await newKey(server, { scopes: ["project:*"] });
 });
 
 const create = (body: unknown, as = key, { invalid = false } = {}) => server.request("/api/v1/projects", { key: as, method: "POST", body, invalid });
@@ -138,8 +138,7 @@ describe("pagination", () => {
   });
 
   it("walks forward and back over every item exactly once, while items come and go", async () => {
-    const { email } = await server.createUser();
-    const walker = await server.createKey(email, ["project:*"]);
+    const walker = await newKey(server, { scopes: ["project:*"] });
     const ids: string[] = [];
     for (let i = 0; i < 237; i++) ids.push((await (await create({ name: `P${i}`, identifier: undefined }, walker)).json()).id);
     const newestFirst = [...ids].reverse();

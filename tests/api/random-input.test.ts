@@ -16,6 +16,7 @@ import {
 } from "../support/boundary-values";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newKey } from "../support/accounts";
 
 let server: TestServer;
 let key: string;
@@ -72,8 +73,7 @@ const allowed = new Set([200, 201, 400, 404, 413, 422]);
 beforeAll(async () => {
   // Thousands of requests from one account: the rate limit is not what is tested here.
   server = await sharedServer("unlimited");
-  const { email } = await server.createUser();
-  key = await server.createKey(email, ["user:*", "project:*", "repo:*", "worklog:*"]);
+  key = await newKey(server);
   const post = async (path: string, body: unknown) => (await (await server.request(path, { key, method: "POST", body })).json()).id as string;
   ids.project = await post("/api/v1/projects", { name: "Fuzzed" });
   ids.repository = await post("/api/v1/repositories", { name: "fuzzed" });

@@ -15,6 +15,7 @@ import { startServer, type PrivateServer, type RequestOptions, type TestServer }
 import type { ServerConfigName } from "../support/server-configs";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 import { startUpstashRest, type UpstashRest } from "../support/upstash-rest";
+import { newAccount, newKey } from "../support/accounts";
 
 const SLOW = 180_000;
 const UNAVAILABLE = "UPSTASH REDIS IS UNAVAILABLE";
@@ -115,13 +116,6 @@ afterAll(async () => {
   await redis?.quit();
 });
 
-async function newAccount(server: TestServer, scopes = ["user:read"], keys = 1) {
-  const { email } = await server.createUser();
-  const created: string[] = [];
-  for (let i = 0; i < keys; i++) created.push(await server.createKey(email, scopes, `key ${i + 1}`));
-  return created;
-}
-
 /** A response read whole, and when it was asked for and came back (Unix milliseconds). */
 type Answer = { status: number; headers: Headers; body: string; sentAt: number; receivedAt: number };
 
@@ -216,7 +210,7 @@ const ascending = (to: number) => Array.from({ length: to + 1 }, (_, i) => i);
 
 /** 60 failed authentications at once from a new client address, then the 61st, the account's valid key from there and a wrong one from elsewhere. */
 async function guessKeys(server: TestServer) {
-  const [key] = await newAccount(server);
+  const key = await newKey(server, { scopes: ["user:read"] });
   const guesser = uniqueClientAddress();
   const fromGuesser = { "x-forwarded-for": guesser };
   const guesses = await Promise.all(Array.from({ length: 60 }, () => send(server, "/api/v1/user", { key: generateApiKey(), headers: fromGuesser })));
@@ -232,7 +226,8 @@ describe.each(limiters)("rate limiting with the $name (docs/api.md, Rate limits)
     async () => {
       const server = await shared(limiter.hourly);
       const { result, reset } = await inOneWindow(HOUR, async () => {
-        const [keys, [otherKey]] = await Promise.all([newAccount(server, ["user:read"], 2), newAccount(server)]);
+        const [account, otherKey] = await Promise.all([newAccount(server, { scopes: ["user:read"] }), newKey(server, { scopes: ["user:read"] })]);
+        const keys = [account.key, await server.createKey(account.email, ["user:read"])];
         // 20 clients send 30 requests each, one after another; the even ones with the first key.
         const clients = await burst(20, 30, (client) => send(server, "/api/v1/user", { key: keys[client % 2] }));
         const later = [await send(server, "/api/v1/user", { key: keys[0] }), await send(server, "/api/v1/user", { key: keys[1] })];
@@ -266,7 +261,7 @@ describe.each(limiters)("rate limiting with the $name (docs/api.md, Rate limits)
   it("counts every authenticated request, 2xx and 4xx alike, and tells so in the headers", async () => {
     const server = await shared(limiter.hourly);
     const { result: answers, reset } = await inOneWindow(HOUR, async () => {
-      const [key] = await newAccount(server, ["user:read", "project:read"]);
+      const key = await newKey(server, { scopes: ["user:read", "project:read"] });
       return [
         await send(server, "/api/v1/user", { key }),
         await send(server, "/api/v1/user", { key, method: "PUT", body: { name: "Needs user:write" } }),
@@ -327,8 +322,8 @@ async function firstRefusal(server: TestServer, key: string): Promise<Answer> {
 describe.concurrent("a new window", () => {
   it.each(limiters)("starts afresh when the window ends, with the $name", async (limiter) => {
     const server = await shared(limiter.short);
-    const [key] = await newAccount(server);
-    const refused = await firstRefusal(server, key!);
+    const key = await newKey(server, { scopes: ["user:read"] });
+    const refused = await firstRefusal(server, key);
     const reset = Number(refused.headers.get("x-ratelimit-reset"));
     // The refusal's window is one the clock was in between its sending and its answer (on a busy
     // machine a request may take longer than a window of 2 s: one between them, then).
@@ -355,7 +350,7 @@ describe.skipIf(testBackend() === "pglite")("two instances sharing one Upstash R
       const first = await shared("hourlyRateLimitsUpstash");
       const second = secondInstance!;
       const { result: clients } = await inOneWindow(HOUR, async () => {
-        const [key] = await newAccount(first);
+        const key = await newKey(first, { scopes: ["user:read"] });
         return burst(20, 30, (client) => send(client % 2 === 0 ? first : second, "/api/v1/user", { key }));
       });
       const answers = clients.flat();
@@ -380,7 +375,7 @@ describe("Upstash configured but unavailable", () => {
   ])("when $name, requests pass, with one loud log line rather than one per request", async ({ server: current }) => {
     const server = await current();
     const { result: answers, reset } = await inOneWindow(HOUR, async () => {
-      const [key] = await newAccount(server);
+      const key = await newKey(server, { scopes: ["user:read"] });
       const sent: Answer[] = [];
       for (let i = 0; i < 3; i++) sent.push(await send(server, "/api/v1/user", { key }));
       return sent;
@@ -398,7 +393,7 @@ describe("Upstash configured but unavailable", () => {
       const server = goingAway;
       const { token } = goingAwayUpstash;
       const port = Number(new URL(goingAwayUpstash.url).port);
-      const [key] = await newAccount(server);
+      const key = await newKey(server, { scopes: ["user:read"] });
       const outcomes: { status: number; remaining: number; reset: string | null }[] = [];
       let running = true;
       const clients = Array.from({ length: 10 }, async () => {

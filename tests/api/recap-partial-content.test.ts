@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHeldModel, type HeldModel } from "../support/held-model";
 import { startServer, type PrivateServer } from "../support/server";
 import { readEvents, type ReceivedEvent } from "../support/sse";
+import { json } from "../support/responses";
+import { newKey } from "../support/accounts";
 
 let model: HeldModel;
 let server: PrivateServer;
@@ -20,17 +22,9 @@ afterAll(async () => {
 
 const recapsPath = "/api/v1/worklog/recaps";
 
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
-
 /** An account with twelve entries over twelve days: a recap of them is written in some thirty pieces. */
 async function accountWithEntries(): Promise<string> {
-  const { email } = await server.createUser({ plan: "pro" });
-  const key = await server.createKey(email, ["worklog:*", "project:*"]);
+  const key = await newKey(server, { scopes: ["worklog:*", "project:*"], plan: "pro" });
   const project = await json<{ id: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name: "Importer" } }), 201);
   for (let day = 1; day <= 12; day++) {
     const body = { content: `Task ${day}`, recorded_at: `2026-05-${String(day).padStart(2, "0")}T12:00:00Z`, project_id: project.id };

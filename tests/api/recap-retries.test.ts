@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHeldModel, type HeldModel } from "../support/held-model";
 import { startServer, type PrivateServer } from "../support/server";
 import { readEvents, type ReceivedEvent } from "../support/sse";
+import { newKey } from "../support/accounts";
 
 let model: HeldModel;
 let server: PrivateServer;
@@ -24,8 +25,7 @@ afterAll(async () => {
 
 describe("a recap whose server died mid-recap", () => {
   it("is generated again by the next server, and completes", async () => {
-    const { email } = await server.createUser({ plan: "pro" });
-    const key = await server.createKey(email, ["worklog:*"]);
+    const key = await newKey(server, { scopes: ["worklog:*"], plan: "pro" });
     for (let day = 1; day <= 6; day++) {
       const body = { content: `Task ${day}`, recorded_at: `2026-05-${String(day).padStart(2, "0")}T12:00:00Z` };
       expect((await server.request("/api/v1/worklog/entries", { key, method: "POST", body })).status).toBe(201);

@@ -2,11 +2,13 @@
 // not reach, and "Run now" as the server's own worker runs it, to a receiver on the second port of
 // 127.0.0.1 that the `webhooks` server's WEBHOOK_ALLOWED_HOSTS names (server-configs.ts): a Slack
 // message in mrkdwn, and a webhook's `recap.scheduled` event checked with the Standard Webhooks library.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newAccount } from "../support/accounts";
+import { allowedPort, startReceiver, type Receiver, type Received } from "../support/receiver";
 
 type Schedule = {
   id: string;
@@ -23,43 +25,30 @@ type Schedule = {
   last_run_error: string | null;
   last_recap_id: string | null;
 };
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 
 let server: TestServer;
-let receiver: Server;
+let receiver: Receiver;
 let origin: string;
 const received: Received[] = [];
 
 beforeAll(async () => {
   server = await sharedServer("webhooks");
-  const port = Number(server.env.WEBHOOK_ALLOWED_HOSTS!.split(",")[1]!.split(":")[1]);
-  origin = `http://127.0.0.1:${port}`;
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      if (request.url === "/slack-nul") response.writeHead(500, { "content-type": "text/plain" }).end("broken\u0000down");
+  receiver = await startReceiver({
+    port: allowedPort(server, 1),
+    answer(request, response) {
+      received.push(request);
+      if (request.path === "/slack-nul") response.writeHead(500, { "content-type": "text/plain" }).end("broken\u0000down");
       else response.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
+    },
   });
-  await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
+  origin = receiver.origin;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
-async function account(scopes = ["user:write", "worklog:write", "worklog:read"]) {
-  const { email } = await server.createUser();
-  return { email, key: await server.createKey(email, scopes) };
-}
-
-async function json(response: Response, status: number) {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body;
-}
+const scheduleScopes = ["user:write", "worklog:write", "worklog:read"];
 
 const standup = (destination: Record<string, string>) => ({ template: "standup", period: "today", weekdays: [1, 2, 3, 4, 5], time: "09:00", destination });
 
@@ -81,7 +70,7 @@ const requestsTo = (path: string) => received.filter((request) => request.path =
 
 describe("managing recap schedules", () => {
   it("creates one with its next run in the account's zone, lists, reads, updates and deletes it", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: scheduleScopes });
     const created = await createSchedule(key, { ...standup({ kind: "slack", url: `${origin}/crud` }), weekdays: [5, 1, 1] });
     expect(created).toMatchObject({
       url: `/api/v1/recap_schedules/${created.id}`,
@@ -116,7 +105,7 @@ describe("managing recap schedules", () => {
   });
 
   it("refuses invalid bodies, a loopback URL and another account's webhook; another account's schedules are not found", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: scheduleScopes });
     const invalid = await json(
       await server.request("/api/v1/recap_schedules", {
         method: "POST",
@@ -150,7 +139,7 @@ describe("managing recap schedules", () => {
     );
     expect(metadata.errors[0].source.pointer).toBe("/destination/url");
 
-    const stranger = await account();
+    const stranger = await newAccount(server, { scopes: scheduleScopes });
     const strangersWebhook = await json(
       await server.request("/api/v1/webhooks", { method: "POST", key: stranger.key, body: { endpoint_url: `${origin}/theirs`, events: ["timer.started"] } }),
       201,
@@ -175,7 +164,7 @@ describe("managing recap schedules", () => {
   });
 
   it("requires user:write", async () => {
-    const { email } = await account();
+    const { email } = await newAccount(server, { scopes: scheduleScopes });
     const readOnly = await server.createKey(email, ["user:read", "worklog:read"]);
     const refused = await json(
       await server.request("/api/v1/recap_schedules", { method: "POST", key: readOnly, body: standup({ kind: "slack", url: `${origin}/x` }) }),
@@ -188,7 +177,7 @@ describe("managing recap schedules", () => {
 
 describe("Run now", () => {
   it("posts the recap to Slack in mrkdwn, with an absolute link that opens it", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: scheduleScopes });
     await json(await server.request("/api/v1/worklog/entries", { method: "POST", key, body: { content: "Shipped the **schedules** page" } }), 201);
     const schedule = await createSchedule(key, { ...standup({ kind: "slack", url: `${origin}/slack` }), weekdays: [0] });
     const started: Schedule = await json(await server.request(`${schedule.url}/run`, { method: "POST", key }), 202);
@@ -213,7 +202,7 @@ describe("Run now", () => {
   });
 
   it("sends a signed recap.scheduled event to the account's webhook, whatever it subscribes to", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: scheduleScopes });
     await json(await server.request("/api/v1/worklog/entries", { method: "POST", key, body: { content: "Reviewed the queue" } }), 201);
     const webhook = await json(
       await server.request("/api/v1/webhooks", { method: "POST", key, body: { endpoint_url: `${origin}/event`, events: ["timer.started"] } }),
@@ -247,7 +236,7 @@ describe("Run now", () => {
   });
 
   it("says why a message was refused when the answer holds a NUL, and retries it", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: scheduleScopes });
     await json(await server.request("/api/v1/worklog/entries", { method: "POST", key, body: { content: "Fixed the exporter" } }), 201);
     const schedule = await createSchedule(key, standup({ kind: "slack", url: `${origin}/slack-nul` }));
     await json(await server.request(`${schedule.url}/run`, { method: "POST", key }), 202);
@@ -257,7 +246,7 @@ describe("Run now", () => {
   });
 
   it("fails, sending nothing, when no entry falls in the period", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: scheduleScopes });
     const schedule = await createSchedule(key, standup({ kind: "discord", url: `${origin}/empty` }));
     await json(await server.request(`${schedule.url}/run`, { method: "POST", key }), 202);
     const ran = await finishedRun(key, schedule);

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { accountWithRecap } from "../support/recap-account";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newKey } from "../support/accounts";
 
 let server: TestServer;
 
@@ -19,13 +21,6 @@ type Share = { recap_id: string; active: boolean; views: number; created_at: str
 type CreatedShare = Share & { url: string; token: string };
 
 const sharePath = (recapId: string) => `/api/v1/worklog/recaps/${recapId}/share`;
-
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
 
 async function completed(key: string, recapId: string): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -170,16 +165,14 @@ describe("share links", () => {
   it("creating and revoking need worklog:write, reading worklog:read, and all of them plan pro", async () => {
     const { key, recapId } = await sharedRecap("Planned the sprint");
     await json(server.request(sharePath(recapId), { key, method: "POST" }), 201);
-    const { email } = await server.createUser({ plan: "pro" });
-    const readOnly = await server.createKey(email, ["worklog:read"]);
+    const readOnly = await newKey(server, { scopes: ["worklog:read"], plan: "pro" });
     for (const method of ["POST", "DELETE"]) {
       const refused = await json<{ error: { type: string } }>(server.request(sharePath(recapId), { key: readOnly, method }), 403);
       expect(refused.error.type).toBe("authorization_error");
     }
     expect(await json(server.request(sharePath(recapId), { key: readOnly }), 404)).toEqual(notFoundBody);
 
-    const free = await server.createUser({ plan: "free" });
-    const freeKey = await server.createKey(free.email, ["worklog:*"]);
+    const freeKey = await newKey(server, { scopes: ["worklog:*"], plan: "free" });
     for (const method of ["GET", "POST", "DELETE"]) {
       expect(await json(server.request(sharePath(randomUUID()), { key: freeKey, method }), 403)).toEqual({
         error: { message: "You must be on a plan to access this resource.", type: "authorization_error" },

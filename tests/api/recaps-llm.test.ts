@@ -1,12 +1,12 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type PrivateServer } from "../support/server";
 import { readEvents } from "../support/sse";
+import { newKey } from "../support/accounts";
+import { startReceiver, type Receiver } from "../support/receiver";
 
 /** A small stand-in for an OpenAI-compatible chat-completions endpoint, streaming. */
 type FakeModel = {
-  server: Server;
+  receiver: Receiver;
   url: string;
   requests: { authorization?: string; body: Record<string, unknown> }[];
   reply: "tokens" | "citing" | "error" | "cut";
@@ -24,23 +24,22 @@ function citingTokens(body: Record<string, unknown>): string[] {
 
 async function startFakeModel(): Promise<FakeModel> {
   const fake = { requests: [], reply: "tokens" } as unknown as FakeModel;
-  fake.server = createServer(async (request, response) => {
-    let body = "";
-    for await (const chunk of request) body += chunk;
-    fake.requests.push({ authorization: request.headers.authorization, body: JSON.parse(body) });
-    if (request.url !== "/v1/chat/completions" || fake.reply === "error") {
-      response.writeHead(500).end("{}");
-      return;
-    }
-    response.writeHead(200, { "content-type": "text/event-stream" });
-    for (const token of fake.reply === "citing" ? citingTokens(fake.requests.at(-1)!.body) : tokens) {
-      response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: token } }] })}\n\n`);
-    }
-    if (fake.reply !== "cut") response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`);
-    response.end();
+  fake.receiver = await startReceiver({
+    answer: (request, response) => {
+      fake.requests.push({ authorization: request.headers.authorization, body: JSON.parse(request.body) });
+      if (request.path !== "/v1/chat/completions" || fake.reply === "error") {
+        response.writeHead(500).end("{}");
+        return;
+      }
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      for (const token of fake.reply === "citing" ? citingTokens(fake.requests.at(-1)!.body) : tokens) {
+        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: token } }] })}\n\n`);
+      }
+      if (fake.reply !== "cut") response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`);
+      response.end();
+    },
   });
-  await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+  fake.url = `${fake.receiver.origin}/v1`;
   return fake;
 }
 
@@ -54,12 +53,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise((resolve) => fake?.server.close(resolve));
+  await fake?.receiver.close();
 });
 
 async function accountWithEntry() {
-  const { email } = await server.createUser();
-  const key = await server.createKey(email, ["worklog:*"]);
+  const key = await newKey(server, { scopes: ["worklog:*"] });
   const created = await server.request("/api/v1/worklog/entries", {
     key,
     method: "POST",

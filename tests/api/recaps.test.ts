@@ -3,6 +3,8 @@ import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 import { readEvents } from "../support/sse";
 import { signInWithPassword } from "../support/web-session";
+import { json } from "../support/responses";
+import { newAccount } from "../support/accounts";
 
 let server: TestServer;
 
@@ -33,19 +35,8 @@ type Recap = {
   sse_url?: string;
 };
 
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
-
-async function newAccount(timezone = "Europe/Paris", plan?: "free" | "pro") {
-  const { email } = await server.createUser({ plan });
-  const key = await server.createKey(email, ["worklog:*", "project:*", "repo:*", "user:*"]);
-  await json(server.request("/api/v1/user", { key, method: "PUT", body: { timezone } }), 200);
-  return { email, key };
-}
+/** A new account of every scope, in `timezone`. */
+const account = (timezone = "Europe/Paris", plan?: "free" | "pro") => newAccount(server, { plan, settings: { timezone } });
 
 const newProject = (key: string, name: string) => json<{ id: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name } }), 201);
 const newEntry = (key: string, body: Record<string, unknown>) =>
@@ -175,7 +166,7 @@ const snapshotMetadata = {
 
 describe("recaps", () => {
   it("go from processing through streamed deltas to completed, and read back the same", async () => {
-    const { key } = await newAccount();
+    const { key } = await account();
     const { ids } = await fixedDataSet(key);
 
     // The account's stream, open before the recap begins, gets every piece as it is written.
@@ -252,7 +243,7 @@ describe("recaps", () => {
   });
 
   it("give the same text for the same data, and reuse a completed recap until a matching entry changes", async () => {
-    const { key } = await newAccount();
+    const { key } = await account();
     const { landing, ids } = await fixedDataSet(key);
     const first = await json<Recap>(createRecap(key, snapshotFilters), 201);
     expect((await finishedRecap(key, first.id)).content).toBe(snapshotContent(ids));
@@ -277,7 +268,7 @@ describe("recaps", () => {
   });
 
   it("filter by projects, tags, excluded tags and days in the account's time zone", async () => {
-    const { key } = await newAccount();
+    const { key } = await account();
     const { website, api } = await fixedDataSet(key);
     const metadataOf = async (response: Promise<Response>) => (await finishedRecap(key, (await json<Recap>(response, 201)).id)).metadata;
 
@@ -313,7 +304,7 @@ describe("recaps", () => {
   });
 
   it("list at most ten highlights per project, newest first, then how many more, citing them", async () => {
-    const { key } = await newAccount("UTC");
+    const { key } = await account("UTC");
     const project = await newProject(key, "Busy");
     const ids: string[] = [];
     for (let day = 1; day <= 12; day++) {
@@ -327,7 +318,7 @@ describe("recaps", () => {
   });
 
   it("default to today in the account's time zone, and refuse filters that match nothing", async () => {
-    const { key } = await newAccount("Pacific/Kiritimati");
+    const { key } = await account("Pacific/Kiritimati");
     expect(await json(createRecap(key, {}), 400)).toEqual({ error: { message: "No worklog entries match these filters", type: "invalid_request_error" } });
     await newEntry(key, { content: "Yesterday there", recorded_at: new Date(Date.now() - 36 * 3600_000).toISOString() });
     expect((await createRecap(key)).status).toBe(400);
@@ -339,7 +330,7 @@ describe("recaps", () => {
   });
 
   it("reject invalid filters with the contract's errors", async () => {
-    const { key } = await newAccount();
+    const { key } = await account();
     expect(await json(createRecap(key, { project_ids: ["nope"], tags: "a b", exclude_tags: [1], from: "yesterday" }, "", { invalid: true }), 422)).toEqual({
       errors: [
         { title: "Invalid value", detail: "Invalid value", source: { pointer: "/from" } },
@@ -354,11 +345,11 @@ describe("recaps", () => {
   });
 
   it("require plan pro on every endpoint", async () => {
-    const { key: proKey } = await newAccount();
+    const { key: proKey } = await account();
     await newEntry(proKey, { content: "work" });
     const proRecap = await json<Recap>(createRecap(proKey), 201);
 
-    const { email, key } = await newAccount("UTC", "free");
+    const { email, key } = await account("UTC", "free");
     await newEntry(key, { content: "work" });
     expect(await json(createRecap(key), 403)).toEqual(planBody);
     expect(await json(stream(key), 403)).toEqual(planBody);
@@ -383,7 +374,7 @@ describe("recaps", () => {
   });
 
   it("check scopes before anything else, and hide other accounts' recaps", async () => {
-    const { email, key } = await newAccount();
+    const { email, key } = await account();
     await newEntry(key, { content: "work" });
     const recap = await json<Recap>(createRecap(key), 201);
     const readOnly = await server.createKey(email, ["worklog:read"]);
@@ -399,7 +390,7 @@ describe("recaps", () => {
     expect((await server.request(recapsPath, { key, invalid: true })).status).toBe(405);
     expect((await server.request(`${recapsPath}/sse`)).status).toBe(401);
 
-    const { key: otherKey } = await newAccount();
+    const { key: otherKey } = await account();
     expect(await json(server.request(`${recapsPath}/${recap.id}`, { key: otherKey }), 404)).toEqual(notFoundBody);
     expect(await json(stream(otherKey, `?recap_id=${recap.id}`), 404)).toEqual(notFoundBody);
     expect(await json(stream(key, "?recap_id=not-a-uuid", { invalid: true }), 404)).toEqual(notFoundBody);
@@ -407,7 +398,7 @@ describe("recaps", () => {
   });
 
   it("send a finished recap's stream as one event, then close", async () => {
-    const { key } = await newAccount();
+    const { key } = await account();
     await newEntry(key, { content: "work" });
     const recap = await finishedRecap(key, (await json<Recap>(createRecap(key), 201)).id);
     const { events, closedByServer } = await readEvents(await stream(key, `?recap_id=${recap.id}`));
@@ -416,9 +407,9 @@ describe("recaps", () => {
   });
 
   it("stream every recap of the account on the account-wide stream", async () => {
-    const { key } = await newAccount();
+    const { key } = await account();
     await fixedDataSet(key);
-    const { key: otherKey } = await newAccount();
+    const { key: otherKey } = await account();
     await newEntry(otherKey, { content: "someone else's" });
 
     // With no recap in progress there is no event to send: the stream still opens at once, with a comment, not with the first heartbeat (15 s).
@@ -449,7 +440,7 @@ describe("recaps", () => {
 
 describe("recap templates", () => {
   it("refuse an unknown template with the contract's errors: 422 in the body, 400 in the query string", async () => {
-    const { key } = await newAccount();
+    const { key } = await account();
     await newEntry(key, { content: "work" });
     expect(await json(createRecap(key, { template: "haiku" }, "", { invalid: true }), 422)).toEqual({
       errors: [{ title: "Invalid value", detail: "Invalid enum value", source: { pointer: "/template" } }],
@@ -463,7 +454,7 @@ describe("recap templates", () => {
   });
 
   it("default to summary, and reuse a completed recap only of the same filters and template", async () => {
-    const { key } = await newAccount();
+    const { key } = await account();
     const { ids } = await fixedDataSet(key);
     const summary = await json<Recap>(createRecap(key, snapshotFilters), 201);
     expect(summary.template).toBe("summary");
@@ -493,7 +484,7 @@ describe("recap templates", () => {
   });
 
   it("start a standup without `from` three days back, so that its yesterday is there on a Monday", async () => {
-    const { key } = await newAccount("UTC");
+    const { key } = await account("UTC");
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
     threeDaysAgo.setUTCHours(12, 0, 0, 0);
     const friday = await newEntry(key, { content: "Shipped the importer", recorded_at: threeDaysAgo.toISOString() });
@@ -511,7 +502,7 @@ describe("recap templates", () => {
   });
 
   it("cite the commits of a weekly recap by their pages, and a brag document's outcomes with their links", async () => {
-    const { key } = await newAccount();
+    const { key } = await account();
     const { ids } = await fixedDataSet(key);
     await newEntry(key, { content: "Released v2 ([notes](https://example.com/v2))", recorded_at: "2026-03-04T10:00:00Z", tags: ["release"] });
     const weekly = await finishedRecap(key, (await json<Recap>(createRecap(key, { ...snapshotFilters, template: "weekly" }), 201)).id);

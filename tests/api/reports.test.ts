@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newKey } from "../support/accounts";
 
 // GET /worklog/report over HTTP (docs/api.md, "Reports"); tests/db/report.test.ts covers the
 // statement's days, weeks and months in a zone on each database.
@@ -21,19 +23,7 @@ type Report = {
   groups: (Figures & { key: string | null; label: string; share: number; previous: Figures | null; by_project: unknown[] | null })[];
 };
 
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
-
-async function account(settings: Record<string, string> = {}) {
-  const { email } = await server.createUser();
-  const key = await server.createKey(email, ["worklog:*", "project:*", "user:*"]);
-  if (Object.keys(settings).length > 0) await json(server.request("/api/v1/user", { key, method: "PUT", body: settings }), 200);
-  return key;
-}
+const account = (settings?: Record<string, string>) => newKey(server, { scopes: ["worklog:*", "project:*", "user:*"], settings });
 
 const report = (key: string, query: string) => json<Report>(server.request(`/api/v1/worklog/report?${query}`, { key }), 200);
 const entry = (key: string, body: Record<string, unknown>) =>
@@ -141,8 +131,7 @@ describe("GET /worklog/report", () => {
       expect(response.status, query).toBe(400);
       expect(body.error.type, query).toBe("invalid_request_error");
     }
-    const { email } = await server.createUser();
-    const projectsOnly = await server.createKey(email, ["project:read"]);
+    const projectsOnly = await newKey(server, { scopes: ["project:read"] });
     expect((await server.request("/api/v1/worklog/report", { key: projectsOnly })).status).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { controlCharacterNames, forgedDayName } from "../support/hostile-names";
 import { sharedServer } from "../support/shared-server";
+import { newAccount, newKey } from "../support/accounts";
 
 let server: TestServer;
 let key: string;
@@ -11,12 +12,11 @@ let otherKey: string;
 
 beforeAll(async () => {
   server = await sharedServer();
-  const { email } = await server.createUser();
-  key = await server.createKey(email, ["repo:*", "project:*"]);
-  readOnlyKey = await server.createKey(email, ["repo:read"]);
-  projectOnlyKey = await server.createKey(email, ["project:*"]);
-  const other = await server.createUser();
-  otherKey = await server.createKey(other.email, ["repo:*", "project:*"]);
+  const account = await newAccount(server, { scopes: ["repo:*", "project:*"] });
+  key = account.key;
+  readOnlyKey = await server.createKey(account.email, ["repo:read"]);
+  projectOnlyKey = await server.createKey(account.email, ["project:*"]);
+  otherKey = await newKey(server, { scopes: ["repo:*", "project:*"] });
 });
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -41,11 +41,6 @@ async function createProject(name: string, as = key) {
   const response = await server.request("/api/v1/projects", { key: as, method: "POST", body: { name } });
   expect(response.status).toBe(201);
   return response.json();
-}
-
-async function newAccountKey() {
-  const { email } = await server.createUser();
-  return server.createKey(email, ["repo:*", "project:*"]);
 }
 
 describe("repositories", () => {
@@ -253,7 +248,7 @@ describe("repositories", () => {
   });
 
   it("are listed newest first, filtered by project", async () => {
-    const walker = await newAccountKey();
+    const walker = await newKey(server, { scopes: ["repo:*", "project:*"] });
     const first = await createProject("First", walker);
     const second = await createProject("Second", walker);
     const inFirst = [await createRepository({ project_id: first.id }, walker)];

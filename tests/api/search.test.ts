@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newKey } from "../support/accounts";
 
 // The q parameter of GET /worklog/entries over HTTP (docs/api.md, "Search"); tests/db/search.test.ts
 // covers the matching itself on each database.
@@ -14,24 +16,12 @@ beforeAll(async () => {
 const entriesPath = "/api/v1/worklog/entries";
 type Page = { entries: { id: string; content: string }[]; meta: { total_count: number; result_count: number; has_more: boolean } };
 
-async function newKey() {
-  const { email } = await server.createUser();
-  return server.createKey(email, ["worklog:*"]);
-}
-
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
-
 const list = (key: string, query: string) => json<Page>(server.request(`${entriesPath}?${query}`, { key }), 200);
 
 describe("searching entries with q", () => {
   let key: string;
   beforeAll(async () => {
-    key = await newKey();
+    key = await newKey(server, { scopes: ["worklog:*"] });
     for (const [content, tags] of [
       ["Deployed the café's new menu", ["ops"]],
       ["Profiled the dashboard", ["perf"]],
@@ -69,7 +59,7 @@ describe("searching entries with q", () => {
   });
 
   it("never finds another account's text", async () => {
-    const stranger = await newKey();
+    const stranger = await newKey(server, { scopes: ["worklog:*"] });
     const page = await list(stranger, "q=deploy");
     expect(page.entries).toEqual([]);
     expect(page.meta.total_count).toBe(0);

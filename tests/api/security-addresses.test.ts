@@ -3,6 +3,7 @@ import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newKey } from "../support/accounts";
 
 describe("client addresses, guessable endpoints and absolute links (README.md, Security)", () => {
   /** Without a proxy: every request counts against the connection's own address, 127.0.0.1. */
@@ -78,8 +79,7 @@ describe("client addresses, guessable endpoints and absolute links (README.md, S
     const document = await (await proxied.request("/api/v1/openapi.json", { headers: forged })).json();
     expect(document.servers).toEqual([{ url: proxied.url }]);
 
-    const { email } = await proxied.createUser();
-    const key = await proxied.createKey(email, ["worklog:*"]);
+    const key = await newKey(proxied, { scopes: ["worklog:*"] });
     expect((await proxied.request("/api/v1/worklog/entries", { key, method: "POST", body: { content: "Done" } })).status).toBe(201);
     const recap = await (await proxied.request("/api/v1/worklog/recaps", { key, method: "POST", headers: forged })).json();
     expect(recap.sse_url).toBe(`${proxied.url}/api/v1/worklog/recaps/sse?recap_id=${recap.id}`);

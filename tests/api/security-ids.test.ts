@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountRequests, invalidValue, notFoundBody, sha, type Method } from "../support/accounts";
+import { accountRequests, invalidValue, notFoundBody, sha, type Method, newAccount } from "../support/accounts";
 import { requiredScopes } from "@/lib/api/operation";
 import { declaredOperationGroups } from "../support/operations";
 import type { TestServer } from "../support/server";
@@ -18,7 +18,7 @@ const readScopes = ["user:read", "project:read", "repo:read", "worklog:read"];
 /** An id of nothing: an attempt of another account's webhook needs none of its own to be refused. */
 const anyId = "01900000-0000-7000-8000-0000000000aa";
 const writeMethods: Method[] = ["POST", "PUT", "PATCH", "DELETE"];
-const { call, newAccount, seedAccount } = accountRequests(() => server);
+const { call, seedAccount } = accountRequests(() => server);
 
 /** Everything an account owns, as its own full key reads it. */
 async function snapshot(key: string, ids: Record<string, string>): Promise<string> {
@@ -234,10 +234,10 @@ describe("another account's ids", () => {
   let ids: Record<string, string>;
 
   beforeAll(async () => {
-    ownerKey = (await newAccount()).key;
-    callerKey = (await newAccount()).key;
+    ownerKey = (await newAccount(server)).key;
+    callerKey = (await newAccount(server)).key;
     const ownIds = Object.entries(await seedAccount(callerKey)).map(([name, id]) => [`own_${name}`, id]);
-    ids = { ...(await seedAccount(ownerKey)), ...Object.fromEntries(ownIds), import: await importedByJob((await newAccount()).key), attempt: anyId };
+    ids = { ...(await seedAccount(ownerKey)), ...Object.fromEntries(ownIds), import: await importedByJob((await newAccount(server)).key), attempt: anyId };
   });
 
   it("every endpoint with an id in its path is in the table, for every method it serves", () => {
@@ -325,7 +325,7 @@ describe("a read-only key", () => {
   let ids: Record<string, string>;
 
   beforeAll(async () => {
-    owner = await newAccount();
+    owner = await newAccount(server);
     readOnlyKey = await server.createKey(owner.email, readScopes);
     ids = { ...(await seedAccount(owner.key)), attempt: anyId };
   });

@@ -3,7 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountRequests, allScopes, invalidValue, notFoundBody, sha } from "../support/accounts";
+import { accountRequests, invalidValue, notFoundBody, sha, newAccount } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { actionId } from "../support/server-actions";
 import { sharedServer } from "../support/shared-server";
@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 const MiB = 1024 * 1024;
 const tooLargeBody = { error: { message: "Request body too large", type: "invalid_request_error" } };
-const { call, created, newAccount, seedAccount } = accountRequests(() => server);
+const { call, created, seedAccount } = accountRequests(() => server);
 
 // ---------------------------------------------------------------------------------------------
 // Hostile text
@@ -49,7 +49,7 @@ describe("hostile text", () => {
   let key: string;
 
   beforeAll(async () => {
-    key = (await newAccount()).key;
+    key = (await newAccount(server)).key;
   });
 
   it.each(hostileStrings.map((value) => [JSON.stringify(value), value] as const))(
@@ -205,7 +205,7 @@ describe("oversized headers and bodies", () => {
   let key: string;
 
   beforeAll(async () => {
-    key = (await newAccount()).key;
+    key = (await newAccount(server)).key;
   });
 
   /** The server is still up and serving authenticated requests. */
@@ -346,7 +346,7 @@ describe("request bodies that are not JSON", () => {
   let key: string;
 
   beforeAll(async () => {
-    key = (await newAccount()).key;
+    key = (await newAccount(server)).key;
   });
 
   const projectCount = async () => (await call(key, "GET", "/api/v1/projects")).body.meta.total_count as number;
@@ -404,7 +404,7 @@ describe("bodies that are not valid UTF-8", () => {
   let key: string;
 
   beforeAll(async () => {
-    key = (await newAccount()).key;
+    key = (await newAccount(server)).key;
   });
 
   const invalidUtf8 = [
@@ -466,7 +466,7 @@ describe("bodies that are not valid UTF-8", () => {
 
 describe("projects created at once with the same name", () => {
   it("all succeed with distinct derived identifiers", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const responses = await Promise.all(Array.from({ length: 20 }, () => call(key, "POST", "/api/v1/projects", { name: "Website Project" })));
     expect(responses.map(({ status, body }) => `${status} ${status === 201 ? "" : JSON.stringify(body)}`)).toEqual(Array(20).fill("201 "));
     const identifiers = responses.map(({ body }) => body.identifier as string);
@@ -475,7 +475,7 @@ describe("projects created at once with the same name", () => {
   });
 
   it("an identifier the client chose that is taken is still a 422", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const responses = await Promise.all(Array.from({ length: 5 }, () => call(key, "POST", "/api/v1/projects", { name: "Chosen", identifier: "CHO" })));
     expect(responses.filter(({ status }) => status === 201)).toHaveLength(1);
     for (const refused of responses.filter(({ status }) => status !== 201)) {
@@ -567,10 +567,10 @@ describe("paths that cannot be decoded, and methods the API does not serve", () 
 
 /** A signed-in account of every scope: its key, and the session cookie of its browser. */
 async function signedInAccount() {
-  const { email, password } = await server.createUser();
+  const { email, password, key } = await newAccount(server);
   const { session } = await signInWithPassword(server.url, email, password);
   expect(session).toBeDefined();
-  return { key: await server.createKey(email, allScopes), session: session! };
+  return { key, session: session! };
 }
 
 /** The app's page paths, from its page files: app/projects/[id]/page.tsx is /projects/[id]. */

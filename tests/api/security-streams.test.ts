@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { accountRequests, allScopes } from "../support/accounts";
+import { accountRequests, allScopes, newAccount } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 import { readEvents } from "../support/sse";
@@ -45,11 +45,6 @@ describe("event streams are bounded", () => {
     expect(await stream.response.json()).toEqual(tooManyStreamsBody);
   }
 
-  async function proAccount(target: TestServer) {
-    const { email, password } = await target.createUser({ plan: "pro" });
-    return { email, password, key: await target.createKey(email, allScopes) };
-  }
-
   /** A session cookie of the web app, signed in through next-auth's credentials form, from a client address of its own. */
   async function sessionCookie(target: TestServer, email: string, password: string): Promise<string> {
     const { session } = await signInWithPassword(target.url, email, password, uniqueClientAddress());
@@ -69,7 +64,7 @@ describe("event streams are bounded", () => {
   }
 
   it("an account holds at most 5, the API's and the web app's together; closing one frees its slot", async () => {
-    const { email, password, key } = await proAccount(server);
+    const { email, password, key } = await newAccount(server, { plan: "pro" });
     const recap = (await seedAccount(key)).recap;
     const cookie = await sessionCookie(server, email, password);
     const streams = await Promise.all(Array.from({ length: 5 }, () => open(server, streamsPath, withKey(key))));
@@ -80,7 +75,7 @@ describe("event streams are bounded", () => {
     expect(sixth.response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     await expectTooMany(await open(server, `/recaps/${recap}/events`, { cookie }));
     // Another account is not affected.
-    const other = await proAccount(server);
+    const other = await newAccount(server, { plan: "pro" });
     const othersStream = await open(server, streamsPath, withKey(other.key));
     expect(othersStream.response.status).toBe(200);
     othersStream.close();
@@ -104,7 +99,11 @@ describe("event streams are bounded", () => {
   it("a process holds at most SSE_MAX_STREAMS, whatever the accounts", async () => {
     // Its own configuration (SSE_MAX_STREAMS=3), which no other file uses: nobody else holds a slot.
     const limited = await sharedServer("fewStreams");
-    const [first, second, third] = [await proAccount(limited), await proAccount(limited), await proAccount(limited)];
+    const [first, second, third] = [
+      await newAccount(limited, { plan: "pro" }),
+      await newAccount(limited, { plan: "pro" }),
+      await newAccount(limited, { plan: "pro" }),
+    ];
     const streams = [
       await open(limited, streamsPath, withKey(first.key)),
       await open(limited, streamsPath, withKey(first.key)),
@@ -124,7 +123,7 @@ describe("event streams are bounded", () => {
   }, 120_000);
 
   it("a stream closes once its key is revoked; the account's other streams go on delivering", async () => {
-    const { email, key } = await proAccount(server);
+    const { email, key } = await newAccount(server, { plan: "pro" });
     const otherKey = await server.createKey(email, allScopes);
     await created(otherKey, "/api/v1/worklog/entries", { content: "Worked on the streams" });
     const revoked = await open(server, streamsPath, withKey(key));
@@ -149,7 +148,7 @@ describe("event streams are bounded", () => {
   }, 60_000);
 
   it("a stream closes once its account is deleted", async () => {
-    const { key } = await proAccount(server);
+    const { key } = await newAccount(server, { plan: "pro" });
     const stream = await open(server, streamsPath, withKey(key));
     expect(stream.response.status).toBe(200);
     expect((await call(key, "DELETE", "/api/v1/user")).status).toBe(200);
@@ -157,7 +156,7 @@ describe("event streams are bounded", () => {
   }, 60_000);
 
   it("five streams of one account all get the same events", async () => {
-    const { key } = await proAccount(server);
+    const { key } = await newAccount(server, { plan: "pro" });
     await created(key, "/api/v1/worklog/entries", { content: "Wrote the hub" });
     const streams = await Promise.all(Array.from({ length: 5 }, () => open(server, streamsPath, withKey(key))));
     const readings = streams.map((stream) => readEvents(stream.response, (events) => events.some((event) => event.data.status === "completed")));

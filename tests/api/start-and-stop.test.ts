@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type PrivateServer } from "../support/server";
 import { readEvents } from "../support/sse";
+import { newKey } from "../support/accounts";
 
 let server: PrivateServer | undefined;
 
@@ -81,8 +82,7 @@ describe("npm start", () => {
     expect(await accepts(`http://127.0.0.2:${port}`)).toBe(false);
     expect(existsSync(lockFile(server))).toBe(true);
 
-    const { email } = await server.createUser();
-    const key = await server.createKey(email, ["worklog:read", "project:write"]);
+    const key = await newKey(server, { scopes: ["worklog:read", "project:write"] });
     const stream = await server.request("/api/v1/worklog/recaps/sse", { key });
     expect(stream.status).toBe(200);
     const events = readEvents(stream);
@@ -115,8 +115,7 @@ describe("node scripts/start.mjs", () => {
     expect(server.url).toBe(`http://127.0.0.2:${port}`);
     expect(await accepts(`http://127.0.0.1:${port}`)).toBe(false);
 
-    const { email } = await server.createUser();
-    const key = await server.createKey(email, ["project:write"]);
+    const key = await newKey(server, { scopes: ["project:write"] });
     const slow = await requestInFlight(server.url, key, JSON.stringify({ name: "Never finished" }));
     const cut = new Promise((resolve) => slow.request.once("error", resolve));
     const started = server.pid();

@@ -1,16 +1,16 @@
 // docs/api.md, "Suggested entries": GET /worklog/suggestions, POST /worklog/suggestions/dismiss,
 // entries created with commit_ids, and the MCP tool suggest_entries.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountRequests, invalidValue, notFoundBody, sha } from "../support/accounts";
+import { accountRequests, invalidValue, notFoundBody, sha, newAccount } from "../support/accounts";
 import type { TestServer } from "../support/server";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
+import { connectMcp } from "../support/mcp-client";
 
 let server: TestServer;
-const { call, created, newAccount } = accountRequests(() => server);
+const { call, created } = accountRequests(() => server);
 const clients: Client[] = [];
 
 beforeAll(async () => {
@@ -32,7 +32,7 @@ const aroundDaylightSavingEnd = "?from=2026-10-31&to=2026-11-01";
  * saving time (Sunday 2026-11-01, a day of 25 hours), one of them on the next day.
  */
 async function newYorkAccount() {
-  const { email, key } = await newAccount();
+  const { email, key } = await newAccount(server);
   expect((await call(key, "PUT", "/api/v1/user", { timezone: "America/New_York" })).status).toBe(200);
   const project = await created(key, "/api/v1/projects", { name: "Acme" });
   const repository = await created(key, `/api/v1/projects/${project.id}/repositories`, { name: "acme/app" });
@@ -140,7 +140,7 @@ describe("GET /worklog/suggestions", () => {
   });
 
   it("carries the oldest 100 commits of a repository's day, commit_count saying how many it has; once they are logged or dismissed, the next ones", async () => {
-    const { key } = await newAccount();
+    const { key } = await newAccount(server);
     const repository = await created(key, "/api/v1/repositories", { name: "acme/busy" });
     const recorded = await call(key, "POST", `/api/v1/repositories/${repository.id}/commits`, {
       commits: Array.from({ length: 250 }, (_, index) => ({
@@ -296,11 +296,7 @@ describe("the MCP tool suggest_entries", () => {
   const clientAddress = uniqueClientAddress();
 
   async function connect(key: string): Promise<Client> {
-    const client = new Client({ name: "worklog-tests", version: "1" });
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${key}`, "x-forwarded-for": clientAddress } },
-    });
-    await client.connect(transport);
+    const client = await connectMcp(server.url, { authorization: `Bearer ${key}`, "x-forwarded-for": clientAddress });
     clients.push(client);
     return client;
   }

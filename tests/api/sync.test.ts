@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newKey } from "../support/accounts";
 
 // Incremental sync (docs/api.md, "Incremental sync"): `updated_since` on the lists and
 // GET /api/v1/deleted, and the promise that replaying both keeps a local copy exact.
@@ -17,12 +18,7 @@ type Item = { id: string; url: string; updated_at: string } & Record<string, unk
 type Meta = { result_count: number; total_count: number; start_cursor: string | null; end_cursor: string | null; has_more: boolean };
 type Tombstone = { type: "entry" | "project" | "repository"; id: string; deleted_at: string };
 
-const allScopes = ["worklog:*", "project:*", "repo:*"];
-
-async function newAccount(scopes = allScopes) {
-  const { email } = await server.createUser();
-  return server.createKey(email, scopes);
-}
+const syncedScopes = ["worklog:*", "project:*", "repo:*"];
 
 async function call<T>(
   key: string,
@@ -70,7 +66,7 @@ const lists = [
 
 describe("updated_since", () => {
   it("lists the changed entries, projects and repositories in the lists' order, with filters, pagination and their total", async () => {
-    const key = await newAccount();
+    const key = await newKey(server, { scopes: syncedScopes });
     const [alpha, beta] = [
       await call<Item>(key, "POST", "/api/v1/projects", { name: "Alpha" }),
       await call<Item>(key, "POST", "/api/v1/projects", { name: "Beta" }),
@@ -126,7 +122,7 @@ describe("updated_since", () => {
   });
 
   it("is a 400 when it is not an RFC 3339 timestamp, on every list", async () => {
-    const key = await newAccount();
+    const key = await newKey(server, { scopes: syncedScopes });
     for (const list of lists) {
       for (const value of ["2026-11-20", "yesterday", "2026-11-20T25:00:00Z"]) {
         expect(await call(key, "GET", `${list.path}?updated_since=${value}`, undefined, 400, { invalid: true })).toEqual({
@@ -139,8 +135,8 @@ describe("updated_since", () => {
 
 describe("GET /api/v1/deleted", () => {
   it("lists the account's deletions of entries, projects and repositories, newest first, by type and since, page by page", async () => {
-    const key = await newAccount();
-    const otherKey = await newAccount();
+    const key = await newKey(server, { scopes: syncedScopes });
+    const otherKey = await newKey(server, { scopes: syncedScopes });
     const project = await call<Item>(key, "POST", "/api/v1/projects", { name: "Gone" });
     const repository = await call<Item>(key, "POST", "/api/v1/repositories", { name: "gone" });
     await call(key, "POST", `${repository.url}/commits`, { commits: [{ sha: "c".repeat(40), message: "m", committed_at: "2026-11-01T00:00:00Z" }] });
@@ -185,7 +181,7 @@ describe("GET /api/v1/deleted", () => {
   });
 
   it("refuses a bad since or type with a 400, a since older than 30 days with a 410, and kinds the key cannot read with a 403", async () => {
-    const key = await newAccount();
+    const key = await newKey(server, { scopes: syncedScopes });
     const badRequest = (message: string) => ({ error: { message, type: "invalid_request_error" } });
     expect(await call(key, "GET", "/api/v1/deleted?since=last-week", undefined, 400, { invalid: true })).toEqual(
       badRequest("since must be an RFC 3339 timestamp"),
@@ -200,7 +196,7 @@ describe("GET /api/v1/deleted", () => {
     const recent = new Date(Date.now() - 29 * 24 * 3600 * 1000).toISOString();
     expect(await call(key, "GET", `/api/v1/deleted?since=${recent}`)).toMatchObject({ deleted: [], meta: { total_count: 0 } });
 
-    const worklogOnly = await newAccount(["worklog:read"]);
+    const worklogOnly = await newKey(server, { scopes: ["worklog:read"] });
     expect(await call(worklogOnly, "GET", "/api/v1/deleted?type=entry")).toMatchObject({ deleted: [] });
     expect(await call(worklogOnly, "GET", "/api/v1/deleted", undefined, 403)).toMatchObject({ details: { required_scope: "project:read" } });
     expect(await call(worklogOnly, "GET", "/api/v1/deleted?type=repository", undefined, 403)).toMatchObject({ details: { required_scope: "repo:read" } });
@@ -255,7 +251,7 @@ type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
 describe("a local copy kept by updated_since and the deletions", () => {
   it("equals the account's full lists after any history of writes and syncs", async () => {
-    const key = await newAccount();
+    const key = await newKey(server, { scopes: syncedScopes });
     let commits = 0;
     let repositoryNames = 0;
     await fc.assert(

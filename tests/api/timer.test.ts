@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newKey, newAccount } from "../support/accounts";
 
 // The timer (docs/api.md, "Timer"): one running entry per account, started, read and stopped.
 
@@ -11,17 +13,7 @@ beforeAll(async () => {
 
 type Entry = { id: string; content: string; running: boolean; duration_seconds: number | null; recorded_at: string; project_id: string | null; tags: string[] };
 
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const resolved = await response;
-  const body = await resolved.json();
-  expect(resolved.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
-
-async function newKey(scopes = ["worklog:*", "project:*"]) {
-  const { email } = await server.createUser();
-  return server.createKey(email, scopes);
-}
+const timerScopes = ["worklog:*", "project:*"];
 
 const start = (key: string, body: unknown = {}, status = 201) =>
   json<{ timer: Entry; stopped: Entry | null }>(server.request("/api/v1/worklog/timer", { key, method: "POST", body }), status);
@@ -30,7 +22,7 @@ const stop = (key: string) => server.request("/api/v1/worklog/timer/stop", { key
 
 describe("the timer", () => {
   it("starts a running entry that lists show without a duration, and stops it with one", async () => {
-    const key = await newKey();
+    const key = await newKey(server, { scopes: timerScopes });
     expect(await current(key)).toEqual({ timer: null });
     const project = await json<{ id: string }>(server.request("/api/v1/projects", { key, method: "POST", body: { name: "Timed" } }), 201);
     const { timer, stopped } = await start(key, { content: "Pairing on the importer", tags: ["Pairing"], project_id: project.id });
@@ -48,7 +40,7 @@ describe("the timer", () => {
   });
 
   it("stops the running timer when another starts, and content defaults to Timer", async () => {
-    const key = await newKey();
+    const key = await newKey(server, { scopes: timerScopes });
     const first = (await start(key)).timer;
     expect(first.content).toBe("Timer");
     const second = await start(key, { content: "Next thing" });
@@ -58,7 +50,7 @@ describe("the timer", () => {
   });
 
   it("leaves exactly one running entry after concurrent starts", async () => {
-    const key = await newKey();
+    const key = await newKey(server, { scopes: timerScopes });
     const started = await Promise.all(Array.from({ length: 6 }, (_, index) => start(key, { content: `start ${index}` })));
     const running = (await json<{ entries: Entry[] }>(server.request("/api/v1/worklog/entries?limit=100", { key }), 200)).entries.filter(
       (entry) => entry.running,
@@ -69,8 +61,8 @@ describe("the timer", () => {
   });
 
   it("orders the entries of starts and stops sent at once from two keys: none overlaps, none ends before it starts", async () => {
-    const { email } = await server.createUser();
-    const keys = [await server.createKey(email, ["worklog:*", "project:*"]), await server.createKey(email, ["worklog:*", "project:*"])];
+    const account = await newAccount(server, { scopes: timerScopes });
+    const keys = [account.key, await server.createKey(account.email, timerScopes)];
     const project = await json<{ id: string }>(server.request("/api/v1/projects", { key: keys[0]!, method: "POST", body: { name: "Raced" } }), 201);
     // Starts with a project and without, and stops, each key sending its share of them.
     const calls = Array.from({ length: 30 }, async (_, index): Promise<Entry | null> => {
@@ -103,7 +95,7 @@ describe("the timer", () => {
   });
 
   it("keeps a running entry running through an edit without a duration, its start moved", async () => {
-    const key = await newKey();
+    const key = await newKey(server, { scopes: timerScopes });
     const { timer } = await start(key);
     const earlier = new Date(Date.parse(timer.recorded_at) - 11 * 3600_000).toISOString();
     const edited = await json<Entry>(
@@ -117,7 +109,7 @@ describe("the timer", () => {
   });
 
   it("stops a running entry given a duration, and counts a running one in reports up to now", async () => {
-    const key = await newKey();
+    const key = await newKey(server, { scopes: timerScopes });
     const { timer } = await start(key);
     const report = await json<{ totals: { tracked_seconds: number; entries: number } }>(server.request("/api/v1/worklog/report", { key }), 200);
     expect(report.totals.entries).toBe(1);
@@ -128,7 +120,7 @@ describe("the timer", () => {
   });
 
   it("exports a running entry as stopped at the export's time", async () => {
-    const key = await newKey(["worklog:*", "project:*", "repo:*", "user:read"]);
+    const key = await newKey(server, { scopes: ["worklog:*", "project:*", "repo:*", "user:read"] });
     const { timer } = await start(key);
     const exported = await json<{ exported_at: string; entries: Entry[] }>(server.request("/api/v1/export", { key }), 200);
     const entry = exported.entries.find((candidate) => candidate.id === timer.id)!;
@@ -137,11 +129,11 @@ describe("the timer", () => {
   });
 
   it("answers 404 to a stop without a timer, 422 to bad input or another account's project, 403 without worklog:write", async () => {
-    const key = await newKey();
+    const key = await newKey(server, { scopes: timerScopes });
     const response = await stop(key);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { message: "Could not find the requested resource", type: "not_found_error" } });
-    const otherKey = await newKey();
+    const otherKey = await newKey(server, { scopes: timerScopes });
     const foreign = await json<{ id: string }>(server.request("/api/v1/projects", { key: otherKey, method: "POST", body: { name: "Theirs" } }), 201);
     const refused = await json<{ errors: { source: { pointer: string } }[] }>(
       server.request("/api/v1/worklog/timer", { key, method: "POST", body: { project_id: foreign.id } }),
@@ -154,7 +146,7 @@ describe("the timer", () => {
     );
     expect(invalid.errors.map((error) => error.source.pointer).sort()).toEqual(["/content", "/tags"]);
     expect(await current(key)).toEqual({ timer: null });
-    const readOnly = await newKey(["worklog:read"]);
+    const readOnly = await newKey(server, { scopes: ["worklog:read"] });
     expect((await server.request("/api/v1/worklog/timer", { key: readOnly, method: "POST", body: {} })).status).toBe(403);
     expect((await stop(readOnly)).status).toBe(403);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { typedClientExample } from "../../scripts/typed-client-example";
 import { runProcess, type TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newKey } from "../support/accounts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 let server: TestServer;
@@ -29,8 +30,7 @@ const runExample = (env: Record<string, string>) => runProcess(directory, proces
 
 describe("README.md's typed client", () => {
   it("logs an entry and finds it by its tag", async () => {
-    const { email } = await server.createUser();
-    const key = await server.createKey(email, ["worklog:*"]);
+    const key = await newKey(server, { scopes: ["worklog:*"] });
     const { exitCode, stdout, stderr } = await runExample({ WORKLOG_URL: server.url, WORKLOG_API_KEY: key });
     expect(exitCode, stderr).toBe(0);
 

@@ -1,17 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { newAccount } from "../support/accounts";
 
 let server: TestServer;
 
 beforeAll(async () => {
   server = await sharedServer();
 });
-
-async function newAccount(scopes: string[]) {
-  const { email } = await server.createUser();
-  return { email, key: await server.createKey(email, scopes) };
-}
 
 describe("scopes of the user endpoints (docs/api.md, Scopes)", () => {
   const cases: { scopes: string[]; read: number; write: number }[] = [
@@ -23,13 +19,13 @@ describe("scopes of the user endpoints (docs/api.md, Scopes)", () => {
   ];
 
   it.each(cases)("a key with $scopes: GET $read, PUT $write", async ({ scopes, read, write }) => {
-    const { key } = await newAccount(scopes);
+    const { key } = await newAccount(server, { scopes });
     expect((await server.request("/api/v1/user", { key })).status).toBe(read);
     expect((await server.request("/api/v1/user", { key, method: "PUT", body: { name: "Renamed" } })).status).toBe(write);
   });
 
   it("names the required and the granted scopes in both body forms", async () => {
-    const { key } = await newAccount(["project:read", "worklog:*"]);
+    const { key } = await newAccount(server, { scopes: ["project:read", "worklog:*"] });
     const response = await server.request("/api/v1/user", { key });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
@@ -42,7 +38,7 @@ describe("scopes of the user endpoints (docs/api.md, Scopes)", () => {
   });
 
   it("DELETE needs user:write", async () => {
-    const { key } = await newAccount(["user:read"]);
+    const { key } = await newAccount(server, { scopes: ["user:read"] });
     const response = await server.request("/api/v1/user", { key, method: "DELETE" });
     expect(response.status).toBe(403);
     expect((await response.json()).details.required_scope).toBe("user:write");
@@ -51,7 +47,7 @@ describe("scopes of the user endpoints (docs/api.md, Scopes)", () => {
 
 describe("GET /api/v1/user", () => {
   it("returns the account", async () => {
-    const { email, key } = await newAccount(["user:read"]);
+    const { email, key } = await newAccount(server, { scopes: ["user:read"] });
     const response = await server.request("/api/v1/user", { key });
     expect(response.status).toBe(200);
     const user = await response.json();
@@ -71,7 +67,7 @@ describe("GET /api/v1/user", () => {
 
 describe("PUT /api/v1/user", () => {
   it("updates email, name and timezone, normalising them, and ignores read-only fields", async () => {
-    const { key } = await newAccount(["user:*"]);
+    const { key } = await newAccount(server, { scopes: ["user:*"] });
     const before = await (await server.request("/api/v1/user", { key })).json();
     const response = await server.request("/api/v1/user", {
       key,
@@ -85,7 +81,7 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("clears the name with null, and changes nothing with an empty object", async () => {
-    const { key } = await newAccount(["user:*"]);
+    const { key } = await newAccount(server, { scopes: ["user:*"] });
     await server.request("/api/v1/user", { key, method: "PUT", body: { name: "Named" } });
     expect((await (await server.request("/api/v1/user", { key, method: "PUT", body: { name: null } })).json()).name).toBeNull();
     const unchanged = await server.request("/api/v1/user", { key, method: "PUT", body: {} });
@@ -94,7 +90,7 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("answers 422 with every invalid field, and changes nothing", async () => {
-    const { email, key } = await newAccount(["user:*"]);
+    const { email, key } = await newAccount(server, { scopes: ["user:*"] });
     const response = await server.request("/api/v1/user", {
       key,
       method: "PUT",
@@ -119,22 +115,22 @@ describe("PUT /api/v1/user", () => {
     [{ email: "a".repeat(250) + "@x.io" }, "/email", "String length is larger than maxLength"],
     [{ timezone: "" }, "/timezone", "String length is smaller than minLength"],
   ])("rejects %j at %s", async (body, pointer, detail) => {
-    const { key } = await newAccount(["user:write"]);
+    const { key } = await newAccount(server, { scopes: ["user:write"] });
     const response = await server.request("/api/v1/user", { key, method: "PUT", body, invalid: true });
     expect(response.status).toBe(422);
     expect((await response.json()).errors).toEqual([{ title: "Invalid value", detail, source: { pointer } }]);
   });
 
   it("refuses another account's email as a duplicate, whatever its case", async () => {
-    const taken = await newAccount(["user:read"]);
-    const { key } = await newAccount(["user:write"]);
+    const taken = await newAccount(server, { scopes: ["user:read"] });
+    const { key } = await newAccount(server, { scopes: ["user:write"] });
     const response = await server.request("/api/v1/user", { key, method: "PUT", body: { email: taken.email.toUpperCase() } });
     expect(response.status).toBe(422);
     expect((await response.json()).errors).toEqual([{ title: "Invalid value", detail: "Duplicate value", source: { pointer: "/email" } }]);
   });
 
   it("answers 400 to a body that is not a JSON object, and 413 to one over 1 MiB", async () => {
-    const { key } = await newAccount(["user:write"]);
+    const { key } = await newAccount(server, { scopes: ["user:write"] });
     for (const body of ["{not json", "[]", '"text"', "null", "42"]) {
       const response = await server.request("/api/v1/user", { key, method: "PUT", body, invalid: true });
       expect(response.status).toBe(400);
@@ -148,7 +144,7 @@ describe("PUT /api/v1/user", () => {
 
 describe("week_start (the first day of the account's weeks)", () => {
   it("is changed by PUT, answered with the user and read back", async () => {
-    const { key } = await newAccount(["user:*"]);
+    const { key } = await newAccount(server, { scopes: ["user:*"] });
     const response = await server.request("/api/v1/user", { key, method: "PUT", body: { week_start: "sunday" } });
     expect(response.status).toBe(200);
     const updated = await response.json();
@@ -159,13 +155,13 @@ describe("week_start (the first day of the account's weeks)", () => {
   });
 
   it("stays as it was when a PUT leaves it out", async () => {
-    const { key } = await newAccount(["user:*"]);
+    const { key } = await newAccount(server, { scopes: ["user:*"] });
     await server.request("/api/v1/user", { key, method: "PUT", body: { week_start: "sunday" } });
     expect((await (await server.request("/api/v1/user", { key, method: "PUT", body: { timezone: "Europe/Paris" } })).json()).week_start).toBe("sunday");
   });
 
   it.each([["saturday"], ["Sunday"], [""], [null], [1]])("refuses %j with 422, and changes nothing", async (week_start) => {
-    const { key } = await newAccount(["user:*"]);
+    const { key } = await newAccount(server, { scopes: ["user:*"] });
     const response = await server.request("/api/v1/user", { key, method: "PUT", body: { week_start, name: "Not saved" }, invalid: true });
     expect(response.status).toBe(422);
     const { errors } = await response.json();
@@ -176,9 +172,9 @@ describe("week_start (the first day of the account's weeks)", () => {
 
 describe("DELETE /api/v1/user", () => {
   it("deletes the account and returns it as it was; its keys fail from then on", async () => {
-    const { email, key } = await newAccount(["user:*"]);
+    const { email, key } = await newAccount(server, { scopes: ["user:*"] });
     const otherKey = await server.createKey(email, ["project:read"]);
-    const survivor = await newAccount(["user:read"]);
+    const survivor = await newAccount(server, { scopes: ["user:read"] });
 
     const response = await server.request("/api/v1/user", { key, method: "DELETE" });
     expect(response.status).toBe(200);

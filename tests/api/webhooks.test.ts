@@ -3,12 +3,14 @@
 // the one port of 127.0.0.1 that this server's WEBHOOK_ALLOWED_HOSTS names (server-configs.ts),
 // which checks each signature with the Standard Webhooks library.
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { json } from "../support/responses";
+import { newAccount } from "../support/accounts";
+import { allowedPort, startReceiver, type Receiver, type Received } from "../support/receiver";
 
 type Endpoint = {
   id: string;
@@ -31,10 +33,9 @@ type Attempt = {
   response_excerpt: string | null;
   attempted_at: string;
 };
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 
 let server: TestServer;
-let receiver: Server;
+let receiver: Receiver;
 let origin: string;
 const received: Received[] = [];
 /** What the receiver answers, by path: a status, or for /redirect a redirect to its own /ok. */
@@ -42,14 +43,11 @@ const answers: Record<string, number> = { "/gone": 410, "/fail": 500, "/redirect
 
 beforeAll(async () => {
   server = await sharedServer("webhooks");
-  const port = Number(server.env.WEBHOOK_ALLOWED_HOSTS!.split(",")[0]!.split(":")[1]);
-  origin = `http://127.0.0.1:${port}`;
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const path = new URL(request.url!, origin).pathname;
-      received.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+  receiver = await startReceiver({
+    port: allowedPort(server, 0),
+    answer(request, response) {
+      const path = new URL(request.path, origin).pathname;
+      received.push(request);
       if (path === "/gzip") {
         // A compressed answer, as many servers send: its bytes hold NULs.
         response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(gzipSync("received"));
@@ -58,25 +56,16 @@ beforeAll(async () => {
       const status = answers[path] ?? 200;
       response.writeHead(status, status === 302 ? { location: `${origin}/ok/followed` } : { "content-type": "text/plain" });
       response.end(status === 302 ? "" : `received with ${status}`);
-    });
+    },
   });
-  await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
+  origin = receiver.origin;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
-async function account(scopes = ["user:write", "worklog:write", "project:write"]) {
-  const { email } = await server.createUser();
-  return { email, key: await server.createKey(email, scopes) };
-}
-
-async function json(response: Response, status: number) {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body;
-}
+const webhookScopes = ["user:write", "worklog:write", "project:write"];
 
 /** Each webhook posts to a path of its own on the receiver, so that tests tell their requests apart. */
 async function createWebhook(key: string, path: string, events = ["entry.created"]): Promise<Endpoint> {
@@ -101,7 +90,7 @@ const requestsTo = (path: string) => received.filter((request) => request.path.s
 
 describe("managing webhooks", () => {
   it("creates one with a secret shown once, lists, reads, updates and deletes it", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: webhookScopes });
     const created = await createWebhook(key, "/crud", ["entry.created", "project.*", "entry.created"]);
     expect(created).toMatchObject({
       url: `/api/v1/webhooks/${created.id}`,
@@ -130,7 +119,7 @@ describe("managing webhooks", () => {
   });
 
   it("refuses invalid bodies, and another account's webhooks are not found", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: webhookScopes });
     const invalid = await json(
       await server.request("/api/v1/webhooks", { method: "POST", key, body: { endpoint_url: `${origin}/x`, events: ["entry.exploded"] }, invalid: true }),
       422,
@@ -140,7 +129,7 @@ describe("managing webhooks", () => {
     expect(missing.errors.map((error: { detail: string }) => error.detail)).toEqual(["Missing field: endpoint_url", "Missing field: events"]);
 
     const mine = await createWebhook(key, "/mine");
-    const stranger = await account();
+    const stranger = await newAccount(server, { scopes: webhookScopes });
     for (const [method, path] of [
       ["GET", mine.url],
       ["PUT", mine.url],
@@ -156,14 +145,14 @@ describe("managing webhooks", () => {
   });
 
   it("needs user:write, to read them too", async () => {
-    const { email } = await account();
+    const { email } = await newAccount(server, { scopes: webhookScopes });
     const reader = await server.createKey(email, ["user:read", "worklog:*"]);
     const refused = await json(await server.request("/api/v1/webhooks", { key: reader }), 403);
     expect(refused.details.required_scope).toBe("user:write");
   });
 
   it("refuses internal addresses, at creation and when the URL changes", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: webhookScopes });
     const port = new URL(origin).port;
     const refusals: [string, RegExp][] = [
       ["http://127.0.0.1/hook", /resolves to 127\.0\.0\.1, which is loopback/],
@@ -194,7 +183,7 @@ describe("managing webhooks", () => {
 
 describe("deliveries", () => {
   it("post a change's event, signed for the Standard Webhooks library, and log it", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: webhookScopes });
     const endpoint = await createWebhook(key, "/delivered", ["entry.created", "project.*"]);
     const project = await json(await server.request("/api/v1/projects", { method: "POST", key, body: { name: "Website" } }), 201);
     const entry = await json(
@@ -218,7 +207,7 @@ describe("deliveries", () => {
   });
 
   it("of a test event and a resent one, under the same webhook-id", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: webhookScopes });
     const endpoint = await createWebhook(key, "/tested", ["recap.completed"]);
     const { event_id: eventId } = await json(await server.request(`${endpoint.url}/test`, { method: "POST", key }), 202);
     const [attempt] = (await until(key, endpoint.id, ({ attempts }) => attempts.length === 1)).attempts;
@@ -239,7 +228,7 @@ describe("deliveries", () => {
   });
 
   it("answered 410 Gone disable the webhook, which says why", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: webhookScopes });
     const endpoint = await createWebhook(key, "/gone");
     await json(await server.request("/api/v1/worklog/entries", { method: "POST", key, body: { content: "Nobody listens" } }), 201);
     const disabled = await until(key, endpoint.id, ({ enabled }) => !enabled);
@@ -251,7 +240,7 @@ describe("deliveries", () => {
   });
 
   it("answered 200 with a compressed body (NUL bytes) are logged and delivered once", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: webhookScopes });
     const endpoint = await createWebhook(key, "/gzip", ["recap.completed"]);
     const { event_id: eventId } = await json(await server.request(`${endpoint.url}/test`, { method: "POST", key }), 202);
     const [attempt] = (await until(key, endpoint.id, ({ attempts }) => attempts.length === 1)).attempts;
@@ -263,7 +252,7 @@ describe("deliveries", () => {
   });
 
   it("follow no redirect, and a failure is retried after 5 s", async () => {
-    const { key } = await account();
+    const { key } = await newAccount(server, { scopes: webhookScopes });
     const endpoint = await createWebhook(key, "/redirect");
     await json(await server.request("/api/v1/worklog/entries", { method: "POST", key, body: { content: "Moved away" } }), 201);
     const [attempt] = (await until(key, endpoint.id, ({ attempts }) => attempts.length === 1)).attempts;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "@/lib/db/client";
 import { closeConnection, getConnection } from "@/lib/db/connection";
 import { testBackend } from "../support/databases";
+import { rereadConfig } from "../support/config";
 
 /** Reconnects with one pooled connection, so that its prepared statements can be read back. */
 async function reconnect(preparedStatements: "true" | "false") {
@@ -9,7 +10,7 @@ async function reconnect(preparedStatements: "true" | "false") {
   await closeConnection();
   process.env.DATABASE_POOL_SIZE = "1";
   process.env.DATABASE_PREPARED_STATEMENTS = preparedStatements;
-  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
+  rereadConfig();
 }
 
 async function preparedOnTheConnection(): Promise<string[]> {

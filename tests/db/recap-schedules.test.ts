@@ -2,8 +2,6 @@
 // an injected clock, which two scans at once claim once, and a run as the queue runs it: the
 // recap made, shared and posted as a Slack message to a receiver on 127.0.0.1, which
 // WEBHOOK_ALLOWED_HOSTS lets it reach.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
@@ -17,34 +15,33 @@ import { createSchedule } from "@/lib/schedules/schedules";
 import { wallClock } from "@/lib/time";
 import { WEBHOOK_RETRY_DELAYS_MS } from "@/lib/webhooks/delivery-job";
 import { updateUser } from "@/lib/users/accounts";
+import { startReceiver, type Receiver, type Received } from "../support/receiver";
+import { rereadConfig } from "../support/config";
 
 const LEASE_MS = 30_000;
-const received: { path: string; body: string }[] = [];
-let receiver: Server;
+const received: Received[] = [];
+let receiver: Receiver;
 let origin: string;
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ path: request.url!, body: Buffer.concat(chunks).toString("utf8") });
-      if (request.url!.startsWith("/slack-nul/")) response.writeHead(500, { "content-type": "text/plain" }).end("broken\u0000down");
+  receiver = await startReceiver({
+    answer(request, response) {
+      received.push(request);
+      if (request.path.startsWith("/slack-nul/")) response.writeHead(500, { "content-type": "text/plain" }).end("broken\u0000down");
       else response.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
+    },
   });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  origin = receiver.origin;
   process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
   process.env.APP_URL = "https://worklog.example.com";
-  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
+  rereadConfig();
 });
 
 afterAll(async () => {
   delete process.env.WEBHOOK_ALLOWED_HOSTS;
   delete process.env.APP_URL;
-  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
-  await new Promise((resolve) => receiver.close(resolve));
+  rereadConfig();
+  await receiver.close();
 });
 
 let accounts = 0;

@@ -3,8 +3,6 @@
 // run by the queue with a fixed clock, so that no test waits for a retry, to a receiver on
 // 127.0.0.1 that WEBHOOK_ALLOWED_HOSTS lets them reach.
 import { accessFor } from "@/lib/access/context";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
@@ -21,6 +19,8 @@ import { createWebhook, getWebhookWithAttempts, updateWebhook } from "@/lib/webh
 import type { WebhookSubscription } from "@/lib/webhooks/events";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
 import { testBackend } from "../support/databases";
+import { startReceiver, type Receiver, type Received } from "../support/receiver";
+import { rereadConfig } from "../support/config";
 
 const kinds = jobKinds(webhookDelivery);
 const LEASE_MS = 30_000;
@@ -34,43 +34,39 @@ const at =
   () =>
     new Date(start.getTime() + ms);
 
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 const received: Received[] = [];
 /** What the receiver answers, by path: a status, or a redirect to its own /ok. */
 const answers: Record<string, number> = { "/ok": 204, "/gone": 410, "/fail": 500, "/redirect": 302 };
 /** The answers to requests to /held, which wait until the test lets them go; /gzip answers 200 compressed (NUL bytes). */
 const held: (() => void)[] = [];
-let receiver: Server;
+let receiver: Receiver;
 let origin: string;
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      if (request.url === "/gzip") {
+  receiver = await startReceiver({
+    answer(request, response) {
+      received.push(request);
+      if (request.path === "/gzip") {
         response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(gzipSync("answered 200"));
         return;
       }
-      if (request.url === "/held") {
+      if (request.path === "/held") {
         held.push(() => response.writeHead(200).end("answered 200"));
         return;
       }
-      const status = answers[request.url!] ?? 404;
+      const status = answers[request.path] ?? 404;
       response.writeHead(status, status === 302 ? { location: `${origin}/ok` } : { "content-type": "text/plain" });
       response.end(status === 302 ? "" : `answered ${status} ${"x".repeat(2_000)}`);
-    });
+    },
   });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  origin = receiver.origin;
   process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
-  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
+  rereadConfig();
 });
 
 afterAll(async () => {
   delete process.env.WEBHOOK_ALLOWED_HOSTS;
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 beforeEach(() => {

@@ -1,12 +1,37 @@
-// What the security tests (tests/api/security-*.test.ts) share: accounts with keys, their
-// requests, and an account's data of every kind, on a server of the test file.
+// Accounts of a test server: a new account with its key (for every API test), and what the
+// security tests (tests/api/security-*.test.ts) share: their requests, and an account's data of every kind.
 import { expect } from "vitest";
+import { json } from "./responses";
 import type { TestServer } from "./server";
 
 export const allScopes = ["user:*", "project:*", "repo:*", "worklog:*"];
 export const notFoundBody = { error: { message: "Could not find the requested resource", type: "not_found_error" } };
 export const invalidValue = (pointer: string) => ({ errors: [{ title: "Invalid value", detail: "Invalid value", source: { pointer } }] });
 export const sha = (seed: string) => seed.repeat(40).slice(0, 40);
+
+export type AccountOptions = {
+  /** The key's scopes: every scope unless given. */
+  scopes?: string[];
+  plan?: "free" | "pro";
+  /** The account's settings (timezone, week_start…), set through PUT /api/v1/user with its key. */
+  settings?: Record<string, string>;
+};
+
+/** A new account of `server` (each has its own rate-limit window) and a key of it. */
+export async function newAccount(
+  server: Pick<TestServer, "createUser" | "createKey" | "request">,
+  { scopes = allScopes, plan, settings }: AccountOptions = {},
+): Promise<{ email: string; password: string; key: string }> {
+  const { email, password } = await server.createUser({ plan });
+  const key = await server.createKey(email, scopes);
+  if (settings) await json(server.request("/api/v1/user", { key, method: "PUT", body: settings }), 200);
+  return { email, password, key };
+}
+
+/** The key of a new account (newAccount). */
+export async function newKey(server: Pick<TestServer, "createUser" | "createKey" | "request">, options?: AccountOptions): Promise<string> {
+  return (await newAccount(server, options)).key;
+}
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -22,11 +47,6 @@ export function accountRequests(current: () => TestServer) {
     const { status, body: resource } = await call(key, "POST", pathname, body);
     expect(status, JSON.stringify(resource)).toBe(201);
     return resource;
-  }
-
-  async function newAccount(scopes = allScopes) {
-    const { email } = await current().createUser();
-    return { email, key: await current().createKey(email, scopes) };
   }
 
   /** An account's data: one resource of every kind that has an id, for the tests to aim at. */
@@ -69,5 +89,5 @@ export function accountRequests(current: () => TestServer) {
     };
   }
 
-  return { call, created, newAccount, seedAccount };
+  return { call, created, seedAccount };
 }

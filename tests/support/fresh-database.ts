@@ -6,6 +6,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { closeConnection, getConnection } from "@/lib/db/connection";
 import { applyPendingMigrations } from "@/lib/db/migrate";
 import { createFreshDatabase, testBackend, type FreshDatabase } from "./databases";
+import { rereadConfig } from "./config";
 
 let database: FreshDatabase;
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
   delete process.env.DATA_DIR;
   Object.assign(process.env, database.env);
   // Read the new environment (and the new data directory's secret).
-  delete (globalThis as { __worklogConfig?: unknown }).__worklogConfig;
+  rereadConfig();
   delete (globalThis as { __worklogAuthSecret?: unknown }).__worklogAuthSecret;
   await applyPendingMigrations(getConnection());
 });

@@ -100,7 +100,7 @@ export async function createApiKeyAction(formData: FormData): Promise<ActionResu
 }
 
 export async function revokeApiKeyAction(id: string): Promise<ActionResult<void>> {
-  const result = await runSignedInRemoval("/settings/api-keys", id, revokeApiKey);
+  const result = await runSignedInRemoval("/settings/api-keys", id, (access, keyId) => revokeApiKey(access.user.id, keyId));
   revalidatePath("/settings/api-keys");
   return result;
 }

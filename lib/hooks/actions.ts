@@ -1,5 +1,6 @@
 "use server";
 
+import { ownerId } from "@/lib/access/context";
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import type { ActionResult } from "@/lib/web/action-result";
@@ -31,7 +32,7 @@ export async function createHookAction(formData: FormData): Promise<ActionResult
 }
 
 export async function deleteHookAction(id: string): Promise<ActionResult<void>> {
-  const result = await runSignedInRemoval(settingsPath, id, deleteHook);
+  const result = await runSignedInRemoval(settingsPath, id, (access, validId) => deleteHook(ownerId(access), validId));
   revalidatePath(settingsPath);
   return result;
 }

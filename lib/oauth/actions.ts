@@ -26,7 +26,7 @@ export async function decideDevice(userCode: string, decision: "approved" | "den
 }
 
 export async function revokeDeviceAction(id: string): Promise<ActionResult<void>> {
-  const result = await runSignedInRemoval("/settings/devices", id, revokeDevice);
+  const result = await runSignedInRemoval("/settings/devices", id, (access, deviceId) => revokeDevice(access.user.id, deviceId));
   revalidatePath("/settings/devices");
   return result;
 }

@@ -1,5 +1,6 @@
 "use server";
 
+import { ownerId } from "@/lib/access/context";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { Project } from "@/lib/db/client";
@@ -54,7 +55,7 @@ export async function updateProjectAction(id: string, _previous: ProjectFormResu
 }
 
 export async function deleteProjectAction(id: string): Promise<ActionResult<void>> {
-  const result = await runSignedInRemoval(`/projects/${id}`, id, deleteProject);
+  const result = await runSignedInRemoval(`/projects/${id}`, id, (access, validId) => deleteProject(ownerId(access), validId));
   if (!result.ok) return result;
   revalidatePath("/", "layout");
   redirect("/projects");

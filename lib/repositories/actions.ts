@@ -1,5 +1,6 @@
 "use server";
 
+import { ownerId } from "@/lib/access/context";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { Repository } from "@/lib/db/client";
@@ -69,7 +70,7 @@ export async function updateRepositoryAction(id: string, _previous: RepositoryFo
 }
 
 export async function deleteRepositoryAction(id: string): Promise<ActionResult<void>> {
-  const result = await runSignedInRemoval(`/repositories/${id}`, id, deleteRepository);
+  const result = await runSignedInRemoval(`/repositories/${id}`, id, (access, validId) => deleteRepository(ownerId(access), validId));
   if (!result.ok) return result;
   revalidatePath("/", "layout");
   redirect("/repositories");

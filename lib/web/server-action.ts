@@ -112,14 +112,14 @@ export async function runSignedInFormAction<Schema extends z.ZodType, Data, Fiel
  * Deletes or revokes, for the signed-in account, what `id` names. What is gone already (e.g.
  * deleted in another tab) counts as done.
  */
-export function runSignedInRemoval(signInPath: string, id: string, remove: (userId: string, id: string) => Promise<unknown>): Promise<ActionResult<void>> {
+export function runSignedInRemoval(signInPath: string, id: string, remove: (access: Access, id: string) => Promise<unknown>): Promise<ActionResult<void>> {
   return runSignedInAction(signInPath, {
     schema: idSchema,
     input: id,
     fields: {},
-    run: async (validId, user) => {
+    run: async (validId, _user, access) => {
       try {
-        await remove(user.id, validId);
+        await remove(access, validId);
       } catch (error) {
         if (!(error instanceof AppError && error.kind === "not_found")) throw error;
       }

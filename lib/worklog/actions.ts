@@ -1,5 +1,6 @@
 "use server";
 
+import { ownerId } from "@/lib/access/context";
 import { recentCommits, type CommitSummary } from "@/lib/repositories/commits";
 import { idSchema } from "@/lib/validation";
 import type { ActionResult } from "@/lib/web/action-result";
@@ -66,7 +67,7 @@ export async function updateEntryAction(id: string, input: EntryInput): Promise<
 }
 
 export async function deleteEntryAction(id: string): Promise<ActionResult<void>> {
-  return runSignedInRemoval(worklogPath, id, deleteEntry);
+  return runSignedInRemoval(worklogPath, id, (access, validId) => deleteEntry(ownerId(access), validId));
 }
 
 /** Undo of a delete: the entry as it was, under its id. */

@@ -7,7 +7,10 @@ import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/web/serv
 
 const signedIn = { id: "0190d8a4-0000-7000-8000-000000000001", email: "ada@example.com" };
 
-vi.mock("@/lib/auth/current-user", () => ({ requireUser: vi.fn(async () => signedIn) }));
+vi.mock("@/lib/auth/current-user", () => {
+  const requireUser = vi.fn<(path: string) => Promise<typeof signedIn>>(async () => signedIn);
+  return { requireUser, requireAccess: async (path: string) => ({ user: await requireUser(path) }) };
+});
 
 const { requireUser } = await import("@/lib/auth/current-user");
 
@@ -172,7 +175,7 @@ describe("runSignedInRemoval", () => {
   it("removes what the id names for the signed-in account", async () => {
     const remove = vi.fn(async () => undefined);
     expect(await runSignedInRemoval("/projects", id.toUpperCase(), remove)).toEqual({ ok: true, data: undefined });
-    expect(remove).toHaveBeenCalledWith(signedIn.id, id);
+    expect(remove).toHaveBeenCalledWith({ user: signedIn }, id);
   });
 
   it("counts what is gone already as done, and refuses an id that names nothing", async () => {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import type { Access } from "@/lib/access/context";
+import { currentAccess } from "@/lib/auth/current-user";
 import type { User } from "@/lib/db/client";
 import { listQuerySchema, type PageRequest } from "@/lib/api/pagination";
 import { isUuid } from "@/lib/db/ids";
@@ -23,14 +24,14 @@ export async function loadOrNotFound<T>(id: string, load: (id: string) => Promis
  */
 export async function resourceTitle<T>(
   id: string,
-  load: (userId: string, id: string) => Promise<T>,
+  load: (access: Access, id: string) => Promise<T>,
   title: (resource: T, user: User) => string,
   fallback: string,
 ): Promise<Metadata> {
-  const user = await getCurrentUser();
-  if (!user || !isUuid(id)) return { title: fallback };
+  const access = await currentAccess();
+  if (!access || !isUuid(id)) return { title: fallback };
   try {
-    return { title: title(await load(user.id, id.toLowerCase()), user) };
+    return { title: title(await load(access, id.toLowerCase()), access.user) };
   } catch (error) {
     if (error instanceof AppError && error.kind === "not_found") return { title: fallback };
     throw error;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
+import { ownerId } from "@/lib/access/context";
 import { LoadingBlock } from "@/components/loading-block";
 import type { User } from "@/lib/db/client";
 import { countOf, formatDateTime, formatDuration } from "@/components/format";
@@ -29,7 +30,12 @@ import { loadOrNotFound, resourceTitle } from "@/lib/web/pages";
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return resourceTitle((await params).id, getProject, (project) => project.name, "Project");
+  return resourceTitle(
+    (await params).id,
+    (access, id) => getProject(ownerId(access), id),
+    (project) => project.name,
+    "Project",
+  );
 }
 
 export default async function ProjectPage({ params }: Props) {

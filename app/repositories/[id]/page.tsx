@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { Suspense } from "react";
+import { ownerId } from "@/lib/access/context";
 import { LoadingBlock } from "@/components/loading-block";
 import type { PageRequest } from "@/lib/api/pagination";
 import { countOf, formatDateTime } from "@/components/format";
@@ -34,7 +35,12 @@ import { loadOrNotFound, pageRequest, resourceTitle, type SearchParams } from "@
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return resourceTitle((await params).id, getRepository, (repository) => repository.name, "Repository");
+  return resourceTitle(
+    (await params).id,
+    (access, id) => getRepository(ownerId(access), id),
+    (repository) => repository.name,
+    "Repository",
+  );
 }
 
 export default async function RepositoryPage({ params, searchParams }: Props) {

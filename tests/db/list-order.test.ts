@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accessFor } from "@/lib/access/context";
 import { runAdminCommand } from "@/lib/admin/commands";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
@@ -181,7 +182,7 @@ describe("the account's counters", () => {
     await expectMoved("commit attached");
     await getDb().recap.create({ data: { userId: user.id, filters: {}, filtersKey: "k" } });
     await expectMoved("recap created");
-    await updateUser(user.id, { timezone: "Europe/Paris" });
+    await updateUser(accessFor(user), { timezone: "Europe/Paris" });
     await expectMoved("account updated");
     await deleteProject(user.id, project.id);
     await expectMoved("project deleted (its entries and repositories let go of it)");

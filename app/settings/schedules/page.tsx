@@ -31,7 +31,7 @@ export default async function SchedulesPage() {
       </div>
     );
   }
-  const [schedules, webhooks] = await Promise.all([listSchedules(user), listWebhooks(access)]);
+  const [schedules, webhooks] = await Promise.all([listSchedules(access), listWebhooks(access)]);
   const webhookOptions = webhooks.map((webhook) => ({ id: webhook.id, url: webhook.url }));
   return (
     <div className="space-y-12">

@@ -3,18 +3,19 @@ import { headers } from "next/headers";
 import { PlanNotice } from "@/components/recaps/plan-notice";
 import { RecapForm } from "@/components/recaps/recap-form";
 import { RecapList } from "@/components/recaps/recap-list";
-import { requireAccess, requireUser } from "@/lib/auth/current-user";
+import type { Access } from "@/lib/access/context";
+import { requireAccess } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
 import { publicOrigin } from "@/lib/public-origin";
 import { listRecaps } from "@/lib/recaps/recaps";
 import { recapPeriods } from "@/lib/recaps/periods";
 import { calendarDay } from "@/lib/time";
-import type { User } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Recaps" };
 
 export default async function RecapsPage() {
-  const user = await requireUser("/recaps");
+  const access = await requireAccess("/recaps");
+  const { user } = access;
   return (
     <div className="space-y-12">
       <div>
@@ -24,14 +25,14 @@ export default async function RecapsPage() {
           it is done.
         </p>
       </div>
-      {user.plan === "pro" ? <RecapsForPro user={user} /> : <PlanNotice />}
+      {user.plan === "pro" ? <RecapsForPro access={access} /> : <PlanNotice />}
     </div>
   );
 }
 
-async function RecapsForPro({ user }: { user: User }) {
-  const access = await requireAccess("/recaps");
-  const [{ rows: projects }, recaps] = await Promise.all([listProjects(access, { limit: 100 }), listRecaps(user.id)]);
+async function RecapsForPro({ access }: { access: Access }) {
+  const { user } = access;
+  const [{ rows: projects }, recaps] = await Promise.all([listProjects(access, { limit: 100 }), listRecaps(access)]);
   return (
     <>
       <section aria-labelledby="new-recap-heading">

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accessFor, owned, ownerId, type Access } from "@/lib/access/context";
+import { owned, ownerId, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -98,10 +98,10 @@ const added = (summary: ImportSummary, more: ImportSummary): ImportSummary => {
 };
 
 async function runImport(importId: string, timeZone: string, job: JobContext): Promise<void> {
-  const row = await getDb().import.findUnique({ where: { id: importId }, include: { user: true } });
+  const { access } = job;
+  if (!access) return;
+  const row = await getDb().import.findFirst({ where: { id: importId, ...owned(access) } });
   if (!row || row.document === null || (row.status !== "queued" && row.status !== "running")) return;
-  // Who asks is the import's owner; built here until the job runner hands each job its own (lib/jobs).
-  const access = accessFor(row.user);
   if (row.status === "queued") await getDb().import.updateMany({ where: { id: importId, status: "queued" }, data: { status: "running" } });
   const plan = await checkDocument(row.format as ImportFormat, JSON.parse(row.document) as Record<string, unknown>, timeZone).catch((error: unknown) => {
     throw error instanceof AppError ? new FinalJobError(`The stored document is invalid: ${error.message.slice(0, 500)}`) : error;

@@ -8,6 +8,8 @@ export type ClaimedJob = {
   id: string;
   kind: string;
   payload: unknown;
+  /** Whose work it is (the account's id), or null for work of no account: the attempt runs with its access. */
+  ownerId: string | null;
   /** This attempt's number. */
   attempt: number;
   maxAttempts: number;
@@ -95,7 +97,7 @@ function claimStatement({ laned, bounded, byId }: Shape): string {
     run_at = ${now} + $4::int * interval '1 millisecond',
     last_error = CASE WHEN due.locked_by IS NOT NULL THEN ${stoppedMessage("due.attempts")} ELSE jobs.last_error END
   FROM due WHERE jobs.id = due.id
-  RETURNING jobs.id::text AS id, jobs.kind, jobs.payload, jobs.attempts AS attempt, jobs.max_attempts AS "maxAttempts",
+  RETURNING jobs.id::text AS id, jobs.kind, jobs.payload, jobs.owner_id::text AS "ownerId", jobs.attempts AS attempt, jobs.max_attempts AS "maxAttempts",
     (due.locked_by IS NOT NULL AND due.attempts >= due.max_attempts) AS exhausted, due.run_at AS due`;
 }
 
@@ -129,5 +131,5 @@ export async function claimJobs({ kinds, limit, lanes, leaseMs, bounds, ids, clo
   const rows = await sql<ClaimedRow>(claimStatement({ laned: lanes !== undefined, bounded: bounds !== undefined, byId: ids !== undefined }), values);
   return rows
     .sort((a, b) => a.due.getTime() - b.due.getTime() || (a.id < b.id ? -1 : 1))
-    .map(({ id, kind, payload, attempt, maxAttempts, exhausted }) => ({ id, kind, payload, attempt, maxAttempts, exhausted, token }));
+    .map(({ id, kind, payload, ownerId, attempt, maxAttempts, exhausted }) => ({ id, kind, payload, ownerId, attempt, maxAttempts, exhausted, token }));
 }

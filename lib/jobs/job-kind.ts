@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Access } from "@/lib/access/context";
 import type { Transaction } from "@/lib/db/client";
 
 /** What an attempt of a job knows of itself while it runs. */
@@ -7,6 +8,12 @@ export type JobContext = {
   /** 1 for the first attempt. */
   attempt: number;
   maxAttempts: number;
+  /**
+   * Whose work it is: the access of the job's owner, built by the queue for each attempt
+   * (lib/jobs/queue.ts). A kind filters owned data with it, not with an id of its payload.
+   * Absent for work of no account, and once the owner is gone.
+   */
+  access?: Access;
   /** The queue's time: its injected clock's in tests, else this machine's. */
   now(): Date;
   /** Aborts when the attempt must stop: its lease went to another worker, or its worker is stopping. */

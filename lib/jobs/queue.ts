@@ -1,4 +1,5 @@
 import "server-only";
+import { accessFor, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { queryRows } from "@/lib/db/sql";
@@ -132,6 +133,15 @@ async function failJob(job: ClaimedJob, kind: JobKind<unknown>, payload: unknown
   });
 }
 
+/**
+ * The access an attempt of the job of `ownerId` runs with (JobContext.access): its owner's, looked
+ * up as the attempt starts; none for work of no account, or once the owner is gone.
+ */
+async function ownerAccess(ownerId: string | null): Promise<Access | undefined> {
+  const owner = ownerId === null ? null : await getDb().user.findUnique({ where: { id: ownerId } });
+  return owner ? accessFor(owner) : undefined;
+}
+
 /** What became of an attempt. */
 export type JobOutcome = "completed" | "retrying" | "failed" | "released" | "lost";
 
@@ -187,7 +197,10 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions): Promi
   let failure: unknown;
   let failed = false;
   try {
-    await (options.run ?? kind.run)(parsed.data, context);
+    const access = await ownerAccess(job.ownerId);
+    // The worker may have begun to stop, or the lease been lost, while the owner was looked up.
+    signal.throwIfAborted();
+    await (options.run ?? kind.run)(parsed.data, { ...context, access });
   } catch (error) {
     failed = true;
     failure = error;

@@ -264,13 +264,13 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: recapFiltersSchema,
     output: recapResponseSchema,
-    async run({ user, input, origin, progress, signal }) {
-      const created = await createRecap(user, input);
+    async run({ access, input, origin, progress, signal }) {
+      const created = await createRecap(access, input);
       if (!created.cached) {
         let written = 0;
         await generateRecapNow(created.recap.id, (piece) => progress((written += piece.length), piece), signal);
       }
-      const recap = toRecapResponse(await getRecap(user.id, created.recap.id));
+      const recap = toRecapResponse(await getRecap(access, created.recap.id));
       const link = `${origin}/recaps/${recap.id}`;
       if (recap.status === "failed") return { structured: recap, summary: `${recap.error} ${link}`, failed: true };
       return { structured: recap, summary: `${recap.content}\n\nRecap ${recap.id}: ${link}` };
@@ -284,8 +284,8 @@ export const mcpTools: AnyMcpTool[] = [
     arguments: "body",
     input: getRecapInputSchema,
     output: recapResponseSchema,
-    async run({ user, input, origin }) {
-      const recap = toRecapResponse(await getRecap(user.id, input.recap_id));
+    async run({ access, input, origin }) {
+      const recap = toRecapResponse(await getRecap(access, input.recap_id));
       const link = `${origin}/recaps/${recap.id}`;
       return {
         structured: recap,

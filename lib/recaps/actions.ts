@@ -36,10 +36,10 @@ export async function startRecap(formData: FormData): Promise<ActionResult<Recap
       exclude_tags: formText(formData, "exclude_tags"),
     },
     fields: recapFields,
-    run: async (filters, user) => {
+    run: async (filters, user, access) => {
       // An account whose plan changed since the page was drawn: the limit in words, not the API's.
       if (user.plan !== RECAP_PLAN) throw new AppError("authorization", RECAP_PLAN_LIMIT_IN_WORDS);
-      const { recap, cached } = await createRecap(user, filters);
+      const { recap, cached } = await createRecap(access, filters);
       if (!cached) startRecapGeneration(recap.id);
       return toRecapResponse(recap);
     },

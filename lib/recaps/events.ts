@@ -1,6 +1,7 @@
+import { owned, type Access } from "@/lib/access/context";
 import { eventStreamResponse, type ServerSentEvent } from "@/lib/api/sse";
 import type { StreamCredential } from "@/lib/auth/stream-credentials";
-import { getDb, type Recap, type User } from "@/lib/db/client";
+import { getDb, type Recap } from "@/lib/db/client";
 import { toRecapResponse, type RecapEvent } from "./responses";
 import { getRecap, requireRecapPlan } from "./recaps";
 import { subscribeToRecapChanges, type StreamSubscription } from "./stream-hub";
@@ -57,12 +58,12 @@ function finished(recap: Recap, seq: number): ServerSentEvent {
  * then `completed` or `failed`. A recap already finished gives that one event. The recap is read
  * before its chunks, so that a finished status guarantees every chunk has been seen.
  */
-export async function* recapEvents(userId: string, recapId: string, changes: Changes, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
+export async function* recapEvents(access: Access, recapId: string, changes: Changes, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
   const db = getDb();
   let sent = nothingSent;
   for (let first = true; !signal.aborted; first = false) {
     const seen = changes.version();
-    const recap = await db.recap.findFirst({ where: { id: recapId, userId } });
+    const recap = await db.recap.findFirst({ where: { id: recapId, ...owned(access) } });
     if (!recap) return;
     if (!first || recap.status === "processing") sent = yield* piecesSince(recapId, sent, true);
     if (recap.status !== "processing") {
@@ -77,7 +78,7 @@ export async function* recapEvents(userId: string, recapId: string, changes: Cha
  * The events of all the account's recaps until the client leaves: first the progress of those
  * in progress, then every delta and finish of those and of recaps created meanwhile.
  */
-export async function* accountRecapEvents(userId: string, changes: Changes, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
+export async function* accountRecapEvents(access: Access, changes: Changes, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
   const db = getDb();
   const connectedAt = new Date();
   const sent = new Map<string, Sent>();
@@ -85,7 +86,7 @@ export async function* accountRecapEvents(userId: string, changes: Changes, sign
   while (!signal.aborted) {
     const seen = changes.version();
     const recaps = await db.recap.findMany({
-      where: { userId, id: { notIn: done }, OR: [{ status: "processing" }, { insertedAt: { gte: connectedAt } }, { id: { in: [...sent.keys()] } }] },
+      where: { ...owned(access), id: { notIn: done }, OR: [{ status: "processing" }, { insertedAt: { gte: connectedAt } }, { id: { in: [...sent.keys()] } }] },
       orderBy: { id: "asc" },
     });
     for (const recap of recaps) {
@@ -109,11 +110,11 @@ export async function* accountRecapEvents(userId: string, changes: Changes, sign
  * takes one of the account's stream slots (429 when none is free) until it ends, which it does
  * once its credential no longer works.
  */
-export async function recapStreamResponse(request: Request, user: User, recapId: string | undefined, credential: StreamCredential): Promise<Response> {
-  requireRecapPlan(user);
-  if (recapId !== undefined) await getRecap(user.id, recapId);
-  const subscription = subscribeToRecapChanges(user.id, credential);
+export async function recapStreamResponse(request: Request, access: Access, recapId: string | undefined, credential: StreamCredential): Promise<Response> {
+  requireRecapPlan(access.user);
+  if (recapId !== undefined) await getRecap(access, recapId);
+  const subscription = subscribeToRecapChanges(access, credential);
   const events = (signal: AbortSignal) =>
-    recapId === undefined ? accountRecapEvents(user.id, subscription, signal) : recapEvents(user.id, recapId, subscription, signal);
+    recapId === undefined ? accountRecapEvents(access, subscription, signal) : recapEvents(access, recapId, subscription, signal);
   return eventStreamResponse(request, events, { endWhen: subscription.revoked, onClose: subscription.close });
 }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import { owned, type Access } from "@/lib/access/context";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { storableText } from "@/lib/db/storable-text";
@@ -41,9 +42,9 @@ export const recapGeneration = defineJobKind({
   },
 });
 
-async function loadEntries(userId: string, filters: RecapFilters): Promise<RecapEntry[]> {
+async function loadEntries(access: Access, filters: RecapFilters): Promise<RecapEntry[]> {
   const entries = await getDb().worklogEntry.findMany({
-    where: matchingEntries(userId, filters),
+    where: matchingEntries(access, filters),
     orderBy: [{ recordedAt: "desc" }, { id: "desc" }],
     include: {
       project: { select: { id: true, name: true } },
@@ -80,15 +81,17 @@ export function configuredGenerator(): RecapGenerator {
  * numbered after the pieces of earlier attempts and marked with this attempt, and the result
  * before the status says `completed`; each of these writes is made only while the attempt still
  * holds its job. A recap already finished (by an attempt whose worker died before its job was
- * done) or deleted is left alone.
+ * done) or deleted, or one the job's owner does not own, is left alone.
  */
 export async function generateRecap(recapId: string, generator: RecapGenerator, job: JobContext): Promise<void> {
+  const { access } = job;
+  if (!access) return;
   const db = getDb();
-  const recap = await db.recap.findUnique({ where: { id: recapId }, include: { user: { select: { timezone: true } } } });
+  const recap = await db.recap.findFirst({ where: { id: recapId, ...owned(access) } });
   if (recap?.status !== "processing") return;
   const filters = recap.filters as RecapFilters;
-  const entries = await loadEntries(recap.userId, filters);
-  const input: RecapInput = { template: recap.template as RecapTemplate, entries, filters, timeZone: recap.user.timezone };
+  const entries = await loadEntries(access, filters);
+  const input: RecapInput = { template: recap.template as RecapTemplate, entries, filters, timeZone: access.user.timezone };
   const last = await db.recapChunk.findFirst({ where: { recapId }, orderBy: { seq: "desc" }, select: { seq: true } });
   let seq = (last?.seq ?? -1) + 1;
   let content = "";

@@ -1,3 +1,4 @@
+import { owned, ownerId, type Access } from "@/lib/access/context";
 import { getDb, type Recap, type User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -24,14 +25,14 @@ export function requireRecapPlan(user: User): void {
   requirePlan(user, RECAP_PLAN);
 }
 
-export async function getRecap(userId: string, id: string): Promise<Recap> {
-  const recap = isUuid(id) ? await getDb().recap.findFirst({ where: { id, userId } }) : null;
+export async function getRecap(access: Access, id: string): Promise<Recap> {
+  const recap = isUuid(id) ? await getDb().recap.findFirst({ where: { id, ...owned(access) } }) : null;
   if (!recap) throw AppError.notFound();
   return recap;
 }
 
-export async function listRecaps(userId: string, take = 50): Promise<Recap[]> {
-  return getDb().recap.findMany({ where: { userId }, orderBy: { id: "desc" }, take });
+export async function listRecaps(access: Access, take = 50): Promise<Recap[]> {
+  return getDb().recap.findMany({ where: owned(access), orderBy: { id: "desc" }, take });
 }
 
 export type CreatedRecap = { recap: Recap; cached: boolean };
@@ -42,23 +43,23 @@ export type CreatedRecap = { recap: Recap; cached: boolean };
  * was made. A new recap's generation is enqueued in the transaction that creates it; the caller
  * has it start (`startRecapGeneration`), or runs it itself (`generateRecapNow`).
  */
-export async function createRecap(user: User, input: RecapFiltersInput): Promise<CreatedRecap> {
-  requireRecapPlan(user);
+export async function createRecap(access: Access, input: RecapFiltersInput): Promise<CreatedRecap> {
+  requireRecapPlan(access.user);
   const db = getDb();
-  const { filters, key } = resolveFilters(user, input);
+  const { filters, key } = resolveFilters(access.user, input);
   const template = input.template ?? DEFAULT_RECAP_TEMPLATE;
-  const where = matchingEntries(user.id, filters);
+  const where = matchingEntries(access, filters);
   const [{ _count: count, _max: latest }, previous] = await Promise.all([
     db.worklogEntry.aggregate({ where, _count: true, _max: { updatedAt: true } }),
-    db.recap.findFirst({ where: { userId: user.id, filtersKey: key, template, status: "completed" }, orderBy: { id: "desc" } }),
+    db.recap.findFirst({ where: { ...owned(access), filtersKey: key, template, status: "completed" }, orderBy: { id: "desc" } }),
   ]);
   if (count === 0) throw AppError.invalidRequest("No worklog entries match these filters");
   const unchanged =
     previous && (previous.metadata as RecapMetadata | null)?.entry_count === count && latest.updatedAt !== null && latest.updatedAt <= previous.insertedAt;
   if (unchanged) return { recap: previous, cached: true };
   const recap = await db.$transaction(async (tx) => {
-    const created = await tx.recap.create({ data: { userId: user.id, filters, filtersKey: key, template } });
-    await enqueueJob(recapGeneration, { recapId: created.id }, { tx, owner: user.id });
+    const created = await tx.recap.create({ data: { ...owned(access), filters, filtersKey: key, template } });
+    await enqueueJob(recapGeneration, { recapId: created.id }, { tx, owner: ownerId(access) });
     return created;
   });
   return { recap, cached: false };

@@ -15,8 +15,8 @@ export async function shareRecapAction(recapId: string): Promise<ActionResult<Cr
     schema: idSchema,
     input: recapId,
     fields: {},
-    run: async (id, user) => {
-      const { share, token } = await shareRecap(user, id);
+    run: async (id, _user, access) => {
+      const { share, token } = await shareRecap(access, id);
       return toCreatedRecapShareResponse(share, token, origin);
     },
   });
@@ -27,6 +27,6 @@ export async function revokeRecapShareAction(recapId: string): Promise<ActionRes
     schema: idSchema,
     input: recapId,
     fields: {},
-    run: async (id, user) => toRecapShareResponse(await revokeRecapShare(user, id)),
+    run: async (id, _user, access) => toRecapShareResponse(await revokeRecapShare(access, id)),
   });
 }

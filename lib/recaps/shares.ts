@@ -1,6 +1,7 @@
 import "server-only";
+import { owned, type Access } from "@/lib/access/context";
 import { randomBase62, sha256Hex } from "@/lib/crypto";
-import { getDb, type Prisma, type Recap, type RecapShare, type User } from "@/lib/db/client";
+import { getDb, type Prisma, type Recap, type RecapShare } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -17,36 +18,36 @@ export type CreatedRecapShare = { share: RecapShare; token: string };
  * last, which stops working, and counts its views from 0. Only the token's hash is stored, so
  * the link can be shown this once.
  */
-export async function shareRecap(user: User, recapId: string): Promise<CreatedRecapShare> {
-  requireRecapPlan(user);
-  const recap = await getRecap(user.id, recapId);
+export async function shareRecap(access: Access, recapId: string): Promise<CreatedRecapShare> {
+  requireRecapPlan(access.user);
+  const recap = await getRecap(access, recapId);
   if (recap.status !== "completed") throw AppError.invalidRequest("Only a completed recap can be shared");
   const token = randomBase62(TOKEN_LENGTH);
   const tokenHash = sha256Hex(token);
   const share = await getDb().recapShare.upsert({
     where: { recapId: recap.id },
-    create: { recapId: recap.id, userId: user.id, tokenHash },
+    create: { recapId: recap.id, ...owned(access), tokenHash },
     update: { tokenHash, views: 0, createdAt: new Date(), revokedAt: null },
   });
   return { share, token };
 }
 
 /** The link of a recap of the account, revoked or not; null when it was never shared (or the recap is not the account's). */
-export async function findRecapShare(userId: string, recapId: string): Promise<RecapShare | null> {
-  return isUuid(recapId) ? getDb().recapShare.findFirst({ where: { recapId, userId } }) : null;
+export async function findRecapShare(access: Access, recapId: string): Promise<RecapShare | null> {
+  return isUuid(recapId) ? getDb().recapShare.findFirst({ where: { recapId, ...owned(access) } }) : null;
 }
 
 /** The link of a recap of the account; a recap never shared, like another account's, is a 404. */
-export async function getRecapShare(user: User, recapId: string): Promise<RecapShare> {
-  requireRecapPlan(user);
-  const share = await findRecapShare(user.id, recapId);
+export async function getRecapShare(access: Access, recapId: string): Promise<RecapShare> {
+  requireRecapPlan(access.user);
+  const share = await findRecapShare(access, recapId);
   if (!share) throw AppError.notFound();
   return share;
 }
 
 /** Stops the recap's link from working; a revoked link stays as it is. */
-export async function revokeRecapShare(user: User, recapId: string): Promise<RecapShare> {
-  const share = await getRecapShare(user, recapId);
+export async function revokeRecapShare(access: Access, recapId: string): Promise<RecapShare> {
+  const share = await getRecapShare(access, recapId);
   if (share.revokedAt) return share;
   return getDb().recapShare.update({ where: { id: share.id }, data: { revokedAt: new Date() } });
 }

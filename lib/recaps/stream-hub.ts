@@ -1,4 +1,5 @@
 import "server-only";
+import { ownerId, type Access } from "@/lib/access/context";
 import { credentialName, liveCredentials, type StreamCredential } from "@/lib/auth/stream-credentials";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
@@ -40,19 +41,20 @@ type AccountStreams = {
  * module, and the limits are the process's.
  */
 class StreamHub {
+  /** By owner: the id of the account whose recaps the streams follow (lib/access/context.ts, `ownerId`). */
   private readonly accounts = new Map<string, AccountStreams>();
   private open = 0;
   private changeLoop: NodeJS.Timeout | undefined;
   private credentialLoop: NodeJS.Timeout | undefined;
 
-  subscribe(userId: string, credential: StreamCredential): StreamSubscription {
-    const account = this.accounts.get(userId) ?? { subscribers: new Set(), version: 0, mark: undefined, waiters: new Set() };
+  subscribe(owner: string, credential: StreamCredential): StreamSubscription {
+    const account = this.accounts.get(owner) ?? { subscribers: new Set(), version: 0, mark: undefined, waiters: new Set() };
     if (this.open >= getConfig().sseMaxStreams || account.subscribers.size >= MAX_STREAMS_PER_ACCOUNT) {
       throw new AppError("limit_reached", "Too many open event streams", { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } });
     }
     const subscriber: Subscriber = { credential, revocation: new AbortController() };
     account.subscribers.add(subscriber);
-    this.accounts.set(userId, account);
+    this.accounts.set(owner, account);
     this.open++;
     this.startLoops();
     let closed = false;
@@ -64,7 +66,7 @@ class StreamHub {
         if (closed) return;
         closed = true;
         account.subscribers.delete(subscriber);
-        if (account.subscribers.size === 0 && this.accounts.get(userId) === account) this.accounts.delete(userId);
+        if (account.subscribers.size === 0 && this.accounts.get(owner) === account) this.accounts.delete(owner);
         this.open--;
       },
     };
@@ -95,14 +97,14 @@ class StreamHub {
 
   /** Wakes the accounts whose recaps changed, and those with one in progress, at every tick. */
   private async checkChanges() {
-    const userIds = [...this.accounts.keys()];
+    const owners = [...this.accounts.keys()];
     try {
-      if (userIds.length > 0) {
-        const marks = await accountChangeMarks(userIds);
-        for (const userId of userIds) {
-          const account = this.accounts.get(userId);
+      if (owners.length > 0) {
+        const marks = await accountChangeMarks(owners);
+        for (const owner of owners) {
+          const account = this.accounts.get(owner);
           if (!account) continue;
-          const { mark, inProgress } = marks.get(userId) ?? { mark: "", inProgress: false };
+          const { mark, inProgress } = marks.get(owner) ?? { mark: "", inProgress: false };
           if (inProgress || mark !== account.mark) {
             account.mark = mark;
             this.wake(account);
@@ -134,6 +136,6 @@ class StreamHub {
 const processWide = globalThis as typeof globalThis & { __worklogStreamHub?: StreamHub };
 
 /** Takes a slot for a new stream of the account, or throws the 429 of docs/api.md, "Recaps and their event stream". */
-export function subscribeToRecapChanges(userId: string, credential: StreamCredential): StreamSubscription {
-  return (processWide.__worklogStreamHub ??= new StreamHub()).subscribe(userId, credential);
+export function subscribeToRecapChanges(access: Access, credential: StreamCredential): StreamSubscription {
+  return (processWide.__worklogStreamHub ??= new StreamHub()).subscribe(ownerId(access), credential);
 }

@@ -43,7 +43,7 @@ export async function createScheduleAction(formData: FormData): Promise<ActionRe
     schema: scheduleCreateSchema,
     input: scheduleInput(formData),
     fields: scheduleFields,
-    run: async (input, user) => void (await createSchedule(user, input)),
+    run: async (input, _user, access) => void (await createSchedule(access, input)),
   });
   if (result.ok) revalidatePath(settingsPath);
   return result;
@@ -54,7 +54,7 @@ export async function updateScheduleAction(id: string, formData: FormData): Prom
     schema: scheduleCreateSchema.extend({ id: idSchema }),
     input: { ...scheduleInput(formData), id },
     fields: scheduleFields,
-    run: async ({ id: validId, ...input }, user) => void (await updateSchedule(user, validId, input)),
+    run: async ({ id: validId, ...input }, _user, access) => void (await updateSchedule(access, validId, input)),
   });
   if (result.ok) revalidatePath(settingsPath);
   return result;
@@ -65,7 +65,7 @@ export async function setScheduleEnabledAction(id: string, enabled: boolean): Pr
     schema: z.object({ id: idSchema, enabled: z.boolean() }),
     input: { id, enabled },
     fields: {},
-    run: async (input, user) => void (await updateSchedule(user, input.id, { enabled: input.enabled })),
+    run: async (input, _user, access) => void (await updateSchedule(access, input.id, { enabled: input.enabled })),
   });
   revalidatePath(settingsPath);
   return result;
@@ -76,7 +76,7 @@ export async function runScheduleNowAction(id: string): Promise<ActionResult<voi
     schema: idSchema,
     input: id,
     fields: {},
-    run: async (validId, user) => void (await runScheduleNow(user, validId)),
+    run: async (validId, _user, access) => void (await runScheduleNow(access, validId)),
   });
   revalidatePath(settingsPath);
   return result;
@@ -88,9 +88,9 @@ export async function deleteScheduleAction(id: string): Promise<ActionResult<voi
     schema: idSchema,
     input: id,
     fields: {},
-    run: async (validId, user) => {
+    run: async (validId, _user, access) => {
       try {
-        await deleteSchedule(user, validId);
+        await deleteSchedule(access, validId);
       } catch (error) {
         if (!(error instanceof AppError && error.kind === "not_found")) throw error;
       }

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { owned } from "@/lib/access/context";
 import { getDb } from "@/lib/db/client";
 import { storableText } from "@/lib/db/storable-text";
 import { defineJobKind, type JobContext } from "@/lib/jobs/job-kind";
@@ -20,11 +21,13 @@ export type ChatDeliveryPayload = z.output<typeof chatDeliveryPayload>;
  * against the SSRF rules and posted as a webhook's delivery is (10 s, no redirect followed,
  * lib/webhooks/send.ts), and its outcome written as the schedule's last run status, the answer
  * cleaned of what PostgreSQL refuses. A message delivered is not sent again when its status
- * cannot be written. A schedule deleted since, or sent elsewhere since, gets nothing.
+ * cannot be written. A schedule deleted since, or sent elsewhere since, gets nothing; so does one
+ * the job's owner does not own.
  */
 export async function deliverToChat({ schedule_id: scheduleId, body, kind }: ChatDeliveryPayload, job: JobContext): Promise<void> {
+  if (!job.access) return;
   const db = getDb();
-  const schedule = await db.recapSchedule.findUnique({ where: { id: scheduleId } });
+  const schedule = await db.recapSchedule.findFirst({ where: { id: scheduleId, ...owned(job.access) } });
   if (!schedule?.destinationUrl || schedule.destinationKind !== kind) return;
   const outcome = await attemptDelivery(schedule.destinationUrl, { "content-type": "application/json" }, body, job.signal);
   const delivered = outcome.answered && outcome.status >= 200 && outcome.status < 300;

@@ -1,3 +1,4 @@
+import { owned, type Access } from "@/lib/access/context";
 import { getDb } from "@/lib/db/client";
 import { nextRunAt, type ScheduleTimes } from "./next-run";
 
@@ -7,9 +8,9 @@ export function nextRun(schedule: ScheduleTimes & { enabled: boolean }, timeZone
 }
 
 /** The next runs of the account's enabled schedules, at their times in its (new) time zone. */
-export async function rescheduleAccount(userId: string, timeZone: string, now = new Date()): Promise<void> {
+export async function rescheduleAccount(access: Access, timeZone: string, now = new Date()): Promise<void> {
   const db = getDb();
-  const schedules = await db.recapSchedule.findMany({ where: { userId, enabled: true } });
+  const schedules = await db.recapSchedule.findMany({ where: { ...owned(access), enabled: true } });
   for (const schedule of schedules) {
     await db.recapSchedule.update({ where: { id: schedule.id }, data: { nextRunAt: nextRun(schedule, timeZone, now) } });
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { owned, ownerId, type Access } from "@/lib/access/context";
 import { getConfig } from "@/lib/config";
 import { getDb, type Recap } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
@@ -31,14 +32,10 @@ async function failRun(scheduleId: string, error: string, recapId?: string): Pro
 }
 
 /** The recap of the run: made (or the completed one of the same entries found) and generated here, unless another worker generates it; the recap as it ended. */
-async function recapOfRun(
-  schedule: { template: string; period: string },
-  user: Parameters<typeof createRecap>[0],
-  runAt: Date,
-  signal: AbortSignal,
-): Promise<Recap> {
-  const period = recapPeriod(schedule.period as RecapPeriodId, calendarDay(runAt, user.timezone), user.weekStart);
-  const { recap } = await createRecap(user, {
+async function recapOfRun(schedule: { template: string; period: string }, access: Access, runAt: Date, signal: AbortSignal): Promise<Recap> {
+  const { timezone, weekStart } = access.user;
+  const period = recapPeriod(schedule.period as RecapPeriodId, calendarDay(runAt, timezone), weekStart);
+  const { recap } = await createRecap(access, {
     template: schedule.template as RecapTemplate,
     from: { kind: "day", date: period.from },
     to: { kind: "day", date: period.to },
@@ -56,24 +53,26 @@ async function recapOfRun(
  * run without a retry; anything else is tried again.
  */
 export async function runSchedule({ schedule_id: scheduleId, run_at: runAt }: ScheduleRunPayload, job: JobContext): Promise<void> {
+  const { access } = job;
+  if (!access) return;
   const db = getDb();
-  const schedule = await db.recapSchedule.findUnique({ where: { id: scheduleId }, include: { user: true } });
+  const schedule = await db.recapSchedule.findFirst({ where: { id: scheduleId, ...owned(access) } });
   if (!schedule) return;
   let recap: Recap;
   try {
-    recap = await recapOfRun(schedule, schedule.user, new Date(runAt), job.signal);
+    recap = await recapOfRun(schedule, access, new Date(runAt), job.signal);
   } catch (error) {
     if (error instanceof AppError) return failRun(scheduleId, `${error.message}: nothing was sent`);
     throw error;
   }
   if (recap.status !== "completed") return failRun(scheduleId, recap.error ?? "The recap could not be generated", recap.id);
-  const { token } = await shareRecap(schedule.user, recap.id);
+  const { token } = await shareRecap(access, recap.id);
   const origin = publicOrigin(new Headers());
   const shareUrl = `${origin}/r/${token}`;
 
   const delivery = await db.$transaction(async (tx): Promise<{ kind: JobKind<never>; id: string } | undefined> => {
     await job.holdLease(tx);
-    const current = await tx.recapSchedule.findUnique({ where: { id: scheduleId }, include: { webhookEndpoint: true } });
+    const current = await tx.recapSchedule.findFirst({ where: { id: scheduleId, ...owned(access) }, include: { webhookEndpoint: true } });
     if (!current) return undefined;
     if (current.destinationKind === "webhook") {
       if (!current.webhookEndpoint?.enabled) {
@@ -85,14 +84,14 @@ export async function runSchedule({ schedule_id: scheduleId, run_at: runAt }: Sc
       }
       const eventId = newId();
       const data = { schedule_id: scheduleId, share_url: shareUrl, recap: toRecapResponse(recap) };
-      await tx.webhookEvent.create({ data: { id: eventId, userId: current.userId, type: SCHEDULED_RECAP_EVENT_TYPE, resourceId: recap.id, data } });
-      const { id } = await enqueueJob(webhookDelivery, { event_id: eventId, endpoint_id: current.webhookEndpoint.id }, { tx, owner: current.userId });
+      await tx.webhookEvent.create({ data: { id: eventId, ...owned(access), type: SCHEDULED_RECAP_EVENT_TYPE, resourceId: recap.id, data } });
+      const { id } = await enqueueJob(webhookDelivery, { event_id: eventId, endpoint_id: current.webhookEndpoint.id }, { tx, owner: ownerId(access) });
       await tx.recapSchedule.update({ where: { id: scheduleId }, data: { lastRunStatus: "sent", lastRunError: null, lastRecapId: recap.id } });
       return { kind: webhookDelivery as JobKind<never>, id };
     }
     const kind: "slack" | "discord" = current.destinationKind === "slack" ? "slack" : "discord";
     const message = kind === "slack" ? slackMessage(recap.content ?? "", shareUrl, origin) : discordMessage(recap.content ?? "", shareUrl, origin);
-    const { id } = await enqueueJob(scheduleChatDelivery, { schedule_id: scheduleId, body: JSON.stringify(message), kind }, { tx, owner: current.userId });
+    const { id } = await enqueueJob(scheduleChatDelivery, { schedule_id: scheduleId, body: JSON.stringify(message), kind }, { tx, owner: ownerId(access) });
     await tx.recapSchedule.update({ where: { id: scheduleId }, data: { lastRecapId: recap.id } });
     return { kind: scheduleChatDelivery as JobKind<never>, id };
   });

@@ -1,5 +1,6 @@
 import "server-only";
-import { getDb, type User } from "@/lib/db/client";
+import { ownerId, type Access } from "@/lib/access/context";
+import { getDb } from "@/lib/db/client";
 import { enqueueJob } from "@/lib/jobs/queue";
 import type { Clock } from "@/lib/jobs/sql";
 import { runJobSoon } from "@/lib/jobs/soon";
@@ -46,11 +47,11 @@ export async function runDueSchedules(clock: Clock = () => new Date()): Promise<
 }
 
 /** "Run now": a run for this instant, whatever the schedule's days and time, enabled or not; its next run stays. */
-export async function runScheduleNow(user: User, id: string, now = new Date()) {
+export async function runScheduleNow(access: Access, id: string, now = new Date()) {
   const { schedule, jobId } = await getDb().$transaction(async (tx) => {
-    const own = await getSchedule(user, id, tx);
+    const own = await getSchedule(access, id, tx);
     const updated = await tx.recapSchedule.update({ where: { id: own.id }, data: { lastRunAt: now, lastRunStatus: "running", lastRunError: null } });
-    const { id: queued } = await enqueueJob(scheduleRun, { schedule_id: own.id, run_at: now.toISOString() }, { tx, owner: own.userId });
+    const { id: queued } = await enqueueJob(scheduleRun, { schedule_id: own.id, run_at: now.toISOString() }, { tx, owner: ownerId(access) });
     return { schedule: updated, jobId: queued };
   });
   runJobSoon(scheduleRun, jobId);

@@ -1,3 +1,4 @@
+import type { Access } from "@/lib/access/context";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
@@ -42,10 +43,13 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Changes the fields sent; a new time zone moves the next runs of the account's recap schedules to their times in it. */
-export async function updateUser(userId: string, { week_start, ...changes }: UserUpdate) {
-  const user = await withUniqueEmail(() => getDb().user.update({ where: { id: userId }, data: { ...changes, weekStart: week_start } }));
-  if (changes.timezone !== undefined) await rescheduleAccount(userId, user.timezone);
+/**
+ * Changes the fields sent of the user who asks (the user resource is that user, by id); a new
+ * time zone moves the next runs of the account's recap schedules to their times in it.
+ */
+export async function updateUser(access: Access, { week_start, ...changes }: UserUpdate) {
+  const user = await withUniqueEmail(() => getDb().user.update({ where: { id: access.user.id }, data: { ...changes, weekStart: week_start } }));
+  if (changes.timezone !== undefined) await rescheduleAccount(access, user.timezone);
   return user;
 }
 

@@ -61,8 +61,8 @@ export async function saveProfile(_previous: ProfileResult | null, formData: For
     schema: userUpdateSchema,
     fields: { name: "name", email: "email address", timezone: "time zone", week_start: "first day of the week" },
     input: (values) => ({ ...values, name: values.name.trim() || null }),
-    run: async (changes, user) => {
-      const saved = await updateUser(user.id, changes);
+    run: async (changes, _user, access) => {
+      const saved = await updateUser(access, changes);
       return { name: saved.name ?? "", email: saved.email, timezone: saved.timezone, week_start: saved.weekStart };
     },
   });

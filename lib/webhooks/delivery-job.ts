@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { ownedAt, ownerId } from "@/lib/access/context";
 import { getConfig } from "@/lib/config";
 import { newId } from "@/lib/db/ids";
 import { queryRows } from "@/lib/db/sql";
@@ -69,15 +70,15 @@ function disabledBy(outcome: Outcome, failingSince: Date | null, now: Date): str
   return undefined;
 }
 
-/** What a delivery reads: the endpoint, if it is enabled, and the event, if it is kept. */
-const deliveryStatement = `SELECT w.user_id AS "userId", w.url, w.secret, w.failing_since AS "failingSince", e.id, e.type, e.data, e.created_at AS "createdAt"
+/** What a delivery reads: the endpoint of the job's owner ($3), if it is enabled, and the event, if it is kept. */
+const deliveryStatement = `SELECT w.url, w.secret, w.failing_since AS "failingSince", e.id, e.type, e.data, e.created_at AS "createdAt"
   FROM webhook_endpoints w JOIN webhook_events e ON e.id = $2::uuid
-  WHERE w.id = $1::uuid AND w.enabled`;
+  WHERE w.id = $1::uuid AND w.enabled AND ${ownedAt("$3", "w")}`;
 
-type Delivery = StoredEvent & { userId: string; url: string; secret: string; failingSince: Date | null };
+type Delivery = StoredEvent & { url: string; secret: string; failingSince: Date | null };
 
 /**
- * The attempt's log, written under the job's lease in one statement: the account's change
+ * The attempt's log, written under the job's lease in one statement: the account's ($1) change
  * sequence moved on (the log is part of what GET /webhooks/{id} answers: its conditional reads
  * see it change), the attempt ($2, a webhook_attempts row as JSON) added, the endpoint's oldest
  * attempts beyond the newest KEPT_ATTEMPTS and the account's events that are a month old and in
@@ -86,11 +87,11 @@ type Delivery = StoredEvent & { userId: string; url: string; secret: string; fai
  * the kept, and an event whose last attempt it forgets goes at the endpoint's next delivery.
  */
 const logAttemptWrites = `attempt AS (SELECT * FROM jsonb_populate_record(NULL::webhook_attempts, $2::jsonb)),
-  changed AS (UPDATE account_counters SET change_seq = change_seq + 1 WHERE user_id = $1::uuid AND EXISTS (SELECT FROM lease) RETURNING 1),
+  changed AS (UPDATE account_counters SET change_seq = change_seq + 1 WHERE ${ownedAt("$1")} AND EXISTS (SELECT FROM lease) RETURNING 1),
   logged AS (INSERT INTO webhook_attempts SELECT attempt.* FROM attempt, lease RETURNING 1),
   trimmed AS (DELETE FROM webhook_attempts WHERE endpoint_id = (SELECT endpoint_id FROM attempt) AND EXISTS (SELECT FROM lease)
     AND id NOT IN (SELECT id FROM webhook_attempts WHERE endpoint_id = (SELECT endpoint_id FROM attempt) ORDER BY id DESC LIMIT ${KEPT_ATTEMPTS - 1}) RETURNING 1),
-  forgotten AS (DELETE FROM webhook_events e WHERE e.user_id = $1::uuid AND e.id <> (SELECT event_id FROM attempt) AND EXISTS (SELECT FROM lease)
+  forgotten AS (DELETE FROM webhook_events e WHERE ${ownedAt("$1", "e")} AND e.id <> (SELECT event_id FROM attempt) AND EXISTS (SELECT FROM lease)
     AND e.created_at < (SELECT attempted_at FROM attempt) - ${KEPT_EVENTS_MS} * interval '1 millisecond'
     AND NOT EXISTS (SELECT 1 FROM webhook_attempts a WHERE a.event_id = e.id) RETURNING 1),
   endpoint AS (UPDATE webhook_endpoints SET failing_since = $3::timestamptz, updated_at = (SELECT attempted_at FROM attempt),
@@ -105,11 +106,14 @@ const logAttemptWrites = `attempt AS (SELECT * FROM jsonb_populate_record(NULL::
  * transaction holds until it commits. The same statement tells the endpoint's circuit breaker
  * how it went (lib/jobs/circuit.ts). A 2xx is delivered, even when its log cannot be written (it
  * is not sent again for that); a 410 disables the endpoint; any other answer, or none, is tried
- * again after the kind's delays. A deleted or disabled endpoint, or a deleted event, is not
- * delivered to. What the answer says is stored cleaned of what PostgreSQL refuses.
+ * again after the kind's delays. A deleted or disabled endpoint, an endpoint of anyone but the
+ * job's owner, or a deleted event, is not delivered to. What the answer says is stored cleaned
+ * of what PostgreSQL refuses.
  */
 export async function deliverWebhook({ event_id: eventId, endpoint_id: endpointId }: WebhookDeliveryPayload, job: JobContext): Promise<void> {
-  const [delivery] = await queryRows<Delivery>(deliveryStatement, [endpointId, eventId]);
+  const { access } = job;
+  if (!access) return;
+  const [delivery] = await queryRows<Delivery>(deliveryStatement, [endpointId, eventId, ownerId(access)]);
   if (!delivery) return;
 
   const body = webhookBody(delivery);
@@ -135,7 +139,7 @@ export async function deliverWebhook({ event_id: eventId, endpoint_id: endpointI
     next_retry_at: retrying ? new Date(now.getTime() + retryDelay(job.attempt)) : null,
     attempted_at: now,
   };
-  const values = [delivery.userId, JSON.stringify(attempt), failingSince, disabledReason ?? null];
+  const values = [ownerId(access), JSON.stringify(attempt), failingSince, disabledReason ?? null];
   await writeOutcome(
     delivered,
     () => job.writeUnderLease(logAttemptWrites, values, delivered ? "succeeded" : "failed"),

@@ -40,7 +40,7 @@ describe("writing commits", () => {
   afterEach(closeSideConnections);
 
   it("stores them in sha order, whatever order they are given in", async () => {
-    const { userId, access, repositoryId } = await newRepository();
+    const { access, repositoryId } = await newRepository();
     expect(
       await writeCommits(
         getDb(),
@@ -64,7 +64,7 @@ describe("writing commits", () => {
   });
 
   it("keeps a sha the repository has as it is, and the first of a sha given twice, however far apart", async () => {
-    const { userId, access, repositoryId } = await newRepository();
+    const { access, repositoryId } = await newRepository();
     await writeCommits(getDb(), access, [commit(repositoryId, 1, "stored first")]);
     const [first] = await storedCommits(repositoryId);
     const given = [
@@ -80,7 +80,7 @@ describe("writing commits", () => {
   });
 
   it("stores the same sha in each repository that is given it, and keeps ids it is given", async () => {
-    const { userId, access, repositoryId } = await newRepository();
+    const { access, repositoryId } = await newRepository();
     const other = await createRepository(access, { name: "other" });
     const id = newId();
     expect(await writeCommits(getDb(), access, [commit(repositoryId, 7), { ...commit(other.id, 7), id }])).toBe(2);
@@ -89,7 +89,7 @@ describe("writing commits", () => {
   });
 
   it("leaves the account's change sequence alone when every commit was stored before", async () => {
-    const { userId, access, repositoryId } = await newRepository();
+    const { access, repositoryId } = await newRepository();
     await writeCommits(getDb(), access, [commit(repositoryId, 1), commit(repositoryId, 2)]);
     const before = await changeSeq(userId);
     expect(await writeCommits(getDb(), access, [commit(repositoryId, 2), commit(repositoryId, 1)])).toBe(0);
@@ -104,7 +104,7 @@ describe("writing commits", () => {
   });
 
   it.runIf(testBackend() === "postgres")("lets two writers of the same commits, given in opposite orders, queue rather than deadlock", async () => {
-    const { userId, access, repositoryId } = await newRepository();
+    const { access, repositoryId } = await newRepository();
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     await holder.query(

@@ -182,7 +182,7 @@ describe("the account's counters", () => {
     await expectMoved("commit attached");
     await getDb().recap.create({ data: { userId: user.id, filters: {}, filtersKey: "k" } });
     await expectMoved("recap created");
-    await updateUser(user.id, { timezone: "Europe/Paris" });
+    await updateUser(accessFor(user), { timezone: "Europe/Paris" });
     await expectMoved("account updated");
     await deleteProject(accessFor(user), project.id);
     await expectMoved("project deleted (its entries and repositories let go of it)");

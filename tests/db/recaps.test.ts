@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accessFor } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { jobKinds, LeaseLostError } from "@/lib/jobs/job-kind";
 import { claimJobs } from "@/lib/jobs/claim";
@@ -50,7 +51,7 @@ describe("recaps in the database", () => {
   it("enqueue their generation with them, under the recap's id", async () => {
     const user = await getDb().user.create({ data: { email: "enqueued@example.com", plan: "pro" } });
     await getDb().worklogEntry.create({ data: { userId: user.id, content: "Wrote docs", recordedAt: new Date() } });
-    const { recap } = await createRecap(user, {});
+    const { recap } = await createRecap(accessFor(user), {});
     expect(await getDb().job.findUnique({ where: { id: recap.id } })).toMatchObject({
       kind: "recap.generate",
       payload: { recapId: recap.id },
@@ -68,8 +69,8 @@ describe("recaps in the database", () => {
     // What the first attempt wrote before its worker died.
     await getDb().recapChunk.create({ data: { recapId: recap.id, seq: 0, attempt: 1, delta: "Old " } });
 
-    const changes = subscribeToRecapChanges(user.id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
-    const watching = recapEvents(user.id, recap.id, changes, new AbortController().signal);
+    const changes = subscribeToRecapChanges(accessFor(user), { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
+    const watching = recapEvents(accessFor(user), recap.id, changes, new AbortController().signal);
     expect((await watching.next()).value).toEqual({
       id: `${recap.id}:0`,
       data: { recap_id: recap.id, status: "processing", delta: "Old ", partial_content: "Old " },
@@ -88,13 +89,14 @@ describe("recaps in the database", () => {
       data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " },
     });
     // A stream that joins now sees the second attempt's text only.
-    const joining = recapEvents(user.id, recap.id, changes, new AbortController().signal);
+    const joining = recapEvents(accessFor(user), recap.id, changes, new AbortController().signal);
     expect((await joining.next()).value).toEqual({
       id: `${recap.id}:1`,
       data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " },
     });
     // The first attempt, had its worker only paused, writes nothing more.
     const stale = {
+      access: accessFor(user),
       id: recap.id,
       attempt: 1,
       maxAttempts: 3,
@@ -131,7 +133,7 @@ describe("recaps in the database", () => {
     const [found] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id], clock: at(3 * LEASE_MS) });
     expect(found).toMatchObject({ attempt: 3, exhausted: true });
     expect(await runClaimedJob(found!, { kinds, leaseMs: LEASE_MS, clock: at(3 * LEASE_MS) })).toBe("failed");
-    expect(await getRecap(user.id, recap.id)).toMatchObject({ status: "failed", error: STOPPED_MESSAGE, content: null });
+    expect(await getRecap(accessFor(user), recap.id)).toMatchObject({ status: "failed", error: STOPPED_MESSAGE, content: null });
   });
 
   it("keep the deltas of a generator that fails, and say why at once, without trying again", async () => {
@@ -143,7 +145,7 @@ describe("recaps in the database", () => {
     await enqueueJob(recapGeneration, { recapId: recap.id }, { owner: user.id });
     const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id] });
     expect(await runClaimedJob(job!, { kinds, leaseMs: LEASE_MS, run: (_, context) => generateRecap(recap.id, failing, context) })).toBe("failed");
-    expect(await getRecap(user.id, recap.id)).toMatchObject({
+    expect(await getRecap(accessFor(user), recap.id)).toMatchObject({
       status: "failed",
       content: null,
       error: "The recap could not be generated: the model went away",
@@ -155,8 +157,8 @@ describe("recaps in the database", () => {
     const { user, recap } = await newRecap("leaving@example.com");
     await getDb().recapChunk.create({ data: { recapId: recap.id, seq: 0, delta: "Hello" } });
     const client = new AbortController();
-    const changes = subscribeToRecapChanges(user.id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
-    const events = recapEvents(user.id, recap.id, changes, client.signal);
+    const changes = subscribeToRecapChanges(accessFor(user), { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
+    const events = recapEvents(accessFor(user), recap.id, changes, client.signal);
     expect((await events.next()).value).toEqual({
       id: `${recap.id}:0`,
       data: { recap_id: recap.id, status: "processing", delta: "Hello", partial_content: "Hello" },

@@ -2,11 +2,11 @@
 // write in the transaction of the change, and the delivery jobs (lib/webhooks/delivery-job.ts)
 // run by the queue with a fixed clock, so that no test waits for a retry, to a receiver on
 // 127.0.0.1 that WEBHOOK_ALLOWED_HOSTS lets them reach.
-import { accessFor } from "@/lib/access/context";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { accessFor } from "@/lib/access/context";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { jobKinds } from "@/lib/jobs/job-kind";
@@ -78,7 +78,7 @@ const newUser = () => getDb().user.create({ data: { email: `webhooks-${++account
 
 async function newEndpoint(events: WebhookSubscription[] = ["entry.created"], path = "/ok") {
   const user = await newUser();
-  const endpoint = await createWebhook(user.id, { endpoint_url: `${origin}${path}`, events });
+  const endpoint = await createWebhook(accessFor(user), { endpoint_url: `${origin}${path}`, events });
   return { user, endpoint };
 }
 
@@ -287,7 +287,7 @@ describe("a delivery", () => {
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(Array(CIRCUIT_FAILURES).fill("retrying"));
     const resumesAt = at(CIRCUIT_FIRST_PAUSE_MS)();
-    expect(await getWebhookWithAttempts(user.id, endpoint.id)).toMatchObject({ pausedUntil: resumesAt });
+    expect(await getWebhookWithAttempts(accessFor(user), endpoint.id)).toMatchObject({ pausedUntil: resumesAt });
     await getDb().worklogEntry.create({ data: { userId: user.id, content: "While it is paused", recordedAt: new Date() } });
     const waiting = await jobsOf(endpoint.id);
     expect(waiting.map((job) => job.run_at)).toEqual(Array(CIRCUIT_FAILURES + 1).fill(resumesAt));
@@ -296,8 +296,8 @@ describe("a delivery", () => {
     expect(received).toHaveLength(CIRCUIT_FAILURES);
 
     // A new URL starts afresh: its failures are forgotten.
-    await updateWebhook(user.id, endpoint.id, { endpoint_url: `${origin}/ok` });
-    expect(await getWebhookWithAttempts(user.id, endpoint.id)).toMatchObject({ pausedUntil: null });
+    await updateWebhook(accessFor(user), endpoint.id, { endpoint_url: `${origin}/ok` });
+    expect(await getWebhookWithAttempts(accessFor(user), endpoint.id)).toMatchObject({ pausedUntil: null });
   });
 
   it("follows no redirect, and checks the address again: a URL changed to an internal one is refused", async () => {

@@ -6,7 +6,8 @@ import { RecapDays, recapDays } from "@/components/recaps/recap-days";
 import { RecapLive } from "@/components/recaps/recap-live";
 import { RecapShare } from "@/components/recaps/recap-share";
 import { TextLink } from "@/components/ui/text-link";
-import { requireUser } from "@/lib/auth/current-user";
+import type { Access } from "@/lib/access/context";
+import { requireAccess } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { publicOrigin } from "@/lib/public-origin";
 import { toRecapResponse } from "@/lib/recaps/responses";
@@ -18,17 +19,12 @@ import { recapTemplateLabel } from "@/lib/recaps/templates";
 import { resourceTitle } from "@/lib/web/pages";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  return resourceTitle(
-    (await params).id,
-    (access, recapId) => getRecap(access.user.id, recapId),
-    (recap, user) => `Recap ${recapDays(recap.filters as RecapFilters, user.timezone)}`,
-    "Recap",
-  );
+  return resourceTitle((await params).id, getRecap, (recap, user) => `Recap ${recapDays(recap.filters as RecapFilters, user.timezone)}`, "Recap");
 }
 
-async function ownRecap(userId: string, id: string) {
+async function ownRecap(access: Access, id: string) {
   try {
-    return await getRecap(userId, id);
+    return await getRecap(access, id);
   } catch (error) {
     if (error instanceof AppError && error.kind === "not_found") notFound();
     throw error;
@@ -37,10 +33,11 @@ async function ownRecap(userId: string, id: string) {
 
 export default async function RecapPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requireUser(`/recaps/${id}`);
+  const access = await requireAccess(`/recaps/${id}`);
+  const { user } = access;
   if (user.plan !== "pro") return <PlanNotice />;
-  const recap = await ownRecap(user.id, id);
-  const share = recap.status === "completed" ? await findRecapShare(user.id, recap.id) : null;
+  const recap = await ownRecap(access, id);
+  const share = recap.status === "completed" ? await findRecapShare(access, recap.id) : null;
   const filters = recap.filters as RecapFilters;
   const narrowed = [
     filters.project_ids.length > 0 && `${filters.project_ids.length} ${filters.project_ids.length === 1 ? "project" : "projects"}`,

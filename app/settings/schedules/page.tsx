@@ -3,7 +3,7 @@ import { PlanNotice } from "@/components/recaps/plan-notice";
 import { ScheduleForm } from "@/components/settings/schedule-form";
 import { ScheduleList } from "@/components/settings/schedule-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireAccess } from "@/lib/auth/current-user";
 import { RECAP_PLAN } from "@/lib/recaps/recaps";
 import { createScheduleAction } from "@/lib/schedules/actions";
 import { listSchedules } from "@/lib/schedules/schedules";
@@ -12,7 +12,8 @@ import { listWebhooks } from "@/lib/webhooks/endpoints";
 export const metadata: Metadata = { title: "Schedules" };
 
 export default async function SchedulesPage() {
-  const user = await requireUser("/settings/schedules");
+  const access = await requireAccess("/settings/schedules");
+  const { user } = access;
   const intro = (
     <div>
       <h2 className="text-xl font-semibold tracking-tight">Schedules</h2>
@@ -30,7 +31,7 @@ export default async function SchedulesPage() {
       </div>
     );
   }
-  const [schedules, webhooks] = await Promise.all([listSchedules(user), listWebhooks(user.id)]);
+  const [schedules, webhooks] = await Promise.all([listSchedules(access), listWebhooks(access)]);
   const webhookOptions = webhooks.map((webhook) => ({ id: webhook.id, url: webhook.url }));
   return (
     <div className="space-y-12">

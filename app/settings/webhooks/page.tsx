@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import { CreateWebhookForm } from "@/components/settings/create-webhook-form";
 import { WebhookList } from "@/components/settings/webhook-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireAccess } from "@/lib/auth/current-user";
 import { attemptsByWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  const user = await requireUser("/settings/webhooks");
-  const [webhooks, attempts] = await Promise.all([listWebhooks(user.id), attemptsByWebhook(user.id)]);
+  const access = await requireAccess("/settings/webhooks");
+  const [webhooks, attempts] = await Promise.all([listWebhooks(access), attemptsByWebhook(access)]);
   return (
     <div className="space-y-12">
       <div>
@@ -31,7 +31,7 @@ export default async function WebhooksPage() {
           Your webhooks
         </h3>
         {webhooks.length > 0 ? (
-          <WebhookList webhooks={webhooks} attempts={attempts} timeZone={user.timezone} />
+          <WebhookList webhooks={webhooks} attempts={attempts} timeZone={access.user.timezone} />
         ) : (
           <EmptyState title="No webhooks yet">Create one above: choose the events it receives, then send it a test event.</EmptyState>
         )}

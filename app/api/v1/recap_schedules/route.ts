@@ -4,8 +4,8 @@ import { toScheduleResponse } from "@/lib/schedules/responses";
 import { createSchedule, listSchedules } from "@/lib/schedules/schedules";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(scheduleOperations.list, async ({ user }) => ({
-    recap_schedules: (await listSchedules(user)).map((schedule) => toScheduleResponse(schedule, user.timezone)),
+  apiRoute(scheduleOperations.list, async ({ access }) => ({
+    recap_schedules: (await listSchedules(access)).map((schedule) => toScheduleResponse(schedule, access.user.timezone)),
   })),
-  apiRoute(scheduleOperations.create, async ({ user, body }) => toScheduleResponse(await createSchedule(user, body), user.timezone)),
+  apiRoute(scheduleOperations.create, async ({ access, body }) => toScheduleResponse(await createSchedule(access, body), access.user.timezone)),
 );

@@ -5,6 +5,6 @@ import { toUserResponse } from "@/lib/users/responses";
 
 export const { GET, PUT, DELETE, POST, PATCH, OPTIONS } = apiMethods(
   apiRoute(userOperations.get, ({ user }) => toUserResponse(user)),
-  apiRoute(userOperations.update, async ({ user, body }) => toUserResponse(await updateUser(user.id, body))),
+  apiRoute(userOperations.update, async ({ access, body }) => toUserResponse(await updateUser(access, body))),
   apiRoute(userOperations.delete, async ({ user }) => toUserResponse(await deleteUser(user.id))),
 );

@@ -1,5 +1,5 @@
 import { errorResponse } from "@/lib/api/error-response";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { currentAccess } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { recapStreamResponse } from "@/lib/recaps/events";
 
@@ -10,9 +10,10 @@ export const maxDuration = 300;
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const requestId = crypto.randomUUID();
   try {
-    const user = await getCurrentUser();
-    if (!user) throw new AppError("authentication", "Sign in to follow this recap.");
-    return await recapStreamResponse(request, user, (await params).id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
+    const access = await currentAccess();
+    if (!access) throw new AppError("authentication", "Sign in to follow this recap.");
+    const { user } = access;
+    return await recapStreamResponse(request, access, (await params).id, { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
   } catch (error) {
     return errorResponse(error, requestId);
   }

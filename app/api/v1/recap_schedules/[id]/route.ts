@@ -4,7 +4,9 @@ import { toScheduleResponse } from "@/lib/schedules/responses";
 import { deleteSchedule, getSchedule, updateSchedule } from "@/lib/schedules/schedules";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(scheduleOperations.get, async ({ user, params }) => toScheduleResponse(await getSchedule(user, params.id!), user.timezone)),
-  apiRoute(scheduleOperations.update, async ({ user, params, body }) => toScheduleResponse(await updateSchedule(user, params.id!, body), user.timezone)),
-  apiRoute(scheduleOperations.delete, async ({ user, params }) => toScheduleResponse(await deleteSchedule(user, params.id!), user.timezone)),
+  apiRoute(scheduleOperations.get, async ({ access, params }) => toScheduleResponse(await getSchedule(access, params.id!), access.user.timezone)),
+  apiRoute(scheduleOperations.update, async ({ access, params, body }) =>
+    toScheduleResponse(await updateSchedule(access, params.id!, body), access.user.timezone),
+  ),
+  apiRoute(scheduleOperations.delete, async ({ access, params }) => toScheduleResponse(await deleteSchedule(access, params.id!), access.user.timezone)),
 );

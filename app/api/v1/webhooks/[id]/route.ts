@@ -4,7 +4,7 @@ import { webhookOperations } from "@/lib/webhooks/operations";
 import { toWebhookResponse, toWebhookWithAttemptsResponse } from "@/lib/webhooks/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(webhookOperations.get, async ({ user, params }) => toWebhookWithAttemptsResponse(await getWebhookWithAttempts(user.id, params.id!))),
-  apiRoute(webhookOperations.update, async ({ user, params, body }) => toWebhookResponse(await updateWebhook(user.id, params.id!, body))),
-  apiRoute(webhookOperations.delete, async ({ user, params }) => toWebhookResponse(await deleteWebhook(user.id, params.id!))),
+  apiRoute(webhookOperations.get, async ({ access, params }) => toWebhookWithAttemptsResponse(await getWebhookWithAttempts(access, params.id!))),
+  apiRoute(webhookOperations.update, async ({ access, params, body }) => toWebhookResponse(await updateWebhook(access, params.id!, body))),
+  apiRoute(webhookOperations.delete, async ({ access, params }) => toWebhookResponse(await deleteWebhook(access, params.id!))),
 );

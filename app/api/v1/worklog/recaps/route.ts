@@ -7,9 +7,9 @@ import { toCreatedRecapResponse } from "@/lib/recaps/responses";
 export const maxDuration = 300;
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(recapOperations.create, async ({ request, user, query, body }) => {
+  apiRoute(recapOperations.create, async ({ request, access, query, body }) => {
     // The body wins over the query string, field by field.
-    const { recap, cached } = await createRecap(user, { ...query, ...body });
+    const { recap, cached } = await createRecap(access, { ...query, ...body });
     if (!cached) startRecapGeneration(recap.id);
     return Response.json(toCreatedRecapResponse(recap, request), { status: cached ? 200 : 201 });
   }),

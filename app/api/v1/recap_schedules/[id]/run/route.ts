@@ -4,5 +4,5 @@ import { toScheduleResponse } from "@/lib/schedules/responses";
 import { runScheduleNow } from "@/lib/schedules/runs";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(scheduleOperations.run, async ({ user, params }) => toScheduleResponse(await runScheduleNow(user, params.id!), user.timezone)),
+  apiRoute(scheduleOperations.run, async ({ access, params }) => toScheduleResponse(await runScheduleNow(access, params.id!), access.user.timezone)),
 );

@@ -3,5 +3,5 @@ import { sendTestEvent } from "@/lib/webhooks/endpoints";
 import { webhookOperations } from "@/lib/webhooks/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(webhookOperations.test, async ({ user, params }) => ({ event_id: (await sendTestEvent(user.id, params.id!)).eventId })),
+  apiRoute(webhookOperations.test, async ({ access, params }) => ({ event_id: (await sendTestEvent(access, params.id!)).eventId })),
 );

@@ -4,5 +4,5 @@ import { getRecap } from "@/lib/recaps/recaps";
 import { toRecapResponse } from "@/lib/recaps/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(recapOperations.get, async ({ user, params }) => toRecapResponse(await getRecap(user.id, params.id!))),
+  apiRoute(recapOperations.get, async ({ access, params }) => toRecapResponse(await getRecap(access, params.id!))),
 );

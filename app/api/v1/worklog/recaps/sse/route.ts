@@ -7,5 +7,5 @@ import { recapOperations } from "@/lib/recaps/operations";
 export const maxDuration = 300;
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(recapOperations.streamEvents, ({ request, user, query }) => recapStreamResponse(request, user, query.recap_id, apiStreamCredential(request))),
+  apiRoute(recapOperations.streamEvents, ({ request, access, query }) => recapStreamResponse(request, access, query.recap_id, apiStreamCredential(request))),
 );

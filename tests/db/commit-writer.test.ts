@@ -89,7 +89,7 @@ describe("writing commits", () => {
   });
 
   it("leaves the account's change sequence alone when every commit was stored before", async () => {
-    const { access, repositoryId } = await newRepository();
+    const { userId, access, repositoryId } = await newRepository();
     await writeCommits(getDb(), access, [commit(repositoryId, 1), commit(repositoryId, 2)]);
     const before = await changeSeq(userId);
     expect(await writeCommits(getDb(), access, [commit(repositoryId, 2), commit(repositoryId, 1)])).toBe(0);
@@ -104,7 +104,7 @@ describe("writing commits", () => {
   });
 
   it.runIf(testBackend() === "postgres")("lets two writers of the same commits, given in opposite orders, queue rather than deadlock", async () => {
-    const { access, repositoryId } = await newRepository();
+    const { userId, access, repositoryId } = await newRepository();
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     await holder.query(

@@ -20,12 +20,12 @@ import { searchParam, type SearchParams } from "@/lib/web/pages";
 export const metadata: Metadata = { title: "Reports" };
 
 /** The report itself: the period by time for the chart and by the chosen grouping for the table, from the API's own function. */
-async function Report({ user, view }: { user: User; view: ReportView }) {
+async function Report({ user, view, projectIds }: { user: User; view: ReportView; projectIds: string[] }) {
   const bucket = chartBucket(view);
   const now = new Date();
   const report = (groupBy: ReportGrouping) => buildReport(user, reportQuerySchema.parse(reportQueryInput(view, groupBy)), now).then(toReportResponse);
   const [byTime, breakdown] = await Promise.all([report(bucket), report(view.groupBy)]);
-  return <ReportResults byTime={byTime} breakdown={breakdown} bucket={bucket} view={view} />;
+  return <ReportResults byTime={byTime} breakdown={breakdown} bucket={bucket} view={view} projectIds={projectIds} />;
 }
 
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -48,7 +48,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
       )}
       {/* A new view shows the form's new values, and the loading state in place of the old report. */}
       <Suspense key={`report ${href}`} fallback={<LoadingBlock label="Loading the report…" />}>
-        <Report user={user} view={view} />
+        <Report user={user} view={view} projectIds={projects.map((project) => project.id)} />
       </Suspense>
     </div>
   );

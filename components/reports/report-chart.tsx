@@ -58,7 +58,15 @@ export function ReportChart({ report, bucket, view, series }: ChartProps) {
                   className="mt-1 h-32 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-40 dark:bg-zinc-800/60"
                 >
                   {stack(group).map(({ serie, top, height }) => (
-                    <rect key={String(serie.id)} x="0" y={top} width="10" height={height} className={serie.colour.fill} />
+                    <rect
+                      key={String(serie.id)}
+                      x="0"
+                      y={top}
+                      width="10"
+                      height={height}
+                      className={serie.colour.fill}
+                      data-project-colour={serie.id ?? undefined}
+                    />
                   ))}
                 </svg>
                 {/* A space between the pieces, which a flex column does not draw: the visible text reads as words, as the name begins. */}{" "}

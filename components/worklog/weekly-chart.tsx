@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { formatDuration } from "@/components/format";
+import { useProjectSlots } from "@/components/project-colour-context";
 import { noProjectColour, projectColour } from "@/components/project-colours";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
@@ -50,8 +51,9 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
   });
   const { days, totals } = week.data ?? initialWeek;
   const names = new Map(projects.map((project) => [project.id, project.name]));
-  const series = [...new Set(totals.map((total) => total.projectId))].map((projectId, index) =>
-    projectId === null ? noProject : { id: projectId, name: names.get(projectId) ?? "Other project", ...projectColour(index) },
+  const slots = useProjectSlots();
+  const series = [...new Set(totals.map((total) => total.projectId))].map((projectId) =>
+    projectId === null ? noProject : { id: projectId, name: names.get(projectId) ?? "Other project", ...projectColour(projectId, slots) },
   );
   const secondsOf = (day: string, projectId: string | null) => totals.find((total) => total.day === day && total.projectId === projectId)?.seconds ?? 0;
   const dayTotal = (day: string) => totals.filter((total) => total.day === day).reduce((sum, total) => sum + total.seconds, 0);
@@ -136,7 +138,15 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                     className="mt-1 h-12 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-28 dark:bg-zinc-800/60"
                   >
                     {stack(day).map(({ serie, top, height }) => (
-                      <rect key={String(serie.id)} x="0" y={top} width="10" height={height} className={serie.fill} />
+                      <rect
+                        key={String(serie.id)}
+                        x="0"
+                        y={top}
+                        width="10"
+                        height={height}
+                        className={serie.fill}
+                        data-project-colour={serie.id ?? undefined}
+                      />
                     ))}
                   </svg>
                   {/* A space between the pieces, which a flex column does not draw: the visible text reads as words, as the name begins. */}{" "}

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-feedback";
 import { focusTargets } from "@/components/focus-targets";
+import { ProjectColoursProvider } from "@/components/project-colour-context";
 import { newQueryClient } from "@/components/providers";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { TimerStrip } from "@/components/timer/timer-strip";
@@ -70,11 +71,14 @@ type WorklogProps = {
  */
 export function Worklog(props: WorklogProps) {
   const [queryClient] = useState(newQueryClient);
+  const projectIds = useMemo(() => props.projects.map((project) => project.id), [props.projects]);
   return (
     <QueryClientProvider client={queryClient}>
-      <WorklogFiltersProvider>
-        <WorklogEntries {...props} />
-      </WorklogFiltersProvider>
+      <ProjectColoursProvider projectIds={projectIds}>
+        <WorklogFiltersProvider>
+          <WorklogEntries {...props} />
+        </WorklogFiltersProvider>
+      </ProjectColoursProvider>
     </QueryClientProvider>
   );
 }

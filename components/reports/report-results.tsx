@@ -42,10 +42,12 @@ type ResultsProps = {
   view: ReportView;
   /** The account's projects, whose colours lib/projects/colours.ts decides among them. */
   projectIds: string[];
+  /** Today in the account's time zone: its bar is marked. */
+  today: string;
 };
 
 /** The report of a period: its totals, the chart of its time and the breakdown table; or, without entries, says so. */
-export function ReportResults({ byTime, breakdown, bucket, view, projectIds }: ResultsProps) {
+export function ReportResults({ byTime, breakdown, bucket, view, projectIds, today }: ResultsProps) {
   const { totals, previous_totals: previous } = breakdown;
   if (totals.entries === 0) {
     return (
@@ -72,7 +74,7 @@ export function ReportResults({ byTime, breakdown, bucket, view, projectIds }: R
           <Figure label="Commits" value={String(totals.commits)} change={formatChange(totals.commits, previous.commits, String)} />
         </dl>
       </div>
-      <ReportChart report={byTime} bucket={bucket} view={view} series={series} />
+      <ReportChart report={byTime} bucket={bucket} view={view} series={series} today={today} />
       <BreakdownTable report={breakdown} view={view} colours={new Map(series.map((serie) => [serie.id, serie.colour]))} />
     </div>
   );

@@ -110,14 +110,14 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
       </div>
       {week.isError && <FormError message="This week could not be loaded. Try again." />}
       <div id={barsId} className={shownOnPhone ? "" : "max-lg:hidden"}>
-        <ol className="mt-3 grid grid-cols-7 gap-1" aria-label={`${title}, by day`}>
+        <ol className="mt-3 grid grid-cols-7 gap-0.5" aria-label={`${title}, by day`}>
           {days.map((day) => {
             const seconds = dayTotal(day);
             const label = dayLabel(day);
             const selected = filters.from === day && filters.to === day;
             const breakdown = series.flatMap((serie) => (secondsOf(day, serie.id) > 0 ? [`${serie.name}: ${formatDuration(secondsOf(day, serie.id))}`] : []));
             return (
-              <li key={day}>
+              <li key={day} className="@container min-w-0">
                 <button
                   type="button"
                   aria-pressed={selected}
@@ -125,9 +125,13 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                   aria-label={`${seconds > 0 ? `${formatDuration(seconds)} ` : ""}${label.weekday} ${label.day} (${label.month} ${label.day}${seconds > 0 ? "" : ", no time tracked"}). Show this day’s entries`}
                   title={[`${label.weekday} ${label.date}`, ...breakdown].join("\n")}
                   onClick={() => change(selected ? { from: "", to: "" } : { from: day, to: day })}
-                  className="group flex w-full min-w-0 flex-col items-center rounded-md px-0.5 pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
+                  className="group flex w-full min-w-0 flex-col items-center rounded-md pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
                 >
-                  <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
+                  {/* One line, in its own row above the bar: hidden where the column is too narrow for it, never over the bars or the next label. */}
+                  <span
+                    aria-hidden="true"
+                    className="invisible h-4 max-w-full overflow-hidden text-[0.65rem] leading-4 font-medium tracking-tight whitespace-nowrap text-zinc-700 tabular-nums @min-[2rem]:visible dark:text-zinc-300"
+                  >
                     {seconds > 0 ? formatDuration(seconds) : ""}
                   </span>
                   {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}

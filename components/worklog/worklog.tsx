@@ -38,7 +38,11 @@ import { useWorklogView, ViewSwitch } from "./worklog-view";
 /** The week view's code is loaded when it is first shown. */
 const WeekView = dynamic(() => import("./week-view"), {
   ssr: false,
-  loading: () => <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the week…</p>,
+  loading: () => (
+    <div role="status" className="h-[40rem] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-900">
+      <span className="sr-only">Loading the week…</span>
+    </div>
+  ),
 });
 
 const composerId = focusTargets.newEntry;
@@ -151,14 +155,18 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
         <TimerStrip draft={timerDraft} />
       </section>
 
-      <aside aria-label="Filters and the week" className="space-y-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1">
+      {/* The week view takes the whole width under the composer and the filters; its days hold what the week chart would. */}
+      <aside
+        aria-label="Filters and the week"
+        className={`space-y-4 lg:col-start-2 lg:row-start-1 ${view === "week" ? "" : "lg:sticky lg:top-4 lg:row-span-3"}`}
+      >
         <EntryFilters projects={projects} timeZone={timeZone} weekStart={weekStart} />
-        <WeeklyChart initialWeek={week} projects={projects} />
+        {view === "list" && <WeeklyChart initialWeek={week} projects={projects} />}
       </aside>
 
-      <div className="space-y-4 lg:col-start-1">
+      <div className={`space-y-4 lg:col-start-1 ${view === "week" ? "lg:col-span-2" : ""}`}>
         <ViewSwitch view={view} onChange={(name) => show({ view: name })} />
-        {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} />}
+        {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} weekStart={weekStart} />}
       </div>
 
       <section

@@ -12,7 +12,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const workday = day(-7);
 const week = (page: Page) => page.getByRole("region", { name: /–|day,/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
 
-type Api = (method: "POST" | "PATCH", path: string, data: unknown) => Promise<{ id: string; [field: string]: unknown }>;
+type Api = (method: "POST" | "PUT", path: string, data: unknown) => Promise<{ id: string; [field: string]: unknown }>;
 
 async function api(page: Page): Promise<Api> {
   await page.goto("/settings/api-keys");
@@ -43,8 +43,8 @@ const sizes = [
 for (const { name, viewport } of sizes) {
   test(`the week as a calendar, one colour per project, the month's chart with today (${name})`, async ({ page }) => {
     test.setTimeout(180_000);
-    await page.setViewportSize(viewport);
     await signUp(page, uniqueEmail(`calendar-${name}`));
+    await page.setViewportSize(viewport);
     const call = await api(page);
     const billing = await call("POST", "/projects", { name: "Billing", identifier: "BIL" });
     const engine = await call("POST", "/projects", { name: "Engine", identifier: "ENG" });
@@ -54,7 +54,7 @@ for (const { name, viewport } of sizes) {
     await call("POST", "/worklog/entries", { content: "Parser", recorded_at: `${workday}T11:30:00Z`, duration_seconds: 3600, project_id: engine.id });
     await call("POST", "/worklog/entries", { content: "Guide", recorded_at: `${workday}T11:15:00Z`, duration_seconds: 1800, project_id: docs.id });
     const { timer } = (await call("POST", "/worklog/timer", { content: "Evening fix", project_id: billing.id })) as unknown as { timer: { id: string } };
-    await call("PATCH", `/worklog/entries/${timer.id}`, { recorded_at: `${workday}T19:20:00Z` });
+    await call("PUT", `/worklog/entries/${timer.id}`, { recorded_at: `${workday}T19:20:00Z` });
     // Today's Billing time, for the worklog's first rows and this month's report.
     await call("POST", "/worklog/entries", { content: "Billing today", duration_seconds: 2700, project_id: billing.id });
 
@@ -125,6 +125,7 @@ for (const { name, viewport } of sizes) {
       // The month's chart fits its width: today's bar is on the screen, as is the last day's.
       const today = chart.locator("li[data-current]");
       await expect(today).toHaveCount(1);
+      await chart.getByRole("list").scrollIntoViewIfNeeded();
       await expect(today).toBeInViewport({ ratio: 1 });
       await expect(chart.getByRole("listitem").last()).toBeInViewport({ ratio: 1 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

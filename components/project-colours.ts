@@ -49,14 +49,6 @@ const colours: Record<ProjectHue, ProjectColour> = {
     badge: "bg-rose-100 text-rose-800 hover:bg-rose-200 dark:bg-rose-950 dark:text-rose-200 dark:hover:bg-rose-900",
     block: "bg-rose-100 hover:bg-rose-200 dark:bg-rose-950 dark:hover:bg-rose-900",
   },
-  violet: {
-    hue: "violet",
-    fill: "fill-violet-600 dark:fill-violet-400",
-    swatch: "bg-violet-600 dark:bg-violet-400",
-    edge: "border-violet-600 dark:border-violet-400",
-    badge: "bg-violet-100 text-violet-800 hover:bg-violet-200 dark:bg-violet-950 dark:text-violet-200 dark:hover:bg-violet-900",
-    block: "bg-violet-100 hover:bg-violet-200 dark:bg-violet-950 dark:hover:bg-violet-900",
-  },
   lime: {
     hue: "lime",
     fill: "fill-lime-600 dark:fill-lime-400",
@@ -72,14 +64,6 @@ const colours: Record<ProjectHue, ProjectColour> = {
     edge: "border-orange-600 dark:border-orange-400",
     badge: "bg-orange-100 text-orange-800 hover:bg-orange-200 dark:bg-orange-950 dark:text-orange-200 dark:hover:bg-orange-900",
     block: "bg-orange-100 hover:bg-orange-200 dark:bg-orange-950 dark:hover:bg-orange-900",
-  },
-  teal: {
-    hue: "teal",
-    fill: "fill-teal-600 dark:fill-teal-400",
-    swatch: "bg-teal-600 dark:bg-teal-400",
-    edge: "border-teal-600 dark:border-teal-400",
-    badge: "bg-teal-100 text-teal-800 hover:bg-teal-200 dark:bg-teal-950 dark:text-teal-200 dark:hover:bg-teal-900",
-    block: "bg-teal-100 hover:bg-teal-200 dark:bg-teal-950 dark:hover:bg-teal-900",
   },
   fuchsia: {
     hue: "fuchsia",

@@ -21,6 +21,7 @@ const dayFormat = (options: Intl.DateTimeFormatOptions) => {
 export const weekdayName = dayFormat({ weekday: "short" });
 export const longDay = dayFormat({ weekday: "long", day: "numeric", month: "long" });
 export const shortDate = dayFormat({ day: "numeric", month: "short" });
+export const dayOfMonth = dayFormat({ day: "numeric" });
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -16,7 +16,7 @@ import { firstFreeSlot, firstShownHour, nowInWeek, slotTime, visibleHours, weekC
 import type { EntryView } from "@/lib/worklog/views";
 import { EntryDialog, type Editing } from "./entry-dialog";
 import { accepted } from "./refusal";
-import { DayColumn, hourHeight, longDay, pieceMinHeight, shortDate, slotMinutes, weekdayName } from "./week-day-column";
+import { DayColumn, dayOfMonth, hourHeight, longDay, pieceMinHeight, shortDate, slotMinutes, weekdayName } from "./week-day-column";
 import { useWorklogFilters } from "./worklog-filters";
 import { useWorklogView } from "./worklog-view";
 
@@ -175,7 +175,7 @@ export default function WeekView({ projects, tags, timeZone, today, weekStart }:
               style={{ height: `${headerHeight}rem`, lineHeight: `${headerHeight}rem` }}
             >
               <p className={`min-w-0 truncate ${column.day === today ? "font-semibold text-brand-700 dark:text-brand-300" : "font-medium"}`}>
-                {weekdayName(column.day)} <span className="font-normal">{shortDate(column.day)}</span>
+                {weekdayName(column.day)} <span className="font-normal">{dayOfMonth(column.day)}</span>
               </p>
               <p className="ml-auto text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
                 <span className="sr-only">Total </span>

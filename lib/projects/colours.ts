@@ -6,7 +6,9 @@
  * `projectHues.length` projects never share a colour; ids are UUIDv7, so sorting them puts the
  * oldest first, and a new project never changes an older one's colour.
  */
-export const projectHues = ["indigo", "emerald", "amber", "sky", "rose", "violet", "lime", "orange", "teal", "fuchsia"] as const;
+// Eight hues far apart (not violet beside indigo and fuchsia, nor teal beside sky and emerald), each next one
+// unlike the one before it, as a project that finds its slot taken takes the next.
+export const projectHues = ["indigo", "amber", "emerald", "rose", "sky", "fuchsia", "lime", "orange"] as const;
 
 export type ProjectHue = (typeof projectHues)[number];
 

@@ -35,6 +35,24 @@ async function expectTargetsLargeEnough(page: Page) {
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+/** The sidebar week chart's value labels: one line each, none over a bar or over another label. */
+async function expectChartLabelsApart(page: Page) {
+  const days = page.getByRole("list", { name: /, by day$/ });
+  await expect(days.getByRole("button").first()).toBeVisible();
+  const { labels, bars } = await days.evaluate((list) => ({
+    labels: [...list.querySelectorAll("li span > span")].filter((label) => label.textContent).map((label) => label.getBoundingClientRect().toJSON()),
+    bars: [...list.querySelectorAll("li svg")].map((bar) => bar.getBoundingClientRect().toJSON()),
+  }));
+  type Box = { left: number; right: number; top: number; bottom: number; height: number };
+  const meet = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  expect(labels.length).toBeGreaterThan(0);
+  for (const [index, label] of (labels as Box[]).entries()) {
+    expect(label.height).toBeLessThanOrEqual(18);
+    for (const bar of bars as Box[]) expect(meet(label, bar)).toBe(false);
+    for (const other of (labels as Box[]).slice(index + 1)) expect(meet(label, other)).toBe(false);
+  }
+}
+
 const sizes = [
   { name: "desktop", viewport: { width: 1440, height: 900 } },
   { name: "phone", viewport: { width: 390, height: 844 } },
@@ -55,8 +73,15 @@ for (const { name, viewport } of sizes) {
     await call("POST", "/worklog/entries", { content: "Guide", recorded_at: `${workday}T11:15:00Z`, duration_seconds: 1800, project_id: docs.id });
     const { timer } = (await call("POST", "/worklog/timer", { content: "Evening fix", project_id: billing.id })) as unknown as { timer: { id: string } };
     await call("PUT", `/worklog/entries/${timer.id}`, { recorded_at: `${workday}T19:20:00Z` });
-    // Today's Billing time, for the worklog's first rows and this month's report.
+    // Today's Billing time, for the worklog's first rows and this month's report; long days before it, for wide labels in the week chart.
     await call("POST", "/worklog/entries", { content: "Billing today", duration_seconds: 2700, project_id: billing.id });
+    for (let offset = 1; offset < 7; offset++)
+      await call("POST", "/worklog/entries", {
+        content: "Long day",
+        recorded_at: `${day(-offset)}T18:45:00Z`,
+        duration_seconds: 38_700,
+        project_id: engine.id,
+      });
 
     // The browser's clock at 20:05 on the workday: the timer has run 45 minutes, and the line for now is there.
     await page.clock.setFixedTime(new Date(`${workday}T20:05:00Z`));
@@ -116,6 +141,15 @@ for (const { name, viewport } of sizes) {
       const rows = page.getByRole("region", { name: /^Entries/ });
       await expect(rows.getByText("Billing today")).toBeVisible();
       expect(await colourOf(rows.locator(`[data-project-colour="${billing.id}"]`).first(), "backgroundColor")).toBe(weekColour);
+      // The week chart's labels: each on one line, above the bars, none over another; this week and the one before.
+      if (name === "phone") await page.getByRole("button", { name: "Show the days" }).click();
+      await expectChartLabelsApart(page);
+      await page
+        .getByRole("region", { name: /^This week/ })
+        .getByRole("button", { name: "Previous week" })
+        .click();
+      await expect(page.getByRole("heading", { name: /^Week of / })).toBeVisible();
+      await expectChartLabelsApart(page);
       await page.goto("/reports?preset=this-month");
       const chart = page.getByRole("region", { name: "Time by day" });
       expect(await colourOf(chart.locator(`rect[data-project-colour="${billing.id}"]`).first(), "fill")).toBe(weekColour);

@@ -111,7 +111,7 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
       {week.isError && <FormError message="This week could not be loaded. Try again." />}
       <div id={barsId} className={shownOnPhone ? "" : "max-lg:hidden"}>
         <ol className="mt-3 grid grid-cols-7 gap-0.5" aria-label={`${title}, by day`}>
-          {days.map((day) => {
+          {days.map((day, index) => {
             const seconds = dayTotal(day);
             const label = dayLabel(day);
             const selected = filters.from === day && filters.to === day;
@@ -127,12 +127,16 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                   onClick={() => change(selected ? { from: "", to: "" } : { from: day, to: day })}
                   className="group flex w-full min-w-0 flex-col items-center rounded-md pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
                 >
-                  {/* One line, in its own row above the bar: hidden where the column is too narrow for it, never over the bars or the next label. */}
-                  <span
-                    aria-hidden="true"
-                    className="invisible h-4 max-w-full overflow-hidden text-[0.65rem] leading-4 font-medium tracking-tight whitespace-nowrap text-zinc-700 tabular-nums @min-[2rem]:visible dark:text-zinc-300"
-                  >
-                    {seconds > 0 ? formatDuration(seconds) : ""}
+                  {/*
+                    One line, above the bar, never over it. A narrow column's label is wider than its bar:
+                    every other day's then sits a row higher, so that neighbours' labels never meet.
+                  */}
+                  <span aria-hidden="true" className="relative block h-8 w-full @min-[3rem]:h-4">
+                    <span
+                      className={`absolute left-1/2 -translate-x-1/2 text-[0.7rem] leading-4 font-medium whitespace-nowrap text-zinc-700 tabular-nums dark:text-zinc-300 ${index % 2 === 1 ? "top-0" : "top-4 @min-[3rem]:top-0"}`}
+                    >
+                      {seconds > 0 ? formatDuration(seconds) : ""}
+                    </span>
                   </span>
                   {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
                   <svg

@@ -11,6 +11,8 @@ const filters = (page: Page) => page.getByRole("search", { name: "Filter entries
 const week = (page: Page) => page.getByRole("region", { name: /–|day,/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
 /** A point of a day's column at a time of day, as a fraction of its height. */
 async function clickAt(page: Page, day: string, hours: number) {
+  // The week's hours scroll inside their box, which the page may first have to bring into view.
+  await week(page).locator("[data-week-scroller]").scrollIntoViewIfNeeded();
   const column = week(page).getByRole("group", { name: day });
   const box = (await column.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + (box.height * hours) / 24);

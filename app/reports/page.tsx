@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { LoadingBlock } from "@/components/loading-block";
 import { PageHeader } from "@/components/page-header";
 import { ReportControls } from "@/components/reports/report-controls";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { ReportResults } from "@/components/reports/report-results";
+import { ReportSkeleton } from "@/components/reports/report-skeleton";
 import { FormError } from "@/components/ui/form-feedback";
 import type { Access } from "@/lib/access/context";
 import { requireAccess } from "@/lib/auth/current-user";
@@ -20,19 +20,20 @@ import { searchParam, type SearchParams } from "@/lib/web/pages";
 export const metadata: Metadata = { title: "Reports" };
 
 /** The report itself: the period by time for the chart and by the chosen grouping for the table, from the API's own function. */
-async function Report({ access, view }: { access: Access; view: ReportView }) {
+async function Report({ access, view, projectIds, today }: { access: Access; view: ReportView; projectIds: string[]; today: string }) {
   const bucket = chartBucket(view);
   const now = new Date();
   const report = (groupBy: ReportGrouping) => buildReport(access, reportQuerySchema.parse(reportQueryInput(view, groupBy)), now).then(toReportResponse);
   const [byTime, breakdown] = await Promise.all([report(bucket), report(view.groupBy)]);
-  return <ReportResults byTime={byTime} breakdown={breakdown} bucket={bucket} view={view} />;
+  return <ReportResults byTime={byTime} breakdown={breakdown} bucket={bucket} view={view} projectIds={projectIds} today={today} />;
 }
 
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const access = await requireAccess("/reports");
   const { user } = access;
   const search = await searchParams;
-  const { view, ignored } = reportViewFromSearch({ get: (name) => searchParam(search, name) ?? null }, calendarDay(new Date(), user.timezone), user.weekStart);
+  const today = calendarDay(new Date(), user.timezone);
+  const { view, ignored } = reportViewFromSearch({ get: (name) => searchParam(search, name) ?? null }, today, user.weekStart);
   const { rows: projects } = await listProjects(access, { limit: 100 });
   const href = reportsHref(view);
   return (
@@ -48,8 +49,8 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         <FormError message="Some choices in this link are not valid (a period is a preset or two days in order, at most ten years apart; the grouping project, tag or source), so they are left out." />
       )}
       {/* A new view shows the form's new values, and the loading state in place of the old report. */}
-      <Suspense key={`report ${href}`} fallback={<LoadingBlock label="Loading the report…" />}>
-        <Report access={access} view={view} />
+      <Suspense key={`report ${href}`} fallback={<ReportSkeleton />}>
+        <Report access={access} view={view} projectIds={projects.map((project) => project.id)} today={today} />
       </Suspense>
     </div>
   );

@@ -10,7 +10,7 @@ import { Pager } from "@/components/pager";
 import { RemoteUrl } from "@/components/repositories/remote-url";
 import { RepositoryForm } from "@/components/repositories/repository-form";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ProjectBadge } from "@/components/worklog/entry-card";
+import { ProjectBadge } from "@/components/worklog/project-badge";
 import type { Access } from "@/lib/access/context";
 import { requireAccess } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";

@@ -70,7 +70,9 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
                 <tr key={String(group.key)} className={filter ? "relative hover:bg-zinc-50 dark:hover:bg-zinc-900" : ""}>
                   <th scope="row" className="min-w-40 px-3 py-2 text-left font-medium">
                     <span className="flex items-center gap-2">
-                      {colour && <span aria-hidden="true" className={`size-3 shrink-0 rounded-sm ${colour.swatch}`} />}
+                      {colour && (
+                        <span aria-hidden="true" data-project-colour={group.key ?? undefined} className={`size-3 shrink-0 rounded-sm ${colour.swatch}`} />
+                      )}
                       {filter ? (
                         // The link covers its row, so that any of it leads to the entries.
                         <Link

@@ -1,5 +1,6 @@
 import { formatDuration } from "@/components/format";
 import { noProjectColour, projectColour } from "@/components/project-colours";
+import { projectSlots } from "@/lib/projects/colours";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TextLink } from "@/components/ui/text-link";
 import type { ChartBucket } from "@/lib/reports/presets";
@@ -10,7 +11,7 @@ import { formatChange, formatDays } from "./labels";
 import { ReportChart, type Series } from "./report-chart";
 
 /** The chart's projects, most time first, each with its colour; entries without a project last, in grey. */
-function chartSeries(report: ReportResponse): Series[] {
+function chartSeries(report: ReportResponse, slots: ReadonlyMap<string, number>): Series[] {
   const projects = new Map<string | null, { name: string; seconds: number }>();
   for (const part of report.groups.flatMap((group) => group.by_project ?? [])) {
     const project = projects.get(part.project_id) ?? { name: part.project_name ?? "No project", seconds: 0 };
@@ -18,7 +19,7 @@ function chartSeries(report: ReportResponse): Series[] {
     projects.set(part.project_id, project);
   }
   const named = [...projects].filter(([id]) => id !== null).sort(([, a], [, b]) => b.seconds - a.seconds || a.name.localeCompare(b.name));
-  const series: Series[] = named.map(([id, { name }], index) => ({ id, name, colour: projectColour(index) }));
+  const series: Series[] = named.map(([id, { name }]) => ({ id, name, colour: projectColour(id, slots) }));
   return projects.has(null) ? [...series, { id: null, name: "No project", colour: noProjectColour }] : series;
 }
 
@@ -39,10 +40,14 @@ type ResultsProps = {
   breakdown: ReportResponse;
   bucket: ChartBucket;
   view: ReportView;
+  /** The account's projects, whose colours lib/projects/colours.ts decides among them. */
+  projectIds: string[];
+  /** Today in the account's time zone: its bar is marked. */
+  today: string;
 };
 
 /** The report of a period: its totals, the chart of its time and the breakdown table; or, without entries, says so. */
-export function ReportResults({ byTime, breakdown, bucket, view }: ResultsProps) {
+export function ReportResults({ byTime, breakdown, bucket, view, projectIds, today }: ResultsProps) {
   const { totals, previous_totals: previous } = breakdown;
   if (totals.entries === 0) {
     return (
@@ -51,7 +56,7 @@ export function ReportResults({ byTime, breakdown, bucket, view }: ResultsProps)
       </EmptyState>
     );
   }
-  const series = chartSeries(byTime);
+  const series = chartSeries(byTime, projectSlots(projectIds));
   return (
     <div className="space-y-8">
       <div className="space-y-2">
@@ -69,7 +74,7 @@ export function ReportResults({ byTime, breakdown, bucket, view }: ResultsProps)
           <Figure label="Commits" value={String(totals.commits)} change={formatChange(totals.commits, previous.commits, String)} />
         </dl>
       </div>
-      <ReportChart report={byTime} bucket={bucket} view={view} series={series} />
+      <ReportChart report={byTime} bucket={bucket} view={view} series={series} today={today} />
       <BreakdownTable report={breakdown} view={view} colours={new Map(series.map((serie) => [serie.id, serie.colour]))} />
     </div>
   );

@@ -8,30 +8,8 @@ import { highlightParts } from "@/lib/worklog/search-text";
 import { entryAnchor } from "@/lib/worklog/days";
 import { entrySourceLabels } from "@/lib/worklog/sources";
 import type { EntryView } from "@/lib/worklog/views";
+import { ProjectFilterBadge } from "./project-badge";
 import { FilterLink } from "./worklog-filters";
-
-type ProjectSummary = { id: string; identifier: string; name: string };
-
-const badgeClassName =
-  "inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 hover:bg-brand-100 dark:bg-brand-950 dark:text-brand-200 dark:hover:bg-brand-900";
-
-function BadgeText({ project }: { project: ProjectSummary }) {
-  return (
-    <>
-      <span className="font-mono">{project.identifier}</span>
-      <span>{project.name}</span>
-    </>
-  );
-}
-
-/** A project's badge, linking to its page. */
-export function ProjectBadge({ project }: { project: ProjectSummary }) {
-  return (
-    <Link href={`/projects/${project.id}`} className={badgeClassName}>
-      <BadgeText project={project} />
-    </Link>
-  );
-}
 
 const tagClassName =
   "block rounded-full border border-zinc-300 px-1.5 py-px text-xs hover:border-brand-400 hover:bg-brand-50 dark:border-zinc-700 dark:hover:border-brand-600 dark:hover:bg-brand-950";
@@ -147,11 +125,7 @@ function EntryMeta({ entry, highlight }: { entry: EntryView; highlight?: string 
   if (!entry.project && entry.source === "web" && entry.tags.length === 0) return null;
   return (
     <div className="ml-auto flex max-w-full min-w-0 flex-wrap content-start items-center justify-end gap-1.5 self-start pt-0.5 text-sm sm:max-w-64 sm:[grid-area:meta]">
-      {entry.project && (
-        <FilterLink filters={{ project_id: entry.project.id }} className={badgeClassName} title={`Show the entries of ${entry.project.name}`}>
-          <BadgeText project={entry.project} />
-        </FilterLink>
-      )}
+      {entry.project && <ProjectFilterBadge project={entry.project} />}
       {entry.source !== "web" && (
         <FilterLink
           filters={{ source: entry.source }}

@@ -1,32 +1,33 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { formatDuration } from "@/components/format";
 import { priority } from "@/components/keyboard/shortcut-registry";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
-import { addDays } from "@/lib/time";
+import { addDays, weekOf, type WeekStart } from "@/lib/time";
 import { loadWeekEntries } from "@/lib/worklog/actions";
 import { emptyEntryForm } from "@/lib/worklog/entry-form-values";
 import { cleanFilters } from "@/lib/worklog/filters";
+import { firstFreeSlot, firstShownHour, nowInWeek, slotTime, visibleHours, weekColumns, type WeekColumn } from "@/lib/worklog/week-layout";
 import type { EntryView } from "@/lib/worklog/views";
-import { slotTime, weekColumns, type DayPiece } from "@/lib/worklog/week-layout";
 import { EntryDialog, type Editing } from "./entry-dialog";
 import { accepted } from "./refusal";
+import { DayColumn, dayOfMonth, hourHeight, longDay, pieceMinHeight, shortDate, slotMinutes, weekdayName } from "./week-day-column";
 import { useWorklogFilters } from "./worklog-filters";
 import { useWorklogView } from "./worklog-view";
 
-type WeekViewProps = { projects: ProjectOption[]; tags: string[]; timeZone: string; today: string };
+type WeekViewProps = { projects: ProjectOption[]; tags: string[]; timeZone: string; today: string; weekStart: WeekStart };
 
-/** An hour's height in the columns, in rem: a quarter of an hour is a line of small text. */
-const hourHeight = 3;
-/** A click on an empty slot starts an entry of this long, filling the slot. */
-const slotMinutes = 30;
-/** The columns open scrolled to the start of a working day. */
-const firstShownHour = 7;
+/** The least fraction of a day a piece is drawn over: `pieceMinHeight` of the day's `hourHeight * 24`. */
+const minExtent = pieceMinHeight / (hourHeight * 24);
+/** The day headers' height, in rem: one line, sticky above the hours. */
+const headerHeight = 2.5;
+/** A lane's least width, in rem: a 24 px target and a few letters; a day as narrow is widened and the week scrolls sideways. */
+const laneWidth = 1.75;
 
 const phoneQuery = "(max-width: 639px)";
 const subscribeToPhone = (onChange: () => void) => {
@@ -44,45 +45,34 @@ function usePhone(): boolean {
   );
 }
 
-// Formatters are made once: making one costs more than drawing a block.
-const dayFormat = (options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" });
-  return (day: string) => format.format(new Date(`${day}T12:00:00Z`));
-};
-const weekdayName = dayFormat({ weekday: "short" });
-const longDay = dayFormat({ weekday: "long", day: "numeric", month: "long" });
-const shortDate = dayFormat({ day: "numeric", month: "short" });
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function clockTime(instant: number, timeZone: string): string {
-  let format = clockFormats.get(timeZone);
-  if (!format) clockFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" })));
-  return format.format(instant);
+/** The time, renewed every minute: the now-line and a running entry's block follow it. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
 }
 
-/** The entry's first line of text, without the marks of markdown headings and lists. */
-function title(entry: EntryView): string {
-  return (
-    entry.content
-      .split("\n")
-      .find((line) => line.trim())
-      ?.replace(/^\s*(?:#+|[-*+]|\d+\.)\s+/, "")
-      .trim() ?? ""
-  );
-}
+/** A day's least width, in rem: room for its most lanes side by side. */
+const columnWidth = (column: WeekColumn<unknown>) => Math.max(6, laneWidth * Math.max(1, ...column.pieces.map((piece) => piece.lanes)));
 
 /**
  * The worklog as a calendar week, as Toggl's and Solidtime's: one column per day of the week (in
  * the account's time zone, from its first day of the week), an entry with a duration a block from
- * its start to `recorded_at`, one without a marker at `recorded_at`, each day's total on top.
- * ← and → (keys or buttons) move by a week, on a phone by a day; a block opens its entry to edit;
- * a click in an empty slot starts an entry there. The filters other than dates apply.
+ * its start to `recorded_at`, one without a marker at `recorded_at`, each in its project's colour,
+ * overlapping ones side by side; each day's total on top, a line at now. It opens on the working
+ * day widened to every entry and to now, scrolled to now or to the first entry when that does not
+ * fit. The days are drawn at once, the entries when they come. ← and → (keys or buttons) move by a
+ * week, on a phone by a day; a block opens its entry to edit; a click in an empty slot, or a day's
+ * "add" button, starts an entry there. The filters other than dates apply.
  */
-export default function WeekView({ projects, tags, timeZone, today }: WeekViewProps) {
+export default function WeekView({ projects, tags, timeZone, today, weekStart }: WeekViewProps) {
   const { filters } = useWorklogFilters();
   const { date, show } = useWorklogView(today);
   const phone = usePhone();
+  const now = useNow();
   const [editing, setEditing] = useState<Editing>();
   const otherFilters = cleanFilters({ q: filters.q, project_id: filters.project_id, tags: filters.tags, source: filters.source });
   const week = useQuery({
@@ -90,8 +80,12 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
     queryFn: () => accepted(loadWeekEntries(otherFilters, date)),
     placeholderData: keepPreviousData,
   });
-  const days = week.data?.days;
-  const columns = useMemo(() => (days ? weekColumns(days, week.data!.entries, timeZone, new Date()) : []), [days, week.data, timeZone]);
+  const days = useMemo(() => weekOf(date, weekStart), [date, weekStart]);
+  const loaded = week.data !== undefined && !week.isPlaceholderData;
+  const entries = week.data?.entries;
+  const columns = useMemo(() => weekColumns(days, entries ?? [], timeZone, now, { minExtent }), [days, entries, timeZone, now]);
+  const nowAt = nowInWeek(days, timeZone, now);
+  const range = visibleHours(columns, nowAt, minExtent);
   const shown = phone ? columns.filter((column) => column.day === date) : columns;
   const step = phone ? 1 : 7;
   const move = (direction: -1 | 1) => show({ date: addDays(date, direction * step) });
@@ -108,11 +102,18 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
     },
   ]);
 
+  // The first scroll of each week shown: once with its days, again when its entries come.
   const scroller = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  const scrolledFor = useRef<string>(undefined);
+  const scrollKey = `${shown[0]?.day} ${loaded}`;
+  useLayoutEffect(() => {
     const element = scroller.current;
-    if (element) element.scrollTop = (element.scrollHeight / 24) * firstShownHour;
-  }, []);
+    if (!element || scrolledFor.current === scrollKey) return;
+    scrolledFor.current = scrollKey;
+    const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const shownHours = (element.clientHeight / rem - headerHeight) / hourHeight;
+    element.scrollTop = firstShownHour(shown, range, shownHours, nowAt) * hourHeight * rem;
+  });
 
   const startEntry = (day: string, fraction: number) => {
     const start = slotTime(day, fraction, slotMinutes);
@@ -122,70 +123,87 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
     setEditing({ kind: "new", values: { ...emptyEntryForm, recordedAt: end, duration: String(endMinutes - hours! * 60 - minutes!) } });
   };
 
-  const heading = !days ? "Week" : phone ? longDay(date) : `${shortDate(days[0]!)} – ${shortDate(days.at(-1)!)}`;
+  const heading = phone ? longDay(date) : `${shortDate(days[0]!)} – ${shortDate(days.at(-1)!)}`;
   const weekSeconds = columns.reduce((sum, column) => sum + column.seconds, 0);
+  const template = `3rem ${shown.map((column) => `minmax(${columnWidth(column)}rem, 1fr)`).join(" ")}`;
+  const rangeHeight = headerHeight + (range.end - range.start) * hourHeight;
 
   return (
-    <section aria-labelledby="week-heading" aria-busy={week.isFetching || undefined} className="lg:col-start-1">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="week-heading" className="text-lg font-semibold tracking-tight">
+    <section aria-labelledby="week-heading" aria-busy={week.isFetching || undefined}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id="week-heading" className="text-lg font-semibold tracking-tight whitespace-nowrap">
           {heading}
         </h2>
-        <p className="mr-auto text-zinc-600 dark:text-zinc-400">{!phone && days && `${formatDuration(weekSeconds)} in all`}</p>
-        <Button variant="secondary" size="sm" aria-label={phone ? "Previous day" : "Previous week"} onClick={() => move(-1)}>
-          ←
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => show({ date: today })}>
-          {phone ? "Today" : "This week"}
-        </Button>
-        <Button variant="secondary" size="sm" aria-label={phone ? "Next day" : "Next week"} onClick={() => move(1)}>
-          →
-        </Button>
+        <p className="mr-auto text-zinc-600 dark:text-zinc-400">{!phone && loaded && `${formatDuration(weekSeconds)} in all`}</p>
+        <div className="flex shrink-0 gap-1">
+          <Button variant="secondary" size="sm" aria-label={phone ? "Previous day" : "Previous week"} onClick={() => move(-1)}>
+            ←
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => show({ date: today })}>
+            {phone ? "Today" : "This week"}
+          </Button>
+          <Button variant="secondary" size="sm" aria-label={phone ? "Next day" : "Next week"} onClick={() => move(1)}>
+            →
+          </Button>
+        </div>
       </div>
       <p className="mt-1 mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        Blocks run from an entry’s start to its time; entries without a duration are lines. Click a block to edit it, an empty slot to add an entry there.
-        <span className="max-sm:hidden"> ← and → move by a week.</span>
+        Blocks run from an entry’s start to its time, in its project’s colour; entries without a duration are lines. Click a block to edit it, an empty slot to
+        add an entry there.
+        <span className="max-sm:hidden"> ← and → move by a week; Tab reaches each day’s + button, ↑ and ↓ move it.</span>
       </p>
       {(filters.from || filters.to) && (
         <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">The week view shows whole weeks: the From and To filters are left aside here.</p>
       )}
       {week.isError && <FormError message="The week could not be loaded. Try again." />}
-      <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <div className="flex border-b border-zinc-200 dark:border-zinc-800">
-          <div className="w-12 shrink-0" aria-hidden />
+      <p role="status" className="sr-only">
+        {loaded ? "" : "Loading the week…"}
+      </p>
+      <div
+        ref={scroller}
+        data-week-scroller
+        className="overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
+        style={{ height: `min(${rangeHeight}rem, max(20rem, calc(100dvh - 7rem)))` }}
+      >
+        <div className="grid min-w-full" style={{ gridTemplateColumns: template }}>
+          <div className="sticky top-0 left-0 z-40 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" aria-hidden />
           {shown.map((column) => (
-            <div key={column.day} className="min-w-0 flex-1 border-l border-zinc-200 px-1.5 py-1 text-sm dark:border-zinc-800" data-day={column.day}>
-              <p className={column.day === today ? "font-semibold text-brand-700 dark:text-brand-300" : "font-medium"}>
-                {weekdayName(column.day)} <span className="font-normal">{shortDate(column.day)}</span>
+            <div
+              key={column.day}
+              data-day={column.day}
+              className="sticky top-0 z-30 flex min-w-0 items-baseline gap-2 border-b border-l border-zinc-200 bg-white px-1.5 text-sm whitespace-nowrap dark:border-zinc-800 dark:bg-zinc-950"
+              style={{ height: `${headerHeight}rem`, lineHeight: `${headerHeight}rem` }}
+            >
+              <p className={`min-w-0 truncate ${column.day === today ? "font-semibold text-brand-700 dark:text-brand-300" : "font-medium"}`}>
+                {weekdayName(column.day)} <span className="font-normal">{dayOfMonth(column.day)}</span>
               </p>
-              <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+              <p className="ml-auto text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
                 <span className="sr-only">Total </span>
-                {formatDuration(column.seconds)}
+                {loaded ? formatDuration(column.seconds) : ""}
               </p>
             </div>
           ))}
-        </div>
-        <div ref={scroller} className="max-h-[36rem] overflow-y-auto">
-          <div className="relative flex" style={{ height: `${hourHeight * 24}rem` }}>
-            <div className="w-12 shrink-0 text-right text-xs text-zinc-500 dark:text-zinc-400" aria-hidden>
-              {Array.from({ length: 24 }, (_, hour) => (
-                <div key={hour} className="pr-1.5" style={{ height: `${hourHeight}rem` }}>
-                  {hour > 0 ? `${String(hour).padStart(2, "0")}:00` : ""}
-                </div>
-              ))}
-            </div>
-            {shown.map((column) => (
-              <DayColumn
-                key={column.day}
-                day={column.day}
-                pieces={column.pieces}
-                timeZone={timeZone}
-                projectNames={projectNames}
-                onEdit={(entry) => setEditing({ kind: "edit", entry })}
-                onStart={startEntry}
-              />
+          <div className="sticky left-0 z-20 bg-white text-right text-xs text-zinc-500 dark:bg-zinc-950 dark:text-zinc-400" aria-hidden>
+            {Array.from({ length: 24 }, (_, hour) => (
+              <div key={hour} className="pr-1.5" style={{ height: `${hourHeight}rem` }}>
+                {hour > 0 ? `${String(hour).padStart(2, "0")}:00` : ""}
+              </div>
             ))}
           </div>
+          {shown.map((column) => (
+            <DayColumn
+              key={column.day}
+              day={column.day}
+              pieces={column.pieces}
+              timeZone={timeZone}
+              projectNames={projectNames}
+              now={nowAt?.day === column.day ? nowAt.fraction : undefined}
+              firstSlot={firstFreeSlot(column.pieces, range.start, slotMinutes, minExtent)}
+              loading={!loaded}
+              onEdit={(entry: EntryView) => setEditing({ kind: "edit", entry })}
+              onStart={startEntry}
+            />
+          ))}
         </div>
       </div>
       {editing && (
@@ -199,100 +217,5 @@ export default function WeekView({ projects, tags, timeZone, today }: WeekViewPr
         />
       )}
     </section>
-  );
-}
-
-type DayColumnProps = {
-  day: string;
-  pieces: DayPiece<EntryView>[];
-  timeZone: string;
-  projectNames: Map<string, string>;
-  onEdit: (entry: EntryView) => void;
-  onStart: (day: string, fraction: number) => void;
-};
-
-function DayColumn({ day, pieces, timeZone, projectNames, onEdit, onStart }: DayColumnProps) {
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    onStart(day, (event.clientY - box.top) / box.height);
-  };
-  return (
-    // A click on the column's background starts an entry; the keyboard's way is the composer above.
-    <div
-      data-day={day}
-      aria-label={longDay(day)}
-      role="group"
-      onClick={onClick}
-      className="relative min-w-0 flex-1 cursor-copy border-l border-zinc-200 bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_calc(3rem-1px),var(--color-zinc-100)_calc(3rem-1px),var(--color-zinc-100)_3rem)] dark:border-zinc-800 dark:bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_calc(3rem-1px),var(--color-zinc-900)_calc(3rem-1px),var(--color-zinc-900)_3rem)]"
-    >
-      {pieces.map((piece) => (
-        <PieceButton
-          key={piece.item.id}
-          piece={piece}
-          timeZone={timeZone}
-          projectName={piece.item.project_id ? projectNames.get(piece.item.project_id) : undefined}
-          onEdit={onEdit}
-        />
-      ))}
-    </div>
-  );
-}
-
-function PieceButton({
-  piece,
-  timeZone,
-  projectName,
-  onEdit,
-}: {
-  piece: DayPiece<EntryView>;
-  timeZone: string;
-  projectName?: string;
-  onEdit: (entry: EntryView) => void;
-}) {
-  const entry = piece.item;
-  const recorded = Date.parse(entry.recorded_at);
-  const text = title(entry) || "Untitled entry";
-  const when =
-    piece.kind === "marker"
-      ? clockTime(recorded, timeZone)
-      : `${clockTime(entry.running ? recorded : recorded - (entry.duration_seconds ?? 0) * 1000, timeZone)}–${entry.running ? "now" : clockTime(recorded, timeZone)}`;
-  const label = [
-    text,
-    when,
-    entry.duration_seconds ? formatDuration(entry.duration_seconds) : entry.running ? "running" : undefined,
-    projectName ?? entry.project?.name,
-  ]
-    .filter(Boolean)
-    .join(", ");
-  const width = 100 / piece.lanes;
-  if (piece.kind === "marker") {
-    return (
-      <button
-        type="button"
-        data-entry-id={entry.id}
-        data-kind="marker"
-        aria-label={`Edit: ${label}`}
-        onClick={() => onEdit(entry)}
-        className="absolute right-0 left-0 z-10 flex -translate-y-1/2 flex-row-reverse justify-end gap-1 border-t-2 border-brand-500 bg-white/80 px-1 text-left text-xs leading-4 text-zinc-800 hover:bg-brand-50 dark:bg-zinc-950/80 dark:text-zinc-200 dark:hover:bg-brand-950"
-        style={{ top: `${piece.top * 100}%` }}
-      >
-        {/* The time shows first, but the text comes first in the name (Edit: text, time, …): so in the source, for the name to hold the visible words in order (WCAG 2.5.3). */}
-        <span className="min-w-0 truncate">{text}</span> <span className="shrink-0">{when}</span>
-      </button>
-    );
-  }
-  return (
-    <button
-      type="button"
-      data-entry-id={entry.id}
-      data-kind="block"
-      aria-label={`Edit: ${label}`}
-      onClick={() => onEdit(entry)}
-      className="absolute overflow-hidden rounded border-l-4 border-brand-500 bg-brand-50 px-1 text-left text-xs leading-4 text-zinc-900 hover:bg-brand-100 dark:bg-brand-950 dark:text-zinc-100 dark:hover:bg-brand-900"
-      style={{ top: `${piece.top * 100}%`, height: `max(${piece.height * 100}%, 1rem)`, left: `${piece.lane * width}%`, width: `calc(${width}% - 2px)` }}
-    >
-      <span className="block truncate font-medium">{text}</span> <span className="block truncate text-zinc-600 dark:text-zinc-400">{when}</span>
-    </button>
   );
 }

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { formatDuration } from "@/components/format";
+import { useProjectSlots } from "@/components/project-colour-context";
 import { noProjectColour, projectColour } from "@/components/project-colours";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
@@ -50,8 +51,9 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
   });
   const { days, totals } = week.data ?? initialWeek;
   const names = new Map(projects.map((project) => [project.id, project.name]));
-  const series = [...new Set(totals.map((total) => total.projectId))].map((projectId, index) =>
-    projectId === null ? noProject : { id: projectId, name: names.get(projectId) ?? "Other project", ...projectColour(index) },
+  const slots = useProjectSlots();
+  const series = [...new Set(totals.map((total) => total.projectId))].map((projectId) =>
+    projectId === null ? noProject : { id: projectId, name: names.get(projectId) ?? "Other project", ...projectColour(projectId, slots) },
   );
   const secondsOf = (day: string, projectId: string | null) => totals.find((total) => total.day === day && total.projectId === projectId)?.seconds ?? 0;
   const dayTotal = (day: string) => totals.filter((total) => total.day === day).reduce((sum, total) => sum + total.seconds, 0);
@@ -108,14 +110,14 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
       </div>
       {week.isError && <FormError message="This week could not be loaded. Try again." />}
       <div id={barsId} className={shownOnPhone ? "" : "max-lg:hidden"}>
-        <ol className="mt-3 grid grid-cols-7 gap-1" aria-label={`${title}, by day`}>
-          {days.map((day) => {
+        <ol className="mt-3 grid grid-cols-7 gap-0.5" aria-label={`${title}, by day`}>
+          {days.map((day, index) => {
             const seconds = dayTotal(day);
             const label = dayLabel(day);
             const selected = filters.from === day && filters.to === day;
             const breakdown = series.flatMap((serie) => (secondsOf(day, serie.id) > 0 ? [`${serie.name}: ${formatDuration(secondsOf(day, serie.id))}`] : []));
             return (
-              <li key={day}>
+              <li key={day} className="@container min-w-0">
                 <button
                   type="button"
                   aria-pressed={selected}
@@ -123,10 +125,18 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                   aria-label={`${seconds > 0 ? `${formatDuration(seconds)} ` : ""}${label.weekday} ${label.day} (${label.month} ${label.day}${seconds > 0 ? "" : ", no time tracked"}). Show this day’s entries`}
                   title={[`${label.weekday} ${label.date}`, ...breakdown].join("\n")}
                   onClick={() => change(selected ? { from: "", to: "" } : { from: day, to: day })}
-                  className="group flex w-full min-w-0 flex-col items-center rounded-md px-0.5 pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
+                  className="group flex w-full min-w-0 flex-col items-center rounded-md pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"
                 >
-                  <span aria-hidden="true" className="h-4 text-[0.7rem] leading-4 font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
-                    {seconds > 0 ? formatDuration(seconds) : ""}
+                  {/*
+                    One line, above the bar, never over it. A narrow column's label is wider than its bar:
+                    every other day's then sits a row higher, so that neighbours' labels never meet.
+                  */}
+                  <span aria-hidden="true" className="relative block h-8 w-full @min-[3rem]:h-4">
+                    <span
+                      className={`absolute left-1/2 -translate-x-1/2 text-[0.7rem] leading-4 font-medium whitespace-nowrap text-zinc-700 tabular-nums dark:text-zinc-300 ${index % 2 === 1 ? "top-0" : "top-4 @min-[3rem]:top-0"}`}
+                    >
+                      {seconds > 0 ? formatDuration(seconds) : ""}
+                    </span>
                   </span>
                   {/* SVG geometry rather than inline styles, which the Content-Security-Policy forbids (proxy.ts). */}
                   <svg
@@ -136,7 +146,15 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                     className="mt-1 h-12 w-full max-w-10 rounded-sm bg-zinc-100 sm:h-28 dark:bg-zinc-800/60"
                   >
                     {stack(day).map(({ serie, top, height }) => (
-                      <rect key={String(serie.id)} x="0" y={top} width="10" height={height} className={serie.fill} />
+                      <rect
+                        key={String(serie.id)}
+                        x="0"
+                        y={top}
+                        width="10"
+                        height={height}
+                        className={serie.fill}
+                        data-project-colour={serie.id ?? undefined}
+                      />
                     ))}
                   </svg>
                   {/* A space between the pieces, which a flex column does not draw: the visible text reads as words, as the name begins. */}{" "}

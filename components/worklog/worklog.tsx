@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-feedback";
 import { focusTargets } from "@/components/focus-targets";
+import { ProjectColoursProvider } from "@/components/project-colour-context";
 import { newQueryClient } from "@/components/providers";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { TimerStrip } from "@/components/timer/timer-strip";
@@ -37,7 +38,11 @@ import { useWorklogView, ViewSwitch } from "./worklog-view";
 /** The week view's code is loaded when it is first shown. */
 const WeekView = dynamic(() => import("./week-view"), {
   ssr: false,
-  loading: () => <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the week…</p>,
+  loading: () => (
+    <div role="status" className="h-[40rem] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-900">
+      <span className="sr-only">Loading the week…</span>
+    </div>
+  ),
 });
 
 const composerId = focusTargets.newEntry;
@@ -70,11 +75,14 @@ type WorklogProps = {
  */
 export function Worklog(props: WorklogProps) {
   const [queryClient] = useState(newQueryClient);
+  const projectIds = useMemo(() => props.projects.map((project) => project.id), [props.projects]);
   return (
     <QueryClientProvider client={queryClient}>
-      <WorklogFiltersProvider>
-        <WorklogEntries {...props} />
-      </WorklogFiltersProvider>
+      <ProjectColoursProvider projectIds={projectIds}>
+        <WorklogFiltersProvider>
+          <WorklogEntries {...props} />
+        </WorklogFiltersProvider>
+      </ProjectColoursProvider>
     </QueryClientProvider>
   );
 }
@@ -147,14 +155,18 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
         <TimerStrip draft={timerDraft} />
       </section>
 
-      <aside aria-label="Filters and the week" className="space-y-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1">
+      {/* The week view takes the whole width under the composer and the filters; its days hold what the week chart would. */}
+      <aside
+        aria-label="Filters and the week"
+        className={`space-y-4 lg:col-start-2 lg:row-start-1 ${view === "week" ? "" : "lg:sticky lg:top-4 lg:row-span-3"}`}
+      >
         <EntryFilters projects={projects} timeZone={timeZone} weekStart={weekStart} />
-        <WeeklyChart initialWeek={week} projects={projects} />
+        {view === "list" && <WeeklyChart initialWeek={week} projects={projects} />}
       </aside>
 
-      <div className="space-y-4 lg:col-start-1">
+      <div className={`space-y-4 lg:col-start-1 ${view === "week" ? "lg:col-span-2" : ""}`}>
         <ViewSwitch view={view} onChange={(name) => show({ view: name })} />
-        {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} />}
+        {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} weekStart={weekStart} />}
       </div>
 
       <section

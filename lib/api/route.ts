@@ -2,7 +2,6 @@ import type { z } from "zod";
 import { accessFor, type Access } from "@/lib/access/context";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
 import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
-import type { User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { clientIp } from "@/lib/client-ip";
@@ -42,7 +41,6 @@ export type ApiContext<Op extends ApiOperation> = {
   principal: Principal;
   /** Who asks (lib/access/context.ts), for every domain function the handler calls. */
   access: Access;
-  user: User;
   params: Record<string, string>;
   body: BodyOf<Op>;
   query: QueryOf<Op>;
@@ -138,7 +136,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
           if (operation.plan) requirePlan(principal.user, operation.plan);
           const etag = tagged ? accountReadTag(principal, request) : undefined;
           if (etag && isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
-          const result = await handler({ request, principal, access, user: principal.user, params, body, query });
+          const result = await handler({ request, principal, access, params, body, query });
           let answered: Response;
           if (result instanceof Response) answered = result;
           else if (status !== undefined) answered = Response.json(result, { status });

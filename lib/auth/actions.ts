@@ -66,7 +66,7 @@ export async function signOutEverywhere(): Promise<never> {
     schema: z.undefined(),
     input: undefined,
     fields: {},
-    run: async (_input, user) => {
+    run: async (_input, { user }) => {
       await endSessions(user.id, user.sessionVersion);
       await signOut({ redirect: false });
     },
@@ -90,7 +90,7 @@ export async function createApiKeyAction(formData: FormData): Promise<ActionResu
     schema: z.object({ name: apiKeyNameSchema, scopes: z.array(z.string()) }),
     input: { name: formText(formData, "name"), scopes: submittedScopes(formData) },
     fields: { name: "name", scopes: { label: "scopes", item: "scope" } },
-    run: async (key, user) => {
+    run: async (key, { user }) => {
       const created = await createApiKey(user.id, key);
       return { name: created.name, key: created.key };
     },

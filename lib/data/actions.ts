@@ -15,7 +15,7 @@ export async function importProgressAction(id: string): Promise<ActionResult<Imp
     input: { id },
     fields: {},
     notFoundMessage: "This import no longer exists.",
-    run: ({ id: importId }, _user, access) => findImport(access, importId),
+    run: ({ id: importId }, access) => findImport(access, importId),
   });
   if (result.ok && result.data.status === "succeeded") revalidatePath("/", "layout");
   return result;

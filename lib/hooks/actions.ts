@@ -21,7 +21,7 @@ export async function createHookAction(formData: FormData): Promise<ActionResult
     schema: hookCreateSchema,
     fields: { provider: "forge", name: { label: "name", format: "one line, without tabs or other control characters" } },
     input: (values) => values,
-    run: async (input, _user, access) => {
+    run: async (input, access) => {
       const hook = await createHook(access, input);
       return { id: hook.id, name: hook.name, provider: input.provider, hookUrl: hookUrl(origin, hook.id), secret: hook.secret };
     },

@@ -3,14 +3,12 @@ import { requiredScopes, type ApiOperation } from "@/lib/api/operation";
 import { parseQueryParameters } from "@/lib/api/route";
 import type { RequiredScope } from "@/lib/auth/scopes";
 import type { Access } from "@/lib/access/context";
-import type { User } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation";
 
 /** What a tool's handler gets: the caller's account, its parsed arguments, where links point, a way to report progress, and the end of its request. */
 export type ToolCall<Input> = {
   /** Who asks (lib/access/context.ts), for every domain function the tool calls. */
   access: Access;
-  user: User;
   input: Input;
   /** The public origin (lib/public-origin.ts), for absolute links to the web app. */
   origin: string;

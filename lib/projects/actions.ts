@@ -36,7 +36,7 @@ export async function createProjectAction(_previous: ProjectFormResult | null, f
     schema: projectCreateSchema,
     fields: projectFields,
     input: projectInput,
-    run: async (input, _user, access) => projectValues(await createProject(access, input)),
+    run: async (input, access) => projectValues(await createProject(access, input)),
   });
   if (result.ok) revalidatePath("/projects");
   return result;
@@ -47,7 +47,7 @@ export async function updateProjectAction(id: string, _previous: ProjectFormResu
     schema: projectUpdateSchema,
     fields: projectFields,
     input: projectInput,
-    run: async (changes, _user, access) => projectValues(await updateProject(access, id, changes)),
+    run: async (changes, access) => projectValues(await updateProject(access, id, changes)),
   });
   if (result.ok) revalidatePath("/", "layout");
   return result;

@@ -36,9 +36,9 @@ export async function startRecap(formData: FormData): Promise<ActionResult<Recap
       exclude_tags: formText(formData, "exclude_tags"),
     },
     fields: recapFields,
-    run: async (filters, user, access) => {
+    run: async (filters, access) => {
       // An account whose plan changed since the page was drawn: the limit in words, not the API's.
-      if (user.plan !== RECAP_PLAN) throw new AppError("authorization", RECAP_PLAN_LIMIT_IN_WORDS);
+      if (access.user.plan !== RECAP_PLAN) throw new AppError("authorization", RECAP_PLAN_LIMIT_IN_WORDS);
       const { recap, cached } = await createRecap(access, filters);
       if (!cached) startRecapGeneration(recap.id);
       return toRecapResponse(recap);

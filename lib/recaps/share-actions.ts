@@ -15,7 +15,7 @@ export async function shareRecapAction(recapId: string): Promise<ActionResult<Cr
     schema: idSchema,
     input: recapId,
     fields: {},
-    run: async (id, _user, access) => {
+    run: async (id, access) => {
       const { share, token } = await shareRecap(access, id);
       return toCreatedRecapShareResponse(share, token, origin);
     },
@@ -27,6 +27,6 @@ export async function revokeRecapShareAction(recapId: string): Promise<ActionRes
     schema: idSchema,
     input: recapId,
     fields: {},
-    run: async (id, _user, access) => toRecapShareResponse(await revokeRecapShare(access, id)),
+    run: async (id, access) => toRecapShareResponse(await revokeRecapShare(access, id)),
   });
 }

@@ -51,7 +51,7 @@ export async function createRepositoryAction(_previous: RepositoryFormResult | n
     schema: repositoryCreateSchema,
     fields: repositoryFields,
     input: repositoryInput,
-    run: async (input, _user, access) => repositoryValues(await createRepository(access, input)),
+    run: async (input, access) => repositoryValues(await createRepository(access, input)),
   });
   if (result.ok) revalidatePath("/", "layout");
   return result;
@@ -62,7 +62,7 @@ export async function updateRepositoryAction(id: string, _previous: RepositoryFo
     schema: repositoryUpdateSchema,
     fields: repositoryFields,
     input: repositoryInput,
-    run: async (changes, _user, access) => repositoryValues(await updateRepository(access, id, changes)),
+    run: async (changes, access) => repositoryValues(await updateRepository(access, id, changes)),
   });
   if (result.ok) revalidatePath("/", "layout");
   return result;

@@ -43,7 +43,7 @@ export async function createScheduleAction(formData: FormData): Promise<ActionRe
     schema: scheduleCreateSchema,
     input: scheduleInput(formData),
     fields: scheduleFields,
-    run: async (input, _user, access) => void (await createSchedule(access, input)),
+    run: async (input, access) => void (await createSchedule(access, input)),
   });
   if (result.ok) revalidatePath(settingsPath);
   return result;
@@ -54,7 +54,7 @@ export async function updateScheduleAction(id: string, formData: FormData): Prom
     schema: scheduleCreateSchema.extend({ id: idSchema }),
     input: { ...scheduleInput(formData), id },
     fields: scheduleFields,
-    run: async ({ id: validId, ...input }, _user, access) => void (await updateSchedule(access, validId, input)),
+    run: async ({ id: validId, ...input }, access) => void (await updateSchedule(access, validId, input)),
   });
   if (result.ok) revalidatePath(settingsPath);
   return result;
@@ -65,7 +65,7 @@ export async function setScheduleEnabledAction(id: string, enabled: boolean): Pr
     schema: z.object({ id: idSchema, enabled: z.boolean() }),
     input: { id, enabled },
     fields: {},
-    run: async (input, _user, access) => void (await updateSchedule(access, input.id, { enabled: input.enabled })),
+    run: async (input, access) => void (await updateSchedule(access, input.id, { enabled: input.enabled })),
   });
   revalidatePath(settingsPath);
   return result;
@@ -76,7 +76,7 @@ export async function runScheduleNowAction(id: string): Promise<ActionResult<voi
     schema: idSchema,
     input: id,
     fields: {},
-    run: async (validId, _user, access) => void (await runScheduleNow(access, validId)),
+    run: async (validId, access) => void (await runScheduleNow(access, validId)),
   });
   revalidatePath(settingsPath);
   return result;
@@ -88,7 +88,7 @@ export async function deleteScheduleAction(id: string): Promise<ActionResult<voi
     schema: idSchema,
     input: id,
     fields: {},
-    run: async (validId, _user, access) => {
+    run: async (validId, access) => {
       try {
         await deleteSchedule(access, validId);
       } catch (error) {

@@ -61,7 +61,7 @@ export async function saveProfile(_previous: ProfileResult | null, formData: For
     schema: userUpdateSchema,
     fields: { name: "name", email: "email address", timezone: "time zone", week_start: "first day of the week" },
     input: (values) => ({ ...values, name: values.name.trim() || null }),
-    run: async (changes, _user, access) => {
+    run: async (changes, access) => {
       const saved = await updateUser(access, changes);
       return { name: saved.name ?? "", email: saved.email, timezone: saved.timezone, week_start: saved.weekStart };
     },
@@ -77,7 +77,7 @@ export async function deleteAccount(_previous: DeleteAccountResult | null, formD
     schema: z.object({ confirmation: z.string() }),
     input: { confirmation: formText(formData, "confirmation") },
     fields: { confirmation: "confirmation" },
-    run: async ({ confirmation }, user) => {
+    run: async ({ confirmation }, { user }) => {
       if (confirmation.trim().toLowerCase() !== user.email) {
         throw AppError.validation([{ pointer: "/confirmation", detail: "Invalid value", message: `Type ${user.email} to confirm` }]);
       }

@@ -17,7 +17,7 @@ export async function navigationTargets(): Promise<ActionResult<NavigationTarget
     schema: z.undefined(),
     input: undefined,
     fields: {},
-    run: async (_, _user, access) => {
+    run: async (_, access) => {
       const [projects, repositories] = await Promise.all([listProjects(access, { limit: 100 }), listRepositories(access, { limit: 100 })]);
       return {
         projects: projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier })),

@@ -2,7 +2,6 @@ import "server-only";
 import type { z } from "zod";
 import type { Access } from "@/lib/access/context";
 import { requireAccess } from "@/lib/auth/current-user";
-import type { User } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { idSchema } from "@/lib/validation";
 import { formValues, type ActionFailure, type ActionResult, type FieldErrors, type FormValues } from "./action-result";
@@ -86,10 +85,10 @@ export async function runAction<Schema extends z.ZodType, Data, Field extends st
 /** runAction for the signed-in account; a signed-out visitor is sent to sign in, and back to `signInPath` afterwards. */
 export async function runSignedInAction<Schema extends z.ZodType, Data, Field extends string = never>(
   signInPath: string,
-  spec: Omit<ActionSpec<Schema, Data, Field>, "run"> & { run: (input: z.output<Schema>, user: User, access: Access) => Promise<Data> },
+  spec: Omit<ActionSpec<Schema, Data, Field>, "run"> & { run: (input: z.output<Schema>, access: Access) => Promise<Data> },
 ): Promise<ActionResult<Data, Field>> {
   const access = await requireAccess(signInPath);
-  return runAction({ ...spec, run: (input) => spec.run(input, access.user, access) });
+  return runAction({ ...spec, run: (input) => spec.run(input, access) });
 }
 
 /**
@@ -101,7 +100,7 @@ export async function runSignedInFormAction<Schema extends z.ZodType, Data, Fiel
   formData: FormData,
   spec: Omit<ActionSpec<Schema, Data, Field>, "input" | "values" | "run"> & {
     input: (values: Record<Field, string>) => unknown;
-    run: (input: z.output<Schema>, user: User, access: Access) => Promise<Data>;
+    run: (input: z.output<Schema>, access: Access) => Promise<Data>;
   },
 ): Promise<ActionResult<Data, Field>> {
   const values = formValues(formData, Object.keys(spec.fields) as Field[]);
@@ -117,7 +116,7 @@ export function runSignedInRemoval(signInPath: string, id: string, remove: (acce
     schema: idSchema,
     input: id,
     fields: {},
-    run: async (validId, _user, access) => {
+    run: async (validId, access) => {
       try {
         await remove(access, validId);
       } catch (error) {

@@ -25,7 +25,7 @@ export async function createWebhookAction(formData: FormData): Promise<ActionRes
     },
     values: { endpoint_url: formText(formData, "endpoint_url"), description: formText(formData, "description") },
     fields: { endpoint_url: "URL", events: { label: "events", format: "at least one event" }, description: "description" },
-    run: async (input, _user, access) => {
+    run: async (input, access) => {
       const endpoint = await createWebhook(access, input);
       return { id: endpoint.id, endpointUrl: endpoint.url, secret: endpoint.secret };
     },
@@ -45,7 +45,7 @@ export async function setWebhookEnabledAction(id: string, enabled: boolean): Pro
     schema: z.object({ id: idSchema, enabled: z.boolean() }),
     input: { id, enabled },
     fields: {},
-    run: async (input, _user, access) => void (await updateWebhook(access, input.id, { enabled: input.enabled })),
+    run: async (input, access) => void (await updateWebhook(access, input.id, { enabled: input.enabled })),
   });
   revalidatePath(settingsPath);
   return result;
@@ -56,7 +56,7 @@ export async function sendTestEventAction(id: string): Promise<ActionResult<void
     schema: idSchema,
     input: id,
     fields: {},
-    run: async (validId, _user, access) => void (await sendTestEvent(access, validId)),
+    run: async (validId, access) => void (await sendTestEvent(access, validId)),
   });
   revalidatePath(settingsPath);
   return result;
@@ -67,7 +67,7 @@ export async function resendAttemptAction(id: string, attemptId: string): Promis
     schema: z.object({ id: idSchema, attemptId: idSchema }),
     input: { id, attemptId },
     fields: {},
-    run: async (input, _user, access) => void (await resendAttempt(access, input.id, input.attemptId)),
+    run: async (input, access) => void (await resendAttempt(access, input.id, input.attemptId)),
   });
   revalidatePath(settingsPath);
   return result;

@@ -43,7 +43,7 @@ export async function loadEntries(filters: EntryFilters, startingAfter?: string)
     schema: entryListQuerySchema,
     input: { ...filters, starting_after: startingAfter },
     fields: {},
-    run: async (query, _user, access) => toEntryPage(access, await listEntries(access, query), query),
+    run: async (query, access) => toEntryPage(access, await listEntries(access, query), query),
   });
 }
 
@@ -52,7 +52,7 @@ export async function createEntryAction(input: EntryInput): Promise<ActionResult
     schema: entryCreateSchema,
     input,
     fields: entryFields,
-    run: async (entry, _user, access) => entryView(access, await createEntry(access, entry, "web")),
+    run: async (entry, access) => entryView(access, await createEntry(access, entry, "web")),
   });
 }
 
@@ -62,7 +62,7 @@ export async function updateEntryAction(id: string, input: EntryInput): Promise<
     input: { ...input, id },
     fields: entryFields,
     notFoundMessage,
-    run: async ({ id: entryId, ...changes }, _user, access) => entryView(access, await updateEntry(access, entryId, changes)),
+    run: async ({ id: entryId, ...changes }, access) => entryView(access, await updateEntry(access, entryId, changes)),
   });
 }
 
@@ -77,7 +77,7 @@ export async function restoreEntryAction(entry: EntryView): Promise<ActionResult
     input: { ...entry, commit_ids: entry.commits.map((commit) => commit.id) },
     fields: entryFields,
     notFoundMessage: "This entry can no longer be restored.",
-    run: async (restored, _user, access) => entryView(access, await restoreEntry(access, restored)),
+    run: async (restored, access) => entryView(access, await restoreEntry(access, restored)),
   });
 }
 
@@ -91,7 +91,7 @@ export async function bulkEditAction(ids: string[], action: EntryBulkAction): Pr
     input: { ids, action },
     fields: {},
     notFoundMessage: "Some of these entries no longer exist; they may have been deleted elsewhere. Nothing was changed.",
-    run: async (bulk, _user, access) => {
+    run: async (bulk, access) => {
       const { entries, before } = await bulkEditEntries(access, bulk);
       const [views, beforeViews] = await Promise.all([toEntryViews(access, entries), toEntryViews(access, before)]);
       return { entries: views, before: beforeViews };
@@ -106,7 +106,7 @@ export async function bulkUndoAction(before: EntryView[]): Promise<ActionResult<
     input: before.map((entry) => ({ ...entry, commit_ids: entry.commits.map((commit) => commit.id) })),
     fields: {},
     notFoundMessage: "These entries can no longer be restored.",
-    run: async (entries, _user, access) => toEntryViews(access, await restoreEntries(access, entries)),
+    run: async (entries, access) => toEntryViews(access, await restoreEntries(access, entries)),
   });
 }
 
@@ -116,7 +116,7 @@ export async function attachCommitsAction(id: string, commitIds: string[]): Prom
     input: { id, commit_ids: commitIds },
     fields: {},
     notFoundMessage,
-    run: async ({ id: entryId, ...commits }, _user, access) => entryView(access, await attachCommits(access, entryId, commits)),
+    run: async ({ id: entryId, ...commits }, access) => entryView(access, await attachCommits(access, entryId, commits)),
   });
 }
 
@@ -128,7 +128,7 @@ export async function loadWeek(day: string): Promise<ActionResult<WeekTotals>> {
     schema: calendarDateSchema,
     input: day,
     fields: {},
-    run: async (validDay, _user, access) => {
+    run: async (validDay, access) => {
       const days = weekOf(validDay, access.user.weekStart);
       return { days, totals: await dailyTotals(access, days) };
     },
@@ -150,7 +150,7 @@ export async function loadWeekEntries(filters: EntryFilters, day: string): Promi
     schema: z.object({ day: calendarDateSchema, filters: z.record(z.string(), z.string()) }),
     input: { day, filters },
     fields: {},
-    run: async ({ day: validDay, filters: given }, _user, access) => {
+    run: async ({ day: validDay, filters: given }, access) => {
       const days = weekOf(validDay, access.user.weekStart);
       const entries: EntryView[] = [];
       let startingAfter: string | undefined;
@@ -177,7 +177,7 @@ export async function detachCommitAction(id: string, commitId: string): Promise<
     input: { id, commit_id: commitId },
     fields: {},
     notFoundMessage: "This entry or commit no longer exists; it may have been deleted elsewhere.",
-    run: async ({ id: entryId, commit_id }, _user, access) => entryView(access, await detachCommit(access, entryId, commit_id)),
+    run: async ({ id: entryId, commit_id }, access) => entryView(access, await detachCommit(access, entryId, commit_id)),
   });
 }
 
@@ -187,6 +187,6 @@ export async function attachableCommits(projectId: string | null): Promise<Actio
     schema: idSchema.nullable(),
     input: projectId,
     fields: {},
-    run: (project, _user, access) => recentCommits(access, project),
+    run: (project, access) => recentCommits(access, project),
   });
 }

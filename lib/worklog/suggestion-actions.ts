@@ -21,7 +21,7 @@ export async function loadSuggestions(period: { from?: string; to?: string }): P
     schema: suggestionQuerySchema,
     input: period,
     fields: {},
-    run: (query, _user, access) => listSuggestions(access, query),
+    run: (query, access) => listSuggestions(access, query),
   });
 }
 
@@ -32,7 +32,7 @@ export async function logSuggestionAction(input: EntryInput): Promise<ActionResu
     input,
     fields: entryFields,
     notFoundMessage: "A commit of this suggestion no longer exists; it may have been deleted elsewhere.",
-    run: async (log, _user, access) => (await toEntryViews(access, [await logSuggestion(access, log, "web")]))[0]!,
+    run: async (log, access) => (await toEntryViews(access, [await logSuggestion(access, log, "web")]))[0]!,
   });
 }
 
@@ -42,7 +42,7 @@ export async function dismissSuggestionAction(ids: SuggestionIds): Promise<Actio
     input: ids,
     fields: {},
     notFoundMessage: "This suggestion no longer exists; its commits may have been deleted elsewhere.",
-    run: (dismissal, _user, access) => dismissSuggestions(access, dismissal),
+    run: (dismissal, access) => dismissSuggestions(access, dismissal),
   });
 }
 
@@ -52,6 +52,6 @@ export async function undoDismissalAction(ids: SuggestionIds): Promise<ActionRes
     schema: suggestionDismissalSchema,
     input: ids,
     fields: {},
-    run: (dismissal, _user, access) => undoDismissal(access, dismissal),
+    run: (dismissal, access) => undoDismissal(access, dismissal),
   });
 }

@@ -34,7 +34,7 @@ export async function loadTimer(): Promise<ActionResult<EntryView | null>> {
     schema: z.undefined(),
     input: undefined,
     fields: {},
-    run: (_, _user, access) => runningTimerView(access),
+    run: (_, access) => runningTimerView(access),
   });
 }
 
@@ -44,7 +44,7 @@ export async function startTimerAction(input: TimerStartInput): Promise<ActionRe
     schema: timerStartSchema,
     input,
     fields: timerFields,
-    run: async (start, _user, access) => {
+    run: async (start, access) => {
       const { timer, stopped } = await startTimer(access, start, "web");
       const [timerView, stoppedView] = await toEntryViews(access, stopped ? [timer, stopped] : [timer]);
       return { timer: timerView!, stopped: stoppedView ?? null };
@@ -63,7 +63,7 @@ export async function stopTimerAction(id: string, durationSeconds?: number): Pro
     // The dialog asks for hours and minutes.
     fields: { duration_seconds: { label: "duration", unit: { name: "minute", size: 60 } } },
     notFoundMessage: "This timer is no longer running: it was stopped elsewhere.",
-    run: async ({ id: entryId, duration_seconds }, _user, access) =>
+    run: async ({ id: entryId, duration_seconds }, access) =>
       (await toEntryViews(access, [await stopTimer(access, { id: entryId, durationSeconds: duration_seconds })]))[0]!,
   });
 }

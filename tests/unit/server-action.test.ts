@@ -160,7 +160,7 @@ describe("runSignedInAction", () => {
       schema: z.string(),
       input: "x",
       fields: {},
-      run: async (input, user) => `${input} by ${user.email}`,
+      run: async (input, access) => `${input} by ${access.user.email}`,
     });
     expect(result).toEqual({ ok: true, data: "x by ada@example.com" });
     expect(requireAccess).toHaveBeenCalledWith("/projects");

@@ -4,7 +4,7 @@ import { userOperations } from "@/lib/users/operations";
 import { toUserResponse } from "@/lib/users/responses";
 
 export const { GET, PUT, DELETE, POST, PATCH, OPTIONS } = apiMethods(
-  apiRoute(userOperations.get, ({ user }) => toUserResponse(user)),
+  apiRoute(userOperations.get, ({ access }) => toUserResponse(access.user)),
   apiRoute(userOperations.update, async ({ access, body }) => toUserResponse(await updateUser(access, body))),
-  apiRoute(userOperations.delete, async ({ user }) => toUserResponse(await deleteUser(user.id))),
+  apiRoute(userOperations.delete, async ({ access }) => toUserResponse(await deleteUser(access.user.id))),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessFor, type Access } from "@/lib/access/context";
 import { getDb } from "@/lib/db/client";
 import { findImport, importJob, startImportJob } from "@/lib/data/import-jobs";
 import { LeaseLostError, type JobContext } from "@/lib/jobs/job-kind";
@@ -12,11 +12,12 @@ const newUser = () => getDb().user.create({ data: { email: `import-job-${++accou
 
 const jrnlEntries = (count: number) => Array.from({ length: count }, (_, index) => ({ date: "2026-11-20", time: "09:30", title: `Entry ${index}`, body: "" }));
 
-/** An attempt of the job whose lease is lost at its `loseAt`-th renewal (never, by default). */
-function attempt(attemptNumber: number, loseAt = Infinity): JobContext {
+/** An attempt of the job for the import's owner, whose lease is lost at its `loseAt`-th renewal (never, by default). */
+function attempt(access: Access, attemptNumber: number, loseAt = Infinity): JobContext {
   let renewals = 0;
   return {
     id: "unused",
+    access,
     attempt: attemptNumber,
     maxAttempts: importJob.maxAttempts,
     now: () => new Date(),
@@ -38,11 +39,11 @@ describe("an import job", () => {
     const payload = { importId: accepted.id, timeZone: user.timezone };
 
     // The first attempt writes one batch of 1 000 entries, then loses its lease in the second.
-    await expect(importJob.run(payload, attempt(1, 2))).rejects.toThrow(LeaseLostError);
+    await expect(importJob.run(payload, attempt(accessFor(user), 1, 2))).rejects.toThrow(LeaseLostError);
     expect(await findImport(accessFor(user), accepted.id)).toMatchObject({ status: "running", processed: 1_000, result: null });
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(1_000);
 
-    await importJob.run(payload, attempt(2));
+    await importJob.run(payload, attempt(accessFor(user), 2));
     expect(await findImport(accessFor(user), accepted.id)).toEqual({
       id: accepted.id,
       status: "succeeded",
@@ -55,7 +56,7 @@ describe("an import job", () => {
     expect((await getDb().import.findUniqueOrThrow({ where: { id: accepted.id } })).document).toBeNull();
 
     // A third run of the job (a worker that took it after its lease) changes nothing.
-    await importJob.run(payload, attempt(3));
+    await importJob.run(payload, attempt(accessFor(user), 3));
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(2_500);
   });
 
@@ -71,7 +72,7 @@ describe("an import job", () => {
   it("keeps a document whose fields read past hold text PostgreSQL's jsonb refuses (NUL, a lone surrogate)", async () => {
     const user = await newUser();
     const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(3), note: "\u0000 and \ud800" }, "api");
-    await importJob.run({ importId: accepted.id, timeZone: user.timezone }, attempt(1));
+    await importJob.run({ importId: accepted.id, timeZone: user.timezone }, attempt(accessFor(user), 1));
     expect(await findImport(accessFor(user), accepted.id)).toMatchObject({ status: "succeeded", processed: 3 });
   });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
+import { apiClient, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 /** The calendar day (YYYY-MM-DD) `offset` days from today in a time zone. */
 function dayInZone(timeZone: string, offset = 0): string {
@@ -122,6 +122,9 @@ test.describe("in a browser in New York", () => {
     await expect(weekStart).toHaveValue("sunday");
 
     await page.goto("/");
+    // The week's chart waits behind a button above the list.
+    await pressUntilFocused(page, "c", page.getByRole("region", { name: "New entry" }).getByLabel("What did you work on?"));
+    await page.getByRole("button", { name: "Week chart" }).click();
     const chart = page.getByRole("table", { name: "Time tracked per day this week, by project" });
     await expect(chart.getByRole("rowheader").first()).toHaveText(/^Sun /);
     await expect(chart.getByRole("rowheader").last()).toHaveText(/^Sat /);

@@ -23,13 +23,15 @@ function clockParts(date: Date, timeZone: string): { clock: string; period: stri
 }
 
 /**
- * From one time of day to another, e.g. "7:08–7:20 PM", or "11:50 AM–12:20 PM" across noon:
- * a worked span in a list whose day headings say the date.
+ * From one time of day to another, e.g. "7:08–7:20 PM", or "11:50 AM–12:20 PM" across noon
+ * (one time, "7:08 PM", for a span within a minute): a worked span in a list whose day headings
+ * say the date.
  */
 export function formatTimeRange(start: Date | string, end: Date | string, timeZone: string): string {
   const from = clockParts(new Date(start), timeZone);
   const to = clockParts(new Date(end), timeZone);
   const suffix = (period: string) => (period ? `\u202f${period}` : "");
+  if (from.clock === to.clock && from.period === to.period) return `${to.clock}${suffix(to.period)}`;
   if (from.period === to.period) return `${from.clock}–${to.clock}${suffix(to.period)}`;
   return `${from.clock}${suffix(from.period)}–${to.clock}${suffix(to.period)}`;
 }

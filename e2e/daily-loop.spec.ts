@@ -73,13 +73,16 @@ test("writing: c, the words with #tags and ~duration inline, ⌘/Ctrl+Enter; mea
   await expect(entries(page)).toHaveCount(1);
 });
 
-test("on a phone the header is one row and the first entry shows without scrolling", async ({ page, request }) => {
+test("on a phone the header is one row and the timer's, and the first entry shows without scrolling", async ({ page, request }) => {
   await signUp(page, uniqueEmail("phone"));
   await seed(page, request, [{ content: "Yesterday's work", recorded_at: daysAgo(1), duration_seconds: 3600, tags: ["ops"] }]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
-  const header = await page.getByRole("banner").boundingBox();
-  expect(header!.height).toBeLessThan(64);
+  // The pages and the account in one row; the timer's row (kept whether a timer runs or not) under it.
+  const [pagesRow, timerRow] = await page.getByRole("banner").locator(":scope > div").all();
+  expect((await pagesRow!.boundingBox())!.height).toBeLessThan(64);
+  await expect(timerRow!.getByRole("button", { name: "Start timer" })).toBeVisible();
+  expect((await timerRow!.boundingBox())!.height).toBeLessThan(40);
   // Its first lines, not only its top edge.
   const first = await entries(page).first().boundingBox();
   expect(first!.y + 80).toBeLessThan(844);

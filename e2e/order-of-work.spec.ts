@@ -28,7 +28,7 @@ async function writeEntry(page: Page, fields: { content: string; when?: string; 
 test("a backdated entry lands under its own day, below today's, and each day shows all its tracked time", async ({ page, request }) => {
   await signUp(page, uniqueEmail("order"));
   await page.goto("/");
-  await expect(page.getByText("What you worked on, day by day, most recent work first.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Worklog", level: 1 })).toBeVisible();
   await writeEntry(page, { content: "Reviewed the release notes", minutes: "30" });
   const backdatedDay = dayInZone("UTC", -3);
   // Written after today's entry, about work three days ago.

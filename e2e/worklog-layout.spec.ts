@@ -85,6 +85,8 @@ test("one-line rows at 1440 and 390, light and dark: nothing overlaps or wraps, 
   page,
   request,
 }) => {
+  // Two widths in two schemes, each laid out, measured and checked with axe: three times the usual budget.
+  test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   await signUp(page, uniqueEmail("layout"));
   await seed(await apiClient(page, request));

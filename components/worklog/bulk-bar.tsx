@@ -11,7 +11,7 @@ import { FormError } from "@/components/ui/form-feedback";
 import { bulkEditAction, bulkUndoAction } from "@/lib/worklog/actions";
 import type { EntryBulkAction } from "@/lib/worklog/schemas";
 import { refreshAfterChange } from "./entry-pages";
-import { focusEntryWhenShown } from "./entry-focus";
+import { focusEntryWhenShown, leaveToast } from "./entry-focus";
 import { accepted, refusalMessage } from "./refusal";
 
 type BulkBarProps = {
@@ -49,7 +49,15 @@ export function BulkBar({ ids, projects, onClear }: BulkBarProps) {
   const act = useMutation({
     mutationFn: (action: EntryBulkAction) => accepted(bulkEditAction(ids, action)),
     onSuccess: async ({ before }, action) => {
-      toast(`${done[action.type]}: ${countOf(before.length, "entry", "entries")}`, { action: { label: "Undo", onClick: () => undo.mutate(before) } });
+      toast(`${done[action.type]}: ${countOf(before.length, "entry", "entries")}`, {
+        action: {
+          label: "Undo",
+          onClick: () => {
+            leaveToast();
+            undo.mutate(before);
+          },
+        },
+      });
       if (action.type === "delete") onClear();
       if (action.type === "add_tag") setTag("");
       await refreshAfterChange(queryClient);

@@ -128,6 +128,8 @@ export function EntryCard({
   expandToggle,
   lineRef,
 }: EntryCardProps) {
+  // A list's row shown whole puts its text under the line of its time, project and tags, as wide as the row.
+  const stacked = expanded && expandToggle !== undefined;
   return (
     <article
       id={entryAnchor(entry.id)}
@@ -139,7 +141,7 @@ export function EntryCard({
       className={`group/entry relative flex scroll-mt-4 items-start gap-x-2 rounded-md px-2 py-1 outline-offset-1 focus:outline-2 focus:outline-brand-500 ${rowClassName(linked, selected)}`}
     >
       {leading}
-      <div className="flex min-w-0 flex-1 flex-wrap items-start gap-x-3 sm:flex-nowrap">
+      <div className={`flex min-w-0 flex-1 flex-wrap items-start gap-x-3 ${stacked ? "" : "sm:flex-nowrap"}`}>
         <div
           data-part="time"
           className="w-[8.25rem] shrink-0 text-sm leading-relaxed whitespace-nowrap text-zinc-600 tabular-nums max-sm:w-auto dark:text-zinc-400"
@@ -153,27 +155,23 @@ export function EntryCard({
             entry.duration_seconds !== null && <span className="font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(entry.duration_seconds)}</span>
           )}
         </div>
+        {/* Before the text, where the row's buttons, shown at its end on hover, never cover it; its room is kept on every row, so that the texts line up. */}
+        {expandToggle !== undefined && <div className="-mx-1 size-6 shrink-0">{expandToggle}</div>}
         {/* A click on the text edits it (worklog.tsx); the keyboard's way is Enter or e on the focused entry. */}
         <div
-          className={`min-w-0 max-sm:order-last max-sm:basis-full sm:flex-1 ${onTextClick ? "cursor-text" : ""}`}
+          className={`min-w-0 ${stacked ? "order-last basis-full sm:pl-64" : "max-sm:order-last max-sm:basis-full sm:flex-1"} ${onTextClick ? "cursor-text" : ""}`}
           onClick={onTextClick && ((event) => !clickedThrough(event) && onTextClick(event))}
         >
-          <div className="flex min-w-0 items-start gap-1">
-            {/* Before the text, where the row's buttons, shown at its end on hover, never cover it; its room is kept on every row, so that the texts line up. */}
-            {expandToggle !== undefined && <div className="-ml-1 size-6 shrink-0">{expandToggle}</div>}
-            {expanded ? (
-              <div className="min-w-0 flex-1">
-                <Markdown highlight={highlight}>{entry.content}</Markdown>
-              </div>
-            ) : (
-              <MarkdownLine ref={lineRef} highlight={highlight}>
-                {entry.content}
-              </MarkdownLine>
-            )}
-          </div>
+          {expanded ? (
+            <Markdown highlight={highlight}>{entry.content}</Markdown>
+          ) : (
+            <MarkdownLine ref={lineRef} highlight={highlight}>
+              {entry.content}
+            </MarkdownLine>
+          )}
           {expanded && <AttachedCommits commits={entry.commits} commitActions={commitActions} />}
         </div>
-        <div className="relative ml-auto flex min-w-0 shrink items-start max-sm:flex-1 max-sm:justify-end sm:max-w-[45%]">
+        <div className={`relative ml-auto flex min-w-0 shrink items-start max-sm:flex-1 max-sm:justify-end ${stacked ? "" : "sm:max-w-[30%]"}`}>
           {!expanded && entry.commits.length > 0 && (
             <span className="shrink-0 pt-0.5 pr-1.5 text-xs leading-5 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
               {countOf(entry.commits.length, "commit", "commits")}

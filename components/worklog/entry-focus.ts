@@ -19,6 +19,16 @@ export function focusAfterLeaving(rows: HTMLElement[], leaving: (row: HTMLElemen
 }
 
 /**
+ * Takes the focus out of a toast (its Undo was pressed) at once. Sonner gives the focus back to
+ * what had it before the toast when its list closes, which would otherwise come after, and undo,
+ * the focus that the change's end gives to the entry.
+ */
+export function leaveToast(): void {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active.closest("[data-sonner-toaster]")) active.blur();
+}
+
+/**
  * Focuses the entry once the worklog shows it (after a change that reads the list again: a
  * suggestion logged, a deletion undone), else the composer: never the page's body.
  */

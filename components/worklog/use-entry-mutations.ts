@@ -10,7 +10,7 @@ import { createEntryAction, deleteEntryAction, restoreEntryAction, updateEntryAc
 import { entryChanges, entryInput, type EntryFormValues } from "@/lib/worklog/entry-form-values";
 import type { EntryView } from "@/lib/worklog/views";
 import { changePages, refreshAfterChange, withoutEntry, type Pages } from "./entry-pages";
-import { focusAfterRemoving, focusEntryWhenShown } from "./entry-focus";
+import { focusAfterRemoving, focusEntryWhenShown, leaveToast } from "./entry-focus";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
 import { refreshSuggestions } from "./suggestions-query";
 import { useWorklogFilters } from "./worklog-filters";
@@ -115,7 +115,15 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
     },
     onError: (error, entry, context) => refused(error, entry, context),
     onSuccess: async (_, entry) => {
-      toast("Entry deleted", { action: { label: "Undo", onClick: () => restore.mutate(entry) } });
+      toast("Entry deleted", {
+        action: {
+          label: "Undo",
+          onClick: () => {
+            leaveToast();
+            restore.mutate(entry);
+          },
+        },
+      });
       if (entry.running) timer?.refresh();
       await refreshAfterChange(queryClient);
     },

@@ -32,6 +32,10 @@ describe("a span of the day as the list writes it", () => {
     expect(formatTimeRange(at("23:30"), "2026-11-29T01:00:00Z", "UTC")).toBe("11:30\u202fPM–1:00\u202fAM");
   });
 
+  it("writes one time for a span within one minute", () => {
+    expect(formatTimeRange("2026-11-28T19:08:05Z", "2026-11-28T19:08:40Z", "UTC")).toBe("7:08\u202fPM");
+  });
+
   it("reads both ends in the account's zone", () => {
     expect(formatTimeRange(at("17:00"), at("18:30"), "Europe/Paris")).toBe("6:00–7:30\u202fPM");
   });

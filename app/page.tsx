@@ -2,7 +2,6 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
-import { PageHeader } from "@/components/page-header";
 import { FormError } from "@/components/ui/form-feedback";
 import { SampleDay } from "@/components/worklog/sample-day";
 import { Worklog } from "@/components/worklog/worklog";
@@ -150,27 +149,28 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
     tagUsage(access),
   ]);
   return (
-    <div className="space-y-6">
-      <PageHeader title="Worklog" description="What you worked on, day by day, most recent work first." descriptionFromSm />
-      {linkedId && !linked && (
-        <FormError message="The entry this link points to is not in your worklog: it may have been deleted, or belong to another account." />
-      )}
-      {ignored && (
-        <FormError message="Some filters in this link are not valid (dates are YYYY-MM-DD, a search at most 200 characters, a source web, api, cli or mcp), so they are left out." />
-      )}
-      <Worklog
-        initialFilters={filters}
-        firstPage={firstPage}
-        initialSuggestions={suggestions}
-        week={{ days: week.days, totals }}
-        projects={projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }))}
-        timeZone={user.timezone}
-        weekStart={user.weekStart}
-        tags={tags.map(({ tag }) => tag)}
-        today={calendarDay(new Date(), user.timezone)}
-        linkedEntryId={linked?.id}
-      />
-    </div>
+    <Worklog
+      notices={
+        <>
+          {linkedId && !linked && (
+            <FormError message="The entry this link points to is not in your worklog: it may have been deleted, or belong to another account." />
+          )}
+          {ignored && (
+            <FormError message="Some filters in this link are not valid (dates are YYYY-MM-DD, a search at most 200 characters, a source web, api, cli or mcp), so they are left out." />
+          )}
+        </>
+      }
+      initialFilters={filters}
+      firstPage={firstPage}
+      initialSuggestions={suggestions}
+      week={{ days: week.days, totals }}
+      projects={projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }))}
+      timeZone={user.timezone}
+      weekStart={user.weekStart}
+      tags={tags.map(({ tag }) => tag)}
+      today={calendarDay(new Date(), user.timezone)}
+      linkedEntryId={linked?.id}
+    />
   );
 }
 

@@ -1,20 +1,23 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import ReactMarkdown, { type Components } from "react-markdown";
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import remarkGfm from "remark-gfm";
 import { highlightParts } from "@/lib/worklog/search-text";
 
 /** How a word found by the search looks, in an entry's text and its tags. */
 export const matchClassName = "rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-700/60";
 
+/** How emphasis, links and inline code look, in a whole entry and in its one-line form. */
+const inlineClassName =
+  "[&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-300 [&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] dark:[&_code]:bg-zinc-800";
+
 const proseClassName = [
   "space-y-2 text-sm leading-relaxed wrap-anywhere text-zinc-800 dark:text-zinc-200",
-  "[&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-300",
+  inlineClassName,
   "[&_h3]:text-lg [&_h3]:font-semibold [&_h4]:text-base [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold",
   "[&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5",
   // A task list's items carry their own checkbox (remark-gfm's classes): no bullet beside it.
   "[&_.contains-task-list]:list-none [&_.contains-task-list]:pl-0 [&_.task-list-item_input]:mr-2 [&_.task-list-item_input]:align-middle",
-  "[&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] dark:[&_code]:bg-zinc-800",
   // Inline code's padding and background stay out of code blocks, whose first line would be pushed in.
   "[&_pre]:overflow-x-auto [&_pre]:wrap-normal [&_pre]:rounded-md [&_pre]:outline-offset-2 [&_pre:focus-visible]:outline-2 [&_pre:focus-visible]:outline-brand-500 [&_pre]:bg-zinc-100 [&_pre]:p-3 dark:[&_pre]:bg-zinc-800 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
   "[&_blockquote]:border-l-4 [&_blockquote]:border-zinc-300 [&_blockquote]:pl-3 dark:[&_blockquote]:border-zinc-700",
@@ -96,6 +99,9 @@ export function Markdown({ children, highlight }: { children: string; highlight?
 /** The first block of markdown: up to the first blank line. */
 const firstBlock = (markdown: string) => markdown.trim().split(/\n[ \t]*\n/, 1)[0]!;
 
+/** Whether the markdown holds more than its first block, which a one-line form leaves out. */
+export const hasMoreThanFirstBlock = (markdown: string) => firstBlock(markdown) !== markdown.trim();
+
 /**
  * The start of an entry as a one-line label shows it: the text of its first block, its markup
  * read by the same parser as Markdown's and left out (every element gives way to its text).
@@ -105,5 +111,23 @@ export function MarkdownExcerpt({ children }: { children: string }) {
     <ReactMarkdown remarkPlugins={[remarkGfm]} allowedElements={[]} unwrapDisallowed>
       {firstBlock(children)}
     </ReactMarkdown>
+  );
+}
+
+/** What an entry's one-line form keeps of its markup: emphasis, code, links and the search's marks. */
+const inlineElements = ["strong", "em", "del", "code", "a", "mark"];
+
+/**
+ * The first block of an entry on one line, e.g. a row of the worklog: its inline markup (emphasis,
+ * code, links) kept and its blocks (headings, lists, code blocks) flattened to their text, cut
+ * with an ellipsis where the line ends. With `highlight`, the words that search finds are marked.
+ */
+export function MarkdownLine({ children, highlight, ref }: { children: string; highlight?: string; ref?: Ref<HTMLParagraphElement> }) {
+  return (
+    <p ref={ref} className={`min-w-0 truncate text-sm leading-relaxed text-zinc-800 dark:text-zinc-200 ${inlineClassName}`}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={highlight ? [markMatches(highlight)] : []} allowedElements={inlineElements} unwrapDisallowed>
+        {firstBlock(children)}
+      </ReactMarkdown>
+    </p>
   );
 }

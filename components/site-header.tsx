@@ -4,7 +4,7 @@ import { CommandPalette } from "./command-palette";
 import { MenuButton } from "./menu-button";
 import { NavLink } from "./nav-link";
 import { OutsideSharedPages } from "./outside-shared-pages";
-import { PhoneStartTimer, RunningTimer } from "./timer/running-timer";
+import { TimerBar } from "./timer/running-timer";
 
 /** The pages of a signed-in account; a visitor sees only what works without an account. */
 const appLinks = [
@@ -64,11 +64,12 @@ function Account({ user, signOut, vertical }: { user: { name: string | null; ema
 /**
  * One row at every width: signed in, the pages, the command palette and the account; under `lg`
  * the pages and the account fold into a menu. Signed out: the docs, sign in and sign up, but on
- * a shared recap's page only the brand. A running timer adds a row of its own below.
+ * a shared recap's page only the brand. Signed in, the timer's row sits below, and the header
+ * stays at the top of the window as the page scrolls: Stop is always in reach.
  */
 export function SiteHeader({ user, signOut }: SiteHeaderProps) {
   return (
-    <header className="border-b border-zinc-200 dark:border-zinc-800">
+    <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex w-full max-w-5xl items-center gap-x-2 px-4 py-2.5 sm:gap-x-4 sm:px-6">
         <Link href="/" className="rounded-md text-lg font-semibold tracking-tight text-brand-700 dark:text-brand-300">
           Worklog
@@ -79,7 +80,6 @@ export function SiteHeader({ user, signOut }: SiteHeaderProps) {
               <AppLinks />
             </nav>
             <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
-              <PhoneStartTimer />
               <CommandPalette />
               <nav aria-label="Account" className="max-lg:hidden">
                 <Account user={user} signOut={signOut} />
@@ -110,7 +110,7 @@ export function SiteHeader({ user, signOut }: SiteHeaderProps) {
           </OutsideSharedPages>
         )}
       </div>
-      {user && <RunningTimer />}
+      {user && <TimerBar />}
     </header>
   );
 }

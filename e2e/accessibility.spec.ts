@@ -10,7 +10,7 @@
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, expectAccessible, signUp, uniqueEmail } from "./support";
+import { apiClient, expectAccessible, pressUntilFocused, signUp, uniqueEmail } from "./support";
 
 const signedIn = path.join(os.tmpdir(), `worklog-e2e-a11y-${process.pid}.json`);
 const ids = { project: "", repository: "", recap: "", sharedRecap: "" };
@@ -79,9 +79,19 @@ const pages: Checked[] = [
     name: "the worklog",
     path: () => "/",
     signedIn: true,
+    // Checked with the suggestions unfolded and every entry shown whole (its code line and URL too), once the page's scripts run.
     ready: async (page) => {
       await showing("contrast")(page);
+      await pressUntilFocused(page, "c", page.getByRole("region", { name: "New entry" }).getByLabel("What did you work on?"));
+      await page.getByRole("button", { name: "Suggested entries (1)" }).click();
       await showing("1 commit on website not logged yet")(page);
+      const showAll = page.getByRole("button", { name: /^Show all of the entry of/ });
+      const folded = await showAll.count();
+      for (let shown = 1; shown <= folded; shown++) {
+        await showAll.first().click();
+        await expect(showAll).toHaveCount(folded - shown);
+      }
+      await expect(page.getByRole("region", { name: "Code" })).toBeVisible();
     },
   },
   { name: "the projects", path: () => "/projects", signedIn: true, ready: showing("Accessible website") },

@@ -73,13 +73,16 @@ test("writing: c, the words with #tags and ~duration inline, ⌘/Ctrl+Enter; mea
   await expect(entries(page)).toHaveCount(1);
 });
 
-test("on a phone the header is one row and the first entry shows without scrolling", async ({ page, request }) => {
+test("on a phone the header is one row and the timer's, and the first entry shows without scrolling", async ({ page, request }) => {
   await signUp(page, uniqueEmail("phone"));
   await seed(page, request, [{ content: "Yesterday's work", recorded_at: daysAgo(1), duration_seconds: 3600, tags: ["ops"] }]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
-  const header = await page.getByRole("banner").boundingBox();
-  expect(header!.height).toBeLessThan(64);
+  // The pages and the account in one row; the timer's row (kept whether a timer runs or not) under it.
+  const [pagesRow, timerRow] = await page.getByRole("banner").locator(":scope > div").all();
+  expect((await pagesRow!.boundingBox())!.height).toBeLessThan(64);
+  await expect(timerRow!.getByRole("button", { name: "Start timer" })).toBeVisible();
+  expect((await timerRow!.boundingBox())!.height).toBeLessThan(40);
   // Its first lines, not only its top edge.
   const first = await entries(page).first().boundingBox();
   expect(first!.y + 80).toBeLessThan(844);
@@ -121,12 +124,16 @@ test("finding: filters apply in place, # is accepted, chips, badges and chart da
   await expect(entriesHeading(page)).toHaveText("Entries (3)");
   const inPlace = await markDocument(page);
 
-  // / goes to the search, Tab to the tag filter; what is typed applies after a pause, without a page load.
+  // / goes to the search, Tab to the button that opens the other filters, Enter opens them and Tab goes
+  // on to the tag filter; what is typed applies after a pause, without a page load.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const tagField = filters(page).getByLabel("Any of the tags");
   await pressUntilFocused(page, "/", filters(page).getByLabel("Search"));
   await page.keyboard.press("Tab");
-  await expect(tagField).toBeFocused();
+  await expect(filters(page).getByRole("button", { name: "Filters" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(tagField).toBeVisible();
+  await pressUntilFocused(page, "Tab", tagField);
   const typedAt = Date.now();
   await page.keyboard.type("#perf");
   await expect(entriesHeading(page)).toHaveText("Entries (2)");
@@ -172,6 +179,7 @@ test("finding: filters apply in place, # is accepted, chips, badges and chart da
 
   // A day of the chart filters to that day, and again clears it.
   const today = daysAgo(0).slice(0, 10);
+  await page.getByRole("button", { name: "Week chart" }).click();
   const day = page.getByRole("button", { name: /Show this day’s entries$/ }).and(page.getByRole("button", { name: /45m/ }));
   await day.click();
   await expect(page).toHaveURL(`/?from=${today}&to=${today}`);
@@ -192,6 +200,9 @@ test("the chart: values on the bars, each day's breakdown, and the weeks before"
     { content: "Two weeks back", recorded_at: daysAgo(14), duration_seconds: 1200 },
   ]);
   await page.goto("/");
+  // The chart waits behind a button above the list.
+  await pressUntilFocused(page, "c", composer(page).getByLabel("What did you work on?"));
+  await page.getByRole("button", { name: "Week chart" }).click();
   const chart = page.getByRole("region", { name: "This week" });
   await expect(chart.getByRole("button", { name: /^1h 30m .*Show this day’s entries$/ })).toHaveAttribute("title", /No project: 1h 30m/);
   await expect(chart.getByRole("list", { name: "This week, by day" }).getByText("1h 30m", { exact: true })).toBeVisible();

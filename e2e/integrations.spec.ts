@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { screenshotPage, signUp, uniqueEmail } from "./support";
+import { pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 /** An hour ago: the push's commit is today's work, which the worklog suggests above today. */
 const committedAt = new Date(Date.now() - 3_600_000).toISOString();
@@ -53,8 +53,10 @@ test("an incoming hook is created from the keyboard, shows its secret once, turn
   });
   expect(delivered.status(), await delivered.text()).toBe(200);
 
-  // The pushed commit is suggested above today's entries; Log writes the entry with it attached.
+  // The pushed commit is suggested in the strip above the list; Log writes the entry with it attached.
   await page.goto("/");
+  await pressUntilFocused(page, "c", page.getByRole("region", { name: "New entry" }).getByLabel("What did you work on?"));
+  await page.getByRole("button", { name: "Suggested entries (1)" }).click();
   const suggestion = page.getByRole("article", { name: "1 commit on Codertocat/Hello-World not logged yet" });
   await suggestion.getByRole("button", { name: "Log", exact: true }).click();
   const text = page.getByRole("region", { name: "Log: 1 commit on Codertocat/Hello-World not logged yet" }).getByLabel("What did you work on?");

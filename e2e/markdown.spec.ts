@@ -28,6 +28,8 @@ test("an entry's markdown: code blocks start at their margin, tables have light 
     .getByRole("article")
     .first();
   await expect(entry).toContainText("Shipped the importer");
+  // The row shows the first line; its button shows all of it.
+  await entry.getByRole("button", { name: /^Show all of the entry of/ }).click();
 
   // The code's first line is not pushed in by inline code's padding.
   const code = entry.locator("pre code");

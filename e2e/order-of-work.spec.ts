@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
+import { apiClient, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 /** The calendar day (YYYY-MM-DD) `offset` days from today in a time zone. */
 function dayInZone(timeZone: string, offset = 0): string {
@@ -28,7 +28,7 @@ async function writeEntry(page: Page, fields: { content: string; when?: string; 
 test("a backdated entry lands under its own day, below today's, and each day shows all its tracked time", async ({ page, request }) => {
   await signUp(page, uniqueEmail("order"));
   await page.goto("/");
-  await expect(page.getByText("What you worked on, day by day, most recent work first.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Worklog", level: 1 })).toBeVisible();
   await writeEntry(page, { content: "Reviewed the release notes", minutes: "30" });
   const backdatedDay = dayInZone("UTC", -3);
   // Written after today's entry, about work three days ago.
@@ -122,6 +122,9 @@ test.describe("in a browser in New York", () => {
     await expect(weekStart).toHaveValue("sunday");
 
     await page.goto("/");
+    // The week's chart waits behind a button above the list.
+    await pressUntilFocused(page, "c", page.getByRole("region", { name: "New entry" }).getByLabel("What did you work on?"));
+    await page.getByRole("button", { name: "Week chart" }).click();
     const chart = page.getByRole("table", { name: "Time tracked per day this week, by project" });
     await expect(chart.getByRole("rowheader").first()).toHaveText(/^Sun /);
     await expect(chart.getByRole("rowheader").last()).toHaveText(/^Sat /);

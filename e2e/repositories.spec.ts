@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
+import { apiClient, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 const sha = (digit: string) => digit.repeat(40);
 /** A time as the pages show it to an account in UTC (the browser's zone at sign-up). */
@@ -87,12 +87,18 @@ test("repositories link to their host, show their commits' count and last activi
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-11-20");
   const entry = page.locator(`#entry-${shipped.id}`);
   await expect(entry.getByRole("strong")).toHaveText("Shipped");
+  // The row says how many commits; all of the entry lists them.
+  await expect(entry).toContainText("2 commits");
+  const showAll = entry.getByRole("button", { name: /^Show all of the entry of/ });
+  await showAll.click();
   const attached = entry.getByRole("list", { name: "Attached commits" }).getByRole("listitem");
   await expect(attached).toHaveText([/^engine@aaaaaaaFix the login form/, /^engine@bbbbbbbShip the engine/]);
   await entry.getByRole("button", { name: `Detach engine@aaaaaaa from the entry of ${shown("2026-11-20T17:00:00Z")}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Commit engine@aaaaaaa detached." })).toBeFocused();
   await expect(attached).toHaveText([/^engine@bbbbbbbShip the engine/]);
   await page.reload();
+  await pressUntilFocused(page, "c", page.getByRole("region", { name: "New entry" }).getByLabel("What did you work on?"));
+  await showAll.click();
   await expect(attached).toHaveText([/^engine@bbbbbbbShip the engine/]);
 
   await page.goto(`/repositories/${engine.id}`);

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
-import { createKey, keyRow, signIn, signUp, uniqueEmail } from "./support";
+import { createKey, keyRow, pressUntilFocused, signIn, signUp, uniqueEmail } from "./support";
 
 const scriptTag = "<script>alert(1)</script>";
 const imgTag = '"><img src=x onerror=alert(1)>';
@@ -104,7 +104,10 @@ test("hostile text is shown as text everywhere, runs nothing, and no page breaks
   const entry = page
     .getByRole("region", { name: /^Entries/ })
     .getByRole("article")
-    .filter({ hasText: sqlLike });
+    .filter({ hasNotText: "With the project" });
+  // A row shows the text's first line; its button shows all of it, the commits too.
+  await pressUntilFocused(page, "c", page.getByRole("region", { name: "New entry" }).getByLabel("What did you work on?"));
+  await entry.getByRole("button", { name: /^Show all of the entry of/ }).click();
   await expect(entry.getByRole("heading", { name: scriptTag })).toBeVisible();
   await expect(entry.getByRole("link", { name: "click me" })).not.toHaveAttribute("href", /javascript/i);
   await expect(entry).toContainText(imgTag);

@@ -32,7 +32,7 @@ test("an entry written through the API carries its source as a badge, which filt
   await expect(entries(page).first()).toContainText("Rotated the staging certificates");
 
   const written = page.getByLabel("Source", { exact: true });
-  if (!(await written.isVisible())) await page.getByRole("button", { name: /^More/ }).click();
+  if (!(await written.isVisible())) await page.getByRole("button", { name: /^Filters/ }).click();
   await expect(written).toHaveValue("api");
   await written.selectOption({ label: "Web app" });
   await expect(page).toHaveURL(/\/\?source=web$/);

@@ -1,13 +1,21 @@
 // Suggested entries in the worklog (docs/api.md, "Suggested entries"): the commits no entry cites,
-// above their day, logged through the composer or as they are, and dismissed (with Undo).
+// in one strip above the list that counts them, by day, logged through the composer or as they
+// are, and dismissed (with Undo).
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
+import { apiClient, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 const sha = (digit: string) => digit.repeat(40);
 /** The calendar day `offset` days from today, in UTC: the browser's zone, and so the account's. */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 const suggestion = (page: Page, title: string) => page.getByRole("article", { name: title });
+const strip = (page: Page) => page.getByRole("region", { name: /^Suggested entries/ });
+
+/** Unfolds the strip of suggestions, once the page's scripts run (c focuses the composer then). */
+async function showSuggestions(page: Page, count: number) {
+  await pressUntilFocused(page, "c", page.getByRole("region", { name: "New entry" }).getByLabel("What did you work on?"));
+  await page.getByRole("button", { name: `Suggested entries (${count})` }).click();
+}
 
 async function apiGet(request: APIRequestContext, key: string, path: string) {
   const response = await request.get(`/api/v1${path}`, { headers: { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` } });
@@ -15,7 +23,7 @@ async function apiGet(request: APIRequestContext, key: string, path: string) {
   return response.json();
 }
 
-test("suggested entries appear above their day; Log opens the composer with the draft and attaches the commits, Log as is and Dismiss take them away", async ({
+test("suggested entries appear in a strip above the list, by day; Log opens the composer with the draft and attaches the commits, Log as is and Dismiss take them away", async ({
   page,
   request,
 }) => {
@@ -41,15 +49,18 @@ test("suggested entries appear above their day; Log opens the composer with the 
   })) as unknown as { commits: { id: string }[] };
   await post("/worklog/entries", { content: "Planned the pricing page", recorded_at: `${yesterday}T08:00:00Z`, duration_seconds: 1800 });
 
-  // Above the day's entries, the latest work first; the commits on demand.
+  // In the strip, by day, the latest work first; the commits on demand. The day's entries stay in the list.
   await page.goto("/");
   const yesterdayGroup = page.getByRole("region", { name: /^Yesterday/ });
   const appSuggestion = suggestion(page, "3 commits on acme/app not logged yet");
-  await expect(yesterdayGroup.getByRole("article")).toHaveText([
+  await showSuggestions(page, 3);
+  await expect(strip(page).getByRole("article")).toHaveText([
     /1 commit on acme\/docs not logged yet/,
     /3 commits on acme\/app not logged yet/,
-    /Planned the pricing page/,
+    /1 commit on acme\/api not logged yet/,
   ]);
+  await expect(strip(page).getByRole("heading", { level: 3 })).toHaveText(["Yesterday", /^\w{3} \d{1,2} \w{3}$/]);
+  await expect(yesterdayGroup.getByRole("article")).toHaveText([/Planned the pricing page/]);
   await appSuggestion.getByText("Show the 3 commits").click();
   await expect(appSuggestion.getByRole("listitem")).toHaveText([
     /^aaaaaaa\s*fix\(footer\): broken links/,
@@ -115,6 +126,7 @@ test("suggested entries appear above their day; Log opens the composer with the 
 
   await page.reload();
   await expect(yesterdayGroup.getByRole("article")).toHaveText([/annual plans/, /Planned the pricing page/]);
+  await expect(strip(page)).toHaveCount(0);
   expect((await apiGet(request, key, "/worklog/suggestions")).suggestions).toEqual([]);
 });
 
@@ -135,6 +147,7 @@ test("a day of more than 100 commits is suggested 100 at a time: Log as is attac
 
   await page.goto("/");
   const busy = suggestion(page, "150 commits on acme/busy not logged yet");
+  await showSuggestions(page, 1);
   await busy.getByText("Show the oldest 100 of the 150 commits").click();
   await expect(busy.getByRole("listitem")).toHaveCount(100);
   await busy.getByRole("button", { name: "Log", exact: true }).click();

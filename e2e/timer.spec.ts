@@ -83,7 +83,7 @@ test("t starts the timer with the composer's words; the header and the title tic
   await expect(page).toHaveTitle(/^▶ \d+:\d\d:\d\d · Worklog$/);
   await expect(composer(page).getByLabel("What did you work on?")).toHaveValue("");
   const running = entries(page).first();
-  await expect(running).toContainText("Running");
+  await expect(running.locator("[data-part=time]")).toHaveText(/–running$/);
   await expect(running.getByRole("link", { name: "#review" })).toBeVisible();
   // It ticks: the reading moves on within a couple of seconds.
   const reading = await headerTimer(page).getByRole("timer").textContent();
@@ -103,7 +103,7 @@ test("t starts the timer with the composer's words; the header and the title tic
   await editor.getByRole("button", { name: "Save entry" }).click();
   await expect(page.getByText("Entry saved")).toBeVisible();
   await expect(headerTimer(page)).toContainText("and the changelog");
-  await expect(entries(page).first()).toContainText("Running");
+  await expect(entries(page).first().locator("[data-part=time]")).toHaveText(/–running$/);
 
   // Another tab of the browser, and another page: the same timer.
   const other = await context.newPage();
@@ -122,8 +122,8 @@ test("t starts the timer with the composer's words; the header and the title tic
   await expect(headerTimer(page)).toHaveCount(0);
   await expect(page).toHaveTitle("Worklog");
   const stopped = entries(page).first();
-  await expect(stopped).not.toContainText("Running");
-  await expect(stopped).toContainText(/\d+(s|m)\b/);
+  await expect(stopped.locator("[data-part=time]")).not.toContainText("running");
+  await expect(stopped.locator("[data-part=duration]")).toHaveText(/^\d+(s|m)$/);
   // The other tab hears of it at once.
   await expect(headerTimer(other)).toHaveCount(0);
   await expect(other).toHaveTitle("Projects · Worklog");

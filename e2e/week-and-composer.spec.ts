@@ -109,7 +109,8 @@ test("week view, @ and # in the composer, a typed date kept, presets, ↓ from t
   await expect(text).toHaveValue("");
   await expect(composer(page).getByLabel("Project")).toBeHidden();
 
-  // A date being typed is not cleared, nor applied until whole; a preset writes from and to.
+  // A date being typed is not cleared, nor applied until whole; a preset writes from and to (in the panel "Filters" opens).
+  await filters(page).getByRole("button", { name: "Filters" }).click();
   const from = filters(page).getByLabel("From");
   await from.fill("2026-11-17");
   await expect(page).toHaveURL("/?from=2026-11-17");

@@ -183,6 +183,9 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Worklog", level: 1 })).toBeVisible();
   await expect(page.getByText("No entries yet")).toBeVisible();
+  // The week's chart waits behind a button above the list.
+  await pressUntilFocused(page, "c", composer(page).getByLabel("What did you work on?"));
+  await page.getByRole("button", { name: "Week chart" }).click();
   await expect(page.getByText("No time tracked yet")).toBeVisible();
   await screenshotPage(page, "worklog-empty");
 
@@ -203,6 +206,8 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await expect(first.getByRole("list", { name: "Tags" })).toHaveText("#bug#urgent");
   await expect(first.getByRole("link", { name: "AL Alpha" })).toBeVisible();
   await expect(first.locator("strong")).toHaveText("the");
+  // A row shows the text's first line; its button shows all of it.
+  await first.getByRole("button", { name: /^Show all of the entry of/ }).click();
   await expect(first.locator("b")).toHaveCount(0);
   await expect(first.getByRole("link", { name: "bad" })).not.toHaveAttribute("href", /javascript/);
   const chart = page.getByRole("table", { name: "Time tracked per day this week, by project" });
@@ -237,6 +242,9 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await page.emulateMedia({ colorScheme: "light" });
 
   const filters = page.getByRole("search", { name: "Filter entries" });
+  // The filters besides the search wait in a panel that "Filters" opens.
+  const filtersButton = filters.getByRole("button", { name: /^Filters/ });
+  await filtersButton.click();
   await filters.getByLabel("Project").selectOption({ label: "AL · Alpha" });
   await expect(page).toHaveURL(`/?project_id=${alphaId}`);
   await expect(entries(page)).toHaveCount(1);
@@ -250,7 +258,8 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   // A date typed before the page's scripts have started is not applied, as for a person: type it
   // again until it is (cleared first: the same value again is no change to the field).
   await expect(async () => {
-    await filters.getByLabel("From").fill("");
+    if (!(await filters.getByLabel("From").isVisible())) await filtersButton.click();
+    await filters.getByLabel("From").fill("", { timeout: 1_000 });
     await filters.getByLabel("From").fill("2026-11-01");
     await expect(page).toHaveURL("/?from=2026-11-01", { timeout: 1_000 });
   }).toPass();
@@ -289,8 +298,13 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   await picker.getByRole("checkbox", { name: /Fix the login form/ }).check();
   await picker.getByRole("button", { name: "Attach selected" }).click();
   await expect(picker).toHaveCount(0);
+  // One line says how many commits; all of the entry lists them.
+  await expect(alphaEntry).toContainText("1 commit");
+  await alphaEntry.getByRole("button", { name: /^Show all of the entry of/ }).click();
   await expect(alphaEntry.getByRole("list", { name: "Attached commits" })).toContainText(`alpha-app@${sha(1).slice(0, 7)}Fix the login form`);
   await page.reload();
+  await pressUntilFocused(page, "c", composer(page).getByLabel("What did you work on?"));
+  await alphaEntry.getByRole("button", { name: /^Show all of the entry of/ }).click();
   await expect(alphaEntry.getByRole("list", { name: "Attached commits" })).toContainText("Fix the login form");
 
   const untagged = entries(page).filter({ hasText: "Untagged thought" });

@@ -6,47 +6,44 @@ import { Button } from "@/components/ui/button";
 import { Elapsed } from "./elapsed";
 import { useTimer } from "./timer-provider";
 
+/** The bar's height whether a timer runs or not: starting or stopping one moves nothing on the page. */
+const barClassName = "mx-auto flex h-9 w-full max-w-5xl items-center gap-3 px-4 text-sm sm:px-6";
+
 /**
- * The header's row for a running timer, on every page: its entry (a link to it), its reading and
- * Stop. Nothing while none runs.
+ * The header's row for the timer, on every page, the one place it shows: a running timer's entry
+ * (a link to it), its reading and Stop; while none runs, Start, which takes the worklog composer's
+ * text, tags and project when that page is open. The row keeps its height either way.
  */
-export function RunningTimer() {
+export function TimerBar() {
   const controls = useTimer();
-  const timer = controls?.timer;
-  if (!controls || !timer) return null;
+  if (!controls) return null;
+  const { timer } = controls;
+  if (!timer)
+    return (
+      <div className="border-t border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
+        <div className={barClassName}>
+          <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-zinc-400 dark:bg-zinc-500" />
+          <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400">
+            No timer running<span className="max-sm:hidden"> · t starts one, with what the new entry says</span>
+          </span>
+          <Button variant="secondary" size="xs" aria-keyshortcuts="t" disabled={controls.starting} onClick={controls.start}>
+            {controls.starting ? "Starting…" : "Start timer"}
+          </Button>
+        </div>
+      </div>
+    );
   return (
     <div role="group" aria-label="Running timer" className="border-t border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950">
-      <div className="mx-auto flex w-full max-w-5xl items-center gap-3 px-4 py-1.5 text-sm sm:px-6">
+      <div className={barClassName}>
         <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-emerald-600 motion-safe:animate-pulse dark:bg-emerald-400" />
         <Link href={`/?entry=${timer.id}`} className="min-w-0 flex-1 truncate text-zinc-800 hover:underline dark:text-zinc-200">
           <MarkdownExcerpt>{timer.content}</MarkdownExcerpt>
         </Link>
         <Elapsed since={timer.recorded_at} className="font-medium text-emerald-900 dark:text-emerald-100" />
         <Button variant="secondary" size="xs" aria-label="Stop timer" aria-keyshortcuts="t" disabled={controls.stopping} onClick={controls.stop}>
-          Stop
+          {controls.stopping ? "Stopping…" : "Stop"}
         </Button>
       </div>
     </div>
-  );
-}
-
-/**
- * On a phone, where the composer's strip leaves its Start to wider screens (the list comes first),
- * the header's Start: nothing while a timer runs, since its row has Stop.
- */
-export function PhoneStartTimer() {
-  const controls = useTimer();
-  if (!controls || controls.timer) return null;
-  return (
-    <Button variant="secondary" size="xs" className="sm:hidden" aria-keyshortcuts="t" disabled={controls.starting} onClick={controls.start}>
-      {/* A 320 px phone's header has room for "timer" alone; the button is still named "Start timer". */}
-      {controls.starting ? (
-        "Starting…"
-      ) : (
-        <>
-          <span className="max-[359px]:sr-only">Start </span>timer
-        </>
-      )}
-    </Button>
   );
 }

@@ -11,6 +11,7 @@ import { FormError } from "@/components/ui/form-feedback";
 import { bulkEditAction, bulkUndoAction } from "@/lib/worklog/actions";
 import type { EntryBulkAction } from "@/lib/worklog/schemas";
 import { refreshAfterChange } from "./entry-pages";
+import { focusEntryWhenShown, leaveToast } from "./entry-focus";
 import { accepted, refusalMessage } from "./refusal";
 
 type BulkBarProps = {
@@ -40,13 +41,23 @@ export function BulkBar({ ids, projects, onClear }: BulkBarProps) {
     onSuccess: async (entries) => {
       toast.success(`${countOf(entries.length, "entry", "entries")} as before`);
       await refreshAfterChange(queryClient);
+      // The toast's Undo is gone with the toast: the focus goes to the first entry put back.
+      focusEntryWhenShown(entries[0]?.id);
     },
     onError: (error) => toast.error(refusalMessage(error)),
   });
   const act = useMutation({
     mutationFn: (action: EntryBulkAction) => accepted(bulkEditAction(ids, action)),
     onSuccess: async ({ before }, action) => {
-      toast(`${done[action.type]}: ${countOf(before.length, "entry", "entries")}`, { action: { label: "Undo", onClick: () => undo.mutate(before) } });
+      toast(`${done[action.type]}: ${countOf(before.length, "entry", "entries")}`, {
+        action: {
+          label: "Undo",
+          onClick: () => {
+            leaveToast();
+            undo.mutate(before);
+          },
+        },
+      });
       if (action.type === "delete") onClear();
       if (action.type === "add_tag") setTag("");
       await refreshAfterChange(queryClient);

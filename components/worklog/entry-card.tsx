@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { MouseEvent, ReactNode } from "react";
-import { formatDateTime, formatDuration, formatTime } from "@/components/format";
-import { Markdown, matchClassName } from "@/components/markdown";
-import { RunningBadge } from "@/components/timer/elapsed";
+import type { MouseEvent, ReactNode, Ref } from "react";
+import { countOf, formatDateTime, formatDuration, formatTime, formatTimeRange } from "@/components/format";
+import { Markdown, MarkdownLine, matchClassName } from "@/components/markdown";
+import { Elapsed } from "@/components/timer/elapsed";
 import type { CommitSummary } from "@/lib/repositories/commits";
 import { highlightParts } from "@/lib/worklog/search-text";
 import { entryAnchor } from "@/lib/worklog/days";
@@ -36,6 +36,15 @@ type EntryCardProps = {
   selected?: boolean;
   /** A click on the entry's text, but not on a link or a field in it. */
   onTextClick?: (event: MouseEvent<HTMLDivElement>) => void;
+  /**
+   * One line (false) or all of it (true), for a list that shows its entries as one-line rows;
+   * without it, all of it. One line leaves the commits out.
+   */
+  expanded?: boolean;
+  /** The button that shows all of the entry or one line, before its text; null keeps its room. */
+  expandToggle?: ReactNode;
+  /** The one-line text, which the list measures to tell whether it was cut. */
+  lineRef?: Ref<HTMLParagraphElement>;
 };
 
 function Highlighted({ text, q }: { text: string; q?: string }) {
@@ -63,11 +72,42 @@ function clickedThrough(event: MouseEvent<HTMLElement>) {
   return Boolean(target.closest("a, button, input, label, summary")) || (window.getSelection()?.toString() ?? "") !== "";
 }
 
+/** When the entry's work happened: "7:08–7:20 PM" for one with a duration, its start and "running" while its timer runs. */
+function EntryTime({ entry, timeZone }: { entry: EntryView; timeZone: string }) {
+  const end = Date.parse(entry.recorded_at);
+  if (entry.running)
+    return (
+      <time dateTime={entry.recorded_at}>
+        {formatTime(entry.recorded_at, timeZone)}–<span className="text-emerald-800 dark:text-emerald-300">running</span>
+      </time>
+    );
+  if (entry.duration_seconds === null) return <time dateTime={entry.recorded_at}>{formatTime(entry.recorded_at, timeZone)}</time>;
+  const start = new Date(end - entry.duration_seconds * 1000).toISOString();
+  return <time dateTime={`${start}/${entry.recorded_at}`}>{formatTimeRange(start, entry.recorded_at, timeZone)}</time>;
+}
+
 /**
- * One worklog entry as a row of its day: the time (the day's heading says the date), how long,
- * the rendered markdown, project, tags and the attached commits, then its actions.
+ * One worklog entry as a row of its day: the time (the day's heading says the date) in a column
+ * of its own, how long, the text, then project, source and tags, and its actions. The time and
+ * duration never wrap; the project and tags give way first, cut at the row's end. On a phone the
+ * text goes under the time.
  */
-export function EntryCard({ entry, timeZone, actions, leading, commitActions, highlight, linked = false, selected = false, onTextClick }: EntryCardProps) {
+export function EntryCard({
+  entry,
+  timeZone,
+  actions,
+  leading,
+  commitActions,
+  highlight,
+  linked = false,
+  selected = false,
+  onTextClick,
+  expanded = true,
+  expandToggle,
+  lineRef,
+}: EntryCardProps) {
+  // A list's row shown whole puts its text under the line of its time, project and tags, as wide as the row.
+  const stacked = expanded && expandToggle !== undefined;
   return (
     <article
       id={entryAnchor(entry.id)}
@@ -76,47 +116,67 @@ export function EntryCard({ entry, timeZone, actions, leading, commitActions, hi
       data-entry-id={entry.id}
       data-selected={selected || undefined}
       tabIndex={-1}
-      className={`group/entry relative flex scroll-mt-4 gap-x-2 rounded-md px-2 py-1.5 outline-offset-1 focus:outline-2 focus:outline-brand-500 ${rowClassName(linked, selected)}`}
+      className={`group/entry relative flex scroll-mt-4 items-start gap-x-2 rounded-md px-2 py-1 outline-offset-1 focus:outline-2 focus:outline-brand-500 ${rowClassName(linked, selected)}`}
     >
       {leading}
-      {/* A phone's row: time and project on a line over the text; a wider window's: time, text, project side by side. */}
-      <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-x-3 [grid-template-areas:'info'_'text'_'commits'] sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:[grid-template-areas:'time_text_meta'_'._commits_commits']">
-        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 [grid-area:info] sm:contents">
-          <div className="flex items-baseline gap-x-2 text-sm leading-relaxed text-zinc-600 tabular-nums sm:[grid-area:time] dark:text-zinc-400">
-            <time dateTime={entry.recorded_at} className="sm:w-[4.25rem]">
-              {formatTime(entry.recorded_at, timeZone)}
-            </time>
-            {entry.running ? (
-              <RunningBadge since={entry.recorded_at} />
-            ) : (
-              entry.duration_seconds !== null && <span className="font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(entry.duration_seconds)}</span>
-            )}
-          </div>
-          <EntryMeta entry={entry} highlight={highlight} />
+      <div className={`flex min-w-0 flex-1 flex-wrap items-start gap-x-3 ${stacked ? "" : "sm:flex-nowrap"}`}>
+        <div
+          data-part="time"
+          className="w-[8.25rem] shrink-0 text-sm leading-relaxed whitespace-nowrap text-zinc-600 tabular-nums max-sm:w-auto dark:text-zinc-400"
+        >
+          <EntryTime entry={entry} timeZone={timeZone} />
         </div>
+        <div data-part="duration" className="w-[4.5rem] shrink-0 text-sm leading-relaxed whitespace-nowrap tabular-nums max-sm:w-auto">
+          {entry.running ? (
+            <Elapsed since={entry.recorded_at} className="text-emerald-800 dark:text-emerald-300" />
+          ) : (
+            entry.duration_seconds !== null && <span className="font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(entry.duration_seconds)}</span>
+          )}
+        </div>
+        {/* Before the text, where the row's buttons, shown at its end on hover, never cover it; its room is kept on every row, so that the texts line up. */}
+        {expandToggle !== undefined && <div className="-mx-1 size-6 shrink-0">{expandToggle}</div>}
         {/* A click on the text edits it (worklog.tsx); the keyboard's way is Enter or e on the focused entry. */}
         <div
-          className={`min-w-0 [grid-area:text] ${onTextClick ? "cursor-text" : ""}`}
+          className={`min-w-0 ${stacked ? "order-last basis-full sm:pl-64" : "max-sm:order-last max-sm:basis-full sm:flex-1"} ${onTextClick ? "cursor-text" : ""}`}
           onClick={onTextClick && ((event) => !clickedThrough(event) && onTextClick(event))}
         >
-          <Markdown highlight={highlight}>{entry.content}</Markdown>
+          {expanded ? (
+            <Markdown highlight={highlight}>{entry.content}</Markdown>
+          ) : (
+            <MarkdownLine ref={lineRef} highlight={highlight}>
+              {entry.content}
+            </MarkdownLine>
+          )}
+          {expanded && <AttachedCommits commits={entry.commits} commitActions={commitActions} />}
         </div>
-        {entry.commits.length > 0 && (
-          <ul aria-label="Attached commits" className="mt-1 min-w-0 space-y-0.5 text-xs [grid-area:commits]">
-            {entry.commits.map((commit) => (
-              <li key={commit.id} className="flex min-w-0 items-center gap-2">
-                <Link href={`/repositories/${commit.repository.id}`} className="shrink-0 font-mono text-brand-700 hover:underline dark:text-brand-300">
-                  {commit.repository.name}@{commit.sha.slice(0, 7)}
-                </Link>
-                <span className="min-w-0 flex-1 truncate text-zinc-700 dark:text-zinc-300">{commit.message.split("\n")[0]}</span>
-                {commitActions?.(commit)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <div className={`relative ml-auto flex min-w-0 shrink items-start max-sm:flex-1 max-sm:justify-end ${stacked ? "" : "sm:max-w-[30%]"}`}>
+          {!expanded && entry.commits.length > 0 && (
+            <span className="shrink-0 pt-0.5 pr-1.5 text-xs leading-5 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+              {countOf(entry.commits.length, "commit", "commits")}
+            </span>
+          )}
+          <EntryMeta entry={entry} highlight={highlight} />
+          {actions}
+        </div>
       </div>
-      {actions && <div className="relative flex shrink-0 items-start">{actions}</div>}
     </article>
+  );
+}
+
+function AttachedCommits({ commits, commitActions }: { commits: CommitSummary[]; commitActions?: (commit: CommitSummary) => ReactNode }) {
+  if (commits.length === 0) return null;
+  return (
+    <ul aria-label="Attached commits" className="mt-1 min-w-0 space-y-0.5 text-xs">
+      {commits.map((commit) => (
+        <li key={commit.id} className="flex min-w-0 items-center gap-2">
+          <Link href={`/repositories/${commit.repository.id}`} className="shrink-0 font-mono text-brand-700 hover:underline dark:text-brand-300">
+            {commit.repository.name}@{commit.sha.slice(0, 7)}
+          </Link>
+          <span className="min-w-0 flex-1 truncate text-zinc-700 dark:text-zinc-300">{commit.message.split("\n")[0]}</span>
+          {commitActions?.(commit)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -124,7 +184,8 @@ export function EntryCard({ entry, timeZone, actions, leading, commitActions, hi
 function EntryMeta({ entry, highlight }: { entry: EntryView; highlight?: string }) {
   if (!entry.project && entry.source === "web" && entry.tags.length === 0) return null;
   return (
-    <div className="ml-auto flex max-w-full min-w-0 flex-wrap content-start items-center justify-end gap-1.5 self-start pt-0.5 text-sm sm:max-w-64 sm:[grid-area:meta]">
+    // Cut at its end when the row is short of room: the text keeps at least half of it.
+    <div className="ml-auto flex min-w-0 items-center gap-1.5 overflow-hidden pt-0.5 text-sm whitespace-nowrap [&>*]:shrink-0">
       {entry.project && <ProjectFilterBadge project={entry.project} />}
       {entry.source !== "web" && (
         <FilterLink
@@ -136,7 +197,7 @@ function EntryMeta({ entry, highlight }: { entry: EntryView; highlight?: string 
         </FilterLink>
       )}
       {entry.tags.length > 0 && (
-        <ul aria-label="Tags" className="flex flex-wrap gap-1">
+        <ul aria-label="Tags" className="flex gap-1">
           {entry.tags.map((tag) => (
             <li key={tag}>
               <FilterLink filters={{ tags: tag }} className={tagClassName} title={`Show the entries tagged #${tag}`}>

@@ -1,10 +1,10 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
-import { SelectField, TextField } from "@/components/ui/field";
+import { controlClassName, SelectField, TextField } from "@/components/ui/field";
 import { SourceSelect } from "@/components/worklog/source-select";
 import { isValidCalendarDate, type WeekStart } from "@/lib/time";
 import { datePresetLabels, datePresetRange, datePresets, matchingDatePreset, type DatePreset } from "@/lib/worklog/date-presets";
@@ -126,23 +126,33 @@ function DateFilter({ label, name, invalid, onApply }: { label: string; name: "f
   );
 }
 
-type FilterProps = { projects: ProjectOption[]; timeZone: string; weekStart: WeekStart };
+type FilterProps = {
+  projects: ProjectOption[];
+  timeZone: string;
+  weekStart: WeekStart;
+  /** More buttons at the end of the bar, e.g. the week chart's. */
+  children?: ReactNode;
+};
+
+const toggleClassName = "aria-expanded:bg-zinc-100 dark:aria-expanded:bg-zinc-800";
 
 /**
  * The list's filters, applied in place as they change (typed ones after a pause in typing, Enter
- * at once); the URL follows, so a filtered list can be linked, reloaded and left with Back.
+ * at once); the URL follows, so a filtered list can be linked, reloaded and left with Back. A bar
+ * above the list: the search, and the other filters in a panel that "Filters" opens (open from the
+ * start when the URL sets any of them). On a phone the whole bar waits behind a button.
  */
-export function EntryFilters({ projects, timeZone, weekStart }: FilterProps) {
+export function EntryFilters({ projects, timeZone, weekStart, children }: FilterProps) {
   const { filters, change: changeFilters } = useWorklogFilters();
   const search = useTypedFilter("q");
   const tags = useTypedFilter("tags");
   const problem = rangeProblem(filters);
-  const [more, setMore] = useState(false);
+  const panelFilters = [filters.tags, filters.project_id, filters.source, filters.from, filters.to].filter(Boolean).length;
+  const [more, setMore] = useState(panelFilters > 0);
   const moreId = useId();
   const [open, setOpen] = useState(false);
   const formId = useId();
   const preset = filters.from || filters.to ? matchingDatePreset(filters, new Date(), timeZone, weekStart) : undefined;
-  const hiddenCount = [filters.tags, filters.project_id, filters.source, filters.from, filters.to].filter(Boolean).length;
 
   const change = (changes: Filters) => changeFilters({ ...search.current(), ...tags.current(), ...changes });
   const filtered = Object.keys(filters).length > 0;
@@ -150,85 +160,99 @@ export function EntryFilters({ projects, timeZone, weekStart }: FilterProps) {
   return (
     <>
       {/* On a phone, the search and filters wait behind a button, so that the list starts on the first screen. */}
-      <Button variant="secondary" className="w-full sm:hidden" aria-expanded={open} aria-controls={formId} onClick={() => setOpen(!open)}>
+      <Button variant="secondary" size="sm" className="w-full sm:hidden" aria-expanded={open} aria-controls={formId} onClick={() => setOpen(!open)}>
         Search and filters{filtered ? ` (${Object.keys(filters).length})` : ""}
       </Button>
       <form
         id={formId}
         role="search"
         aria-label="Filter entries"
-        className={`space-y-3 rounded-lg bg-zinc-50 p-4 dark:bg-zinc-900 ${open ? "" : "max-sm:hidden"}`}
+        className={`space-y-3 ${open ? "" : "max-sm:hidden"}`}
         onSubmit={(event) => {
           event.preventDefault();
           change({});
         }}
       >
-        <div className="flex items-end gap-2">
-          <TextField
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={searchFieldId} className="sr-only">
+            Search
+          </label>
+          <input
             id={searchFieldId}
-            label="Search"
             name="q"
             type="search"
             autoComplete="off"
-            placeholder='deploy -staging "exact phrase"'
+            placeholder='Search: deploy -staging "exact phrase"'
             maxLength={searchMaxLength}
+            aria-keyshortcuts="/"
             {...search.field}
-            className="min-w-0 flex-1"
+            className={`${controlClassName.replace("py-2", "py-1.5")} min-w-0 flex-1 basis-48`}
           />
-          <Button variant="secondary" className="lg:hidden" aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>
-            More{hiddenCount > 0 ? ` (${hiddenCount})` : ""}
+          <Button variant="secondary" size="sm" className={toggleClassName} aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>
+            Filters{panelFilters > 0 ? ` (${panelFilters})` : ""}
           </Button>
+          {children}
         </div>
-        {/* On a phone, the tags, project and dates wait behind "More", so that the list starts on the first screen. */}
-        <div id={moreId} className={`grid grid-cols-2 gap-3 ${more ? "" : "max-lg:hidden"}`}>
-          <TextField label="Any of the tags" name="tags" type="search" autoComplete="off" placeholder="#design review" {...tags.field} className="col-span-2" />
-          <ProjectSelect
-            label="Project"
-            name="project_id"
-            projects={projects}
-            noneLabel="All projects"
-            value={filters.project_id ?? ""}
-            onChange={(event) => change({ project_id: event.target.value })}
-          />
-          <SourceSelect value={filters.source ?? ""} onChange={(event) => change({ source: event.target.value })} />
-          <SelectField
-            label="Dates"
-            name="period"
-            value={preset ?? (filters.from || filters.to ? "chosen" : "")}
-            className="col-span-2"
-            onChange={(event) =>
-              change(event.target.value ? datePresetRange(event.target.value as DatePreset, new Date(), timeZone, weekStart) : { from: "", to: "" })
-            }
-          >
-            <option value="">Any day</option>
-            {!preset && (filters.from || filters.to) && (
-              <option value="chosen" disabled>
-                The days chosen below
-              </option>
-            )}
-            {datePresets.map((name) => (
-              <option key={name} value={name}>
-                {datePresetLabels[name]}
-              </option>
-            ))}
-          </SelectField>
-          <DateFilter label="From" name="from" invalid={Boolean(problem)} onApply={(from) => change({ from })} />
-          <DateFilter label="To" name="to" invalid={Boolean(problem)} onApply={(to) => change({ to })} />
+        <div id={moreId} hidden={!more} className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-900">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            <TextField
+              label="Any of the tags"
+              name="tags"
+              type="search"
+              autoComplete="off"
+              placeholder="#design review"
+              {...tags.field}
+              className="col-span-2 sm:col-span-1 lg:col-span-2"
+            />
+            <ProjectSelect
+              label="Project"
+              name="project_id"
+              projects={projects}
+              noneLabel="All projects"
+              value={filters.project_id ?? ""}
+              onChange={(event) => change({ project_id: event.target.value })}
+            />
+            <SourceSelect value={filters.source ?? ""} onChange={(event) => change({ source: event.target.value })} />
+            <SelectField
+              label="Dates"
+              name="period"
+              value={preset ?? (filters.from || filters.to ? "chosen" : "")}
+              className="col-span-2 sm:col-span-1 lg:col-span-2"
+              onChange={(event) =>
+                change(event.target.value ? datePresetRange(event.target.value as DatePreset, new Date(), timeZone, weekStart) : { from: "", to: "" })
+              }
+            >
+              <option value="">Any day</option>
+              {!preset && (filters.from || filters.to) && (
+                <option value="chosen" disabled>
+                  The days chosen below
+                </option>
+              )}
+              {datePresets.map((name) => (
+                <option key={name} value={name}>
+                  {datePresetLabels[name]}
+                </option>
+              ))}
+            </SelectField>
+            <DateFilter label="From" name="from" invalid={Boolean(problem)} onApply={(from) => change({ from })} />
+            <DateFilter label="To" name="to" invalid={Boolean(problem)} onApply={(to) => change({ to })} />
+          </div>
+          {filtered && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => {
+                search.clear();
+                tags.clear();
+                change({ q: "", project_id: "", tags: "", from: "", to: "", source: "" });
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
         </div>
         <FormError message={problem} />
-        {filtered && (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              search.clear();
-              tags.clear();
-              change({ q: "", project_id: "", tags: "", from: "", to: "", source: "" });
-            }}
-          >
-            Clear filters
-          </Button>
-        )}
       </form>
     </>
   );

@@ -19,6 +19,30 @@ export function focusAfterLeaving(rows: HTMLElement[], leaving: (row: HTMLElemen
 }
 
 /**
+ * Takes the focus out of a toast (its Undo was pressed) at once. Sonner gives the focus back to
+ * what had it before the toast when its list closes, which would otherwise come after, and undo,
+ * the focus that the change's end gives to the entry.
+ */
+export function leaveToast(): void {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active.closest("[data-sonner-toaster]")) active.blur();
+}
+
+/**
+ * Focuses the entry once the worklog shows it (after a change that reads the list again: a
+ * suggestion logged, a deletion undone), else the composer: never the page's body.
+ */
+export function focusEntryWhenShown(entryId: string | undefined): void {
+  let frames = 0;
+  const attempt = () => {
+    if (entryId && focusRow(entryId)) return;
+    if (entryId && ++frames < 120) requestAnimationFrame(attempt);
+    else document.getElementById(focusTargets.newEntry)?.focus();
+  };
+  requestAnimationFrame(attempt);
+}
+
+/**
  * The entry a link opened, while the URL still names it: the list's pages are loaded until it is
  * there, then it is scrolled to the middle of the window and given the focus, once.
  */

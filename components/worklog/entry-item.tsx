@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { formatDateTime } from "@/components/format";
+import { hasMoreThanFirstBlock } from "@/components/markdown";
 import { MenuButton } from "@/components/menu-button";
 import { Button } from "@/components/ui/button";
 import { FormError, FormNotice } from "@/components/ui/form-feedback";
@@ -11,6 +12,7 @@ import type { CommitSummary } from "@/lib/repositories/commits";
 import { attachableCommits, attachCommitsAction, detachCommitAction } from "@/lib/worklog/actions";
 import type { EntryView } from "@/lib/worklog/views";
 import { EntryCard } from "./entry-card";
+import { useCutLine } from "./cut-line";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { entryFormValues, type EntryFormValues } from "@/lib/worklog/entry-form-values";
 import { EntryForm } from "./entry-form";
@@ -80,6 +82,9 @@ export function EntryItem({
     },
   });
   const label = formatDateTime(entry.recorded_at, timeZone);
+  const [expanded, setExpanded] = useState(Boolean(linked));
+  const { lineRef, cut } = useCutLine(entry.content, !expanded);
+  const hasMore = cut || entry.commits.length > 0 || hasMoreThanFirstBlock(entry.content);
   const wasEditing = useRef(editing);
   // Closing the form gives focus back to the entry's row, where the keyboard left off.
   useEffect(() => {
@@ -116,6 +121,24 @@ export function EntryItem({
         linked={linked}
         selected={selected}
         onTextClick={(event) => (event.shiftKey ? onSelect(true) : onEditingChange(true))}
+        expanded={expanded}
+        lineRef={lineRef}
+        expandToggle={
+          hasMore || expanded ? (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-label={`${expanded ? "Show less of" : "Show all of"} the entry of ${label}`}
+              title={expanded ? "Show less" : "Show all"}
+              className="grid size-6 shrink-0 place-items-center rounded text-zinc-500 hover:bg-zinc-200/70 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+              onClick={() => setExpanded(!expanded)}
+            >
+              <svg aria-hidden="true" viewBox="0 0 16 16" className={`size-3.5 fill-current ${expanded ? "" : "-rotate-90"}`}>
+                <path d="M4.2 6.2a.75.75 0 0 1 1.06 0L8 8.94l2.74-2.74a.75.75 0 1 1 1.06 1.06l-3.27 3.27a.75.75 0 0 1-1.06 0L4.2 7.26a.75.75 0 0 1 0-1.06Z" />
+              </svg>
+            </button>
+          ) : null
+        }
         leading={
           <input
             type="checkbox"
@@ -140,8 +163,8 @@ export function EntryItem({
         )}
         actions={
           <>
-            {/* Above the row's end while the pointer or the focus is on it: the row keeps its width for the text, and its tags stay in reach. */}
-            <div className="pointer-events-none absolute right-0 bottom-full z-10 flex gap-0.5 rounded-md bg-white opacity-0 shadow-sm ring-1 ring-zinc-200 group-focus-within/entry:pointer-events-auto group-focus-within/entry:opacity-100 group-hover/entry:pointer-events-auto group-hover/entry:opacity-100 pointer-coarse:hidden dark:bg-zinc-900 dark:ring-zinc-700">
+            {/* Inside the row, left of its project and tags, while the pointer or the focus is on the row or on one of these buttons (not on a tag: the bar would cover it). */}
+            <div className="pointer-events-none absolute top-1/2 right-full z-10 mr-1 flex -translate-y-1/2 gap-0.5 rounded-md bg-white opacity-0 shadow-sm ring-1 ring-zinc-200 group-hover/entry:pointer-events-auto group-hover/entry:opacity-100 group-focus/entry:pointer-events-auto group-focus/entry:opacity-100 focus-within:pointer-events-auto focus-within:opacity-100 pointer-coarse:hidden dark:bg-zinc-900 dark:ring-zinc-700">
               <Button variant="ghost" size="xs" aria-label={`Edit entry of ${label}`} onClick={() => onEditingChange(true)}>
                 Edit
               </Button>

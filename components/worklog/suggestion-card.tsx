@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { countOf, formatDateTime } from "@/components/format";
-import { focusTargets } from "@/components/focus-targets";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { ExternalLink } from "@/components/ui/external-link";
@@ -14,8 +13,8 @@ import { dismissSuggestionAction, logSuggestionAction, undoDismissalAction, type
 import type { Suggestion } from "@/lib/worklog/suggestion-schemas";
 import { entryInput, type EntryFormValues } from "@/lib/worklog/entry-form-values";
 import { EntryForm } from "./entry-form";
-import { focusAfterLeaving } from "./entry-focus";
-import { focusRow, listedRows } from "./entry-rows";
+import { focusAfterLeaving, focusEntryWhenShown } from "./entry-focus";
+import { listedRows } from "./entry-rows";
 import { refreshAfterChange } from "./entry-pages";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
 import { refreshSuggestions, withoutSuggestion } from "./suggestions-query";
@@ -25,17 +24,6 @@ type SuggestionCardProps = {
   projects: ProjectOption[];
   timeZone: string;
 };
-
-/** Focuses the entry once the worklog shows it (it comes with the list read again), else the composer. */
-function focusEntryWhenShown(entryId: string): void {
-  let frames = 0;
-  const attempt = () => {
-    if (focusRow(entryId)) return;
-    if (++frames < 120) requestAnimationFrame(attempt);
-    else document.getElementById(focusTargets.newEntry)?.focus();
-  };
-  requestAnimationFrame(attempt);
-}
 
 const idsOf = (suggestion: Suggestion): SuggestionIds => ({
   commit_ids: suggestion.kind === "commits" ? suggestion.commits.map((commit) => commit.id) : [],
@@ -59,7 +47,7 @@ function logInput(suggestion: Suggestion, fields: { content: string; recorded_at
 }
 
 /**
- * A suggested entry above its day (docs/api.md, "Suggested entries"): what it is, its commits on
+ * A suggested entry in the worklog's strip (docs/api.md, "Suggested entries"): what it is, its commits on
  * demand, and Log (the composer, filled in with its draft), Log as is, and Dismiss (with Undo).
  */
 export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCardProps) {
@@ -197,11 +185,11 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
   );
 }
 
-/** The suggested entries of a day, above its entries; nothing when there are none. */
+/** The suggested entries of a day; nothing when there are none. */
 export function DaySuggestions({ suggestions, ...props }: { suggestions?: Suggestion[] } & Omit<SuggestionCardProps, "suggestion">) {
   if (!suggestions?.length) return null;
   return (
-    <ul aria-label="Suggested entries" className="mb-4 space-y-3">
+    <ul aria-label="Suggested entries" className="space-y-3">
       {suggestions.map((suggestion) => (
         <li key={suggestion.id}>
           <SuggestionCard suggestion={suggestion} {...props} />

@@ -10,8 +10,7 @@ import { createEntryAction, deleteEntryAction, restoreEntryAction, updateEntryAc
 import { entryChanges, entryInput, type EntryFormValues } from "@/lib/worklog/entry-form-values";
 import type { EntryView } from "@/lib/worklog/views";
 import { changePages, refreshAfterChange, withoutEntry, type Pages } from "./entry-pages";
-import { focusAfterRemoving } from "./entry-focus";
-import { focusRow } from "./entry-rows";
+import { focusAfterRemoving, focusEntryWhenShown, leaveToast } from "./entry-focus";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
 import { refreshSuggestions } from "./suggestions-query";
 import { useWorklogFilters } from "./worklog-filters";
@@ -56,7 +55,7 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
   const queryKey = ["entries", filters];
   const timer = useTimer();
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
-  // Where focus goes once the list has been drawn without a deleted entry, or with a restored one.
+  // Where focus goes once the list has been drawn without a deleted entry.
   const pendingFocus = useRef<() => void>(undefined);
   useEffect(() => {
     pendingFocus.current?.();
@@ -101,8 +100,9 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
     mutationFn: (entry: EntryView) => accepted(restoreEntryAction(entry)),
     onSuccess: async (restored) => {
       toast.success("Entry restored");
-      pendingFocus.current = () => focusRow(restored.id);
       await refreshAfterChange(queryClient);
+      // The toast's Undo is gone with the toast: the focus goes to the entry back in the list.
+      focusEntryWhenShown(restored.id);
     },
     onError: (error) => toast.error(refusalMessage(error)),
   });
@@ -115,7 +115,15 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
     },
     onError: (error, entry, context) => refused(error, entry, context),
     onSuccess: async (_, entry) => {
-      toast("Entry deleted", { action: { label: "Undo", onClick: () => restore.mutate(entry) } });
+      toast("Entry deleted", {
+        action: {
+          label: "Undo",
+          onClick: () => {
+            leaveToast();
+            restore.mutate(entry);
+          },
+        },
+      });
       if (entry.running) timer?.refresh();
       await refreshAfterChange(queryClient);
     },

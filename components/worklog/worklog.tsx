@@ -2,7 +2,7 @@
 
 import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-feedback";
@@ -10,10 +10,9 @@ import { focusTargets } from "@/components/focus-targets";
 import { ProjectColoursProvider } from "@/components/project-colour-context";
 import { newQueryClient } from "@/components/providers";
 import type { ProjectOption } from "@/components/projects/project-select";
-import { TimerStrip } from "@/components/timer/timer-strip";
-import { useTimerChange, type TimerDraft } from "@/components/timer/timer-provider";
+import { useTimerChange, useTimerDraft, type TimerDraft } from "@/components/timer/timer-provider";
 import { loadEntries, type WeekTotals } from "@/lib/worklog/actions";
-import { groupByDay, withOtherDays } from "@/lib/worklog/days";
+import { groupByDay } from "@/lib/worklog/days";
 import { rangeProblem, sameFilters, type EntryFilters as Filters } from "@/lib/worklog/filters";
 import type { WeekStart } from "@/lib/time";
 import type { Suggestion } from "@/lib/worklog/suggestion-schemas";
@@ -26,7 +25,7 @@ import { EntryItem } from "./entry-item";
 import { loadedEntries, refreshAfterChange } from "./entry-pages";
 import { accepted } from "./refusal";
 import { useSelection } from "./selection";
-import { DaySuggestions } from "./suggestion-card";
+import { SuggestionStrip } from "./suggestion-strip";
 import { useSuggestions } from "./suggestions-query";
 import { formRefusal, useEntryMutations } from "./use-entry-mutations";
 import { WeeklyChart } from "./weekly-chart";
@@ -46,6 +45,8 @@ const WeekView = dynamic(() => import("./week-view"), {
 });
 
 const composerId = focusTargets.newEntry;
+/** The button that lists the keys, where the focus goes when their list closes and nothing had it before. */
+const keysButtonId = "worklog-keys";
 
 // Loaded when first used: the list's first screen needs neither.
 const BulkBar = dynamic(() => import("./bulk-bar").then((module) => module.BulkBar), { ssr: false });
@@ -67,6 +68,8 @@ type WorklogProps = {
   today: string;
   /** The entry a link opened (`/?entry=<id>`, found in the account), shown on its day and highlighted. */
   linkedEntryId?: string;
+  /** What the page says about its link, under its heading. */
+  notices?: ReactNode;
 };
 
 /**
@@ -87,11 +90,24 @@ export function Worklog(props: WorklogProps) {
   );
 }
 
-function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, projects, timeZone, weekStart, tags, today, linkedEntryId }: WorklogProps) {
+function WorklogEntries({
+  initialFilters,
+  firstPage,
+  initialSuggestions,
+  week,
+  projects,
+  timeZone,
+  weekStart,
+  tags,
+  today,
+  linkedEntryId,
+  notices,
+}: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
   const [editing, setEditing] = useState<string>();
   const [showingShortcuts, setShowingShortcuts] = useState(false);
+  const [showingWeek, setShowingWeek] = useState(false);
   const rangeError = rangeProblem(filters);
   const entries = useInfiniteQuery({
     queryKey: ["entries", filters],
@@ -109,15 +125,15 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
     () => ({ input: () => timerInput(composer.current?.values() ?? emptyEntryForm), onStarted: () => composer.current?.clear() }),
     [],
   );
+  // The header's Start takes the composer's text, tags and project.
+  useTimerDraft(timerDraft);
   // A timer started or stopped, here or elsewhere, adds or changes an entry.
   useTimerChange(() => void refreshAfterChange(queryClient));
 
   const refusal = formRefusal(create.error);
   const pages = entries.data?.pages ?? [];
   const shown = loadedEntries(pages);
-  const entryDays = groupByDay(shown, timeZone);
-  // Days with suggestions only are listed too, among the days of the entries loaded so far.
-  const days = withOtherDays(entryDays, suggestions.keys(), entries.hasNextPage ? entryDays.at(-1)?.day : undefined);
+  const days = groupByDay(shown, timeZone);
   const dayTotals = new Map(pages.flatMap((page) => page.dayTotals.map(({ day, seconds }) => [day, seconds])));
   const total = pages[0]?.meta.total_count;
   const filtered = Object.keys(filters).length > 0;
@@ -128,9 +144,14 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
   useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing, onSelect: select, onEscape: clearSelection, onShowShortcuts: showShortcuts });
 
   return (
-    // One column under lg, as wide as the window whatever an entry holds (a long code line scrolls in its block).
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
-      <section aria-label="New entry" className="rounded-lg border border-zinc-200 p-3 sm:p-4 lg:col-start-1 dark:border-zinc-800">
+    // As wide as the window whatever an entry holds (a long code line scrolls in its block).
+    <div className="space-y-3">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold tracking-tight">Worklog</h1>
+        <ViewSwitch view={view} onChange={(name) => show({ view: name })} />
+      </div>
+      {notices}
+      <section aria-label="New entry" className="rounded-lg border border-zinc-200 p-2 sm:p-3 dark:border-zinc-800">
         <EntryForm
           compact
           handle={composer}
@@ -152,48 +173,46 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
             }
           }}
         />
-        <TimerStrip draft={timerDraft} />
       </section>
 
-      {/* The week view takes the whole width under the composer and the filters; its days hold what the week chart would. */}
-      <aside
-        aria-label="Filters and the week"
-        className={`space-y-4 lg:col-start-2 lg:row-start-1 ${view === "week" ? "" : "lg:sticky lg:top-4 lg:row-span-3"}`}
-      >
-        <EntryFilters projects={projects} timeZone={timeZone} weekStart={weekStart} />
-        {view === "list" && <WeeklyChart initialWeek={week} projects={projects} />}
-      </aside>
+      <SuggestionStrip byDay={suggestions} projects={projects} timeZone={timeZone} today={today} />
 
-      <div className={`space-y-4 lg:col-start-1 ${view === "week" ? "lg:col-span-2" : ""}`}>
-        <ViewSwitch view={view} onChange={(name) => show({ view: name })} />
-        {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} weekStart={weekStart} />}
+      <EntryFilters projects={projects} timeZone={timeZone} weekStart={weekStart}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="aria-expanded:bg-zinc-100 dark:aria-expanded:bg-zinc-800"
+          aria-expanded={showingWeek}
+          aria-controls="weekly-chart"
+          onClick={() => setShowingWeek(!showingWeek)}
+        >
+          Week chart
+        </Button>
+        <Button id={keysButtonId} variant="ghost" size="sm" className="max-sm:hidden" aria-keyshortcuts="?" onClick={showShortcuts}>
+          Keys
+        </Button>
+      </EntryFilters>
+      <div id="weekly-chart" hidden={!showingWeek}>
+        <WeeklyChart initialWeek={week} projects={projects} />
       </div>
+
+      {view === "week" && <WeekView projects={projects} tags={tags} timeZone={timeZone} today={today} weekStart={weekStart} />}
 
       <section
         aria-labelledby="entries-heading"
         aria-busy={entries.isFetching || undefined}
         hidden={view === "week"}
-        className={`lg:col-start-1 ${selected.length > 0 ? "pb-24" : ""}`}
+        className={selected.length > 0 ? "pb-24" : ""}
       >
-        <h2 id="entries-heading" className="text-lg font-semibold tracking-tight">
-          Entries {total !== undefined && <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>}
-        </h2>
-        <p className="mt-1 mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-          By the day of the work, most recent first{filtered ? "; a day’s total counts the entries these filters select" : ""}.
-          <span className="max-sm:hidden">
-            {" "}
-            Click an entry’s text to edit it;{" "}
-            <button
-              type="button"
-              className="underline decoration-dotted underline-offset-2 hover:text-zinc-900 dark:hover:text-zinc-100"
-              aria-keyshortcuts="?"
-              onClick={showShortcuts}
-            >
-              ? shows every key
-            </button>
-            .
-          </span>
-        </p>
+        <div className="mb-2 flex items-baseline justify-between gap-3 px-2">
+          <h2 id="entries-heading" className="text-sm font-semibold">
+            Entries {total !== undefined && <span className="font-normal text-zinc-600 dark:text-zinc-400">({total})</span>}
+          </h2>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            <span role="status">{entries.isFetching && !entries.isFetchingNextPage ? "Updating… " : ""}</span>
+            {filtered && <span className="max-sm:hidden">A day’s total counts the entries these filters select.</span>}
+          </p>
+        </div>
         {linked && (
           <p className="mb-4 rounded-md border border-brand-300 bg-brand-50 px-3 py-2 text-sm dark:border-brand-700 dark:bg-brand-950">
             This link opened an entry: here are the entries of its day, that one highlighted.{" "}
@@ -202,9 +221,6 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
             </button>
           </p>
         )}
-        <p role="status" className="mb-3 text-sm text-zinc-600 empty:hidden dark:text-zinc-400">
-          {entries.isFetching && !entries.isFetchingNextPage ? "Updating…" : ""}
-        </p>
         {entries.isError && !entries.isFetchNextPageError && <FormError message="The entries could not be loaded. Try again." />}
         {rangeError ? (
           <EmptyState title="No day is in this range">Set “From” on or before “To”.</EmptyState>
@@ -222,11 +238,10 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
               : "Write down what you worked on above; it appears here under the day you did it, most recent work first."}
           </EmptyState>
         ) : (
-          <ol className="space-y-5">
+          <ol className="space-y-4">
             {days.map(({ day, entries: dayEntries }) => (
               <li key={day}>
                 <DayGroup day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
-                  <DaySuggestions suggestions={suggestions.get(day)} projects={projects} timeZone={timeZone} />
                   {dayEntries.length > 0 && (
                     <ol>
                       {dayEntries.map((entry) => (
@@ -257,7 +272,7 @@ function WorklogEntries({ initialFilters, firstPage, initialSuggestions, week, p
         )}
         {entries.isFetchNextPageError && <FormError message="The next entries could not be loaded. Try again." />}
         {selected.length > 0 && <BulkBar ids={selected} projects={projects} onClear={clearSelection} />}
-        {showingShortcuts && <ShortcutsDialog onClose={() => setShowingShortcuts(false)} />}
+        {showingShortcuts && <ShortcutsDialog onClose={() => setShowingShortcuts(false)} fallbackFocusId={keysButtonId} />}
         {entries.hasNextPage && (
           <div className="mt-6 flex justify-center">
             <Button

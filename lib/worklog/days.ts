@@ -29,17 +29,6 @@ export function groupByDay<Entry extends Listed>(entries: readonly Entry[], time
   return days;
 }
 
-/**
- * The days of the entries with `otherDays` (e.g. of suggestions) among them, newest first, each
- * once; those before `oldest` (the last day of the entries loaded, while more are to come) wait
- * for the entries of their part of the list.
- */
-export function withOtherDays<Entry>(days: DayOfEntries<Entry>[], otherDays: Iterable<string>, oldest?: string): DayOfEntries<Entry>[] {
-  const byDay = new Map(days.map((day) => [day.day, day]));
-  for (const day of otherDays) if (!byDay.has(day) && (oldest === undefined || day >= oldest)) byDay.set(day, { day, entries: [] });
-  return [...byDay.values()].sort((a, b) => descending(a.day, b.day));
-}
-
 const relativeDays: [offset: number, name: string][] = [
   [0, "Today"],
   [-1, "Yesterday"],

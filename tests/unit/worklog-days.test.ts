@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byMostRecentWork, dayHeading, entryWorklogPath, groupByDay, withOtherDays } from "@/lib/worklog/days";
+import { byMostRecentWork, dayHeading, entryWorklogPath, groupByDay } from "@/lib/worklog/days";
 
 const entry = (id: string, recorded_at: string) => ({ id, recorded_at });
 
@@ -38,21 +38,6 @@ describe("groupByDay", () => {
 
   it("has no days without entries", () => {
     expect(groupByDay([], "UTC")).toEqual([]);
-  });
-});
-
-describe("withOtherDays", () => {
-  it("lists the other days (of suggestions) among the entries' days, newest first, none before the oldest loaded", () => {
-    const days = groupByDay([entry("a", "2026-11-23T08:00:00.000Z"), entry("b", "2026-11-20T08:00:00.000Z")], "UTC");
-    const listed = (oldest?: string) =>
-      withOtherDays(days, ["2026-11-24", "2026-11-23", "2026-11-21", "2026-11-19"], oldest).map(({ day, entries }) => [day, entries.length]);
-    expect(listed("2026-11-20")).toEqual([
-      ["2026-11-24", 0],
-      ["2026-11-23", 1],
-      ["2026-11-21", 0],
-      ["2026-11-20", 1],
-    ]);
-    expect(listed()).toEqual([...listed("2026-11-20"), ["2026-11-19", 0]]);
   });
 });
 

@@ -13,7 +13,7 @@ const nextConfig = {
   // The build checks the app's own code; `npm test` type-checks everything, tests included.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   poweredByHeader: false,
-  // Pages and their server actions take 1 MiB (lib/web/page-body-guard.ts, PAGE_MAX_BODY_BYTES),
+  // Pages and their server actions take 1 MiB (lib/next-pages/page-body-guard.ts, PAGE_MAX_BODY_BYTES),
   // refused by the proxy above it before Next.js reads a byte: its action handler would answer a
   // 500, and the proxy's copy of a body stops at its own limit. The import reads more through its
   // routes, once the caller is known (lib/data/import-limits.ts).
@@ -27,7 +27,7 @@ const nextConfig = {
     ];
   },
   // Next.js hides its router's Next-Router-Prefetch from the proxy and the pages; a shared
-  // recap's page must still tell a prefetch from an opening (lib/web/page-opening.ts).
+  // recap's page must still tell a prefetch from an opening (lib/next-pages/page-opening.ts).
   async rewrites() {
     return {
       beforeFiles: [{ source: "/r/:token", has: [{ type: "header", key: "next-router-prefetch" }], destination: "/r/:token?router-prefetch=1" }],

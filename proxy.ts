@@ -1,14 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
-import { libraryStyleHashes } from "@/lib/web/inline-styles";
-import { pageBodyRefusal } from "@/lib/web/page-body-guard";
-import { isPageOpening, PAGE_OPENING_HEADER } from "@/lib/web/page-opening";
+import { libraryStyleHashes } from "@/lib/csp/library-style-hashes";
+import { pageBodyRefusal } from "@/lib/next-pages/page-body-guard";
+import { isPageOpening, PAGE_OPENING_HEADER } from "@/lib/next-pages/page-opening";
 
 /**
  * The pages' Content-Security-Policy: scripts run only when they carry this response's nonce
  * (Next.js puts it on its own scripts and inline styles, reading it from the request's policy),
  * or are loaded by such a script; inline styles need the nonce too, or one of the hashes of the
- * stylesheets libraries insert (lib/web/inline-styles.ts); nothing may frame the app. Scripts
+ * stylesheets libraries insert (lib/csp/library-style-hashes.ts); nothing may frame the app. Scripts
  * may connect to this origin, and to this machine's loopback addresses, where /device tells a
  * command-line tool its user's decision (lib/oauth/schemas.ts, `loopbackCallbackSchema`): on
  * every page, since the browser keeps the policy of the page it loaded first while the app

@@ -19,8 +19,8 @@ import { listSuggestions } from "@/lib/worklog/suggestions";
 import { tagUsage } from "@/lib/worklog/tag-usage";
 import { toEntryPage } from "@/lib/worklog/views";
 import { calendarDay } from "@/lib/time";
-import { searchParam, type SearchParams } from "@/lib/web/pages";
-import { currentWeek } from "@/lib/web/week";
+import { searchParam, type PageSearchParams } from "@/lib/next-pages/page-params";
+import { currentWeek } from "@/lib/worklog/current-week";
 
 const features = [
   {
@@ -127,7 +127,7 @@ async function worklogSuggestions(access: Access, filters: EntryFilters) {
 }
 
 /** The worklog: the composer, the entries the URL's filters select by day (most recent work first), the filters and the week's chart. */
-async function WorklogHome({ access, searchParams }: { access: Access; searchParams: SearchParams }) {
+async function WorklogHome({ access, searchParams }: { access: Access; searchParams: PageSearchParams }) {
   const { user } = access;
   const typed = { get: (name: string) => searchParam(searchParams, name) ?? null };
   const filters = filtersFromSearch(typed);
@@ -174,7 +174,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
   );
 }
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function HomePage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const access = await currentAccess();
   if (!access) return <Introduction />;
   return (

@@ -8,7 +8,7 @@
 //   (e) a bare Node http server answering the same JSON as (a): the machine's ceiling
 //   (f) (c) with the If-None-Match of its ETag: every answer must be a 304
 //   (g) (c) through MCP: a `tools/call` of search_worklog on /api/mcp (one JSON-RPC POST, answered as JSON)
-//   (h) POST /api/hooks/{id}: GitHub pushes of 2 000 commits to an incoming hook, one at a time (bench/hooks.ts)
+//   (h) POST /api/hooks/{id}: GitHub pushes of 2 000 commits to an incoming hook, one at a time (bench/forge-hooks.ts)
 //   (i) GET /api/v1/worklog/report of the 30 days up to today (UTC, the accounts' zone), by project:
 //       all 10 000 entries of (c) (a week of them, a minute apart), and none in the 30 days before
 //   (j) GET /api/v1/worklog/entries?q=benchmark: the first page of a search every entry of (c) matches
@@ -32,7 +32,7 @@ import pg from "pg";
 import { startServer, type PrivateServer } from "../tests/support/server";
 import { createAccount, entryCreateTarget } from "./accounts";
 import { BEFORE, ensureBuilds } from "./before";
-import { describeHookPushes, measureHookPushes, servesHooks, type HookPushMeasurement } from "./hooks";
+import { describeHookPushes, measureHookPushes, servesHooks, type HookPushMeasurement } from "./forge-hooks";
 import { insertEntries } from "./seed";
 import { basicAuthorization, cpuMeter, cpuSeconds, describe, formatTable, measure, warmUp, type CpuMeter, type LoadTarget, type Measurement } from "./wrk";
 

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { navigationTargets } from "@/lib/web/navigation-actions";
-import { focusTargets } from "./focus-targets";
+import { navigationTargets } from "@/lib/server-actions/navigation-actions";
+import { focusTargets } from "./keyboard/focus-targets";
 import { useTimer } from "./timer/timer-provider";
 
 const pages = [

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { buttonClassName } from "@/components/ui/button";
-import type { PageMeta, PageRequest } from "@/lib/api/pagination";
+import type { CursorPageMeta, CursorPageRequest } from "@/lib/api/cursor-pagination";
 
 /**
  * "Newer" and "Older" links over a cursor-paginated list, kept in the page's URL. `has_more`
  * speaks of the direction of travel; the other direction is where the visitor came from.
  */
-export function Pager({ path, page, meta, label }: { path: string; page: PageRequest; meta: PageMeta; label: string }) {
+export function Pager({ path, page, meta, label }: { path: string; page: CursorPageRequest; meta: CursorPageMeta; label: string }) {
   const backwards = page.endingBefore !== undefined;
   const hasNewer = backwards ? meta.has_more : page.startingAfter !== undefined;
   const hasOlder = backwards ? meta.end_cursor !== null : meta.has_more;

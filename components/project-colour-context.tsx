@@ -2,7 +2,7 @@
 
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { projectSlots } from "@/lib/projects/colours";
-import { projectColour, type ProjectColour } from "./project-colours";
+import { projectColour, type ProjectColour } from "./projects/project-colours";
 
 const SlotsContext = createContext<ReadonlyMap<string, number>>(new Map());
 

@@ -30,7 +30,7 @@ const cheapPaths = {
   "bench:rate-limit": ["--help"],
   bench: ["--help"],
   "bench:lists": ["--help"],
-  "bench:hooks": ["--help"],
+  "bench:forge-hooks": ["--help"],
   "bench:webhooks": ["--help"],
   "bench:week-view": ["--help"],
   "bench:worklog-paint": ["--help"],

@@ -3,14 +3,14 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { Access } from "@/lib/access/context";
-import { countOf, formatDuration } from "@/components/format";
+import { countOf, formatDuration } from "@/components/formatting/format";
 import { PageHeader, Section } from "@/components/page-header";
 import { ProjectForm } from "@/components/projects/project-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireAccess } from "@/lib/auth/current-user";
 import { createProjectAction } from "@/lib/projects/actions";
 import { listProjectSummaries } from "@/lib/projects/projects";
-import { currentWeek } from "@/lib/web/week";
+import { currentWeek } from "@/lib/worklog/current-week";
 
 export const metadata: Metadata = { title: "Projects" };
 

@@ -15,7 +15,7 @@ import { toReportResponse } from "@/lib/reports/responses";
 import { reportQuerySchema, type ReportGrouping } from "@/lib/reports/schemas";
 import { reportQueryInput, reportsHref, reportViewFromSearch, type ReportView } from "@/lib/reports/view";
 import { calendarDay } from "@/lib/time";
-import { searchParam, type SearchParams } from "@/lib/web/pages";
+import { searchParam, type PageSearchParams } from "@/lib/next-pages/page-params";
 
 export const metadata: Metadata = { title: "Reports" };
 
@@ -28,7 +28,7 @@ async function Report({ access, view, projectIds, today }: { access: Access; vie
   return <ReportResults byTime={byTime} breakdown={breakdown} bucket={bucket} view={view} projectIds={projectIds} today={today} />;
 }
 
-export default async function ReportsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function ReportsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const access = await requireAccess("/reports");
   const { user } = access;
   const search = await searchParams;

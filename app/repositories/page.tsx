@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
-import type { PageRequest } from "@/lib/api/pagination";
+import type { CursorPageRequest } from "@/lib/api/cursor-pagination";
 import type { Project } from "@/lib/db/client";
-import { countOf, formatDateTime } from "@/components/format";
+import { countOf, formatDateTime } from "@/components/formatting/format";
 import { PageHeader, Section } from "@/components/page-header";
 import { Pager } from "@/components/pager";
 import { RemoteUrl } from "@/components/repositories/remote-url";
@@ -17,14 +17,14 @@ import { listProjects } from "@/lib/projects/projects";
 import { createRepositoryAction } from "@/lib/repositories/actions";
 import { commitActivity } from "@/lib/repositories/commits";
 import { listRepositories } from "@/lib/repositories/repositories";
-import { pageRequest, type SearchParams } from "@/lib/web/pages";
+import { cursorPageOfSearchParams, type PageSearchParams } from "@/lib/next-pages/page-params";
 
 export const metadata: Metadata = { title: "Repositories" };
 
-export default async function RepositoriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function RepositoriesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const access = await requireAccess("/repositories");
   const { user } = access;
-  const page = pageRequest(await searchParams);
+  const page = cursorPageOfSearchParams(await searchParams);
   const projects = (await listProjects(access, { limit: 100 })).rows;
   return (
     <div className="space-y-10">
@@ -47,7 +47,7 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
   );
 }
 
-type RepositoryListProps = { access: Access; timeZone: string; page: PageRequest; projects: Project[] };
+type RepositoryListProps = { access: Access; timeZone: string; page: CursorPageRequest; projects: Project[] };
 
 async function RepositoryList({ access, timeZone, page, projects }: RepositoryListProps) {
   const repositories = await listRepositories(access, page);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useBrowserTimeZone } from "@/components/browser-time-zone";
+import { useBrowserTimeZone } from "@/components/browser/use-browser-time-zone";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { useActionForm } from "@/components/ui/form-state";

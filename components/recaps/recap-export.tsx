@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "sonner";
-import { saveFile } from "@/components/download";
+import { saveFile } from "@/components/browser/save-file";
 import { Button } from "@/components/ui/button";
 import { withAbsoluteLinks } from "@/lib/recaps/absolute-links";
 

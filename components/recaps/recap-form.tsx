@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useRef, useState } from "react";
-import { focusTargets } from "@/components/focus-targets";
+import { focusTargets } from "@/components/keyboard/focus-targets";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
@@ -12,7 +12,7 @@ import type { RecapPeriod } from "@/lib/recaps/periods";
 import { DEFAULT_RECAP_TEMPLATE, recapTemplates } from "@/lib/recaps/templates";
 import type { WeekStart } from "@/lib/time";
 import type { RecapResponse } from "@/lib/recaps/responses";
-import { formText, type FieldErrors } from "@/lib/web/action-result";
+import { formText, type FieldErrors } from "@/lib/server-actions/action-result";
 import { RecapLive } from "./recap-live";
 
 type RecapFormState = {

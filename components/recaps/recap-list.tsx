@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { RecapFilters } from "@/lib/recaps/filters";
 import type { RecapMetadata } from "@/lib/recaps/metadata";
 import type { Recap } from "@/lib/db/client";
-import { formatDateTime } from "@/components/format";
+import { formatDateTime } from "@/components/formatting/format";
 import { recapTemplateLabel } from "@/lib/recaps/templates";
 import { RecapDays } from "./recap-days";
 

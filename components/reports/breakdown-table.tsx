@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { formatDuration } from "@/components/format";
-import type { ProjectColour } from "@/components/project-colours";
+import { formatDuration } from "@/components/formatting/format";
+import type { ProjectColour } from "@/components/projects/project-colours";
 import { buttonClassName } from "@/components/ui/button";
 import type { ReportResponse } from "@/lib/reports/responses";
 import { breakdownLabels, reportCsvHref, rowFilter, worklogHrefFor, type ReportView } from "@/lib/reports/view";

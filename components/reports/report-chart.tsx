@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { formatDuration } from "@/components/format";
-import type { ProjectColour } from "@/components/project-colours";
+import { formatDuration } from "@/components/formatting/format";
+import type { ProjectColour } from "@/components/projects/project-colours";
 import { bucketDays, type ChartBucket } from "@/lib/reports/presets";
 import type { ReportResponse } from "@/lib/reports/responses";
 import { worklogHrefFor, type ReportView } from "@/lib/reports/view";

@@ -1,5 +1,5 @@
-import { formatDuration } from "@/components/format";
-import { noProjectColour, projectColour } from "@/components/project-colours";
+import { formatDuration } from "@/components/formatting/format";
+import { noProjectColour, projectColour } from "@/components/projects/project-colours";
 import { projectSlots } from "@/lib/projects/colours";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TextLink } from "@/components/ui/text-link";

@@ -6,7 +6,7 @@ import { FormError } from "@/components/ui/form-feedback";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { createApiKeyAction, type CreatedApiKey } from "@/lib/auth/actions";
 import { scopeResources, type ScopeResource } from "@/lib/auth/scopes";
-import { formText, type FieldErrors } from "@/lib/web/action-result";
+import { formText, type FieldErrors } from "@/lib/server-actions/action-result";
 import { NewApiKey } from "./new-api-key";
 
 const permissionChoices = [

@@ -7,7 +7,7 @@ import { FormError } from "@/components/ui/form-feedback";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { webhookSubscriptions } from "@/lib/webhooks/events";
 import { createWebhookAction, type CreatedWebhook } from "@/lib/webhooks/actions";
-import { formText, type FieldErrors } from "@/lib/web/action-result";
+import { formText, type FieldErrors } from "@/lib/server-actions/action-result";
 import { CopyField } from "./copy-field";
 
 type Field = "endpoint_url" | "events" | "description";

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { saveFile } from "@/components/download";
-import { countOf } from "@/components/format";
+import { saveFile } from "@/components/browser/save-file";
+import { countOf } from "@/components/formatting/format";
 
 type Format = "json" | "csv" | "markdown";
 

@@ -49,7 +49,7 @@ function problemCount(problems: FieldIssue[]): number {
 
 /**
  * The file goes to app/settings/data/import/route.ts as the body itself: a server action would
- * take at most a page's 1 MiB (lib/web/page-body-guard.ts), read before the session is known.
+ * take at most a page's 1 MiB (lib/next-pages/page-body-guard.ts), read before the session is known.
  */
 async function upload(formData: FormData): Promise<ImportState> {
   const file = formData.get("file");

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import { useFormStatus } from "react-dom";
-import { useBrowserTimeZone } from "@/components/browser-time-zone";
+import { useBrowserTimeZone } from "@/components/browser/use-browser-time-zone";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FormError, FormNotice } from "@/components/ui/form-feedback";

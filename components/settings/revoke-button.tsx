@@ -1,7 +1,7 @@
 "use client";
 
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import type { ActionResult } from "@/lib/web/action-result";
+import type { ActionResult } from "@/lib/server-actions/action-result";
 
 type RevokeButtonProps = {
   /** What is revoked, as the user knows it. */

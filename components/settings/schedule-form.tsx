@@ -8,7 +8,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { recapPeriodIds } from "@/lib/recaps/periods";
 import { recapTemplates } from "@/lib/recaps/templates";
 import type { ScheduleField } from "@/lib/schedules/actions";
-import type { ActionResult, FieldErrors } from "@/lib/web/action-result";
+import type { ActionResult, FieldErrors } from "@/lib/server-actions/action-result";
 import { periodLabels, weekdayNames } from "./schedule-labels";
 
 /** A schedule as the form shows it; `destination` is `webhook:<id>`, `slack` or `discord`. */

@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/web/action-result";
+import type { ActionResult } from "@/lib/server-actions/action-result";
 
 type WebhookActionButtonProps = {
   label: string;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { formatDateTime, formatDuration } from "@/components/format";
+import { formatDateTime, formatDuration } from "@/components/formatting/format";
 import { MarkdownExcerpt } from "@/components/markdown";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextField } from "@/components/ui/field";

@@ -2,7 +2,7 @@
 
 import { useActionState, useId, useRef, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { ActionResult } from "@/lib/web/action-result";
+import type { ActionResult } from "@/lib/server-actions/action-result";
 import { Button } from "./button";
 import { FormError } from "./form-feedback";
 import { SubmitButton } from "./submit-button";

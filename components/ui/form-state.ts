@@ -1,5 +1,5 @@
 import { useActionState } from "react";
-import type { ActionResult, FieldErrors, FormValues } from "@/lib/web/action-result";
+import type { ActionResult, FieldErrors, FormValues } from "@/lib/server-actions/action-result";
 
 /** A server action a form posts to through useActionState; `previous` is null before the first submission. */
 export type FormAction<Data, Field extends string> = (previous: ActionResult<Data, Field> | null, formData: FormData) => Promise<ActionResult<Data, Field>>;

@@ -3,14 +3,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { countOf } from "@/components/format";
+import { countOf } from "@/components/formatting/format";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { controlClassName } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { bulkEditAction, bulkUndoAction } from "@/lib/worklog/actions";
 import type { EntryBulkAction } from "@/lib/worklog/schemas";
-import { refreshAfterChange } from "./entry-pages";
+import { refreshAfterChange } from "./entry-query-cache";
 import { focusEntryWhenShown, leaveToast } from "./entry-focus";
 import { accepted, refusalMessage } from "./refusal";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDuration } from "@/components/format";
+import { formatDuration } from "@/components/formatting/format";
 import { dayHeading } from "@/lib/worklog/days";
 
 type DayGroupProps = {

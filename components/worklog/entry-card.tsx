@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { MouseEvent, ReactNode, Ref } from "react";
-import { countOf, formatDateTime, formatDuration, formatTime, formatTimeRange } from "@/components/format";
+import { countOf, formatDateTime, formatDuration, formatTime, formatTimeRange } from "@/components/formatting/format";
 import { Markdown, MarkdownLine, matchClassName } from "@/components/markdown";
 import { Elapsed } from "@/components/timer/elapsed";
 import type { CommitSummary } from "@/lib/repositories/commits";

@@ -2,7 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { focusTargets } from "@/components/focus-targets";
+import { focusTargets } from "@/components/keyboard/focus-targets";
 import type { EntryView } from "@/lib/worklog/views";
 import { focusRow, listedRows } from "./entry-rows";
 

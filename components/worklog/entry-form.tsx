@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useImperativeHandle, useRef, useState, useSyncExternalStore, type FormEvent, type Ref } from "react";
-import { formatDuration } from "@/components/format";
+import { formatDuration } from "@/components/formatting/format";
 import { priority } from "@/components/keyboard/shortcut-registry";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import { Markdown } from "@/components/markdown";
@@ -9,7 +9,7 @@ import { ProjectSelect, type ProjectOption } from "@/components/projects/project
 import { Button } from "@/components/ui/button";
 import { controlClassName, FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
-import type { FieldErrors } from "@/lib/web/action-result";
+import type { FieldErrors } from "@/lib/server-actions/action-result";
 import type { EntryField } from "@/lib/worklog/actions";
 import { parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
 import type { EntryFormValues } from "@/lib/worklog/entry-form-values";

@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { formatDateTime } from "@/components/format";
+import { formatDateTime } from "@/components/formatting/format";
 import { hasMoreThanFirstBlock } from "@/components/markdown";
 import { MenuButton } from "@/components/menu-button";
 import { Button } from "@/components/ui/button";

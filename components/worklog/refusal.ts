@@ -1,4 +1,4 @@
-import type { ActionFailure, ActionResult } from "@/lib/web/action-result";
+import type { ActionFailure, ActionResult } from "@/lib/server-actions/action-result";
 
 /** A refused action as an error, so that react-query rolls back and reports it. */
 export class RefusedError extends Error {

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { countOf, formatDateTime } from "@/components/format";
+import { countOf, formatDateTime } from "@/components/formatting/format";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { ExternalLink } from "@/components/ui/external-link";
@@ -15,7 +15,7 @@ import { entryInput, type EntryFormValues } from "@/lib/worklog/entry-form-value
 import { EntryForm } from "./entry-form";
 import { focusAfterLeaving, focusEntryWhenShown } from "./entry-focus";
 import { listedRows } from "./entry-rows";
-import { refreshAfterChange } from "./entry-pages";
+import { refreshAfterChange } from "./entry-query-cache";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
 import { refreshSuggestions, withoutSuggestion } from "./suggestions-query";
 

@@ -5,11 +5,11 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { useTimer } from "@/components/timer/timer-provider";
-import type { FieldErrors } from "@/lib/web/action-result";
+import type { FieldErrors } from "@/lib/server-actions/action-result";
 import { createEntryAction, deleteEntryAction, restoreEntryAction, updateEntryAction, type EntryField } from "@/lib/worklog/actions";
 import { entryChanges, entryInput, type EntryFormValues } from "@/lib/worklog/entry-form-values";
 import type { EntryView } from "@/lib/worklog/views";
-import { changePages, refreshAfterChange, withoutEntry, type Pages } from "./entry-pages";
+import { changeCachedEntryPages, refreshAfterChange, withoutEntry, type CachedEntryPages } from "./entry-query-cache";
 import { focusAfterRemoving, focusEntryWhenShown, leaveToast } from "./entry-focus";
 import { accepted, RefusedError, refusalMessage } from "./refusal";
 import { refreshSuggestions } from "./suggestions-query";
@@ -25,7 +25,8 @@ export function formRefusal(error: Error | null): FormRefusal | undefined {
     : { message: refusalMessage(error), fieldErrors: {} };
 }
 
-const replaced = (saved: EntryView) => (pages: Pages | undefined) => changePages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item)));
+const replaced = (saved: EntryView) => (pages: CachedEntryPages | undefined) =>
+  changeCachedEntryPages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item)));
 
 /** The entry an edit will make, shown in the list while the edit is on its way. */
 function optimisticEntry(entry: EntryView, values: EntryFormValues, timeZone: string, projects: ProjectOption[]): EntryView {
@@ -63,14 +64,14 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
   });
 
   /** Takes the entry into the list's cached pages at once; the pages as they were, to roll back to. */
-  async function changeAtOnce(change: (pages: Pages | undefined) => Pages | undefined) {
+  async function changeAtOnce(change: (pages: CachedEntryPages | undefined) => CachedEntryPages | undefined) {
     setProblem(undefined);
     await queryClient.cancelQueries({ queryKey });
-    const previous = queryClient.getQueryData<Pages>(queryKey);
-    queryClient.setQueryData<Pages>(queryKey, change);
+    const previous = queryClient.getQueryData<CachedEntryPages>(queryKey);
+    queryClient.setQueryData<CachedEntryPages>(queryKey, change);
     return { previous };
   }
-  const refused = (error: Error, entry: EntryView, context?: { previous?: Pages }) => {
+  const refused = (error: Error, entry: EntryView, context?: { previous?: CachedEntryPages }) => {
     queryClient.setQueryData(queryKey, context?.previous);
     setProblem({ entryId: entry.id, message: refusalMessage(error) });
   };
@@ -89,7 +90,7 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
     onMutate: ({ entry, values }) => changeAtOnce(replaced(optimisticEntry(entry, values, timeZone, projects))),
     onError: (error, { entry }, context) => refused(error, entry, context),
     onSuccess: async (saved, { entry }) => {
-      queryClient.setQueryData<Pages>(queryKey, replaced(saved));
+      queryClient.setQueryData<CachedEntryPages>(queryKey, replaced(saved));
       toast.success("Entry saved");
       if (entry.running) timer?.refresh();
       await refreshAfterChange(queryClient);
@@ -131,7 +132,7 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
 
   /** The entry as the server now has it (commits attached or detached), put in the list in place; its commits' suggestions change too. */
   const replaceEntry = (saved: EntryView) => {
-    queryClient.setQueryData<Pages>(queryKey, replaced(saved));
+    queryClient.setQueryData<CachedEntryPages>(queryKey, replaced(saved));
     return refreshSuggestions(queryClient);
   };
 

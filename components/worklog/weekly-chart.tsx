@@ -2,9 +2,9 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { formatDuration } from "@/components/format";
+import { formatDuration } from "@/components/formatting/format";
 import { useProjectSlots } from "@/components/project-colour-context";
-import { noProjectColour, projectColour } from "@/components/project-colours";
+import { noProjectColour, projectColour } from "@/components/projects/project-colours";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-feedback";
 import { addDays } from "@/lib/time";

@@ -104,7 +104,7 @@ export type HeaderParameter = { name: string; description: string };
 
 /**
  * A forge's delivery to an incoming hook (`/api/hooks/{id}`): no credential, the hook's secret
- * proves the sender (lib/hooks/receiver.ts); the forge's own headers name the event.
+ * proves the sender (lib/forge-hooks/receiver.ts); the forge's own headers name the event.
  */
 export type HookOperation = Declaration & { kind: "hook"; body: RequestBody; headers: HeaderParameter[]; maxBodyBytes: number; deliveriesPerMinute: number };
 

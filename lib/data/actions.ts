@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { idSchema } from "@/lib/validation";
-import type { ActionResult } from "@/lib/web/action-result";
-import { runSignedInAction } from "@/lib/web/server-action";
+import type { ActionResult } from "@/lib/server-actions/action-result";
+import { runSignedInAction } from "@/lib/server-actions/run-action";
 import { findImport } from "./import-jobs";
 import type { ImportResource } from "./import-schemas";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { owned, type Access } from "@/lib/access/context";
-import { idKeyset, timeKeyset, type KeysetQuery } from "@/lib/api/pagination";
+import { idKeyset, timeKeyset, type KeysetQuery } from "@/lib/api/cursor-pagination";
 import { getDb, type Commit } from "@/lib/db/client";
 import type { ListPosition } from "@/lib/db/item-positions";
 import type { EntryListFilters } from "@/lib/worklog/entries";
@@ -12,7 +12,7 @@ export const EXPORT_BATCH_SIZE = 500;
 /**
  * An account's items of one kind, batch after batch in the order of its list, each batch one
  * indexed range query after the last row of the one before (the lists' keyset pagination,
- * lib/api/pagination.ts). Nothing holds a transaction or a connection between batches: on the
+ * lib/api/cursor-pagination.ts). Nothing holds a transaction or a connection between batches: on the
  * embedded database other requests take their turns in between (README, "Export").
  */
 async function* batches<Row>(fetchRows: (query: KeysetQuery) => Promise<Row[]>, positionOf: (row: Row) => ListPosition): AsyncGenerator<Row[]> {

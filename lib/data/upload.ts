@@ -3,7 +3,7 @@ import { z } from "zod";
 import { jsonObjectOf, readBodyBytes, requireJsonContentType } from "@/lib/api/body";
 import { currentAccess } from "@/lib/auth/current-user";
 import { AppError, type FieldIssue } from "@/lib/errors";
-import { isSameOrigin } from "@/lib/web/page-body-guard";
+import { isSameOrigin } from "@/lib/next-pages/page-body-guard";
 import { receiveImport, type ImportAnswer } from "./import";
 import { IMPORT_MAX_BODY_BYTES } from "./import-limits";
 import { importFormats } from "./import-schemas";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { KeysetQuery } from "@/lib/api/pagination";
+import type { KeysetQuery } from "@/lib/api/cursor-pagination";
 import { queryRows } from "./sql";
 
 /** A condition of a list's WHERE clause (or a SELECT list), written with `bind`, which adds a value and returns its placeholder. */

@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import type { ActionResult } from "@/lib/web/action-result";
-import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
+import type { ActionResult } from "@/lib/server-actions/action-result";
+import { runSignedInAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import { formatUserCode, normalizeUserCode } from "./credentials";
 import { decideDeviceGrant } from "./device-flow";
 import { revokeDevice } from "./tokens";

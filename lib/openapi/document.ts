@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { type Operation, type Tag } from "@/lib/api/operation";
 import { dataOperations } from "@/lib/data/operations";
-import { hookOperations } from "@/lib/hooks/operations";
+import { forgeHookOperations } from "@/lib/forge-hooks/operations";
 import { mcpOperations } from "@/lib/mcp/operations";
 import { oauthOperations } from "@/lib/oauth/operations";
 import { projectOperations } from "@/lib/projects/operations";
@@ -27,7 +27,7 @@ export const operations: Operation[] = [
   userOperations,
   projectOperations,
   repositoryOperations,
-  hookOperations,
+  forgeHookOperations,
   webhookOperations,
   worklogOperations,
   timerOperations,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { pageMetaSchema } from "@/lib/api/pagination";
+import type { cursorPageMetaSchema } from "@/lib/api/cursor-pagination";
 
 /**
  * What the examples of the API reference share; each domain's own are in its `examples.ts`,
@@ -17,5 +17,5 @@ export const exampleUpdatedAt = "2026-11-22T10:05:00.000Z";
 
 /** The meta of a one-item page. */
 export function pageMetaExample(id: string) {
-  return { result_count: 1, total_count: 1, start_cursor: id, end_cursor: id, limit: 25, has_more: false } satisfies z.infer<typeof pageMetaSchema>;
+  return { result_count: 1, total_count: 1, start_cursor: id, end_cursor: id, limit: 25, has_more: false } satisfies z.infer<typeof cursorPageMetaSchema>;
 }

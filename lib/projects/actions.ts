@@ -3,9 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { Project } from "@/lib/db/client";
-import type { ActionResult } from "@/lib/web/action-result";
-import type { FieldLabel } from "@/lib/web/field-messages";
-import { runSignedInFormAction, runSignedInRemoval } from "@/lib/web/server-action";
+import type { ActionResult } from "@/lib/server-actions/action-result";
+import type { FieldLabel } from "@/lib/server-actions/field-messages";
+import { runSignedInFormAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import { createProject, deleteProject, updateProject } from "./projects";
 import { projectCreateSchema, projectUpdateSchema } from "./schemas";
 

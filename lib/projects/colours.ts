@@ -1,6 +1,6 @@
 /**
  * One colour per project, the same on every page and in every session: a project's colour is
- * one of `projectHues` (Tailwind's palettes, whose classes components/project-colours.ts holds),
+ * one of `projectHues` (Tailwind's palettes, whose classes components/projects/project-colours.ts holds),
  * decided by its id alone: nothing is stored. Among an account's projects, each takes the hue its
  * id hashes to or, when an older project has it, the next free one, so that up to
  * `projectHues.length` projects never share a colour; ids are UUIDv7, so sorting them puts the

@@ -1,5 +1,5 @@
 import { owned, ownedCondition, type Access } from "@/lib/access/context";
-import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
+import { paginateByCursor, type JsonRow, type CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
@@ -39,11 +39,17 @@ function projectList(access: Access, { updatedSince }: ProjectFilter): KeysetLis
 }
 
 /** A page of the list; `withTotal`: the page's statement reads an unfiltered list's total too. */
-function projectPage<Row extends { id: string; total?: number }>(access: Access, page: PageRequest, filter: ProjectFilter, columns: string, withTotal = false) {
+function projectPage<Row extends { id: string; total?: number }>(
+  access: Access,
+  page: CursorPageRequest,
+  filter: ProjectFilter,
+  columns: string,
+  withTotal = false,
+) {
   const list = projectList(access, filter);
   const filtered = Boolean(filter.updatedSince);
   const totalInRows = withTotal && !filtered;
-  return paginate(page, {
+  return paginateByCursor(page, {
     kind: "project",
     access,
     fetchRows: (query) =>
@@ -57,11 +63,11 @@ function projectPage<Row extends { id: string; total?: number }>(access: Access,
   });
 }
 
-export const listProjects = (access: Access, page: PageRequest, filter: ProjectFilter = {}) =>
+export const listProjects = (access: Access, page: CursorPageRequest, filter: ProjectFilter = {}) =>
   projectPage<Project>(access, page, filter, selectAsFields("p", projectColumns));
 
 /** The same page, each project as the API's JSON (responses.ts, projectShape), written by PostgreSQL, with its total. */
-export const listProjectsAsJson = (access: Access, page: PageRequest, filter: ProjectFilter = {}) =>
+export const listProjectsAsJson = (access: Access, page: CursorPageRequest, filter: ProjectFilter = {}) =>
   projectPage<JsonRow>(access, page, filter, `${p.id}, ${projectShape.sql} AS json`, true);
 
 export type ProjectSummary = Project & { repositoryCount: number; entryCount: number; secondsSince: number };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageMetaSchema } from "@/lib/api/pagination";
+import { cursorPageMetaSchema } from "@/lib/api/cursor-pagination";
 import type { Project } from "@/lib/db/client";
 import { aliasedColumns, isoTimestamp, jsonShape, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
@@ -24,7 +24,7 @@ export const projectShape = jsonShape({
 export const projectResponseSchema = projectShape.schema.register(responseSchemas, { id: "Project" });
 
 export const projectListResponseSchema = z
-  .object({ projects: z.array(projectResponseSchema), meta: pageMetaSchema })
+  .object({ projects: z.array(projectResponseSchema), meta: cursorPageMetaSchema })
   .register(responseSchemas, { id: "ProjectList" });
 
 export function toProjectResponse(project: Project): z.infer<typeof projectResponseSchema> {

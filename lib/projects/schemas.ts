@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuerySchema } from "@/lib/api/pagination";
+import { listQuerySchema } from "@/lib/api/cursor-pagination";
 import { updatedSinceField } from "@/lib/sync/schemas";
 import { requestSchemas } from "@/lib/openapi/components";
 import { singleLineText, text } from "@/lib/validation";

@@ -1,9 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { formText, type ActionResult } from "@/lib/web/action-result";
-import type { FieldLabel } from "@/lib/web/field-messages";
-import { runSignedInAction } from "@/lib/web/server-action";
+import { formText, type ActionResult } from "@/lib/server-actions/action-result";
+import type { FieldLabel } from "@/lib/server-actions/field-messages";
+import { runSignedInAction } from "@/lib/server-actions/run-action";
 import { AppError } from "@/lib/errors";
 import { createRecap, RECAP_PLAN, RECAP_PLAN_LIMIT_IN_WORDS, startRecapGeneration } from "./recaps";
 import { toRecapResponse, type RecapResponse } from "./responses";

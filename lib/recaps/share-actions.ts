@@ -2,8 +2,8 @@
 
 import { headers } from "next/headers";
 import { publicOrigin } from "@/lib/public-origin";
-import type { ActionResult } from "@/lib/web/action-result";
-import { runSignedInAction } from "@/lib/web/server-action";
+import type { ActionResult } from "@/lib/server-actions/action-result";
+import { runSignedInAction } from "@/lib/server-actions/run-action";
 import { idSchema } from "@/lib/validation";
 import { revokeRecapShare, shareRecap } from "./shares";
 import { toCreatedRecapShareResponse, toRecapShareResponse, type CreatedRecapShareResponse, type RecapShareResponse } from "./share-responses";

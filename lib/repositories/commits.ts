@@ -1,5 +1,5 @@
 import { owned, ownedSql, type Access } from "@/lib/access/context";
-import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
+import { paginateByCursor, type JsonRow, type CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { getDb, type Commit, type Prisma } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { aliasedColumns } from "@/lib/db/json-shape";
@@ -15,7 +15,7 @@ import type { CommitInput } from "./schemas";
 const c = aliasedColumns("c", commitColumns);
 
 /** A page of the repository's commits (`c`), most recently committed first (docs/api.md, "Pagination"). */
-async function commitPage<Row extends { id: string }>(access: Access, repositoryId: string, page: PageRequest, columns: string) {
+async function commitPage<Row extends { id: string }>(access: Access, repositoryId: string, page: CursorPageRequest, columns: string) {
   await getRepository(access, repositoryId);
   const list: KeysetList = {
     from: "commits c",
@@ -23,7 +23,7 @@ async function commitPage<Row extends { id: string }>(access: Access, repository
     sortColumn: c.committedAt,
     idColumn: c.id,
   };
-  return paginate(page, {
+  return paginateByCursor(page, {
     kind: "commit",
     access,
     fetchRows: (query) => selectKeysetPage<Row>(columns, list, query),
@@ -32,11 +32,11 @@ async function commitPage<Row extends { id: string }>(access: Access, repository
   });
 }
 
-export const listCommits = (access: Access, repositoryId: string, page: PageRequest) =>
+export const listCommits = (access: Access, repositoryId: string, page: CursorPageRequest) =>
   commitPage<Commit>(access, repositoryId, page, selectAsFields("c", commitColumns));
 
 /** The same page, each commit as the API's JSON (responses.ts, commitShape), written by PostgreSQL. */
-export const listCommitsAsJson = (access: Access, repositoryId: string, page: PageRequest) =>
+export const listCommitsAsJson = (access: Access, repositoryId: string, page: CursorPageRequest) =>
   commitPage<JsonRow>(access, repositoryId, page, `${c.id}, ${commitShape.sql} AS json`);
 
 export type CommitActivity = { commitCount: number; lastCommittedAt: Date };

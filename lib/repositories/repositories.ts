@@ -1,5 +1,5 @@
 import { owned, ownedCondition, type Access } from "@/lib/access/context";
-import { paginate, type JsonRow, type PageRequest } from "@/lib/api/pagination";
+import { paginateByCursor, type JsonRow, type CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Repository } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
@@ -50,7 +50,7 @@ function repositoryList(access: Access, { projectId, updatedSince }: RepositoryF
 /** A page of the list; `withTotal`: the page's statement reads an unfiltered list's total too. */
 function repositoryPage<Row extends { id: string; total?: number }>(
   access: Access,
-  page: PageRequest,
+  page: CursorPageRequest,
   filter: RepositoryFilter,
   columns: string,
   withTotal = false,
@@ -58,7 +58,7 @@ function repositoryPage<Row extends { id: string; total?: number }>(
   const list = repositoryList(access, filter);
   const filtered = Boolean(filter.projectId || filter.updatedSince);
   const totalInRows = withTotal && !filtered;
-  return paginate(page, {
+  return paginateByCursor(page, {
     kind: "repository",
     access,
     fetchRows: (query) =>
@@ -72,11 +72,11 @@ function repositoryPage<Row extends { id: string; total?: number }>(
   });
 }
 
-export const listRepositories = (access: Access, page: PageRequest, filter: RepositoryFilter = {}) =>
+export const listRepositories = (access: Access, page: CursorPageRequest, filter: RepositoryFilter = {}) =>
   repositoryPage<Repository>(access, page, filter, selectAsFields("r", repositoryColumns));
 
 /** The same page, each repository as the API's JSON (responses.ts, repositoryShape), written by PostgreSQL. */
-export const listRepositoriesAsJson = (access: Access, page: PageRequest, filter: RepositoryFilter = {}) =>
+export const listRepositoriesAsJson = (access: Access, page: CursorPageRequest, filter: RepositoryFilter = {}) =>
   repositoryPage<JsonRow>(access, page, filter, `${r.id}, ${repositoryShape.sql} AS json`, true);
 
 export async function getRepository(access: Access, id: string) {

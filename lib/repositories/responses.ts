@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageMetaSchema } from "@/lib/api/pagination";
+import { cursorPageMetaSchema } from "@/lib/api/cursor-pagination";
 import type { Commit, Repository, WorklogEntryCommit } from "@/lib/db/client";
 import { aliasedColumns, isoTimestamp, jsonShape, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
@@ -29,7 +29,7 @@ export const repositoryShape = jsonShape({
 export const repositoryResponseSchema = repositoryShape.schema.register(responseSchemas, { id: "Repository" });
 
 export const repositoryListResponseSchema = z
-  .object({ repositories: z.array(repositoryResponseSchema), meta: pageMetaSchema })
+  .object({ repositories: z.array(repositoryResponseSchema), meta: cursorPageMetaSchema })
   .register(responseSchemas, { id: "RepositoryList" });
 
 const c = aliasedColumns("c", commitColumns);
@@ -62,7 +62,7 @@ export const commitWithEntriesResponseSchema = commitResponseSchema
   .register(responseSchemas, { id: "CommitWithEntries" });
 
 export const commitListResponseSchema = z
-  .object({ commits: z.array(commitResponseSchema), meta: pageMetaSchema })
+  .object({ commits: z.array(commitResponseSchema), meta: cursorPageMetaSchema })
   .register(responseSchemas, { id: "CommitList" });
 
 /** POST /repositories/{id}/commits: every commit of the request, in the order given. */

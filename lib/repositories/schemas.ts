@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { listQuerySchema } from "@/lib/api/pagination";
+import { listQuerySchema } from "@/lib/api/cursor-pagination";
 import { updatedSinceField } from "@/lib/sync/schemas";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
 import { timestampSchema } from "@/lib/time";
 import { idSchema, singleLineText, text } from "@/lib/validation";
 
-// A repository's and a commit's text fields, which a forge's delivery fills too (lib/hooks/payloads.ts).
+// A repository's and a commit's text fields, which a forge's delivery fills too (lib/forge-hooks/forge-events.ts).
 export const repositoryNameSchema = singleLineText(1, 100);
 export const remoteUrlSchema = text(0, 2048);
 export const defaultBranchSchema = text(1, 255);

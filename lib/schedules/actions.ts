@@ -3,9 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { formText, type ActionResult } from "@/lib/web/action-result";
-import type { FieldLabel } from "@/lib/web/field-messages";
-import { runSignedInAction } from "@/lib/web/server-action";
+import { formText, type ActionResult } from "@/lib/server-actions/action-result";
+import type { FieldLabel } from "@/lib/server-actions/field-messages";
+import { runSignedInAction } from "@/lib/server-actions/run-action";
 import { idSchema } from "@/lib/validation";
 import { runScheduleNow } from "./runs";
 import { createSchedule, deleteSchedule, updateSchedule } from "./schedules";

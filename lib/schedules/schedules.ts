@@ -4,7 +4,7 @@ import { getDb, type Transaction } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { isUuid, newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
-import { markAccountChanged } from "@/lib/hooks/hooks";
+import { markAccountChanged } from "@/lib/forge-hooks/forge-hooks";
 import { requireRecapPlan } from "@/lib/recaps/recaps";
 import { allowedOutboundUrl } from "@/lib/webhooks/allowed-url";
 import { nextRun } from "./reschedule";

@@ -1,5 +1,5 @@
 import { ownedCondition, type Access } from "@/lib/access/context";
-import { paginate, type JsonRow } from "@/lib/api/pagination";
+import { paginateByCursor, type JsonRow } from "@/lib/api/cursor-pagination";
 import { aliasedColumns } from "@/lib/db/json-shape";
 import { countListRows, selectKeysetPage, type KeysetList, type ListCondition } from "@/lib/db/keyset-page";
 import { deletedItemColumns } from "./deleted-item-columns";
@@ -18,7 +18,7 @@ export function listDeletedAsJson(access: Access, { page, since, type }: Deleted
   const where: ListCondition[] = [(bind) => ownedCondition(access, bind, "d"), (bind) => `${d.kind} = ANY(${bind(type ? [type] : [...syncedKinds])}::text[])`];
   if (since) where.push((bind) => `${d.deletedAt} >= ${bind(changedSince(since))}`);
   const list: KeysetList = { from: "deleted_items d", where, sortColumn: d.deletedAt, idColumn: d.id };
-  return paginate(page, {
+  return paginateByCursor(page, {
     kind: "tombstone",
     access,
     fetchRows: (query) => selectKeysetPage<JsonRow>(`${d.id}, ${tombstoneShape.sql} AS json`, list, query),

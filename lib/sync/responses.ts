@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageMetaSchema } from "@/lib/api/pagination";
+import { cursorPageMetaSchema } from "@/lib/api/cursor-pagination";
 import { aliasedColumns, isoTimestamp, jsonShape, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
 import { deletedItemColumns } from "./deleted-item-columns";
@@ -20,5 +20,5 @@ export const tombstoneShape = jsonShape({
 export const tombstoneResponseSchema = tombstoneShape.schema.register(responseSchemas, { id: "Tombstone" });
 
 export const tombstoneListResponseSchema = z
-  .object({ deleted: z.array(tombstoneResponseSchema), meta: pageMetaSchema })
+  .object({ deleted: z.array(tombstoneResponseSchema), meta: cursorPageMetaSchema })
   .register(responseSchemas, { id: "TombstoneList" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuerySchema } from "@/lib/api/pagination";
+import { listQuerySchema } from "@/lib/api/cursor-pagination";
 import { AppError } from "@/lib/errors";
 import { timestampSchema } from "@/lib/time";
 

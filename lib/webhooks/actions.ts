@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { formText, type ActionResult } from "@/lib/web/action-result";
-import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
+import { formText, type ActionResult } from "@/lib/server-actions/action-result";
+import { runSignedInAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import { idSchema } from "@/lib/validation";
 import { createWebhook, deleteWebhook, resendAttempt, sendTestEvent, updateWebhook } from "./endpoints";
 import { webhookCreateSchema } from "./schemas";

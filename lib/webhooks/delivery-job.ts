@@ -102,7 +102,7 @@ const logAttemptWrites = `attempt AS (SELECT * FROM jsonb_populate_record(NULL::
  * One attempt to deliver an event to an endpoint: the URL checked again (DNS may have changed),
  * the body signed, posted, and the attempt logged under the job's lease (an attempt whose lease
  * another worker took logs nothing) in one statement, not a transaction of several: an
- * account's deliveries and writes queue on its counters row (lib/hooks/hooks.ts), which a
+ * account's deliveries and writes queue on its counters row (lib/forge-hooks/forge-hooks.ts), which a
  * transaction holds until it commits. The same statement tells the endpoint's circuit breaker
  * how it went (lib/jobs/circuit.ts). A 2xx is delivered, even when its log cannot be written (it
  * is not sent again for that); a 410 disables the endpoint; any other answer, or none, is tried

@@ -4,7 +4,7 @@ import { getDb, type Transaction } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
-import { markAccountChanged } from "@/lib/hooks/hooks";
+import { markAccountChanged } from "@/lib/forge-hooks/forge-hooks";
 import { closeCircuit, endpointPausedUntil } from "@/lib/jobs/circuit";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { runJobSoon } from "@/lib/jobs/soon";

@@ -2,8 +2,8 @@
 
 import { recentCommits, type CommitSummary } from "@/lib/repositories/commits";
 import { idSchema } from "@/lib/validation";
-import type { ActionResult } from "@/lib/web/action-result";
-import { runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
+import type { ActionResult } from "@/lib/server-actions/action-result";
+import { runSignedInAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import type { EntryBulkAction } from "./schemas";
 import { z } from "zod";
 import type { Access } from "@/lib/access/context";

@@ -1,5 +1,5 @@
 import { owned, ownedSql, type Access } from "@/lib/access/context";
-import { paginate, type KeysetQuery } from "@/lib/api/pagination";
+import { paginateByCursor, type KeysetQuery } from "@/lib/api/cursor-pagination";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Commit, type Transaction, type WorklogEntry } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
@@ -29,7 +29,7 @@ function entryList<Row extends { id: string; total?: number }>(
   select: (access: Access, filters: EntryListFilters, query: KeysetQuery) => Promise<Row[]>,
   totalInRows = false,
 ) {
-  return paginate(page, {
+  return paginateByCursor(page, {
     kind: "entry",
     access,
     fetchRows: (query) => select(access, filters, query),

@@ -1,4 +1,4 @@
-import type { FieldLabel } from "@/lib/web/field-messages";
+import type { FieldLabel } from "@/lib/server-actions/field-messages";
 
 export type EntryField = "content" | "recorded_at" | "duration_seconds" | "tags" | "project_id";
 

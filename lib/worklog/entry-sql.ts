@@ -1,5 +1,5 @@
 import { ownedAt, ownerId, type Access } from "@/lib/access/context";
-import type { JsonRow, KeysetQuery } from "@/lib/api/pagination";
+import type { JsonRow, KeysetQuery } from "@/lib/api/cursor-pagination";
 import type { WorklogEntry } from "@/lib/db/client";
 import { accountTotalSql } from "@/lib/db/account-counters";
 import { newId } from "@/lib/db/ids";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageMetaSchema } from "@/lib/api/pagination";
+import { cursorPageMetaSchema } from "@/lib/api/cursor-pagination";
 import { isoTimestamp, jsonShape, jsonTextProperty, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
 import type { EntryWithRelations } from "./entry-with-relations";
@@ -43,7 +43,9 @@ export const entryShape = jsonShape({
 
 export const entryResponseSchema = entryShape.schema.register(responseSchemas, { id: "Entry" });
 
-export const entryListResponseSchema = z.object({ entries: z.array(entryResponseSchema), meta: pageMetaSchema }).register(responseSchemas, { id: "EntryList" });
+export const entryListResponseSchema = z
+  .object({ entries: z.array(entryResponseSchema), meta: cursorPageMetaSchema })
+  .register(responseSchemas, { id: "EntryList" });
 
 /** POST /worklog/entries/bulk: the entries as the change left them, or as they were for a delete, in the order of `ids`. */
 export const entryBulkResponseSchema = z

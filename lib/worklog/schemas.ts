@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuerySchema } from "@/lib/api/pagination";
+import { listQuerySchema } from "@/lib/api/cursor-pagination";
 import { updatedSinceField } from "@/lib/sync/schemas";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";

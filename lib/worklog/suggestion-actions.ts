@@ -1,7 +1,7 @@
 "use server";
 
-import type { ActionResult } from "@/lib/web/action-result";
-import { runSignedInAction } from "@/lib/web/server-action";
+import type { ActionResult } from "@/lib/server-actions/action-result";
+import { runSignedInAction } from "@/lib/server-actions/run-action";
 import type { EntryInput } from "./actions";
 import { entryFields, type EntryField } from "./entry-fields";
 import { suggestionDismissalSchema, suggestionLogSchema, suggestionQuerySchema, type Suggestion, type SuggestionDismissalResult } from "./suggestion-schemas";

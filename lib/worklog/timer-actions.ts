@@ -2,9 +2,9 @@
 
 import { z } from "zod";
 import { idSchema } from "@/lib/validation";
-import type { ActionResult } from "@/lib/web/action-result";
-import type { FieldLabel } from "@/lib/web/field-messages";
-import { runSignedInAction } from "@/lib/web/server-action";
+import type { ActionResult } from "@/lib/server-actions/action-result";
+import type { FieldLabel } from "@/lib/server-actions/field-messages";
+import { runSignedInAction } from "@/lib/server-actions/run-action";
 import { entryDurationSchema, timerStartSchema } from "./schemas";
 import { startTimer, stopTimer } from "./timer";
 import { runningTimerView, toEntryViews, type EntryView } from "./views";

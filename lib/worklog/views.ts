@@ -1,4 +1,4 @@
-import type { PageMeta } from "@/lib/api/pagination";
+import type { CursorPageMeta } from "@/lib/api/cursor-pagination";
 import type { Access } from "@/lib/access/context";
 import { commitSummaries, type CommitSummary } from "@/lib/repositories/commits";
 import { calendarDay } from "@/lib/time";
@@ -21,12 +21,12 @@ export async function toEntryViews(access: Access, entries: EntryWithRelations[]
 }
 
 /** A page of entries as the worklog shows it, under day headings: each day's whole tracked time comes with it. */
-export type EntryPage = { entries: EntryView[]; meta: PageMeta; dayTotals: DayTotal[] };
+export type EntryPage = { entries: EntryView[]; meta: CursorPageMeta; dayTotals: DayTotal[] };
 
 /** The page's views, and the time tracked on each of its days by the entries the filters select. */
 export async function toEntryPage(
   access: Access,
-  { rows, meta }: { rows: EntryWithRelations[]; meta: PageMeta },
+  { rows, meta }: { rows: EntryWithRelations[]; meta: CursorPageMeta },
   filters: EntryListFilters,
 ): Promise<EntryPage> {
   const days = rows.map((row) => calendarDay(row.recordedAt, access.user.timezone));

@@ -181,7 +181,7 @@ describe("managing webhooks", () => {
   });
 });
 
-describe("deliveries", () => {
+describe("webhook deliveries", () => {
   it("post a change's event, signed for the Standard Webhooks library, and log it", async () => {
     const { key } = await newAccount(server, { scopes: webhookScopes });
     const endpoint = await createWebhook(key, "/delivered", ["entry.created", "project.*"]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accessFor } from "@/lib/access/context";
-import { jsonPageResponse, type JsonRow, type PageMeta } from "@/lib/api/pagination";
+import { jsonCursorPageResponse, type JsonRow, type CursorPageMeta } from "@/lib/api/cursor-pagination";
 import { getDb } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { queryRows } from "@/lib/db/sql";
@@ -12,7 +12,7 @@ import { toEntryResponse } from "@/lib/worklog/responses";
 import type { EntryListQuery } from "@/lib/worklog/schemas";
 import { startTimer } from "@/lib/worklog/timer";
 
-const jsonPageBody = (page: { rows: JsonRow[]; meta: PageMeta }) => jsonPageResponse("entries", page).text();
+const jsonPageBody = (page: { rows: JsonRow[]; meta: CursorPageMeta }) => jsonCursorPageResponse("entries", page).text();
 
 // A page of entries and a new entry are read and written in hand-written SQL
 // (lib/worklog/entry-sql.ts); everything else about entries goes through Prisma. These tests hold

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accessFor } from "@/lib/access/context";
-import { jsonPageResponse, type JsonRow, type PageMeta, type PageRequest } from "@/lib/api/pagination";
+import { jsonCursorPageResponse, type JsonRow, type CursorPageMeta, type CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { createProject, deleteProject, listProjects, listProjectsAsJson } from "@/lib/projects/projects";
@@ -27,10 +27,10 @@ const newUser = () => getDb().user.create({ data: { email: `list-json-${++accoun
 const wholeSeconds = (table: "projects" | "repositories" | "commits" | "deleted_items", id: string, columns: string[]) =>
   queryRows(`UPDATE ${table} SET ${columns.map((column) => `${column} = '2026-11-02T03:04:05.000Z'`).join(", ")} WHERE id = $1::uuid`, [id]);
 
-const pageBody = (items: string, page: { rows: JsonRow[]; meta: PageMeta }) => jsonPageResponse(items, page).text();
+const pageBody = (items: string, page: { rows: JsonRow[]; meta: CursorPageMeta }) => jsonCursorPageResponse(items, page).text();
 
 /** Pages that start, follow a cursor each way, and come back empty. */
-const pagesOf = (ids: string[]): PageRequest[] => [
+const pagesOf = (ids: string[]): CursorPageRequest[] => [
   { limit: 25 },
   { limit: 2 },
   { limit: 1, startingAfter: ids[0] },

@@ -164,7 +164,7 @@ describe("the outbox", () => {
   });
 });
 
-describe("a delivery", () => {
+describe("a webhook delivery", () => {
   it("posts `{ type, timestamp, data }`, `data` the API's object, signed for the Standard Webhooks library", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"]);
     const entry = await getDb().worklogEntry.create({

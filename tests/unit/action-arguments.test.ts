@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionArraySlots, MalformedActionArguments, MAX_ACTION_ARRAY_SLOTS } from "@/lib/web/action-arguments";
+import { actionArraySlots, MalformedActionArguments, MAX_ACTION_ARRAY_SLOTS } from "@/lib/server-actions/action-arguments";
 
 const rows = (...texts: string[]) => new Map(texts.map((text, id) => [id, text]));
 

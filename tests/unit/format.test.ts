@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatTimeRange } from "@/components/format";
+import { formatDuration, formatTimeRange } from "@/components/formatting/format";
 
 describe("a duration as the app writes it", () => {
   it("reads hours and minutes as people jot them, seconds under a minute", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { httpMethods, requiredScopes } from "@/lib/api/operation";
-import { hookOperations } from "@/lib/hooks/operations";
+import { forgeHookOperations } from "@/lib/forge-hooks/operations";
 import { requestSchemas, responseSchemas } from "@/lib/openapi/components";
 import { buildOpenApiDocument, operations as collected, publishedDocument } from "@/lib/openapi/document";
 import type { JsonSchema, MediaType, OperationObject } from "@/lib/openapi/types";
@@ -116,7 +116,8 @@ describe("the OpenAPI document", () => {
       const conditional = value.method === "get" && api && !value.path.endsWith("/sse") && value.path !== "/api/v1/export";
       const idempotent = value.method === "post" && api;
       // A hook's delivery reads the headers its forge sends (docs/api.md, "Incoming hooks").
-      const forgeHeaders = value.operationId === hookOperations.receive.operationId ? hookOperations.receive.headers.map(({ name }) => `header:${name}`) : [];
+      const forgeHeaders =
+        value.operationId === forgeHookOperations.receive.operationId ? forgeHookOperations.receive.headers.map(({ name }) => `header:${name}`) : [];
       expect(
         outsidePathAndQuery.map((parameter) => `${parameter.in}:${parameter.name}`),
         value.operationId,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { projectColour } from "@/components/project-colours";
+import { projectColour } from "@/components/projects/project-colours";
 import { preferredSlot, projectHue, projectHues, projectShades, projectSlots } from "@/lib/projects/colours";
 
 // Tailwind's own palette, read from the installed package: the colours the classes draw.

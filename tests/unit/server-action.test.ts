@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { text } from "@/lib/validation";
-import type { FieldLabel } from "@/lib/web/field-messages";
-import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/web/server-action";
+import type { FieldLabel } from "@/lib/server-actions/field-messages";
+import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 
 const signedIn = { id: "0190d8a4-0000-7000-8000-000000000001", email: "ada@example.com" };
 

@@ -17,7 +17,7 @@ import {
   wallClock,
   weekOf,
 } from "@/lib/time";
-import { currentWeek } from "@/lib/web/week";
+import { currentWeek } from "@/lib/worklog/current-week";
 
 describe("weekOf", () => {
   it.each([

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { Access } from "@/lib/access/context";
-import { countOf, formatDateTime, formatDuration } from "@/components/format";
+import { countOf, formatDateTime, formatDuration } from "@/components/formatting/format";
 import { buttonClassName } from "@/components/ui/button";
 import { DangerZone, Stats } from "@/components/stats";
 import { PageHeader, Section } from "@/components/page-header";
@@ -20,11 +20,11 @@ import { getProject } from "@/lib/projects/projects";
 import { projectTotals } from "@/lib/projects/project-totals";
 import { listRepositories } from "@/lib/repositories/repositories";
 import { calendarDay, startOfDay } from "@/lib/time";
-import { currentWeek } from "@/lib/web/week";
+import { currentWeek } from "@/lib/worklog/current-week";
 import { groupByDay } from "@/lib/worklog/days";
 import { listEntries } from "@/lib/worklog/entries";
 import { toEntryPage } from "@/lib/worklog/views";
-import { loadOrNotFound, resourceTitle } from "@/lib/web/pages";
+import { loadOrNotFound, resourceTitle } from "@/lib/next-pages/page-params";
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -8,8 +8,8 @@ import type { RecapFilters } from "@/lib/recaps/filters";
 import type { RecapMetadata } from "@/lib/recaps/metadata";
 import { viewSharedRecap } from "@/lib/recaps/shares";
 import { recapTemplateLabel } from "@/lib/recaps/templates";
-import { opensPage } from "@/lib/web/page-opening";
-import type { SearchParams } from "@/lib/web/pages";
+import { opensPage } from "@/lib/next-pages/page-opening";
+import type { PageSearchParams } from "@/lib/next-pages/page-params";
 
 // The title names no one; the link's own headers (next.config.mjs) keep it out of indexes and Referer.
 export const metadata: Metadata = {
@@ -23,7 +23,7 @@ export const metadata: Metadata = {
  * and text, with no link to the owner's pages. Every opening counts as a view; a prefetch or a
  * HEAD request does not.
  */
-export default async function SharedRecapPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<SearchParams> }) {
+export default async function SharedRecapPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<PageSearchParams> }) {
   const shared = await viewSharedRecap((await params).token, opensPage(await headers(), await searchParams));
   if (!shared) notFound();
   const { recap, timeZone } = shared;

@@ -16,7 +16,7 @@ import { getRecap } from "@/lib/recaps/recaps";
 import { toRecapShareResponse } from "@/lib/recaps/share-responses";
 import { findRecapShare } from "@/lib/recaps/shares";
 import { recapTemplateLabel } from "@/lib/recaps/templates";
-import { resourceTitle } from "@/lib/web/pages";
+import { resourceTitle } from "@/lib/next-pages/page-params";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   return resourceTitle((await params).id, getRecap, (recap, user) => `Recap ${recapDays(recap.filters as RecapFilters, user.timezone)}`, "Recap");

@@ -3,15 +3,15 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
-import type { PageRequest } from "@/lib/api/pagination";
-import { countOf, formatDateTime } from "@/components/format";
+import type { CursorPageRequest } from "@/lib/api/cursor-pagination";
+import { countOf, formatDateTime } from "@/components/formatting/format";
 import { DangerZone, Stats } from "@/components/stats";
 import { buttonClassName } from "@/components/ui/button";
 import { PageHeader, Section } from "@/components/page-header";
 import { Pager } from "@/components/pager";
 import { MarkdownExcerpt } from "@/components/markdown";
 import { CommitEntries } from "@/components/repositories/commit-entries";
-import { GitHookSetup } from "@/components/repositories/git-hook-setup";
+import { PostCommitHookSetup } from "@/components/repositories/post-commit-hook-setup";
 import { RemoteUrl } from "@/components/repositories/remote-url";
 import { RepositoryForm } from "@/components/repositories/repository-form";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -23,16 +23,16 @@ import { listProjects } from "@/lib/projects/projects";
 import { publicOrigin } from "@/lib/public-origin";
 import { deleteRepositoryAction, updateRepositoryAction } from "@/lib/repositories/actions";
 import { listCommits } from "@/lib/repositories/commits";
-import { gitHookScript } from "@/lib/repositories/git-hook";
+import { postCommitHookScript } from "@/lib/repositories/post-commit-hook";
 import { getRepository } from "@/lib/repositories/repositories";
 import { repositoryTotals } from "@/lib/repositories/repository-totals";
-import { currentWeek } from "@/lib/web/week";
+import { currentWeek } from "@/lib/worklog/current-week";
 import { commitWebUrl } from "@/lib/repositories/web-urls";
 import { entryWorklogPath } from "@/lib/worklog/days";
 import { entriesByCommit } from "@/lib/worklog/entries";
-import { loadOrNotFound, pageRequest, resourceTitle, type SearchParams } from "@/lib/web/pages";
+import { loadOrNotFound, cursorPageOfSearchParams, resourceTitle, type PageSearchParams } from "@/lib/next-pages/page-params";
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return resourceTitle((await params).id, getRepository, (repository) => repository.name, "Repository");
@@ -43,10 +43,10 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   const access = await requireAccess(`/repositories/${id}`);
   const { user } = access;
   const repository = await loadOrNotFound(id, (repositoryId) => getRepository(access, repositoryId));
-  const page = pageRequest(await searchParams);
+  const page = cursorPageOfSearchParams(await searchParams);
   const projects = await listProjects(access, { limit: 100 });
   const project = projects.rows.find((candidate) => candidate.id === repository.projectId);
-  const hookScript = gitHookScript({ repositoryId: repository.id, origin: publicOrigin(await headers()) });
+  const hookScript = postCommitHookScript({ repositoryId: repository.id, origin: publicOrigin(await headers()) });
   const totals = await repositoryTotals(access, repository.id, currentWeek(user.timezone, user.weekStart).start);
   const entriesAffected = countOf(totals.entryCount, "entry", "entries");
   return (
@@ -91,7 +91,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
       </Suspense>
 
       <Section id="git-hook-heading" title="Record commits from this machine">
-        <GitHookSetup script={hookScript} />
+        <PostCommitHookSetup script={hookScript} />
       </Section>
 
       <Section id="edit-repository-heading" title="Edit repository">
@@ -129,7 +129,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   );
 }
 
-type CommitListProps = { access: Access; repositoryId: string; remoteUrl: string | null; page: PageRequest; timeZone: string };
+type CommitListProps = { access: Access; repositoryId: string; remoteUrl: string | null; page: CursorPageRequest; timeZone: string };
 
 async function CommitList({ access, repositoryId, remoteUrl, page, timeZone }: CommitListProps) {
   const commits = await listCommits(access, repositoryId, page);

@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { CreateHookForm } from "@/components/settings/create-hook-form";
-import { HookList } from "@/components/settings/hook-list";
+import { CreateForgeHookForm } from "@/components/settings/create-forge-hook-form";
+import { ForgeHookList } from "@/components/settings/forge-hook-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireAccess } from "@/lib/auth/current-user";
-import { deliveriesByHook, listHooks } from "@/lib/hooks/hooks";
+import { deliveriesByForgeHook, listForgeHooks } from "@/lib/forge-hooks/forge-hooks";
 import { publicOrigin } from "@/lib/public-origin";
 
 export const metadata: Metadata = { title: "Integrations" };
 
 export default async function IntegrationsPage() {
   const access = await requireAccess("/settings/integrations");
-  const [hooks, deliveries] = await Promise.all([listHooks(access), deliveriesByHook(access)]);
+  const [hooks, deliveries] = await Promise.all([listForgeHooks(access), deliveriesByForgeHook(access)]);
   const origin = publicOrigin(await headers());
   return (
     <div className="space-y-12">
@@ -26,14 +26,14 @@ export default async function IntegrationsPage() {
         <h3 id="create-hook-heading" className="mb-4 text-lg font-semibold tracking-tight">
           Create an incoming hook
         </h3>
-        <CreateHookForm />
+        <CreateForgeHookForm />
       </section>
       <section aria-labelledby="hook-list-heading">
         <h3 id="hook-list-heading" className="mb-4 text-lg font-semibold tracking-tight">
           Your hooks
         </h3>
         {hooks.length > 0 ? (
-          <HookList hooks={hooks} deliveries={deliveries} origin={origin} timeZone={access.user.timezone} />
+          <ForgeHookList hooks={hooks} deliveries={deliveries} origin={origin} timeZone={access.user.timezone} />
         ) : (
           <EmptyState title="No incoming hooks yet">
             Create one above for a GitHub repository or organisation, or a GitLab project or group; its setup is shown with its secret.

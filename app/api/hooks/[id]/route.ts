@@ -1,7 +1,7 @@
 import { apiMethods, operationRoute } from "@/lib/api/route";
-import { hookOperations } from "@/lib/hooks/operations";
-import { receiveDelivery } from "@/lib/hooks/receiver";
+import { forgeHookOperations } from "@/lib/forge-hooks/operations";
+import { receiveForgeDelivery } from "@/lib/forge-hooks/receiver";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  operationRoute(hookOperations.receive, async (request, context) => receiveDelivery(request, String((await context.params).id))),
+  operationRoute(forgeHookOperations.receive, async (request, context) => receiveForgeDelivery(request, String((await context.params).id))),
 );

@@ -1,4 +1,4 @@
-import { jsonPageResponse } from "@/lib/api/pagination";
+import { jsonCursorPageResponse } from "@/lib/api/cursor-pagination";
 import { apiMethods, apiRoute } from "@/lib/api/route";
 import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
 import { listDeletedAsJson } from "@/lib/sync/deleted";
@@ -13,6 +13,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
     for (const kind of query.type ? [query.type] : syncedKinds) {
       requireScope(principal.scopes, readScopes[kind], principal.kind === "api_key" ? "API key" : "OAuth token");
     }
-    return jsonPageResponse("deleted", await listDeletedAsJson(access, query));
+    return jsonCursorPageResponse("deleted", await listDeletedAsJson(access, query));
   }),
 );

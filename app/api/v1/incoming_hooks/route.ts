@@ -1,16 +1,16 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { createHook, listHooks } from "@/lib/hooks/hooks";
-import { hookOperations } from "@/lib/hooks/operations";
-import { toHookResponse } from "@/lib/hooks/responses";
+import { createForgeHook, listForgeHooks } from "@/lib/forge-hooks/forge-hooks";
+import { forgeHookOperations } from "@/lib/forge-hooks/operations";
+import { toForgeHookResponse } from "@/lib/forge-hooks/responses";
 import { publicOrigin } from "@/lib/public-origin";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(hookOperations.list, async ({ access, request }) => {
+  apiRoute(forgeHookOperations.list, async ({ access, request }) => {
     const origin = publicOrigin(request.headers);
-    return { incoming_hooks: (await listHooks(access)).map((hook) => toHookResponse(hook, origin)) };
+    return { incoming_hooks: (await listForgeHooks(access)).map((hook) => toForgeHookResponse(hook, origin)) };
   }),
-  apiRoute(hookOperations.create, async ({ access, body, request }) => {
-    const hook = await createHook(access, body);
-    return { ...toHookResponse(hook, publicOrigin(request.headers)), secret: hook.secret };
+  apiRoute(forgeHookOperations.create, async ({ access, body, request }) => {
+    const hook = await createForgeHook(access, body);
+    return { ...toForgeHookResponse(hook, publicOrigin(request.headers)), secret: hook.secret };
   }),
 );

@@ -1,13 +1,15 @@
 import { apiMethods, apiRoute } from "@/lib/api/route";
-import { deleteHook, getHookWithDeliveries } from "@/lib/hooks/hooks";
-import { hookOperations } from "@/lib/hooks/operations";
-import { toHookDeliveryResponse, toHookResponse } from "@/lib/hooks/responses";
+import { deleteForgeHook, getForgeHookWithDeliveries } from "@/lib/forge-hooks/forge-hooks";
+import { forgeHookOperations } from "@/lib/forge-hooks/operations";
+import { toForgeDeliveryResponse, toForgeHookResponse } from "@/lib/forge-hooks/responses";
 import { publicOrigin } from "@/lib/public-origin";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(hookOperations.get, async ({ access, params, request }) => {
-    const { deliveries, ...hook } = await getHookWithDeliveries(access, params.id!);
-    return { ...toHookResponse(hook, publicOrigin(request.headers)), deliveries: deliveries.map(toHookDeliveryResponse) };
+  apiRoute(forgeHookOperations.get, async ({ access, params, request }) => {
+    const { deliveries, ...hook } = await getForgeHookWithDeliveries(access, params.id!);
+    return { ...toForgeHookResponse(hook, publicOrigin(request.headers)), deliveries: deliveries.map(toForgeDeliveryResponse) };
   }),
-  apiRoute(hookOperations.delete, async ({ access, params, request }) => toHookResponse(await deleteHook(access, params.id!), publicOrigin(request.headers))),
+  apiRoute(forgeHookOperations.delete, async ({ access, params, request }) =>
+    toForgeHookResponse(await deleteForgeHook(access, params.id!), publicOrigin(request.headers)),
+  ),
 );

@@ -1,0 +1,28 @@
+"use server";
+
+import { listProjects } from "@/lib/projects/projects";
+import { listRepositories } from "@/lib/repositories/repositories";
+import { z } from "zod";
+import type { ActionResult } from "./action-result";
+import { runSignedInAction } from "./run-action";
+
+export type NavigationTargets = {
+  projects: { id: string; name: string; identifier: string }[];
+  repositories: { id: string; name: string }[];
+};
+
+/** The account's projects and repositories (the first hundred of each), for the command palette to jump to. */
+export async function navigationTargets(): Promise<ActionResult<NavigationTargets>> {
+  return runSignedInAction("/", {
+    schema: z.undefined(),
+    input: undefined,
+    fields: {},
+    run: async (_, access) => {
+      const [projects, repositories] = await Promise.all([listProjects(access, { limit: 100 }), listRepositories(access, { limit: 100 })]);
+      return {
+        projects: projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier })),
+        repositories: repositories.rows.map(({ id, name }) => ({ id, name })),
+      };
+    },
+  });
+}

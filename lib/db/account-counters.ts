@@ -1,6 +1,6 @@
 import "server-only";
 import { ownedAt, ownerId, type Access } from "@/lib/access/context";
-import { getDb, type AccountCounters } from "./client";
+import { getDb, type AccountCounters, type Transaction } from "./client";
 import { queryRows } from "./sql";
 
 /** The account's totals kept by the write triggers, by their field in Prisma's model. */
@@ -14,6 +14,20 @@ export type AccountTotal = keyof typeof totalColumns;
 
 /** The SQL of an account's total, for the account whose counters row the condition `owner` selects (lib/access/context.ts, ownedAt); 0 before its first write. */
 export const accountTotalSql = (total: AccountTotal, owner: string) => `COALESCE((SELECT ${totalColumns[total]} FROM account_counters WHERE ${owner}), 0)`;
+
+/**
+ * The statement that moves the account's change sequence on, for the account whose counters row
+ * the condition `owner` selects (lib/access/context.ts, ownedAt), and with `andWhere` only when that
+ * holds too: its conditional reads (docs/api.md, "Conditional reads") then see a change that no
+ * table trigger counts. It also locks the account's counters row, on which the account's writes queue.
+ */
+export const markAccountChangedSql = (owner: string, andWhere?: string) =>
+  `UPDATE account_counters SET change_seq = change_seq + 1 WHERE ${owner}${andWhere ? ` AND ${andWhere}` : ""}`;
+
+/** Moves the account's change sequence on in the writing transaction (`markAccountChangedSql`). */
+export async function markAccountChanged(transaction: Transaction, access: Access): Promise<void> {
+  await transaction.$executeRawUnsafe(markAccountChangedSql(ownedAt("$1")), ownerId(access));
+}
 
 /** An unfiltered list's total in O(1): the count its table's trigger keeps in the writing transaction. */
 export async function accountTotal(access: Access, total: AccountTotal): Promise<number> {

@@ -4,7 +4,8 @@ import { getDb, type IncomingHook, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { findOrCreateRepository } from "./forge-repositories";
-import { KEPT_FORGE_DELIVERIES, markAccountChanged } from "./forge-hooks";
+import { markAccountChanged } from "@/lib/db/account-counters";
+import { KEPT_FORGE_DELIVERIES } from "./forge-hooks";
 import type { ForgeEvent, MergedPullRequest } from "./forge-events";
 import type { ForgeDeliveryResult } from "./responses";
 import { writeCommits } from "@/lib/repositories/commit-writer";
@@ -29,7 +30,7 @@ async function suggestPullRequest(transaction: Transaction, access: Access, repo
 async function lockHook(transaction: Transaction, { hook, access }: ForgeDelivery): Promise<void> {
   const touched = await transaction.$executeRaw`UPDATE incoming_hooks SET last_delivery_at = clock_timestamp() WHERE id = ${hook.id}::uuid`;
   if (touched === 0) throw AppError.notFound();
-  await markAccountChanged(transaction, ownerId(access));
+  await markAccountChanged(transaction, access);
 }
 
 /** Keeps the hook's newest deliveries only. */

@@ -1,7 +1,8 @@
 import "server-only";
-import { owned, ownerId, type Access } from "@/lib/access/context";
+import { owned, type Access } from "@/lib/access/context";
 import { randomBase62 } from "@/lib/crypto";
-import { getDb, type Transaction } from "@/lib/db/client";
+import { markAccountChanged } from "@/lib/db/account-counters";
+import { getDb } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -12,15 +13,6 @@ export const MAX_FORGE_HOOKS_PER_ACCOUNT = 100;
 
 /** Deliveries kept per hook, the newest. */
 export const KEPT_FORGE_DELIVERIES = 50;
-
-/**
- * Moves the account's change sequence on, in the writing transaction, so that its conditional
- * reads (docs/api.md, "Conditional reads") see the change; hooks and deliveries have no trigger
- * of their own. It also locks the account's counters row, which the account's writes queue on.
- */
-export async function markAccountChanged(transaction: Transaction, userId: string): Promise<void> {
-  await transaction.$executeRaw`UPDATE account_counters SET change_seq = change_seq + 1 WHERE user_id = ${userId}::uuid`;
-}
 
 export function listForgeHooks(access: Access) {
   return getDb().incomingHook.findMany({ where: owned(access), orderBy: { id: "desc" } });
@@ -57,7 +49,7 @@ export async function deliveriesByForgeHook(access: Access) {
  */
 export async function createForgeHook(access: Access, input: ForgeHookCreate) {
   return getDb().$transaction(async (transaction) => {
-    await markAccountChanged(transaction, ownerId(access));
+    await markAccountChanged(transaction, access);
     if ((await transaction.incomingHook.count({ where: owned(access) })) >= MAX_FORGE_HOOKS_PER_ACCOUNT) {
       throw AppError.validation([
         {
@@ -83,7 +75,7 @@ export async function deleteForgeHook(access: Access, id: string) {
       if (isRecordMissing(error)) throw AppError.notFound();
       throw error;
     }
-    await markAccountChanged(transaction, ownerId(access));
+    await markAccountChanged(transaction, access);
     return hook;
   });
 }

@@ -1,10 +1,10 @@
 import "server-only";
-import { owned, ownerId, type Access } from "@/lib/access/context";
+import { owned, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { isUuid, newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
-import { markAccountChanged } from "@/lib/forge-hooks/forge-hooks";
+import { markAccountChanged } from "@/lib/db/account-counters";
 import { requireRecapPlan } from "@/lib/recaps/recaps";
 import { allowedOutboundUrl } from "@/lib/webhooks/allowed-url";
 import { nextRun } from "./reschedule";
@@ -46,7 +46,7 @@ export async function createSchedule(access: Access, input: ScheduleCreate, now 
   requireRecapPlan(access.user);
   return getDb().$transaction(async (transaction) => {
     // Locks the account's counter row first: concurrent creations count one after the other.
-    await markAccountChanged(transaction, ownerId(access));
+    await markAccountChanged(transaction, access);
     if ((await transaction.recapSchedule.count({ where: owned(access) })) >= MAX_SCHEDULES_PER_ACCOUNT) {
       throw AppError.validation([
         {

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { ownedAt, ownerId } from "@/lib/access/context";
 import { getConfig } from "@/lib/config";
+import { markAccountChangedSql } from "@/lib/db/account-counters";
 import { newId } from "@/lib/db/ids";
 import { queryRows } from "@/lib/db/sql";
 import { storableText } from "@/lib/db/storable-text";
@@ -87,7 +88,7 @@ type Delivery = StoredEvent & { url: string; secret: string; failingSince: Date 
  * the kept, and an event whose last attempt it forgets goes at the endpoint's next delivery.
  */
 const logAttemptWrites = `attempt AS (SELECT * FROM jsonb_populate_record(NULL::webhook_attempts, $2::jsonb)),
-  changed AS (UPDATE account_counters SET change_seq = change_seq + 1 WHERE ${ownedAt("$1")} AND EXISTS (SELECT FROM lease) RETURNING 1),
+  changed AS (${markAccountChangedSql(ownedAt("$1"), "EXISTS (SELECT FROM lease)")} RETURNING 1),
   logged AS (INSERT INTO webhook_attempts SELECT attempt.* FROM attempt, lease RETURNING 1),
   trimmed AS (DELETE FROM webhook_attempts WHERE endpoint_id = (SELECT endpoint_id FROM attempt) AND EXISTS (SELECT FROM lease)
     AND id NOT IN (SELECT id FROM webhook_attempts WHERE endpoint_id = (SELECT endpoint_id FROM attempt) ORDER BY id DESC LIMIT ${KEPT_ATTEMPTS - 1}) RETURNING 1),
@@ -102,7 +103,7 @@ const logAttemptWrites = `attempt AS (SELECT * FROM jsonb_populate_record(NULL::
  * One attempt to deliver an event to an endpoint: the URL checked again (DNS may have changed),
  * the body signed, posted, and the attempt logged under the job's lease (an attempt whose lease
  * another worker took logs nothing) in one statement, not a transaction of several: an
- * account's deliveries and writes queue on its counters row (lib/forge-hooks/forge-hooks.ts), which a
+ * account's deliveries and writes queue on its counters row (lib/db/account-counters.ts), which a
  * transaction holds until it commits. The same statement tells the endpoint's circuit breaker
  * how it went (lib/jobs/circuit.ts). A 2xx is delivered, even when its log cannot be written (it
  * is not sent again for that); a 410 disables the endpoint; any other answer, or none, is tried

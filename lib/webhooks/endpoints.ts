@@ -4,7 +4,7 @@ import { getDb, type Transaction } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
-import { markAccountChanged } from "@/lib/forge-hooks/forge-hooks";
+import { markAccountChanged } from "@/lib/db/account-counters";
 import { closeCircuit, endpointPausedUntil } from "@/lib/jobs/circuit";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { runJobSoon } from "@/lib/jobs/soon";
@@ -42,7 +42,7 @@ export async function getWebhookWithAttempts(access: Access, id: string) {
 export async function createWebhook(access: Access, input: WebhookCreate) {
   const url = await allowedOutboundUrl(input.endpoint_url, "/endpoint_url", "The endpoint URL");
   return getDb().$transaction(async (transaction) => {
-    await markAccountChanged(transaction, ownerId(access));
+    await markAccountChanged(transaction, access);
     if ((await transaction.webhookEndpoint.count({ where: owned(access) })) >= MAX_WEBHOOKS_PER_ACCOUNT) {
       throw AppError.validation([
         {
@@ -71,7 +71,7 @@ export async function updateWebhook(access: Access, id: string, input: WebhookUp
   const url = input.endpoint_url === undefined ? undefined : await allowedOutboundUrl(input.endpoint_url, "/endpoint_url", "The endpoint URL");
   return getDb().$transaction(async (transaction) => {
     const endpoint = await ownWebhook(access, id, transaction);
-    await markAccountChanged(transaction, ownerId(access));
+    await markAccountChanged(transaction, access);
     const reenabled = input.enabled === true && !endpoint.enabled;
     if (reenabled || (url !== undefined && url !== endpoint.url)) await closeCircuit(transaction, id);
     return transaction.webhookEndpoint.update({
@@ -99,7 +99,7 @@ export async function deleteWebhook(access: Access, id: string) {
       throw error;
     }
     await closeCircuit(transaction, id);
-    await markAccountChanged(transaction, ownerId(access));
+    await markAccountChanged(transaction, access);
     return endpoint;
   });
 }

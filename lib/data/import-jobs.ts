@@ -33,13 +33,13 @@ export function importsAsJob(body: Record<string, unknown>, bytes: number | unde
  */
 export const importJob = defineJobKind({
   name: "data.import",
-  payload: z.object({ importId: z.uuid(), timeZone: z.string() }),
+  payload: z.object({ import_id: z.uuid(), time_zone: z.string() }),
   lane: "imports",
   maxAttempts: 3,
   backoff: { firstDelayMs: 5_000, maxDelayMs: 60_000 },
-  idOf: ({ importId }) => importId,
-  run: ({ importId, timeZone }, job) => runImport(importId, timeZone, job),
-  async onFailed({ importId }, _failure, tx) {
+  idOf: ({ import_id: importId }) => importId,
+  run: ({ import_id: importId, time_zone: timeZone }, job) => runImport(importId, timeZone, job),
+  async onFailed({ import_id: importId }, _failure, tx) {
     await tx.import.updateMany({
       where: { id: importId, status: { in: ["queued", "running"] } },
       data: { status: "failed", error: IMPORT_FAILED_MESSAGE, document: null },
@@ -72,7 +72,7 @@ export async function startImportJob(access: Access, format: ImportFormat, body:
         data: { id, ...owned(access), format, source, document: JSON.stringify(body), total: itemCount(body), counts: emptySummary() },
         select: resourceFields,
       });
-      await enqueueJob(importJob, { importId: id, timeZone: access.user.timezone }, { tx, owner: ownerId(access) });
+      await enqueueJob(importJob, { import_id: id, time_zone: access.user.timezone }, { tx, owner: ownerId(access) });
       return created;
     },
     // Storing a document of many MiB is one statement, but a long one.

@@ -30,13 +30,13 @@ const FOLLOW_INTERVAL_MS = 250;
  */
 export const recapGeneration = defineJobKind({
   name: "recap.generate",
-  payload: z.object({ recapId: z.uuid() }),
+  payload: z.object({ recap_id: z.uuid() }),
   lane: "recaps",
   maxAttempts: 3,
   backoff: { firstDelayMs: 5_000, maxDelayMs: 60_000 },
-  idOf: ({ recapId }) => recapId,
-  run: ({ recapId }, job) => generateRecap(recapId, configuredGenerator(), job),
-  async onFailed({ recapId }, failure, tx) {
+  idOf: ({ recap_id: recapId }) => recapId,
+  run: ({ recap_id: recapId }, job) => generateRecap(recapId, configuredGenerator(), job),
+  async onFailed({ recap_id: recapId }, failure, tx) {
     const error = failure.stopped ? STOPPED_MESSAGE : `The recap could not be generated: ${failure.message}`;
     await tx.recap.updateMany({ where: { id: recapId, status: "processing" }, data: { status: "failed", error } });
   },
@@ -142,7 +142,7 @@ const REQUEST_ENDED_MESSAGE = "the request that waited for it ended first (its c
 export async function generateRecapNow(recapId: string, onPiece: (piece: string) => Promise<void>, signal: AbortSignal): Promise<void> {
   const outcome = await runJobNow(recapGeneration, recapId, {
     leaseMs: getConfig().jobs.leaseMs,
-    run: async ({ recapId }, job) => {
+    run: async ({ recap_id: recapId }, job) => {
       try {
         await generateRecap(recapId, reporting(configuredGenerator(), onPiece), { ...job, signal: AbortSignal.any([job.signal, signal]) });
       } catch (error) {

@@ -59,7 +59,7 @@ export async function createRecap(access: Access, input: RecapFiltersInput): Pro
   if (unchanged) return { recap: previous, cached: true };
   const recap = await db.$transaction(async (tx) => {
     const created = await tx.recap.create({ data: { ...owned(access), filters, filtersKey: key, template } });
-    await enqueueJob(recapGeneration, { recapId: created.id }, { tx, owner: ownerId(access) });
+    await enqueueJob(recapGeneration, { recap_id: created.id }, { tx, owner: ownerId(access) });
     return created;
   });
   return { recap, cached: false };

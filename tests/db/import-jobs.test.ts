@@ -36,7 +36,7 @@ describe("an import job", () => {
     const user = await newUser();
     const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(2_500) }, "api");
     expect(accepted).toMatchObject({ status: "queued", processed: 0, total: 2_500, result: null });
-    const payload = { importId: accepted.id, timeZone: user.timezone };
+    const payload = { import_id: accepted.id, time_zone: user.timezone };
 
     // The first attempt writes one batch of 1 000 entries, then loses its lease in the second.
     await expect(importJob.run(payload, attempt(accessFor(user), 1, 2))).rejects.toThrow(LeaseLostError);
@@ -63,7 +63,7 @@ describe("an import job", () => {
   it("marks the import failed when the job fails for good, and drops its document", async () => {
     const user = await newUser();
     const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(10) }, "api");
-    await getDb().$transaction((tx) => importJob.onFailed!({ importId: accepted.id, timeZone: "UTC" }, { message: "connection lost", stopped: false }, tx));
+    await getDb().$transaction((tx) => importJob.onFailed!({ import_id: accepted.id, time_zone: "UTC" }, { message: "connection lost", stopped: false }, tx));
     const failed = await findImport(accessFor(user), accepted.id);
     expect(failed).toMatchObject({ status: "failed", result: null, error: expect.stringContaining("Import the document again") });
     expect((await getDb().import.findUniqueOrThrow({ where: { id: accepted.id } })).document).toBeNull();
@@ -72,7 +72,7 @@ describe("an import job", () => {
   it("keeps a document whose fields read past hold text PostgreSQL's jsonb refuses (NUL, a lone surrogate)", async () => {
     const user = await newUser();
     const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(3), note: "\u0000 and \ud800" }, "api");
-    await importJob.run({ importId: accepted.id, timeZone: user.timezone }, attempt(accessFor(user), 1));
+    await importJob.run({ import_id: accepted.id, time_zone: user.timezone }, attempt(accessFor(user), 1));
     expect(await findImport(accessFor(user), accepted.id)).toMatchObject({ status: "succeeded", processed: 3 });
   });
 

@@ -54,7 +54,7 @@ describe("recaps in the database", () => {
     const { recap } = await createRecap(accessFor(user), {});
     expect(await getDb().job.findUnique({ where: { id: recap.id } })).toMatchObject({
       kind: "recap.generate",
-      payload: { recapId: recap.id },
+      payload: { recap_id: recap.id },
       attempts: 0,
       maxAttempts: 3,
     });
@@ -62,7 +62,7 @@ describe("recaps in the database", () => {
 
   it("whose worker died are generated again after its lease, their text starting anew on their streams", async () => {
     const { user, recap } = await newRecap("retried@example.com");
-    await enqueueJob(recapGeneration, { recapId: recap.id }, { owner: user.id, clock: at(0) });
+    await enqueueJob(recapGeneration, { recap_id: recap.id }, { owner: user.id, clock: at(0) });
     // Its worker dies: nothing settles it.
     const first = await claimAt(recap.id, 0);
     expect(first).toMatchObject({ attempt: 1 });
@@ -128,7 +128,7 @@ describe("recaps in the database", () => {
 
   it("fail, saying so, when the worker of their last attempt died", async () => {
     const { user, recap } = await newRecap("stopped@example.com");
-    await enqueueJob(recapGeneration, { recapId: recap.id }, { owner: user.id, clock: at(0) });
+    await enqueueJob(recapGeneration, { recap_id: recap.id }, { owner: user.id, clock: at(0) });
     for (const ms of [0, LEASE_MS, 2 * LEASE_MS]) await claimAt(recap.id, ms);
     const [found] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id], clock: at(3 * LEASE_MS) });
     expect(found).toMatchObject({ attempt: 3, exhausted: true });
@@ -142,7 +142,7 @@ describe("recaps in the database", () => {
       yield "# Start\n";
       throw new Error("the model went away");
     };
-    await enqueueJob(recapGeneration, { recapId: recap.id }, { owner: user.id });
+    await enqueueJob(recapGeneration, { recap_id: recap.id }, { owner: user.id });
     const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id] });
     expect(await runClaimedJob(job!, { kinds, leaseMs: LEASE_MS, run: (_, context) => generateRecap(recap.id, failing, context) })).toBe("failed");
     expect(await getRecap(accessFor(user), recap.id)).toMatchObject({

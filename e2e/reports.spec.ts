@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
+import { apiClient, screenshotPage, showWeekChart, signUp, uniqueEmail } from "./support";
 
 // The reports page (README, "Reports"): presets, the chart and the table, each leading to the
 // worklog filtered to it, the CSV of the table, the empty state and the phone layout. The
@@ -116,6 +116,7 @@ test("a period without entries says so; the header keeps one row beside Reports;
   }
   // The worklog's week chart holds the same kind of table for screen readers, as wide as the project's name.
   await page.goto("/");
+  await showWeekChart(page);
   await expect(page.getByRole("heading", { name: "This week" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

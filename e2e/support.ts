@@ -65,6 +65,13 @@ export async function expectAccessible(page: Page, { coloursOnly = false, exclud
 }
 
 /** The API-keys list's row for a key, found by its exact name (row names also hold prefixes, which could contain it). */
+/** Opens the worklog's week chart, which waits behind its button (on a phone, behind "Search and filters" first). */
+export async function showWeekChart(page: Page): Promise<void> {
+  const phoneFilters = page.getByRole("button", { name: /^Search and filters/ });
+  if (await phoneFilters.isVisible()) await phoneFilters.click();
+  await page.getByRole("button", { name: "Week chart" }).click();
+}
+
 export function keyRow(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createKey, expectAccessible, signUp, uniqueEmail } from "./support";
+import { createKey, expectAccessible, showWeekChart, signUp, uniqueEmail } from "./support";
 
 // The week view as a calendar (issue 46): blocks in their project's colour, overlapping ones side by
 // side and large enough to hit, a running entry in the evening shown with a line for now; a
@@ -142,6 +142,7 @@ for (const { name, viewport } of sizes) {
       await expect(rows.getByText("Billing today")).toBeVisible();
       expect(await colourOf(rows.locator(`[data-project-colour="${billing.id}"]`).first(), "backgroundColor")).toBe(weekColour);
       // The week chart's labels: each on one line, above the bars, none over another; this week and the one before.
+      await showWeekChart(page);
       if (name === "phone") await page.getByRole("button", { name: "Show the days" }).click();
       await expectChartLabelsApart(page);
       await page

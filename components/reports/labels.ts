@@ -1,4 +1,4 @@
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import type { ChartBucket, DayRange } from "@/lib/reports/presets";
 
 const utcNoon = (day: string) => new Date(`${day}T12:00:00Z`);

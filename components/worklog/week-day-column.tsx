@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { useProjectColour } from "@/components/project-colour-context";
 import type { EntryView } from "@/lib/worklog/views";
 import { slotTime, type DayPiece } from "@/lib/worklog/week-layout";

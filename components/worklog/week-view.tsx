@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { priority } from "@/components/keyboard/shortcut-registry";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import type { ProjectOption } from "@/components/projects/project-select";

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { useProjectSlots } from "@/components/project-colour-context";
 import { noProjectColour, projectColour } from "@/components/projects/project-colours";
 import { Button } from "@/components/ui/button";

@@ -5,7 +5,7 @@ import { toProjectResponse } from "@/lib/projects/responses";
 import { toRecapResponse } from "@/lib/recaps/responses";
 import { toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
 import { toUserResponse } from "@/lib/users/responses";
-import { formatDuration } from "@/lib/duration";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { calendarDay, wallClock } from "@/lib/time";
 import type { EntryListFilters } from "@/lib/worklog/entries";
 import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";

@@ -1,4 +1,4 @@
-import { formatDuration } from "@/lib/duration";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { calendarDay } from "@/lib/time";
 import type { RecapFilters } from "./filters";
 import type { RecapMetadata } from "./metadata";

@@ -40,7 +40,11 @@ function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
 
 type Part = Intl.DateTimeFormatPartTypes;
 function partsOf(date: Date, options: Intl.DateTimeFormatOptions): Partial<Record<Part, string>> {
-  return Object.fromEntries(formatter(options).formatToParts(date).map((part) => [part.type, part.value]));
+  return Object.fromEntries(
+    formatter(options)
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
 }
 
 /** A calendar day (YYYY-MM-DD) as an instant that falls on it in UTC. */
@@ -105,6 +109,11 @@ export function formatTime(date: Date | string, clock: Clock): string {
   return withPeriod(clockParts(new Date(date), clock));
 }
 
+/** A wall-clock time (HH:mm) of no day or zone, e.g. a schedule's: "9:30 AM" or "09:30". */
+export function formatWallClock(time: string, hourCycle: HourCycle): string {
+  return formatTime(`2000-01-01T${time}:00Z`, { timeZone: "UTC", hourCycle });
+}
+
 /** A whole hour (0–23) as an hour axis labels it: "9 AM" or "09:00". */
 export function formatHour(hour: number, hourCycle: HourCycle): string {
   if (hourCycle === 24) return `${String(hour).padStart(2, "0")}:00`;
@@ -160,9 +169,11 @@ export function formatDuration(seconds: number): string {
 
 /** A day relative to `today` when it is near: "Today", "Yesterday", "Tomorrow"; otherwise undefined. */
 export function relativeDayName(day: string, today: string): string | undefined {
-  return ([
-    [0, "Today"],
-    [-1, "Yesterday"],
-    [1, "Tomorrow"],
-  ] as const).find(([offset]) => addDays(today, offset) === day)?.[1];
+  return (
+    [
+      [0, "Today"],
+      [-1, "Yesterday"],
+      [1, "Tomorrow"],
+    ] as const
+  ).find(([offset]) => addDays(today, offset) === day)?.[1];
 }

@@ -11,6 +11,7 @@ import {
   formatTime,
   formatTimeRange,
   formatWeek,
+  formatWallClock,
   formatWeekday,
   hourCycleOfAcceptLanguage,
   hourCycleOfLocale,
@@ -41,6 +42,16 @@ describe("a time of day", () => {
   ])("%s on %o is %s", (instant, clock, written) => {
     expect(formatTime(instant, clock)).toBe(written);
     expect(formatTime(new Date(instant), clock)).toBe(written);
+  });
+
+  it.each([
+    ["09:30", 12, "9:30\u202fAM"],
+    ["00:00", 12, "12:00\u202fAM"],
+    ["13:05", 12, "1:05\u202fPM"],
+    ["09:30", 24, "09:30"],
+    ["13:05", 24, "13:05"],
+  ] as const)("the wall-clock time %s on a %i-hour clock is %s", (time, cycle, written) => {
+    expect(formatWallClock(time, cycle)).toBe(written);
   });
 
   it.each([

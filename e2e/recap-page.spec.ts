@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { testWithHeldRecaps } from "./held-recaps";
 import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
+import { formatDay, formatDayRange } from "../lib/formatting/time-words";
 
 const phone = { width: 390, height: 844 };
 
@@ -68,7 +69,7 @@ testWithHeldRecaps(
     const recap = page.getByRole("region", { name: "New recap" }).getByRole("article");
     // While it is being written (its model holds the rest until released), the text shows where
     // the phone's screen is: it was scrolled to.
-    await expect(recap.getByTestId("recap-content")).toContainText(`Standup ${to}`);
+    await expect(recap.getByTestId("recap-content")).toContainText(`Standup ${formatDay(to, { withYear: true })}`);
     await expect(recap).toHaveAttribute("data-status", "processing");
     await expect(recap.getByRole("status")).toHaveText("Writing…");
     await expect.poll(() => startsInView(page, "recap-content")).toBe(true);
@@ -96,7 +97,7 @@ testWithHeldRecaps(
 
     // The recap's own page: its days on one line each, and the same two ways to take the text away.
     await page.getByRole("link", { name: /completed\s*12 entries/ }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${from} – ${to}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${formatDayRange(from, to)}`);
     const dates = await brokenDates(page);
     expect(dates.count).toBeGreaterThanOrEqual(2);
     expect(dates.broken).toEqual([]);

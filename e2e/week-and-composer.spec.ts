@@ -8,7 +8,7 @@ import { apiClient, expectAccessible, signUp, uniqueEmail } from "./support";
 const composer = (page: Page) => page.getByRole("region", { name: "New entry" });
 const entries = (page: Page) => page.getByRole("region", { name: /^Entries/ }).getByRole("article");
 const filters = (page: Page) => page.getByRole("search", { name: "Filter entries" });
-const week = (page: Page) => page.getByRole("region", { name: /–|day,/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
+const week = (page: Page) => page.getByRole("region", { name: /–|day \d/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
 /** A point of a day's column at a time of day, as a fraction of its height. */
 async function clickAt(page: Page, day: string, hours: number) {
   // The week's hours scroll inside their box, which the page may first have to bring into view.

@@ -10,7 +10,7 @@ import { createKey, expectAccessible, signUp, uniqueEmail } from "./support";
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** A day of last week, at any hour: its entries are in the past whenever the test runs. */
 const workday = day(-7);
-const week = (page: Page) => page.getByRole("region", { name: /–|day,/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
+const week = (page: Page) => page.getByRole("region", { name: /–|day \d/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
 
 type Api = (method: "POST" | "PUT", path: string, data: unknown) => Promise<{ id: string; [field: string]: unknown }>;
 

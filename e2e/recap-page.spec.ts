@@ -13,7 +13,7 @@ function brokenDates(page: Page) {
     const broken: string[] = [];
     let count = 0;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const match of node.textContent!.matchAll(/\d{4}-\d{2}-\d{2}/g)) {
+      for (const match of node.textContent!.matchAll(/\d{1,2} [A-Z][a-z]{2}(?: \d{4})?/g)) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);

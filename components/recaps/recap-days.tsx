@@ -20,5 +20,9 @@ export function recapFileName(filters: RecapFilters, timeZone: string): string {
 /** The days a recap covers as text, "2–4 Mar 2026", kept on one line. */
 export function RecapDays({ filters, timeZone }: { filters: RecapFilters; timeZone: string }) {
   const [first, last] = dayRange(filters, timeZone);
-  return <time dateTime={first === last ? first : `${first}/${last}`} className="whitespace-nowrap">{formatDayRange(first, last)}</time>;
+  return (
+    <time dateTime={first === last ? first : `${first}/${last}`} className="whitespace-nowrap">
+      {formatDayRange(first, last)}
+    </time>
+  );
 }

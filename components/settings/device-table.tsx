@@ -1,7 +1,6 @@
 import { revokeDeviceAction } from "@/lib/oauth/actions";
 import { RevokeButton } from "./revoke-button";
 import { CredentialTable, dateTimeFormatter, ScopeList } from "./table-parts";
-import type { Clock } from "@/lib/formatting/time-words";
 
 export type DeviceSummary = {
   id: string;
@@ -12,8 +11,8 @@ export type DeviceSummary = {
   accessExpiresAt: Date;
 };
 
-export function DeviceTable({ devices, clock }: { devices: DeviceSummary[]; clock: Clock }) {
-  const formatDate = dateTimeFormatter(clock);
+export function DeviceTable({ devices, timeZone }: { devices: DeviceSummary[]; timeZone: string }) {
+  const formatDate = dateTimeFormatter(timeZone);
   return (
     <CredentialTable
       columns={["Application", "Scopes", "Created", "Last used", "Expires"]}

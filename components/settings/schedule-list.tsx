@@ -7,9 +7,8 @@ import { ScheduleForm, type ScheduleFormValues } from "./schedule-form";
 import { periodLabels, weekdayNames } from "./schedule-labels";
 import { dateTimeFormatter } from "./table-parts";
 import { WebhookActionButton } from "./webhook-action-button";
-import { formatWallClock, type Clock } from "@/lib/formatting/time-words";
 
-type ScheduleListProps = { schedules: RecapSchedule[]; webhooks: WebhookEndpoint[]; clock: Clock };
+type ScheduleListProps = { schedules: RecapSchedule[]; webhooks: WebhookEndpoint[]; timeZone: string };
 
 const statusLabels: Record<string, string> = {
   running: "Running",
@@ -49,8 +48,8 @@ function formValues(schedule: RecapSchedule): ScheduleFormValues {
 }
 
 /** The account's schedules: what each sends, when and where, when it runs next, how its last run went; Run now, edit, enable or disable, delete. */
-export function ScheduleList({ schedules, webhooks, clock }: ScheduleListProps) {
-  const formatDate = dateTimeFormatter(clock);
+export function ScheduleList({ schedules, webhooks, timeZone }: ScheduleListProps) {
+  const formatDate = dateTimeFormatter(timeZone);
   const webhookOptions = webhooks.map((webhook) => ({ id: webhook.id, url: webhook.url }));
   return (
     <ul className="space-y-4">
@@ -64,8 +63,7 @@ export function ScheduleList({ schedules, webhooks, clock }: ScheduleListProps) 
                   {title}
                 </h4>
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                  {daysOf(schedule.weekdays)} at {formatWallClock(schedule.localTime, clock.hourCycle)} · to{" "}
-                  <span className="break-all">{destinationOf(schedule, webhooks)}</span>
+                  {daysOf(schedule.weekdays)} at {schedule.localTime} · to <span className="break-all">{destinationOf(schedule, webhooks)}</span>
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -126,7 +124,7 @@ export function ScheduleList({ schedules, webhooks, clock }: ScheduleListProps) 
               <div className="mt-4">
                 <ScheduleForm
                   webhooks={webhookOptions}
-                  timeZone={clock.timeZone}
+                  timeZone={timeZone}
                   initial={formValues(schedule)}
                   action={updateScheduleAction.bind(null, schedule.id)}
                   submitLabel="Save schedule"

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import type { MouseEvent, ReactNode, Ref } from "react";
-import { countOf } from "@/components/formatting/format";
-import { formatDateTime, formatDuration, formatTime, formatTimeRange, type Clock } from "@/lib/formatting/time-words";
+import { countOf, formatDateTime, formatDuration, formatTime, formatTimeRange } from "@/components/formatting/format";
 import { Markdown, MarkdownLine, matchClassName } from "@/components/markdown";
 import { Elapsed } from "@/components/timer/elapsed";
 import type { CommitSummary } from "@/lib/repositories/commits";
@@ -22,8 +21,7 @@ const sourceDescriptions = { api: "API with an API key", cli: "CLI (an OAuth tok
 
 type EntryCardProps = {
   entry: EntryView;
-  /** How the entry's times are written. */
-  clock: Clock;
+  timeZone: string;
   /** The entry's buttons, at the end of its row. */
   actions?: ReactNode;
   /** Before the time, e.g. the box that selects the entry. */
@@ -75,17 +73,17 @@ function clickedThrough(event: MouseEvent<HTMLElement>) {
 }
 
 /** When the entry's work happened: "7:08–7:20 PM" for one with a duration, its start and "running" while its timer runs. */
-function EntryTime({ entry, clock }: { entry: EntryView; clock: Clock }) {
+function EntryTime({ entry, timeZone }: { entry: EntryView; timeZone: string }) {
   const end = Date.parse(entry.recorded_at);
   if (entry.running)
     return (
       <time dateTime={entry.recorded_at}>
-        {formatTime(entry.recorded_at, clock)}–<span className="text-emerald-800 dark:text-emerald-300">running</span>
+        {formatTime(entry.recorded_at, timeZone)}–<span className="text-emerald-800 dark:text-emerald-300">running</span>
       </time>
     );
-  if (entry.duration_seconds === null) return <time dateTime={entry.recorded_at}>{formatTime(entry.recorded_at, clock)}</time>;
+  if (entry.duration_seconds === null) return <time dateTime={entry.recorded_at}>{formatTime(entry.recorded_at, timeZone)}</time>;
   const start = new Date(end - entry.duration_seconds * 1000).toISOString();
-  return <time dateTime={`${start}/${entry.recorded_at}`}>{formatTimeRange(start, entry.recorded_at, clock)}</time>;
+  return <time dateTime={`${start}/${entry.recorded_at}`}>{formatTimeRange(start, entry.recorded_at, timeZone)}</time>;
 }
 
 /**
@@ -96,7 +94,7 @@ function EntryTime({ entry, clock }: { entry: EntryView; clock: Clock }) {
  */
 export function EntryCard({
   entry,
-  clock,
+  timeZone,
   actions,
   leading,
   commitActions,
@@ -113,7 +111,7 @@ export function EntryCard({
   return (
     <article
       id={entryAnchor(entry.id)}
-      aria-label={`${linked ? "Linked entry" : "Entry"} of ${formatDateTime(entry.recorded_at, clock)}`}
+      aria-label={`${linked ? "Linked entry" : "Entry"} of ${formatDateTime(entry.recorded_at, timeZone)}`}
       aria-current={linked || undefined}
       data-entry-id={entry.id}
       data-selected={selected || undefined}
@@ -126,7 +124,7 @@ export function EntryCard({
           data-part="time"
           className="w-[8.25rem] shrink-0 text-sm leading-relaxed whitespace-nowrap text-zinc-600 tabular-nums max-sm:w-auto dark:text-zinc-400"
         >
-          <EntryTime entry={entry} clock={clock} />
+          <EntryTime entry={entry} timeZone={timeZone} />
         </div>
         <div data-part="duration" className="w-[4.5rem] shrink-0 text-sm leading-relaxed whitespace-nowrap tabular-nums max-sm:w-auto">
           {entry.running ? (

@@ -3,8 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { useClock } from "@/components/formatting/clock-context";
-import { formatDateTime } from "@/lib/formatting/time-words";
+import { formatDateTime } from "@/components/formatting/format";
 import { hasMoreThanFirstBlock } from "@/components/markdown";
 import { MenuButton } from "@/components/menu-button";
 import { Button } from "@/components/ui/button";
@@ -82,8 +81,7 @@ export function EntryItem({
       noticeRef.current?.focus();
     },
   });
-  const clock = useClock(timeZone);
-  const label = formatDateTime(entry.recorded_at, clock);
+  const label = formatDateTime(entry.recorded_at, timeZone);
   const [expanded, setExpanded] = useState(Boolean(linked));
   const { lineRef, cut } = useCutLine(entry.content, !expanded);
   const hasMore = cut || entry.commits.length > 0 || hasMoreThanFirstBlock(entry.content);
@@ -118,7 +116,7 @@ export function EntryItem({
       <FormNotice ref={noticeRef} message={notice} className="empty:sr-only" />
       <EntryCard
         entry={entry}
-        clock={clock}
+        timeZone={timeZone}
         highlight={filters.q}
         linked={linked}
         selected={selected}
@@ -230,7 +228,6 @@ function CommitPicker({ entry, timeZone, onDone, onCancel }: { entry: EntryView;
   const attach = useMutation({ mutationFn: (commitIds: string[]) => accepted(attachCommitsAction(entry.id, commitIds)), onSuccess: onDone });
   const attached = new Set(entry.commits.map((commit) => commit.id));
   const choices = commits.data?.filter((commit) => !attached.has(commit.id)) ?? [];
-  const clock = useClock(timeZone);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -263,7 +260,7 @@ function CommitPicker({ entry, timeZone, onDone, onCancel }: { entry: EntryView;
                     <span className="min-w-0">
                       <span className="font-mono text-brand-700 dark:text-brand-300">{commitName(commit)}</span>{" "}
                       <span className="break-words">{commit.message.split("\n")[0]}</span>{" "}
-                      <span className="text-zinc-500 dark:text-zinc-400">{formatDateTime(commit.committedAt, clock)}</span>
+                      <span className="text-zinc-500 dark:text-zinc-400">{formatDateTime(commit.committedAt, timeZone)}</span>
                     </span>
                   </label>
                 </li>

@@ -1,6 +1,5 @@
 import { DayGroup } from "./day-group";
 import { EntryCard } from "./entry-card";
-import { hourCycleFor } from "@/lib/formatting/account-clock";
 import { addDays, calendarDay } from "@/lib/time";
 import type { EntryView } from "@/lib/worklog/views";
 
@@ -52,11 +51,10 @@ const sampleEntries = (day: string) => [
 
 /**
  * A day of a worklog as an account sees it, for the landing page: made of the app's own
- * components, not a picture of them, its times on the browser's hour cycle. The day is yesterday (in UTC, as the entries show their
+ * components, not a picture of them. The day is yesterday (in UTC, as the entries show their
  * times), so that the sample never looks stale.
  */
-export async function SampleDay() {
-  const hourCycle = await hourCycleFor(null);
+export function SampleDay() {
   const today = calendarDay(new Date(), "UTC");
   const yesterday = addDays(today, -1);
   return (
@@ -65,7 +63,7 @@ export async function SampleDay() {
         <ol>
           {sampleEntries(yesterday).map((entry) => (
             <li key={entry.id} className="bg-white dark:bg-zinc-950">
-              <EntryCard entry={entry} clock={{ timeZone: "UTC", hourCycle }} />
+              <EntryCard entry={entry} timeZone="UTC" />
             </li>
           ))}
         </ol>

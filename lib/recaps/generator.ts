@@ -1,4 +1,4 @@
-import { formatDayRange, formatDuration } from "@/lib/formatting/time-words";
+import { formatDuration } from "@/lib/duration";
 import { calendarDay } from "@/lib/time";
 import type { RecapFilters } from "./filters";
 import type { RecapMetadata } from "./metadata";
@@ -86,7 +86,12 @@ export function byProject(entries: RecapEntry[]): { name: string; entries: Recap
     .map((group) => ({ name: group[0]!.project?.name ?? NO_PROJECT, entries: group }));
 }
 
-/** "2–4 Mar 2026", or one day, "2 Mar 2026". */
+/** "2026-03-02 – 2026-03-04", or one day. */
 export function periodOf({ filters, timeZone }: Pick<RecapInput, "filters" | "timeZone">): string {
-  return formatDayRange(calendarDay(new Date(filters.from), timeZone), calendarDay(new Date(filters.to), timeZone));
+  const first = calendarDay(new Date(filters.from), timeZone);
+  const last = calendarDay(new Date(filters.to), timeZone);
+  return first === last ? first : `${first} – ${last}`;
 }
+
+/** "Monday", of a calendar day (YYYY-MM-DD). */
+export const weekdayOf = (day: string) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long" }).format(new Date(`${day}T12:00:00Z`));

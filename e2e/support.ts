@@ -67,9 +67,11 @@ export async function expectAccessible(page: Page, { coloursOnly = false, exclud
 /** The API-keys list's row for a key, found by its exact name (row names also hold prefixes, which could contain it). */
 /** Opens the worklog's week chart, which waits behind its button (on a phone, behind "Search and filters" first). */
 export async function showWeekChart(page: Page): Promise<void> {
-  const phoneFilters = page.getByRole("button", { name: /^Search and filters/ });
-  if (await phoneFilters.isVisible()) await phoneFilters.click();
-  await page.getByRole("button", { name: "Week chart" }).click();
+  const weekChart = page.getByRole("button", { name: "Week chart", includeHidden: true });
+  // Rendered with the filters at once; whether it shows is the stylesheet's (hidden on a phone), so it is known once it is there.
+  await weekChart.waitFor({ state: "attached" });
+  if (!(await weekChart.isVisible())) await page.getByRole("button", { name: /^Search and filters/ }).click();
+  await weekChart.click();
 }
 
 export function keyRow(page: Page, name: string) {

@@ -48,12 +48,16 @@ function AppLinks({ vertical }: { vertical?: boolean }) {
 
 function Account({ user, signOut, vertical }: { user: { name: string | null; email: string }; signOut?: ReactNode; vertical?: boolean }) {
   return (
-    <div className={vertical ? "flex flex-col items-start gap-1" : "flex items-center gap-1"}>
+    <div className={vertical ? "flex min-w-0 flex-col items-start gap-1" : "flex min-w-0 items-center gap-1"}>
       <NavLink href="/settings/profile" section="/settings" className={`${linkClass} ${vertical ? "block" : ""}`}>
         Settings
       </NavLink>
-      {/* In the header's one row, beside six pages, a long name would push "Sign out" out of the page. */}
-      <span className="max-w-48 truncate px-2.5 text-sm text-zinc-700 lg:max-w-24 dark:text-zinc-300" title={user.email}>
+      {/* The whole name where the row has room; cut only where it has not (the only part of the row
+          that may shrink), with the whole name and the email in its tooltip. */}
+      <span
+        className="max-w-full min-w-0 truncate px-2.5 text-sm text-zinc-700 dark:text-zinc-300"
+        title={user.name ? `${user.name} (${user.email})` : user.email}
+      >
         {user.name || user.email}
       </span>
       {signOut}
@@ -79,9 +83,9 @@ export function SiteHeader({ user, signOut }: SiteHeaderProps) {
             <nav aria-label="Primary" className="max-lg:hidden">
               <AppLinks />
             </nav>
-            <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+            <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2">
               <CommandPalette />
-              <nav aria-label="Account" className="max-lg:hidden">
+              <nav aria-label="Account" className="min-w-0 max-lg:hidden">
                 <Account user={user} signOut={signOut} />
               </nav>
               <MenuButton>

@@ -65,10 +65,14 @@ testWithHeldRecaps(
     expect(Date.parse(to) - Date.parse(from)).toBe(29 * 86_400_000);
 
     await form.getByRole("button", { name: "Generate recap" }).click();
-    const recap = page.getByRole("region", { name: "New recap" }).getByRole("article");
-    // While it is being written (its model holds the rest until released), the text shows where
-    // the phone's screen is: it was scrolled to.
-    await expect(recap.getByTestId("recap-content")).toContainText(`Standup ${to}`);
+    // The recap opens on its own page: while it is being written (its model holds the rest until
+    // released), its text shows on the phone's first screen.
+    await expect(page).toHaveURL(/\/recaps\/[0-9a-f-]{36}$/);
+    const recap = page.getByRole("article");
+    // What is written so far is its title ("# Standup <day>"), which the page's own h1 says instead.
+    await expect(recap.getByTestId("recap-content")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${from} – ${to}`);
+    await expect(page.getByText(`Standup ${to}`)).toHaveCount(0);
     await expect(recap).toHaveAttribute("data-status", "processing");
     await expect(recap.getByRole("status")).toHaveText("Writing…");
     await expect.poll(() => startsInView(page, "recap-content")).toBe(true);
@@ -94,7 +98,8 @@ testWithHeldRecaps(
     expect(download.suggestedFilename()).toBe(`recap-${from}-${to}.md`);
     expect(await readFile(await download.path(), "utf8")).toBe(copied);
 
-    // The recap's own page: its days on one line each, and the same two ways to take the text away.
+    // The recap's own page, opened again from the list: its days on one line each, and the same two ways to take the text away.
+    await page.goto("/recaps");
     await page.getByRole("link", { name: /completed\s*12 entries/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${from} – ${to}`);
     const dates = await brokenDates(page);

@@ -28,7 +28,10 @@ test("a recap is generated in the browser and its text streams in before it comp
   await page.getByLabel("Excluded tags").fill("meeting");
   await page.getByRole("checkbox", { name: "Importer" }).check();
   await page.getByRole("button", { name: "Generate recap" }).click();
-  const recap = page.getByRole("region", { name: "New recap" }).getByRole("article");
+  // The new recap opens on its own page, where it streams in; its title shows once, as the page's.
+  await expect(page).toHaveURL(/\/recaps\/[0-9a-f-]{36}$/);
+  const newRecapUrl = page.url();
+  const recap = page.getByRole("article");
   const content = recap.getByTestId("recap-content");
   // Text shows while the recap is still being written: its model holds the rest until released.
   await expect(content).toContainText("2 entries across 1 project");
@@ -45,12 +48,15 @@ test("a recap is generated in the browser and its text streams in before it comp
   await expect(content.locator("img")).toHaveCount(0);
   await expect(content).not.toContainText("Weekly planning");
   await expect(recap.getByRole("definition").first()).toHaveText("2");
+  await expect(page.getByRole("heading", { name: /^Recap / })).toHaveCount(1);
+  await expect(page.getByRole("main").getByText(/^Recap /)).toHaveCount(1);
   await screenshotPage(page, "recaps");
 
+  await page.goto("/recaps");
   const pastRecap = page.getByRole("link", { name: /Summary\s*completed\s*2 entries/ });
   await expect(pastRecap).toBeVisible();
   await pastRecap.click();
-  await expect(page).toHaveURL(/\/recaps\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(newRecapUrl);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Recap \d{4}-\d\d-\d\d$/);
   await expect(page.getByText("Summary · only 1 project; without meeting")).toBeVisible();
   await expect(page.getByTestId("recap-content")).toContainText("2 entries across 1 project, 1h tracked, 0 commits.");

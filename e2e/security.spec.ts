@@ -128,12 +128,14 @@ test("hostile text is shown as text everywhere, runs nothing, and no page breaks
   // A recap of it all, watched while it streams in.
   await page.goto("/recaps");
   await page.getByRole("button", { name: "Generate recap" }).click();
-  const recap = page.getByRole("region", { name: "New recap" }).getByRole("article");
+  await expect(page).toHaveURL(/\/recaps\/[0-9a-f-]{36}$/);
+  const recap = page.getByRole("article");
   await expect(recap).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
   const recapContent = recap.getByTestId("recap-content");
   await expect(recapContent.getByRole("heading", { name: scriptTag })).toBeVisible();
   await expect(recapContent).toContainText(hostileTags[1]!);
   await expectNothingInjected(page);
+  await page.goto("/recaps");
   await page
     .getByRole("link", { name: /completed/ })
     .first()

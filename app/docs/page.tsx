@@ -38,7 +38,7 @@ export default async function DocsPage() {
     "common-errors",
   ];
   return (
-    <div className="space-y-10 lg:mx-[calc(50%_-_min(36rem,50vw_-_2rem))]">
+    <div className="space-y-10">
       <PageHeader
         title="API reference"
         description={
@@ -58,7 +58,7 @@ export default async function DocsPage() {
 
       <EndpointFilter endpoints={endpoints}>
         <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
-          <div className="mb-10 space-y-4 lg:sticky lg:top-6 lg:mb-0 lg:flex lg:max-h-[calc(100dvh-3rem)] lg:flex-col lg:self-start">
+          <div className="mb-10 space-y-4 lg:sticky lg:top-24 lg:mb-0 lg:flex lg:max-h-[calc(100dvh-7.5rem)] lg:flex-col lg:self-start">
             <EndpointSearch />
             <ContentsNav label="API reference contents" targets={targets} className="text-sm lg:-mx-1 lg:min-h-0 lg:overflow-y-auto lg:p-1">
               <ul className="space-y-4">

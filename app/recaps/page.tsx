@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { PlanNotice } from "@/components/recaps/plan-notice";
 import { RecapForm } from "@/components/recaps/recap-form";
 import { RecapList } from "@/components/recaps/recap-list";
 import type { Access } from "@/lib/access/context";
 import { requireAccess } from "@/lib/auth/current-user";
 import { listProjects } from "@/lib/projects/projects";
-import { publicOrigin } from "@/lib/public-origin";
 import { listRecaps } from "@/lib/recaps/recaps";
 import { recapPeriods } from "@/lib/recaps/periods";
 import { calendarDay } from "@/lib/time";
@@ -43,8 +41,6 @@ async function RecapsForPro({ access }: { access: Access }) {
           projects={projects.map(({ id, name }) => ({ id, name }))}
           periods={recapPeriods(calendarDay(new Date(), user.timezone), user.weekStart)}
           weekStart={user.weekStart}
-          timeZone={user.timezone}
-          origin={publicOrigin(await headers())}
         />
       </section>
       <section aria-labelledby="past-recaps-heading">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { RecapResponse } from "@/lib/recaps/responses";
 import { recapFileName } from "./recap-days";
 import { RecapExport } from "./recap-export";
@@ -22,8 +22,6 @@ type RecapLiveProps = {
   timeZone: string;
   /** The public origin (lib/public-origin.ts), on which the copied and downloaded markdown's links are absolute. */
   origin: string;
-  /** Brings the recap to the top of the window when it starts lower than its first third (a phone's form is taller than its screen). */
-  reveal?: boolean;
 };
 
 /**
@@ -31,21 +29,11 @@ type RecapLiveProps = {
  * session-authenticated stream. Once completed: its headline numbers, and its markdown to copy
  * or download.
  */
-export function RecapLive({ initial, timeZone, origin, reveal = false }: RecapLiveProps) {
+export function RecapLive({ initial, timeZone, origin }: RecapLiveProps) {
   const router = useRouter();
   const [recap, setRecap] = useState(initial);
   const [text, setText] = useState(initial.content ?? "");
   const [connectionLost, setConnectionLost] = useState(false);
-  const article = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    const element = article.current;
-    if (!reveal || !element) return;
-    const { top } = element.getBoundingClientRect();
-    if (top >= 0 && top <= window.innerHeight / 3) return;
-    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    element.scrollIntoView({ block: "start", behavior: reducedMotion ? "auto" : "smooth" });
-  }, [reveal]);
 
   useEffect(() => {
     if (initial.status !== "processing") return;
@@ -69,7 +57,7 @@ export function RecapLive({ initial, timeZone, origin, reveal = false }: RecapLi
 
   const writing = recap.status === "processing";
   return (
-    <article ref={article} aria-labelledby={`recap-${recap.id}-status`} className="scroll-mt-4 space-y-4" data-status={recap.status}>
+    <article aria-labelledby={`recap-${recap.id}-status`} className="space-y-4" data-status={recap.status}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p id={`recap-${recap.id}-status`} role="status" className="flex items-center gap-2 text-sm font-medium text-zinc-600 dark:text-zinc-400">
           {writing && <span aria-hidden="true" className="size-2 rounded-full bg-brand-500 motion-safe:animate-pulse" />}
@@ -90,12 +78,7 @@ export function RecapLive({ initial, timeZone, origin, reveal = false }: RecapLi
       )}
       {recap.metadata && <RecapMetadataList metadata={recap.metadata} />}
       {(text || writing) && (
-        // While writing, the box keeps room for the text to come, so the page can scroll it to the top.
-        <div
-          data-testid="recap-content"
-          aria-busy={writing || undefined}
-          className={`rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800 ${writing ? "min-h-[60svh]" : ""}`}
-        >
+        <div data-testid="recap-content" aria-busy={writing || undefined} className="rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800">
           {text ? <RecapMarkdown>{text}</RecapMarkdown> : <p className="text-sm text-zinc-600 dark:text-zinc-400">The first lines are on their way…</p>}
         </div>
       )}

@@ -1,3 +1,4 @@
+import type { Root } from "mdast";
 import type { ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
@@ -14,7 +15,19 @@ const markdownClassName = [
   "[&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-zinc-100 [&_pre]:p-3 dark:[&_pre]:bg-zinc-900",
 ].join(" ");
 
-/** The page has its own h1: the recap's headings sit one level below it. */
+/**
+ * The page's h1 names the recap: the title the recap's markdown starts with (e.g. "# Recap
+ * 2026-11-16 – 2026-11-22", lib/recaps/summary-recap.ts) would say it again, so it is left out
+ * here (the copied and downloaded markdown keep it).
+ */
+function withoutTitle() {
+  return (tree: Root) => {
+    const [first] = tree.children;
+    if (first?.type === "heading" && first.depth === 1) tree.children.shift();
+  };
+}
+
+/** The page has its own h1: the recap's other headings sit one level below it. */
 const headingsBelowPage = { h1: "h2", h2: "h3", h3: "h4", h4: "h5", h5: "h6" } as const;
 
 /**
@@ -39,7 +52,7 @@ const unbrokenDates = wrapTextParts(isoDateParts, "span", "whitespace-nowrap");
 export function RecapMarkdown({ children, plainLinks = false }: { children: string; plainLinks?: boolean }) {
   return (
     <div className={markdownClassName}>
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[unbrokenDates]} components={plainLinks ? withoutLinks : headingsBelowPage}>
+      <Markdown remarkPlugins={[remarkGfm, withoutTitle]} rehypePlugins={[unbrokenDates]} components={plainLinks ? withoutLinks : headingsBelowPage}>
         {children}
       </Markdown>
     </div>

@@ -13,12 +13,16 @@ type TableProps = {
   colours: Map<string | null, ProjectColour>;
 };
 
-const cell = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
+const cell = "px-1.5 py-2 text-right tabular-nums whitespace-nowrap sm:px-3";
+/** The change (e.g. "+1h 15m (+125%)") may take two lines on a phone, for the table to fit its width. */
+const changeCell = `${cell} max-sm:whitespace-normal`;
 
 /**
  * The period's time by project, tag or source: time, share, entries and the change against the
  * previous period, with a total. Each row is a link to the worklog filtered to it, but "No
- * project" and "No tag", which the worklog cannot select; the table scrolls inside itself on a phone.
+ * project" and "No tag", which the worklog cannot select. On a phone the table fits its width:
+ * tighter cells, names that wrap, and the period the change compares with said above it rather
+ * than in its column's head; what still does not fit scrolls inside the table's region.
  */
 export function BreakdownTable({ report, view, colours }: TableProps) {
   const noun = breakdownLabels[view.groupBy];
@@ -33,19 +37,20 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
           Download CSV
         </a>
       </div>
+      <p className="text-sm text-zinc-600 sm:hidden dark:text-zinc-400">Change against {formatDays(previous)}</p>
       <div
         role="region"
         aria-label={`Time by ${noun.toLowerCase()}`}
         tabIndex={0}
         className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
       >
-        <table className="w-full min-w-[34rem] text-sm">
+        <table className="w-full text-sm sm:min-w-[34rem]">
           <caption className="sr-only">
             Time by {noun.toLowerCase()}, {formatDays(view)}, with the change against {formatDays(previous)}
           </caption>
           <thead className="bg-zinc-50 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
+              <th scope="col" className="px-1.5 py-2 text-left font-medium sm:px-3">
                 {noun}
               </th>
               <th scope="col" className={`${cell} font-medium`}>
@@ -58,7 +63,7 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
                 Entries
               </th>
               <th scope="col" className={`${cell} font-medium`}>
-                Change <span className="font-normal text-zinc-600 dark:text-zinc-400">vs {formatDays(previous)}</span>
+                Change <span className="font-normal text-zinc-600 max-sm:sr-only dark:text-zinc-400">vs {formatDays(previous)}</span>
               </th>
             </tr>
           </thead>
@@ -68,7 +73,7 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
               const colour = view.groupBy === "project" ? colours.get(group.key) : undefined;
               return (
                 <tr key={String(group.key)} className={filter ? "relative hover:bg-zinc-50 dark:hover:bg-zinc-900" : ""}>
-                  <th scope="row" className="min-w-40 px-3 py-2 text-left font-medium">
+                  <th scope="row" className="px-1.5 py-2 text-left font-medium break-words sm:min-w-40 sm:px-3">
                     <span className="flex items-center gap-2">
                       {colour && (
                         <span aria-hidden="true" data-project-colour={group.key ?? undefined} className={`size-3 shrink-0 rounded-sm ${colour.swatch}`} />
@@ -90,20 +95,20 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
                   <td className={cell}>{formatDuration(group.tracked_seconds)}</td>
                   <td className={cell}>{formatShare(group.share)}</td>
                   <td className={cell}>{group.entries}</td>
-                  <td className={cell}>{formatChange(group.tracked_seconds, group.previous?.tracked_seconds ?? 0)}</td>
+                  <td className={changeCell}>{formatChange(group.tracked_seconds, group.previous?.tracked_seconds ?? 0)}</td>
                 </tr>
               );
             })}
           </tbody>
           <tfoot className="border-t border-zinc-300 font-semibold dark:border-zinc-700">
             <tr>
-              <th scope="row" className="px-3 py-2 text-left">
+              <th scope="row" className="px-1.5 py-2 text-left sm:px-3">
                 Total
               </th>
               <td className={cell}>{formatDuration(report.totals.tracked_seconds)}</td>
               <td className={cell}>{report.totals.tracked_seconds > 0 ? "100%" : "0%"}</td>
               <td className={cell}>{report.totals.entries}</td>
-              <td className={cell}>{formatChange(report.totals.tracked_seconds, report.previous_totals.tracked_seconds)}</td>
+              <td className={changeCell}>{formatChange(report.totals.tracked_seconds, report.previous_totals.tracked_seconds)}</td>
             </tr>
           </tfoot>
         </table>

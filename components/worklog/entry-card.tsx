@@ -12,10 +12,10 @@ import { ProjectFilterBadge } from "./project-badge";
 import { FilterLink } from "./worklog-filters";
 
 const tagClassName =
-  "block rounded-full border border-zinc-300 px-1.5 py-px text-xs hover:border-brand-400 hover:bg-brand-50 dark:border-zinc-700 dark:hover:border-brand-600 dark:hover:bg-brand-950";
+  "flex min-h-6 min-w-6 items-center rounded-full border border-zinc-300 px-1.5 text-xs hover:border-brand-400 hover:bg-brand-50 dark:border-zinc-700 dark:hover:border-brand-600 dark:hover:bg-brand-950";
 
 const sourceClassName =
-  "rounded border border-amber-300 bg-amber-50 px-1.5 py-px text-[0.6875rem] font-medium uppercase tracking-wide text-amber-900 hover:border-amber-500 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200";
+  "inline-flex min-h-6 items-center rounded border border-amber-300 bg-amber-50 px-1.5 text-[0.6875rem] font-medium uppercase tracking-wide text-amber-900 hover:border-amber-500 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200";
 
 const sourceDescriptions = { api: "API with an API key", cli: "CLI (an OAuth token)", mcp: "MCP server, by an AI agent" } as const;
 

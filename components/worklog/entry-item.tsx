@@ -185,7 +185,7 @@ export function EntryItem({
               label={<span aria-hidden="true">…</span>}
               accessibleName={`Actions of entry of ${label}`}
               className=""
-              buttonClassName="rounded px-1.5 text-sm leading-relaxed text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+              buttonClassName="flex min-h-6 min-w-6 items-center justify-center rounded px-1.5 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
               panelClassName="mt-1 w-44 p-1"
               closeOnAction
             >

@@ -6,7 +6,7 @@ import { FilterLink } from "./worklog-filters";
 
 type ProjectSummary = { id: string; identifier: string; name: string };
 
-const badgeClassName = "inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium";
+const badgeClassName = "inline-flex min-h-6 items-center gap-1.5 rounded-full px-2 text-xs font-medium";
 
 /** The badge's words, after a dot of the project's colour: the one its bars and blocks have. */
 function BadgeText({ project, swatch }: { project: ProjectSummary; swatch: string }) {

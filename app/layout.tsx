@@ -7,6 +7,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { signOutToHome } from "@/lib/auth/actions";
 import type { Access } from "@/lib/access/context";
 import { currentAccess } from "@/lib/auth/current-user";
+import { hourCycleFor } from "@/lib/formatting/account-clock";
 import { runningTimerView } from "@/lib/worklog/views";
 import "./globals.css";
 
@@ -34,7 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <Providers timer={access ? await timerState(access) : undefined}>
+        <Providers timer={access ? await timerState(access) : undefined} hourCycle={await hourCycleFor(user)}>
           <SiteHeader
             user={user && { name: user.name, email: user.email }}
             signOut={

@@ -3,6 +3,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
+import type { HourCycle } from "@/lib/formatting/time-words";
+import { HourCycleProvider } from "./formatting/clock-context";
 import { TimerProvider, type TimerProviderProps } from "./timer/timer-provider";
 
 /** A query cache whose data stays until it is invalidated: pages bring their data fresh from the server. */
@@ -12,13 +14,14 @@ export function newQueryClient(): QueryClient {
 
 /**
  * What every page's client components share: a query cache (the command palette's and the
- * timer's), the toasts that confirm actions, and for a signed-in account its timer.
+ * timer's), the toasts that confirm actions, the hour cycle times are written in, and for a
+ * signed-in account its timer.
  */
-export function Providers({ timer, children }: { timer?: TimerProviderProps; children: ReactNode }) {
+export function Providers({ timer, hourCycle, children }: { timer?: TimerProviderProps; hourCycle: HourCycle; children: ReactNode }) {
   const [queryClient] = useState(newQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {timer ? <TimerProvider {...timer}>{children}</TimerProvider> : children}
+      <HourCycleProvider hourCycle={hourCycle}>{timer ? <TimerProvider {...timer}>{children}</TimerProvider> : children}</HourCycleProvider>
       <Toaster position="bottom-center" theme="system" richColors={false} closeButton toastOptions={{ duration: 6000 }} />
     </QueryClientProvider>
   );

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { testWithHeldRecaps } from "./held-recaps";
 import { apiClient, screenshotPage, signUp, uniqueEmail } from "./support";
+import { formatDay, formatDayRange } from "../lib/formatting/time-words";
 
 const phone = { width: 390, height: 844 };
 
@@ -12,7 +13,7 @@ function brokenDates(page: Page) {
     const broken: string[] = [];
     let count = 0;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const match of node.textContent!.matchAll(/\d{4}-\d{2}-\d{2}/g)) {
+      for (const match of node.textContent!.matchAll(/\d{1,2} [A-Z][a-z]{2}(?: \d{4})?/g)) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
@@ -71,8 +72,8 @@ testWithHeldRecaps(
     const recap = page.getByRole("article");
     // What is written so far is its title ("# Standup <day>"), which the page's own h1 says instead.
     await expect(recap.getByTestId("recap-content")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${from} – ${to}`);
-    await expect(page.getByText(`Standup ${to}`)).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${formatDayRange(from, to)}`);
+    await expect(page.getByText(`Standup ${formatDay(to, { withYear: true })}`)).toHaveCount(0);
     await expect(recap).toHaveAttribute("data-status", "processing");
     await expect(recap.getByRole("status")).toHaveText("Writing…");
     await expect.poll(() => startsInView(page, "recap-content")).toBe(true);
@@ -101,7 +102,7 @@ testWithHeldRecaps(
     // The recap's own page, opened again from the list: its days on one line each, and the same two ways to take the text away.
     await page.goto("/recaps");
     await page.getByRole("link", { name: /completed\s*12 entries/ }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${from} – ${to}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Recap ${formatDayRange(from, to)}`);
     const dates = await brokenDates(page);
     expect(dates.count).toBeGreaterThanOrEqual(2);
     expect(dates.broken).toEqual([]);

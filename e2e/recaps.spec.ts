@@ -57,7 +57,7 @@ test("a recap is generated in the browser and its text streams in before it comp
   await expect(pastRecap).toBeVisible();
   await pastRecap.click();
   await expect(page).toHaveURL(newRecapUrl);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Recap \d{4}-\d\d-\d\d$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Recap \d{1,2} [A-Z][a-z]{2} \d{4}$/);
   await expect(page.getByText("Summary · only 1 project; without meeting")).toBeVisible();
   await expect(page.getByTestId("recap-content")).toContainText("2 entries across 1 project, 1h tracked, 0 commits.");
   await screenshotPage(page, "recap");

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
+import { formatDateTime } from "../lib/formatting/time-words";
 import { apiClient, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 const sha = (digit: string) => digit.repeat(40);
-/** A time as the pages show it to an account in UTC (the browser's zone at sign-up). */
-const shown = (iso: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
+/** A time as the pages show it to an account in UTC (the browser's zone at sign-up), on the en-US browser's 12-hour clock. */
+const shown = (iso: string) => formatDateTime(iso, { timeZone: "UTC", hourCycle: 12 });
 
 /** Opens in a new tab, without handing the other site this window or this address. */
 async function expectExternal(link: ReturnType<Page["getByRole"]>, href: string) {

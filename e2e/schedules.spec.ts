@@ -29,7 +29,7 @@ test("a standup schedule to Slack is created, listed with its next run, run now,
     await expect(page.getByText("Schedule created")).toBeVisible();
 
     const schedule = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Standup of today" }) });
-    await expect(schedule).toContainText("Mon, Tue, Wed, Thu, Fri, Sat, Sun at 08:45");
+    await expect(schedule).toContainText("Mon, Tue, Wed, Thu, Fri, Sat, Sun at 8:45\u202fAM");
     await expect(schedule.getByTestId("schedule-next-run")).toContainText("8:45");
     await expect(schedule.getByTestId("schedule-last-run")).toHaveText("Not run yet");
     await expectAccessible(page);

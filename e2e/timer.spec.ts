@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { formatDuration } from "../lib/duration";
+import { formatDuration } from "../lib/formatting/time-words";
 import { createKey, expectAccessible, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
 
 // The timer in the web app (README "The web app"): t starts and stops it, the header and the

@@ -8,7 +8,7 @@ import { apiClient, expectAccessible, signUp, uniqueEmail } from "./support";
 const composer = (page: Page) => page.getByRole("region", { name: "New entry" });
 const entries = (page: Page) => page.getByRole("region", { name: /^Entries/ }).getByRole("article");
 const filters = (page: Page) => page.getByRole("search", { name: "Filter entries" });
-const week = (page: Page) => page.getByRole("region", { name: /–|day,/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
+const week = (page: Page) => page.getByRole("region", { name: /–|day \d/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
 /** A point of a day's column at a time of day, as a fraction of its height. */
 async function clickAt(page: Page, day: string, hours: number) {
   // The week's hours scroll inside their box, which the page may first have to bring into view.
@@ -41,20 +41,20 @@ test("week view, @ and # in the composer, a typed date kept, presets, ↓ from t
   await expect(page).toHaveURL(/[?&]view=week/);
   await expect(page.getByRole("heading", { name: /^Entries/ })).toBeHidden();
   await page.goto("/?view=week&date=2026-11-18");
-  await expect(week(page).getByRole("heading", { name: "Nov 16 – Nov 22" })).toBeVisible();
+  await expect(week(page).getByRole("heading", { name: "16–22 Nov 2026" })).toBeVisible();
   // A block from recorded_at − duration to recorded_at, sized by it; a marker for an entry without one; each day's total.
-  const block = week(page).getByRole("button", { name: /^Edit: Paired on the parser, 10:00–11:30, 1\s?h 30\s?m/ });
+  const block = week(page).getByRole("button", { name: /^Edit: Paired on the parser, 10:00–11:30\sAM, 1\s?h 30\s?m/ });
   await expect(block).toBeVisible();
-  const hour = (await week(page).getByRole("group", { name: "Wednesday, November 18" }).boundingBox())!.height / 24;
+  const hour = (await week(page).getByRole("group", { name: "Wednesday 18 November" }).boundingBox())!.height / 24;
   expect(Math.round(((await block.boundingBox())!.height / hour) * 2)).toBe(3);
-  await expect(week(page).getByRole("button", { name: /^Edit: Standup notes, 09:00/ })).toHaveAttribute("data-kind", "marker");
+  await expect(week(page).getByRole("button", { name: /^Edit: Standup notes, 9:00\sAM/ })).toHaveAttribute("data-kind", "marker");
   await expect(week(page).locator('[data-day="2026-11-18"]').first()).toContainText(/1\s?h 30\s?m/);
   await expectAccessible(page);
 
   // ← and → keys and buttons move by a week.
   await page.keyboard.press("ArrowLeft");
   await expect(page).toHaveURL(/date=2026-11-11/);
-  await expect(week(page).getByRole("button", { name: /^Edit: Shipped the deploy, 14:00–15:00/ })).toBeVisible();
+  await expect(week(page).getByRole("button", { name: /^Edit: Shipped the deploy, 2:00–3:00\sPM/ })).toBeVisible();
   await week(page).getByRole("button", { name: "Next week" }).click();
   await expect(page).toHaveURL(/date=2026-11-18/);
 
@@ -65,16 +65,26 @@ test("week view, @ and # in the composer, a typed date kept, presets, ↓ from t
   await editor.getByLabel("Duration").fill("2h");
   await editor.getByRole("button", { name: "Save entry" }).click();
   await expect(editor).toBeHidden();
-  await expect(week(page).getByRole("button", { name: /^Edit: Paired on the parser, 09:30–11:30, 2\s?h/ })).toBeVisible();
+  await expect(week(page).getByRole("button", { name: /^Edit: Paired on the parser, 9:30–11:30\sAM, 2\s?h/ })).toBeVisible();
 
   // An empty slot starts an entry there.
-  await clickAt(page, "Friday, November 20", 14.2);
+  await clickAt(page, "Friday 20 November", 14.2);
   const starter = page.getByRole("dialog", { name: "New entry" });
   await expect(starter.getByLabel("Date and time")).toHaveValue("2026-11-20T14:30");
   await expect(starter.getByLabel("Duration")).toHaveValue("30");
   await starter.getByLabel("What did you work on?").fill("Slot entry");
   await starter.getByRole("button", { name: "Add entry" }).click();
-  await expect(week(page).getByRole("button", { name: /^Edit: Slot entry, 14:00–14:30/ })).toBeVisible();
+  await expect(week(page).getByRole("button", { name: /^Edit: Slot entry, 2:00–2:30\sPM/ })).toBeVisible();
+
+  // Times follow the profile's clock: the browser's (en-US, 12-hour) until 24-hour is chosen there.
+  await page.goto("/settings/profile");
+  await expect(page.getByLabel("Clock")).toHaveValue("");
+  await page.getByLabel("Clock").selectOption("24");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile saved.")).toBeVisible();
+  await page.goto("/?view=week&date=2026-11-18");
+  await expect(week(page).getByRole("button", { name: /^Edit: Paired on the parser, 09:30–11:30, 2\s?h/ })).toBeVisible();
+  await expect(week(page).getByRole("button", { name: /^Edit: Standup notes, 09:00/ })).toBeVisible();
 
   // The composer: @ completes projects, # tags (the most used first); what is chosen is saved.
   await page.getByRole("group", { name: "Show entries as" }).getByRole("button", { name: "List" }).click();
@@ -153,7 +163,7 @@ test("week view, @ and # in the composer, a typed date kept, presets, ↓ from t
   // On a phone: one day, with the same arrows; the search and filters behind a button.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/?view=week&date=2026-11-18");
-  await expect(week(page).getByRole("heading", { name: "Wednesday, November 18" })).toBeVisible();
+  await expect(week(page).getByRole("heading", { name: "Wednesday 18 November" })).toBeVisible();
   await expect(week(page).getByRole("group")).toHaveCount(1);
   await week(page).getByRole("button", { name: "Next day" }).click();
   await expect(page).toHaveURL(/date=2026-11-19/);

@@ -10,7 +10,7 @@ import { createKey, expectAccessible, showWeekChart, signUp, uniqueEmail } from 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** A day of last week, at any hour: its entries are in the past whenever the test runs. */
 const workday = day(-7);
-const week = (page: Page) => page.getByRole("region", { name: /–|day,/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
+const week = (page: Page) => page.getByRole("region", { name: /–|day \d/ }).filter({ has: page.getByRole("button", { name: /Previous (week|day)/ }) });
 
 type Api = (method: "POST" | "PUT", path: string, data: unknown) => Promise<{ id: string; [field: string]: unknown }>;
 
@@ -104,7 +104,7 @@ for (const { name, viewport } of sizes) {
       for (let index = 1; index < spans.length; index++) expect(spans[index]![0]).toBeGreaterThanOrEqual(spans[index - 1]![1] - 0.5);
 
       // The running entry and the line for now, within what the calendar shows without scrolling it.
-      const running = calendar.getByRole("button", { name: /^Edit: Evening fix, 19:20–now/ });
+      const running = calendar.getByRole("button", { name: /^Edit: Evening fix, 7:20\sPM–now/ });
       await expect(running).toHaveAttribute("data-running", "true");
       const shown = (await scroller.boundingBox())!;
       const now = calendar.locator("[data-now]");
@@ -118,12 +118,12 @@ for (const { name, viewport } of sizes) {
       for (const header of await calendar.locator("[data-day]:not([role])").all()) expect((await header.boundingBox())!.height).toBeLessThanOrEqual(42);
 
       // An empty slot is reached with the keyboard and starts an entry there.
-      // An empty slot is reached with the keyboard (its day's + button, the first free half-hour shown, 07:00), moved with ↓, and starts an entry there.
+      // An empty slot is reached with the keyboard (its day's + button, the first free half-hour shown, 7:00 AM), moved with ↓, and starts an entry there.
       const add = calendar.locator(`[role="group"][data-day="${workday}"]`).getByRole("button", { name: /^Add an entry on / });
-      await expect(add).toHaveAttribute("aria-label", /at 07:00$/);
+      await expect(add).toHaveAttribute("aria-label", /at 7:00\sAM$/);
       await add.focus();
       await page.keyboard.press("ArrowDown");
-      await expect(add).toHaveAttribute("aria-label", /at 07:30$/);
+      await expect(add).toHaveAttribute("aria-label", /at 7:30\sAM$/);
       await expect(add).toBeInViewport();
       await expectAccessible(page);
       await expectTargetsLargeEnough(page);

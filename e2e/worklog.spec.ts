@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiClient, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
+import { formatDay } from "../lib/formatting/time-words";
 
 const sha = (index: number) => index.toString(16).padStart(40, "a");
 
@@ -213,8 +214,7 @@ test("the worklog: write with a preview, edit and delete in place, filter by the
   const chart = page.getByRole("table", { name: "Time tracked per day this week, by project" });
   await expect(chart.getByRole("columnheader")).toHaveText(["Day", "Alpha", "Total"]);
   await expect(page.getByText("1h 30m tracked")).toBeVisible();
-  const today = new Intl.DateTimeFormat("en", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).formatToParts(new Date());
-  const todayLabel = `${today.find((part) => part.type === "weekday")!.value} ${today.find((part) => part.type === "month")!.value} ${today.find((part) => part.type === "day")!.value}`;
+  const todayLabel = formatDay(new Date().toISOString().slice(0, 10));
   await expect(chart.getByRole("row", { name: new RegExp(`^${todayLabel} `) }).getByRole("cell")).toHaveText(["1h 30m", "1h 30m"]);
 
   await form.getByLabel("What did you work on?").fill("Too many tags");

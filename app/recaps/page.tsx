@@ -8,6 +8,7 @@ import { listProjects } from "@/lib/projects/projects";
 import { listRecaps } from "@/lib/recaps/recaps";
 import { recapPeriods } from "@/lib/recaps/periods";
 import { calendarDay } from "@/lib/time";
+import { accountClock } from "@/lib/formatting/account-clock";
 
 export const metadata: Metadata = { title: "Recaps" };
 
@@ -47,7 +48,7 @@ async function RecapsForPro({ access }: { access: Access }) {
         <h2 id="past-recaps-heading" className="mb-4 text-lg font-semibold tracking-tight">
           Past recaps
         </h2>
-        <RecapList recaps={recaps} timeZone={user.timezone} />
+        <RecapList recaps={recaps} clock={await accountClock(user)} />
       </section>
     </>
   );

@@ -4,7 +4,9 @@ import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { CursorPageRequest } from "@/lib/api/cursor-pagination";
 import type { Project } from "@/lib/db/client";
-import { countOf, formatDateTime } from "@/components/formatting/format";
+import { countOf } from "@/components/formatting/format";
+import { accountClock } from "@/lib/formatting/account-clock";
+import { formatDateTime, type Clock } from "@/lib/formatting/time-words";
 import { PageHeader, Section } from "@/components/page-header";
 import { Pager } from "@/components/pager";
 import { RemoteUrl } from "@/components/repositories/remote-url";
@@ -31,7 +33,7 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
       <PageHeader title="Repositories" description="The code you work on. The CLI records their commits, which you can attach to entries." />
       <Section id="repository-list-heading" title="Your repositories">
         <Suspense fallback={<LoadingBlock label="Loading repositories…" />}>
-          <RepositoryList access={access} timeZone={user.timezone} page={page} projects={projects} />
+          <RepositoryList access={access} clock={await accountClock(user)} page={page} projects={projects} />
         </Suspense>
       </Section>
       <Section id="create-repository-heading" title="New repository">
@@ -47,9 +49,9 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
   );
 }
 
-type RepositoryListProps = { access: Access; timeZone: string; page: CursorPageRequest; projects: Project[] };
+type RepositoryListProps = { access: Access; clock: Clock; page: CursorPageRequest; projects: Project[] };
 
-async function RepositoryList({ access, timeZone, page, projects }: RepositoryListProps) {
+async function RepositoryList({ access, clock, page, projects }: RepositoryListProps) {
   const repositories = await listRepositories(access, page);
   const activity = await commitActivity(
     access,
@@ -81,7 +83,7 @@ async function RepositoryList({ access, timeZone, page, projects }: RepositoryLi
                     <div className="flex gap-1">
                       <dt>Last commit</dt>
                       <dd>
-                        <time dateTime={commits.lastCommittedAt.toISOString()}>{formatDateTime(commits.lastCommittedAt, timeZone)}</time>
+                        <time dateTime={commits.lastCommittedAt.toISOString()}>{formatDateTime(commits.lastCommittedAt, clock)}</time>
                       </dd>
                     </div>
                   </dl>

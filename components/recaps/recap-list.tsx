@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { RecapFilters } from "@/lib/recaps/filters";
 import type { RecapMetadata } from "@/lib/recaps/metadata";
 import type { Recap } from "@/lib/db/client";
-import { formatDateTime } from "@/components/formatting/format";
+import { formatDateTime, type Clock } from "@/lib/formatting/time-words";
 import { recapTemplateLabel } from "@/lib/recaps/templates";
 import { RecapDays } from "./recap-days";
 
@@ -13,7 +13,7 @@ const statusClassNames: Record<Recap["status"], string> = {
 };
 
 /** Past recaps, newest first, each linking to its page. */
-export function RecapList({ recaps, timeZone }: { recaps: Recap[]; timeZone: string }) {
+export function RecapList({ recaps, clock }: { recaps: Recap[]; clock: Clock }) {
   if (recaps.length === 0) {
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">No recaps yet. Generate one above.</p>;
   }
@@ -25,12 +25,12 @@ export function RecapList({ recaps, timeZone }: { recaps: Recap[]; timeZone: str
           <li key={recap.id}>
             <Link href={`/recaps/${recap.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-900">
               <span className="font-medium">
-                <RecapDays filters={recap.filters as RecapFilters} timeZone={timeZone} />
+                <RecapDays filters={recap.filters as RecapFilters} timeZone={clock.timeZone} />
               </span>
               <span className="text-sm text-zinc-700 dark:text-zinc-300">{recapTemplateLabel(recap.template)}</span>
               <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClassNames[recap.status]}`}>{recap.status}</span>
               {metadata && <span className="text-sm text-zinc-600 dark:text-zinc-400">{metadata.entry_count} entries</span>}
-              <span className="text-sm text-zinc-600 sm:ml-auto dark:text-zinc-400">{formatDateTime(recap.insertedAt, timeZone)}</span>
+              <span className="text-sm text-zinc-600 sm:ml-auto dark:text-zinc-400">{formatDateTime(recap.insertedAt, clock)}</span>
             </Link>
           </li>
         );

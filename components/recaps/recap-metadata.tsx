@@ -1,4 +1,4 @@
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import type { RecapMetadata } from "@/lib/recaps/metadata";
 
 /** A completed recap's headline numbers, big, with the projects and tags they cover beneath. */

@@ -8,6 +8,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { revokeRecapShareAction, shareRecapAction } from "@/lib/recaps/share-actions";
 import type { RecapShareResponse } from "@/lib/recaps/share-responses";
 import { calendarDay } from "@/lib/time";
+import { formatDate } from "@/lib/formatting/time-words";
 
 const viewCount = (count: number) => `${count} ${count === 1 ? "view" : "views"}`;
 
@@ -51,7 +52,7 @@ export function RecapShare({ recapId, initial, timeZone }: RecapShareProps) {
       </h2>
       <p className="text-sm text-pretty text-zinc-600 dark:text-zinc-400" data-testid="recap-share-status">
         {active
-          ? `Anyone with the link can read this recap and its figures, without signing in; its citations are plain text. Shared on ${calendarDay(new Date(share.created_at), timeZone)}: ${viewCount(share.views)}.`
+          ? `Anyone with the link can read this recap and its figures, without signing in; its citations are plain text. Shared on ${formatDate(calendarDay(new Date(share.created_at), timeZone))}: ${viewCount(share.views)}.`
           : share
             ? `The link was revoked: it had ${viewCount(share.views)}. A new link lets anyone who has it read this recap without signing in.`
             : "A link lets anyone who has it read this recap and its figures without signing in; it links to none of your other pages."}

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import type { ProjectColour } from "@/components/projects/project-colours";
 import { buttonClassName } from "@/components/ui/button";
 import type { ReportResponse } from "@/lib/reports/responses";

@@ -1,13 +1,8 @@
-import { formatDuration } from "@/components/formatting/format";
+import { formatDate, formatDay, formatDayOfMonth, formatDayRange, formatDuration, formatMonth, formatWeekday } from "@/lib/formatting/time-words";
 import type { ChartBucket, DayRange } from "@/lib/reports/presets";
 
-const utcNoon = (day: string) => new Date(`${day}T12:00:00Z`);
-const format = (day: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" }).format(utcNoon(day));
-
-/** A period as "Nov 2 – 8, 2026". */
-export function formatDays({ from, to }: DayRange): string {
-  return new Intl.DateTimeFormat("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).formatRange(utcNoon(from), utcNoon(to));
-}
+/** A period as "2–8 Nov 2026". */
+export const formatDays = ({ from, to }: DayRange): string => formatDayRange(from, to);
 
 /** A part of the period's time, as "45%"; "<1%" for a sliver. */
 export function formatShare(share: number): string {
@@ -35,16 +30,12 @@ export function formatChange(current: number, previous: number, format: (amount:
 export function bucketLabels(key: string, bucket: ChartBucket, first: boolean): { lines: [string, string]; full: string } {
   switch (bucket) {
     case "day":
-      return {
-        lines: [format(key, { weekday: "short" }), format(key, { day: "numeric" })],
-        full: format(key, { weekday: "short", month: "short", day: "numeric" }),
-      };
+      return { lines: [formatWeekday(key), formatDayOfMonth(key)], full: formatDay(key) };
     case "week":
-      return { lines: [format(key, { month: "short" }), format(key, { day: "numeric" })], full: `Week of ${format(key, { month: "short", day: "numeric" })}` };
+      return { lines: [formatMonth(key.slice(0, 7), { short: true }), formatDayOfMonth(key)], full: `Week of ${formatDate(key, { withYear: false })}` };
     case "month": {
-      const day = `${key}-01`;
-      const year = first || key.endsWith("-01") ? format(day, { year: "numeric" }) : "";
-      return { lines: [format(day, { month: "short" }), year], full: format(day, { month: "long", year: "numeric" }) };
+      const year = first || key.endsWith("-01") ? key.slice(0, 4) : "";
+      return { lines: [formatMonth(key, { short: true }), year], full: formatMonth(key) };
     }
   }
 }

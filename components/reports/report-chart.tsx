@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import type { ProjectColour } from "@/components/projects/project-colours";
 import { bucketDays, type ChartBucket } from "@/lib/reports/presets";
 import type { ReportResponse } from "@/lib/reports/responses";

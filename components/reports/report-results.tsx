@@ -1,4 +1,4 @@
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { noProjectColour, projectColour } from "@/components/projects/project-colours";
 import { projectSlots } from "@/lib/projects/colours";
 import { EmptyState } from "@/components/ui/empty-state";

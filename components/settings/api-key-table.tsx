@@ -1,6 +1,7 @@
 import { revokeApiKeyAction } from "@/lib/auth/actions";
 import { RevokeButton } from "./revoke-button";
 import { CredentialTable, dateTimeFormatter, ScopeList } from "./table-parts";
+import type { Clock } from "@/lib/formatting/time-words";
 
 export type ApiKeySummary = {
   id: string;
@@ -11,8 +12,8 @@ export type ApiKeySummary = {
   lastUsedAt: Date | null;
 };
 
-export function ApiKeyTable({ apiKeys, timeZone }: { apiKeys: ApiKeySummary[]; timeZone: string }) {
-  const formatDate = dateTimeFormatter(timeZone);
+export function ApiKeyTable({ apiKeys, clock }: { apiKeys: ApiKeySummary[]; clock: Clock }) {
+  const formatDate = dateTimeFormatter(clock);
   return (
     <CredentialTable
       columns={["Name", "Key", "Scopes", "Created", "Last used"]}

@@ -1,6 +1,7 @@
 import { revokeDeviceAction } from "@/lib/oauth/actions";
 import { RevokeButton } from "./revoke-button";
 import { CredentialTable, dateTimeFormatter, ScopeList } from "./table-parts";
+import type { Clock } from "@/lib/formatting/time-words";
 
 export type DeviceSummary = {
   id: string;
@@ -11,8 +12,8 @@ export type DeviceSummary = {
   accessExpiresAt: Date;
 };
 
-export function DeviceTable({ devices, timeZone }: { devices: DeviceSummary[]; timeZone: string }) {
-  const formatDate = dateTimeFormatter(timeZone);
+export function DeviceTable({ devices, clock }: { devices: DeviceSummary[]; clock: Clock }) {
+  const formatDate = dateTimeFormatter(clock);
   return (
     <CredentialTable
       columns={["Application", "Scopes", "Created", "Last used", "Expires"]}

@@ -4,8 +4,9 @@ import { isForgeProvider, forgeProviderNames } from "@/lib/forge-hooks/providers
 import { forgeHookUrl } from "@/lib/forge-hooks/responses";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { dateTimeFormatter } from "./table-parts";
+import type { Clock } from "@/lib/formatting/time-words";
 
-type ForgeHookListProps = { hooks: IncomingHook[]; deliveries: Map<string, HookDelivery[]>; origin: string; timeZone: string };
+type ForgeHookListProps = { hooks: IncomingHook[]; deliveries: Map<string, HookDelivery[]>; origin: string; clock: Clock };
 
 function statusClassName(status: number): string {
   return status < 400
@@ -46,8 +47,8 @@ function DeliveryTable({ deliveries, formatDate }: { deliveries: HookDelivery[];
 }
 
 /** The account's hooks: where each receives, when it last did, its last deliveries, and deleting it. */
-export function ForgeHookList({ hooks, deliveries, origin, timeZone }: ForgeHookListProps) {
-  const formatDate = dateTimeFormatter(timeZone);
+export function ForgeHookList({ hooks, deliveries, origin, clock }: ForgeHookListProps) {
+  const formatDate = dateTimeFormatter(clock);
   return (
     <ul className="space-y-4">
       {hooks.map((hook) => {

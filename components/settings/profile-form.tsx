@@ -13,7 +13,7 @@ import type { WeekStart } from "@/lib/time";
 
 type ProfileFormProps = {
   /** The profile as stored. */
-  profile: { name: string; email: string; timezone: string; week_start: WeekStart };
+  profile: { name: string; email: string; timezone: string; week_start: WeekStart /** "12", "24", or "" for the browser's language. */; hour_cycle: string };
   timeZones: readonly string[];
 };
 
@@ -100,6 +100,17 @@ export function ProfileForm({ profile, timeZones }: ProfileFormProps) {
       >
         <option value="monday">Monday</option>
         <option value="sunday">Sunday</option>
+      </SelectField>
+      <SelectField
+        label="Clock"
+        name="hour_cycle"
+        hint="How times are written: the worklog, the week view, recaps and settings."
+        defaultValue={values.hour_cycle}
+        error={fieldErrors.hour_cycle}
+      >
+        <option value="">From the browser</option>
+        <option value="12">12-hour (1:30 PM)</option>
+        <option value="24">24-hour (13:30)</option>
       </SelectField>
       <FormError message={formError} />
       <div className="flex flex-wrap items-center gap-4">

@@ -7,8 +7,9 @@ import { ScheduleForm, type ScheduleFormValues } from "./schedule-form";
 import { periodLabels, weekdayNames } from "./schedule-labels";
 import { dateTimeFormatter } from "./table-parts";
 import { WebhookActionButton } from "./webhook-action-button";
+import { formatWallClock, type Clock } from "@/lib/formatting/time-words";
 
-type ScheduleListProps = { schedules: RecapSchedule[]; webhooks: WebhookEndpoint[]; timeZone: string };
+type ScheduleListProps = { schedules: RecapSchedule[]; webhooks: WebhookEndpoint[]; clock: Clock };
 
 const statusLabels: Record<string, string> = {
   running: "Running",
@@ -48,8 +49,8 @@ function formValues(schedule: RecapSchedule): ScheduleFormValues {
 }
 
 /** The account's schedules: what each sends, when and where, when it runs next, how its last run went; Run now, edit, enable or disable, delete. */
-export function ScheduleList({ schedules, webhooks, timeZone }: ScheduleListProps) {
-  const formatDate = dateTimeFormatter(timeZone);
+export function ScheduleList({ schedules, webhooks, clock }: ScheduleListProps) {
+  const formatDate = dateTimeFormatter(clock);
   const webhookOptions = webhooks.map((webhook) => ({ id: webhook.id, url: webhook.url }));
   return (
     <ul className="space-y-4">
@@ -63,7 +64,8 @@ export function ScheduleList({ schedules, webhooks, timeZone }: ScheduleListProp
                   {title}
                 </h4>
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                  {daysOf(schedule.weekdays)} at {schedule.localTime} · to <span className="break-all">{destinationOf(schedule, webhooks)}</span>
+                  {daysOf(schedule.weekdays)} at {formatWallClock(schedule.localTime, clock.hourCycle)} · to{" "}
+                  <span className="break-all">{destinationOf(schedule, webhooks)}</span>
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -124,7 +126,7 @@ export function ScheduleList({ schedules, webhooks, timeZone }: ScheduleListProp
               <div className="mt-4">
                 <ScheduleForm
                   webhooks={webhookOptions}
-                  timeZone={timeZone}
+                  timeZone={clock.timeZone}
                   initial={formValues(schedule)}
                   action={updateScheduleAction.bind(null, schedule.id)}
                   submitLabel="Save schedule"

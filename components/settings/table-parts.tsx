@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { formatDate as formatDate_, formatFullDateTime, formatTime, type Clock } from "@/lib/formatting/time-words";
+import { calendarDay } from "@/lib/time";
 
 /** A cell that, on phones where the table becomes a stack of cards, shows its column name beside the value. */
 function Cell({ label, children }: { label: string; children: ReactNode }) {
@@ -12,15 +14,13 @@ function Cell({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A date and time in the account's time zone, with the full form on hover. */
-export function dateTimeFormatter(timeZone: string) {
-  const dayFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone });
-  const timeFormat = new Intl.DateTimeFormat("en", { timeStyle: "short", timeZone });
-  const fullFormat = new Intl.DateTimeFormat("en", { dateStyle: "full", timeStyle: "long", timeZone });
+/** A date and time on the account's clock, "28 Nov 2026, 6:08 PM", with the full form on hover. */
+export function dateTimeFormatter(clock: Clock) {
   return function formatDate(date: Date) {
     return (
-      <time dateTime={date.toISOString()} title={fullFormat.format(date)}>
-        <span className="whitespace-nowrap">{dayFormat.format(date)}</span> <span className="whitespace-nowrap">{timeFormat.format(date)}</span>
+      <time dateTime={date.toISOString()} title={formatFullDateTime(date, clock)}>
+        <span className="whitespace-nowrap">{formatDate_(calendarDay(date, clock.timeZone))},</span>{" "}
+        <span className="whitespace-nowrap">{formatTime(date, clock)}</span>
       </time>
     );
   };

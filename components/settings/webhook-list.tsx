@@ -3,8 +3,9 @@ import { deleteWebhookAction, resendAttemptAction, sendTestEventAction, setWebho
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { dateTimeFormatter } from "./table-parts";
 import { WebhookActionButton } from "./webhook-action-button";
+import type { Clock } from "@/lib/formatting/time-words";
 
-type WebhookListProps = { webhooks: WebhookEndpoint[]; attempts: Map<string, WebhookAttempt[]>; timeZone: string };
+type WebhookListProps = { webhooks: WebhookEndpoint[]; attempts: Map<string, WebhookAttempt[]>; clock: Clock };
 
 function statusClassName(status: number | null): string {
   return status !== null && status >= 200 && status < 300
@@ -68,8 +69,8 @@ function AttemptTable({
 }
 
 /** The account's webhooks: where each posts, what it receives, whether it is enabled (and why not), its delivery log. */
-export function WebhookList({ webhooks, attempts, timeZone }: WebhookListProps) {
-  const formatDate = dateTimeFormatter(timeZone);
+export function WebhookList({ webhooks, attempts, clock }: WebhookListProps) {
+  const formatDate = dateTimeFormatter(clock);
   return (
     <ul className="space-y-4">
       {webhooks.map((webhook) => {

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { formatDateTime, formatDuration } from "@/components/formatting/format";
+import { useClock } from "@/components/formatting/clock-context";
+import { formatDateTime, formatDuration } from "@/lib/formatting/time-words";
 import { MarkdownExcerpt } from "@/components/markdown";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextField } from "@/components/ui/field";
@@ -28,6 +29,7 @@ const durationProblem = "Use whole hours (up to 168) and minutes (up to 59): at 
  * keeps focus inside it, closes it on Escape, and gives focus back to where it was.
  */
 export function LongTimerDialog({ timer, timeZone, seconds, onStop, onClosed }: LongTimerDialogProps) {
+  const clock = useClock(timeZone);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -72,8 +74,8 @@ export function LongTimerDialog({ timer, timeZone, seconds, onStop, onClosed }: 
         The timer ran {ran}. Keep those hours?
       </h2>
       <p id={descriptionId} className="mt-2 text-sm text-pretty text-zinc-700 dark:text-zinc-300">
-        “<MarkdownExcerpt>{timer.content}</MarkdownExcerpt>” has been running since {formatDateTime(timer.recorded_at, timeZone)}. Keep the time it ran, or set
-        how long you worked. Cancel leaves it running.
+        “<MarkdownExcerpt>{timer.content}</MarkdownExcerpt>” has been running since {formatDateTime(timer.recorded_at, clock)}. Keep the time it ran, or set how
+        long you worked. Cancel leaves it running.
       </p>
       <div className="mt-5">
         <Button ref={keepRef} disabled={pending} onClick={() => void stop()}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { dayHeading } from "@/lib/worklog/days";
 
 type DayGroupProps = {

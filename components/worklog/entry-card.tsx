@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { MouseEvent, ReactNode, Ref } from "react";
-import { countOf, formatDateTime, formatDuration, formatTime, formatTimeRange } from "@/components/formatting/format";
+import { countOf } from "@/components/formatting/format";
+import { formatDateTime, formatDuration, formatTime, formatTimeRange, type Clock } from "@/lib/formatting/time-words";
 import { Markdown, MarkdownLine, matchClassName } from "@/components/markdown";
 import { Elapsed } from "@/components/timer/elapsed";
 import type { CommitSummary } from "@/lib/repositories/commits";
@@ -21,7 +22,8 @@ const sourceDescriptions = { api: "API with an API key", cli: "CLI (an OAuth tok
 
 type EntryCardProps = {
   entry: EntryView;
-  timeZone: string;
+  /** How the entry's times are written. */
+  clock: Clock;
   /** The entry's buttons, at the end of its row. */
   actions?: ReactNode;
   /** Before the time, e.g. the box that selects the entry. */
@@ -73,17 +75,17 @@ function clickedThrough(event: MouseEvent<HTMLElement>) {
 }
 
 /** When the entry's work happened: "7:08–7:20 PM" for one with a duration, its start and "running" while its timer runs. */
-function EntryTime({ entry, timeZone }: { entry: EntryView; timeZone: string }) {
+function EntryTime({ entry, clock }: { entry: EntryView; clock: Clock }) {
   const end = Date.parse(entry.recorded_at);
   if (entry.running)
     return (
       <time dateTime={entry.recorded_at}>
-        {formatTime(entry.recorded_at, timeZone)}–<span className="text-emerald-800 dark:text-emerald-300">running</span>
+        {formatTime(entry.recorded_at, clock)}–<span className="text-emerald-800 dark:text-emerald-300">running</span>
       </time>
     );
-  if (entry.duration_seconds === null) return <time dateTime={entry.recorded_at}>{formatTime(entry.recorded_at, timeZone)}</time>;
+  if (entry.duration_seconds === null) return <time dateTime={entry.recorded_at}>{formatTime(entry.recorded_at, clock)}</time>;
   const start = new Date(end - entry.duration_seconds * 1000).toISOString();
-  return <time dateTime={`${start}/${entry.recorded_at}`}>{formatTimeRange(start, entry.recorded_at, timeZone)}</time>;
+  return <time dateTime={`${start}/${entry.recorded_at}`}>{formatTimeRange(start, entry.recorded_at, clock)}</time>;
 }
 
 /**
@@ -94,7 +96,7 @@ function EntryTime({ entry, timeZone }: { entry: EntryView; timeZone: string }) 
  */
 export function EntryCard({
   entry,
-  timeZone,
+  clock,
   actions,
   leading,
   commitActions,
@@ -111,7 +113,7 @@ export function EntryCard({
   return (
     <article
       id={entryAnchor(entry.id)}
-      aria-label={`${linked ? "Linked entry" : "Entry"} of ${formatDateTime(entry.recorded_at, timeZone)}`}
+      aria-label={`${linked ? "Linked entry" : "Entry"} of ${formatDateTime(entry.recorded_at, clock)}`}
       aria-current={linked || undefined}
       data-entry-id={entry.id}
       data-selected={selected || undefined}
@@ -124,7 +126,7 @@ export function EntryCard({
           data-part="time"
           className="w-[8.25rem] shrink-0 text-sm leading-relaxed whitespace-nowrap text-zinc-600 tabular-nums max-sm:w-auto dark:text-zinc-400"
         >
-          <EntryTime entry={entry} timeZone={timeZone} />
+          <EntryTime entry={entry} clock={clock} />
         </div>
         <div data-part="duration" className="w-[4.5rem] shrink-0 text-sm leading-relaxed whitespace-nowrap tabular-nums max-sm:w-auto">
           {entry.running ? (

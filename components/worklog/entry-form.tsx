@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useImperativeHandle, useRef, useState, useSyncExternalStore, type FormEvent, type Ref } from "react";
-import { formatDuration } from "@/components/formatting/format";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { priority } from "@/components/keyboard/shortcut-registry";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import { Markdown } from "@/components/markdown";

@@ -3,7 +3,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { formatDateTime } from "@/components/formatting/format";
+import { useClock } from "@/components/formatting/clock-context";
+import { formatDateTime } from "@/lib/formatting/time-words";
 import { hasMoreThanFirstBlock } from "@/components/markdown";
 import { MenuButton } from "@/components/menu-button";
 import { Button } from "@/components/ui/button";
@@ -81,7 +82,8 @@ export function EntryItem({
       noticeRef.current?.focus();
     },
   });
-  const label = formatDateTime(entry.recorded_at, timeZone);
+  const clock = useClock(timeZone);
+  const label = formatDateTime(entry.recorded_at, clock);
   const [expanded, setExpanded] = useState(Boolean(linked));
   const { lineRef, cut } = useCutLine(entry.content, !expanded);
   const hasMore = cut || entry.commits.length > 0 || hasMoreThanFirstBlock(entry.content);
@@ -116,7 +118,7 @@ export function EntryItem({
       <FormNotice ref={noticeRef} message={notice} className="empty:sr-only" />
       <EntryCard
         entry={entry}
-        timeZone={timeZone}
+        clock={clock}
         highlight={filters.q}
         linked={linked}
         selected={selected}
@@ -228,6 +230,7 @@ function CommitPicker({ entry, timeZone, onDone, onCancel }: { entry: EntryView;
   const attach = useMutation({ mutationFn: (commitIds: string[]) => accepted(attachCommitsAction(entry.id, commitIds)), onSuccess: onDone });
   const attached = new Set(entry.commits.map((commit) => commit.id));
   const choices = commits.data?.filter((commit) => !attached.has(commit.id)) ?? [];
+  const clock = useClock(timeZone);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -260,7 +263,7 @@ function CommitPicker({ entry, timeZone, onDone, onCancel }: { entry: EntryView;
                     <span className="min-w-0">
                       <span className="font-mono text-brand-700 dark:text-brand-300">{commitName(commit)}</span>{" "}
                       <span className="break-words">{commit.message.split("\n")[0]}</span>{" "}
-                      <span className="text-zinc-500 dark:text-zinc-400">{formatDateTime(commit.committedAt, timeZone)}</span>
+                      <span className="text-zinc-500 dark:text-zinc-400">{formatDateTime(commit.committedAt, clock)}</span>
                     </span>
                   </label>
                 </li>

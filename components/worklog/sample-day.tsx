@@ -1,5 +1,6 @@
 import { DayGroup } from "./day-group";
 import { EntryCard } from "./entry-card";
+import { hourCycleFor } from "@/lib/formatting/account-clock";
 import { addDays, calendarDay } from "@/lib/time";
 import type { EntryView } from "@/lib/worklog/views";
 
@@ -51,10 +52,11 @@ const sampleEntries = (day: string) => [
 
 /**
  * A day of a worklog as an account sees it, for the landing page: made of the app's own
- * components, not a picture of them. The day is yesterday (in UTC, as the entries show their
+ * components, not a picture of them, its times on the browser's hour cycle. The day is yesterday (in UTC, as the entries show their
  * times), so that the sample never looks stale.
  */
-export function SampleDay() {
+export async function SampleDay() {
+  const hourCycle = await hourCycleFor(null);
   const today = calendarDay(new Date(), "UTC");
   const yesterday = addDays(today, -1);
   return (
@@ -63,7 +65,7 @@ export function SampleDay() {
         <ol>
           {sampleEntries(yesterday).map((entry) => (
             <li key={entry.id} className="bg-white dark:bg-zinc-950">
-              <EntryCard entry={entry} timeZone="UTC" />
+              <EntryCard entry={entry} clock={{ timeZone: "UTC", hourCycle }} />
             </li>
           ))}
         </ol>

@@ -3,7 +3,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { countOf, formatDateTime } from "@/components/formatting/format";
+import { countOf } from "@/components/formatting/format";
+import { useClock } from "@/components/formatting/clock-context";
+import { formatDateTime } from "@/lib/formatting/time-words";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { ExternalLink } from "@/components/ui/external-link";
@@ -201,6 +203,7 @@ export function DaySuggestions({ suggestions, ...props }: { suggestions?: Sugges
 
 /** The suggestion's commits (and pull request), shown on demand. */
 function SuggestionDetails({ suggestion, timeZone }: { suggestion: Suggestion; timeZone: string }) {
+  const clock = useClock(timeZone);
   const { commits, commit_count: total, pull_request: pullRequest } = suggestion;
   if (commits.length === 0 && !pullRequest?.web_url) return null;
   const shown =
@@ -228,7 +231,7 @@ function SuggestionDetails({ suggestion, timeZone }: { suggestion: Suggestion; t
               <span className="font-mono text-brand-700 dark:text-brand-300">{commit.short_sha}</span>
             )}
             <span className="min-w-0 break-words">{commit.subject}</span>
-            <span className="text-zinc-600 dark:text-zinc-400">{formatDateTime(commit.committed_at, timeZone)}</span>
+            <span className="text-zinc-600 dark:text-zinc-400">{formatDateTime(commit.committed_at, clock)}</span>
           </li>
         ))}
       </ul>

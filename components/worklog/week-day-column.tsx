@@ -1,7 +1,8 @@
 "use client";
 
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
-import { formatDuration } from "@/components/formatting/format";
+import { useClock, useHourCycle } from "@/components/formatting/clock-context";
+import { formatDay, formatDuration, formatTime, formatTimeRange, formatWallClock, type HourCycle } from "@/lib/formatting/time-words";
 import { useProjectColour } from "@/components/project-colour-context";
 import type { EntryView } from "@/lib/worklog/views";
 import { slotTime, type DayPiece } from "@/lib/worklog/week-layout";
@@ -13,23 +14,8 @@ export const pieceMinHeight = 1.5;
 /** A new entry started from the calendar fills a slot this long. */
 export const slotMinutes = 30;
 
-// Formatters are made once: making one costs more than drawing a block.
-const dayFormat = (options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" });
-  return (day: string) => format.format(new Date(`${day}T12:00:00Z`));
-};
-export const weekdayName = dayFormat({ weekday: "short" });
-export const longDay = dayFormat({ weekday: "long", day: "numeric", month: "long" });
-export const shortDate = dayFormat({ day: "numeric", month: "short" });
-export const dayOfMonth = dayFormat({ day: "numeric" });
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function clockTime(instant: number, timeZone: string): string {
-  let format = clockFormats.get(timeZone);
-  if (!format) clockFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" })));
-  return format.format(instant);
-}
+/** A day as the week's columns name it to screen readers: "Wednesday 18 November". */
+export const longDay = (day: string) => formatDay(day, { long: true });
 
 /** The entry's first line of text, without the marks of markdown headings and lists. */
 function title(entry: EntryView): string {
@@ -43,7 +29,10 @@ function title(entry: EntryView): string {
 }
 
 const slotsPerDay = (24 * 60) / slotMinutes;
-const slotLabel = (slot: number) => slotTime("2000-01-01", slot / slotsPerDay, slotMinutes).slice(11);
+/** A slot's wall-clock time, "09:30", the button's data-slot. */
+const slotClock = (slot: number) => slotTime("2000-01-01", slot / slotsPerDay, slotMinutes).slice(11);
+/** A slot's time as people read it, "9:30 AM" or "09:30". */
+const slotLabel = (slot: number, hourCycle: HourCycle) => formatWallClock(slotClock(slot), hourCycle);
 
 type DayColumnProps = {
   day: string;
@@ -68,6 +57,7 @@ type DayColumnProps = {
 export function DayColumn({ day, pieces, timeZone, projectNames, now, firstSlot, loading, onEdit, onStart }: DayColumnProps) {
   const [slot, setSlot] = useState<number>();
   const shownSlot = slot ?? firstSlot;
+  const hourCycle = useHourCycle();
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
     const box = event.currentTarget.getBoundingClientRect();
@@ -92,15 +82,15 @@ export function DayColumn({ day, pieces, timeZone, projectNames, now, firstSlot,
     >
       <button
         type="button"
-        data-slot={slotLabel(shownSlot)}
-        aria-label={`Add an entry on ${longDay(day)} at ${slotLabel(shownSlot)}`}
+        data-slot={slotClock(shownSlot)}
+        aria-label={`Add an entry on ${longDay(day)} at ${slotLabel(shownSlot, hourCycle)}`}
         aria-keyshortcuts="ArrowUp ArrowDown"
         onKeyDown={onKeyDown}
         onClick={() => onStart(day, shownSlot / slotsPerDay)}
         className="absolute inset-x-0.5 z-0 rounded border border-dashed border-brand-500 bg-brand-50 px-1 text-left text-xs leading-[1.375rem] text-brand-800 opacity-0 hover:opacity-100 focus-visible:z-30 focus-visible:opacity-100 dark:bg-brand-950 dark:text-brand-200"
         style={{ top: `${(shownSlot / slotsPerDay) * 100}%`, height: `${pieceMinHeight}rem` }}
       >
-        + {slotLabel(shownSlot)}
+        + {slotLabel(shownSlot, hourCycle)}
       </button>
       {loading && (
         <>
@@ -144,12 +134,15 @@ function PieceButton({
 }) {
   const entry = piece.item;
   const colour = useProjectColour(entry.project_id);
+  const clock = useClock(timeZone);
   const recorded = Date.parse(entry.recorded_at);
   const text = title(entry) || "Untitled entry";
   const when =
     piece.kind === "marker"
-      ? clockTime(recorded, timeZone)
-      : `${clockTime(entry.running ? recorded : recorded - (entry.duration_seconds ?? 0) * 1000, timeZone)}–${entry.running ? "now" : clockTime(recorded, timeZone)}`;
+      ? formatTime(new Date(recorded), clock)
+      : entry.running
+        ? `${formatTime(new Date(recorded), clock)}–now`
+        : formatTimeRange(new Date(recorded - (entry.duration_seconds ?? 0) * 1000), new Date(recorded), clock);
   const label = [
     text,
     when,

@@ -2,7 +2,8 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { formatDuration } from "@/components/formatting/format";
+import { useHourCycle } from "@/components/formatting/clock-context";
+import { formatDayOfMonth, formatDayRange, formatDuration, formatHour, formatWeekday } from "@/lib/formatting/time-words";
 import { priority } from "@/components/keyboard/shortcut-registry";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import type { ProjectOption } from "@/components/projects/project-select";
@@ -16,7 +17,7 @@ import { firstFreeSlot, firstShownHour, nowInWeek, slotTime, visibleHours, weekC
 import type { EntryView } from "@/lib/worklog/views";
 import { EntryDialog, type Editing } from "./entry-dialog";
 import { accepted } from "./refusal";
-import { DayColumn, dayOfMonth, hourHeight, longDay, pieceMinHeight, shortDate, slotMinutes, weekdayName } from "./week-day-column";
+import { DayColumn, hourHeight, longDay, pieceMinHeight, slotMinutes } from "./week-day-column";
 import { useWorklogFilters } from "./worklog-filters";
 import { useWorklogView } from "./worklog-view";
 
@@ -72,6 +73,7 @@ export default function WeekView({ projects, tags, timeZone, today, weekStart }:
   const { filters } = useWorklogFilters();
   const { date, show } = useWorklogView(today);
   const phone = usePhone();
+  const hourCycle = useHourCycle();
   const now = useNow();
   const [editing, setEditing] = useState<Editing>();
   const otherFilters = cleanFilters({ q: filters.q, project_id: filters.project_id, tags: filters.tags, source: filters.source });
@@ -123,7 +125,7 @@ export default function WeekView({ projects, tags, timeZone, today, weekStart }:
     setEditing({ kind: "new", values: { ...emptyEntryForm, recordedAt: end, duration: String(endMinutes - hours! * 60 - minutes!) } });
   };
 
-  const heading = phone ? longDay(date) : `${shortDate(days[0]!)} – ${shortDate(days.at(-1)!)}`;
+  const heading = phone ? longDay(date) : formatDayRange(days[0]!, days.at(-1)!);
   const weekSeconds = columns.reduce((sum, column) => sum + column.seconds, 0);
   const template = `3rem ${shown.map((column) => `minmax(${columnWidth(column)}rem, 1fr)`).join(" ")}`;
   const rangeHeight = headerHeight + (range.end - range.start) * hourHeight;
@@ -175,7 +177,7 @@ export default function WeekView({ projects, tags, timeZone, today, weekStart }:
               style={{ height: `${headerHeight}rem`, lineHeight: `${headerHeight}rem` }}
             >
               <p className={`min-w-0 truncate ${column.day === today ? "font-semibold text-brand-700 dark:text-brand-300" : "font-medium"}`}>
-                {weekdayName(column.day)} <span className="font-normal">{dayOfMonth(column.day)}</span>
+                {formatWeekday(column.day)} <span className="font-normal">{formatDayOfMonth(column.day)}</span>
               </p>
               <p className="ml-auto text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
                 <span className="sr-only">Total </span>
@@ -186,7 +188,7 @@ export default function WeekView({ projects, tags, timeZone, today, weekStart }:
           <div className="sticky left-0 z-20 bg-white text-right text-xs text-zinc-500 dark:bg-zinc-950 dark:text-zinc-400" aria-hidden>
             {Array.from({ length: 24 }, (_, hour) => (
               <div key={hour} className="pr-1.5" style={{ height: `${hourHeight}rem` }}>
-                {hour > 0 ? `${String(hour).padStart(2, "0")}:00` : ""}
+                {hour > 0 ? formatHour(hour, hourCycle) : ""}
               </div>
             ))}
           </div>

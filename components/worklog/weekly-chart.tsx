@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { formatDuration } from "@/components/formatting/format";
+import { formatDate, formatDayOfMonth, formatDuration, formatMonth, formatWeekday } from "@/lib/formatting/time-words";
 import { useProjectSlots } from "@/components/project-colour-context";
 import { noProjectColour, projectColour } from "@/components/projects/project-colours";
 import { Button } from "@/components/ui/button";
@@ -21,14 +21,13 @@ type ChartProps = {
   projects: { id: string; name: string }[];
 };
 
-function dayLabel(day: string): { weekday: string; date: string; day: string; month: string } {
-  const date = new Date(`${day}T12:00:00Z`);
-  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" }).format(date);
+/** A bar's words: "Sat", "28 Nov", "28", and "28 November" for screen readers. */
+function dayLabel(day: string): { weekday: string; date: string; day: string; longDate: string } {
   return {
-    weekday: format({ weekday: "short" }),
-    date: format({ day: "numeric", month: "short" }),
-    day: format({ day: "numeric" }),
-    month: format({ month: "long" }),
+    weekday: formatWeekday(day),
+    date: formatDate(day, { withYear: false }),
+    day: formatDayOfMonth(day),
+    longDate: `${formatDayOfMonth(day)} ${formatMonth(day.slice(0, 7), { withYear: false })}`,
   };
 }
 
@@ -122,7 +121,7 @@ export function WeeklyChart({ initialWeek, projects }: ChartProps) {
                   type="button"
                   aria-pressed={selected}
                   // Begins with the button's visible text, as a speech user reads it out (WCAG 2.5.3, Label in Name).
-                  aria-label={`${seconds > 0 ? `${formatDuration(seconds)} ` : ""}${label.weekday} ${label.day} (${label.month} ${label.day}${seconds > 0 ? "" : ", no time tracked"}). Show this day’s entries`}
+                  aria-label={`${seconds > 0 ? `${formatDuration(seconds)} ` : ""}${label.weekday} ${label.day} (${label.longDate}${seconds > 0 ? "" : ", no time tracked"}). Show this day’s entries`}
                   title={[`${label.weekday} ${label.date}`, ...breakdown].join("\n")}
                   onClick={() => change(selected ? { from: "", to: "" } : { from: day, to: day })}
                   className="group flex w-full min-w-0 flex-col items-center rounded-md pt-1 pb-1.5 hover:bg-zinc-100 aria-pressed:bg-brand-50 dark:hover:bg-zinc-800/60 dark:aria-pressed:bg-brand-950"

@@ -57,6 +57,7 @@ const accountColumns = selectAsFields("u", {
   sessionVersion: "session_version",
   timezone: "timezone",
   weekStart: "week_start",
+  hourCycle: "hour_cycle",
   plan: "plan",
   emailVerified: "email_verified",
   image: "image",

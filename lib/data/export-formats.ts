@@ -5,7 +5,7 @@ import { toProjectResponse } from "@/lib/projects/responses";
 import { toRecapResponse } from "@/lib/recaps/responses";
 import { toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
 import { toUserResponse } from "@/lib/users/responses";
-import { formatDuration } from "@/lib/duration";
+import { formatDuration, formatWeekday } from "@/lib/formatting/time-words";
 import { calendarDay, wallClock } from "@/lib/time";
 import type { EntryListFilters } from "@/lib/worklog/entries";
 import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
@@ -103,7 +103,7 @@ export async function* csvExport(access: Access, filters: EntryListFilters, expo
   }
 }
 
-const weekday = (day: string) => new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+const weekday = (day: string) => formatWeekday(day, { long: true });
 
 function markdownEntry(entry: EntryWithRelations, timeZone: string): string {
   const details = [

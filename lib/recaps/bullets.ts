@@ -2,6 +2,7 @@ import { calendarDay } from "@/lib/time";
 import { entryHref, withoutForeignCitations, type CitableSources } from "./citations";
 import type { RecapCommit, RecapEntry } from "./generator";
 import { oneLine, sameTextKey, shorten } from "./inline-markdown";
+import { formatDate } from "@/lib/formatting/time-words";
 
 /** How long an entry's text may be in a bullet before it is shortened. */
 const BULLET_MAX_CHARACTERS = 160;
@@ -31,11 +32,9 @@ export function mergedBullets(entries: RecapEntry[], sources: CitableSources): B
   return [...bullets.values()];
 }
 
-const dayLabel = (day: string) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(new Date(`${day}T12:00:00Z`));
-
 /** A citation of an entry: its day, linked to it. */
 export function entryCitation(entry: RecapEntry, timeZone: string): string {
-  return `[${dayLabel(calendarDay(entry.recordedAt, timeZone))}](${entryHref(entry.id)})`;
+  return `[${formatDate(calendarDay(entry.recordedAt, timeZone), { withYear: false })}](${entryHref(entry.id)})`;
 }
 
 const shortSha = (commit: RecapCommit) => commit.sha.slice(0, 7);

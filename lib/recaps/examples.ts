@@ -13,8 +13,8 @@ export const completedRecapExample = {
   url: `/api/v1/worklog/recaps/${id}`,
   status: "completed",
   content:
-    "# Recap 2026-11-16 – 2026-11-22\n\n1 entry across 1 project, 1h 30m tracked, 1 commit.\n\n## Website Project\n\n1 entry, 1h 30m.\n\n" +
-    `- Built the pricing page and fixed the footer links ([Nov 22](/?entry=${exampleEntryId}); commit [\`${commitExample.sha.slice(0, 7)}\`](${commitUrl}))\n\n` +
+    "# Recap 16–22 Nov 2026\n\n1 entry across 1 project, 1h 30m tracked, 1 commit.\n\n## Website Project\n\n1 entry, 1h 30m.\n\n" +
+    `- Built the pricing page and fixed the footer links ([22 Nov](/?entry=${exampleEntryId}); commit [\`${commitExample.sha.slice(0, 7)}\`](${commitUrl}))\n\n` +
     "## Tags\n\n- `frontend`: 1 entry, 1h 30m\n- `release`: 1 entry, 1h 30m\n\n## Day by day\n\n- **Sunday 2026-11-22**: 1 entry, 1h 30m (Website Project)\n",
   metadata: { entry_count: 1, projects: ["Website Project"], tags: ["frontend", "release"], total_duration_seconds: 5400, commit_count: 1 },
   sources: [
@@ -50,7 +50,7 @@ export const createdRecapExamples = {
 const streamedEvents = [
   {
     id: `${id}:0`,
-    data: { recap_id: id, status: "processing", delta: "# Recap 2026-11-16 – 2026-11-22\n\n", partial_content: "# Recap 2026-11-16 – 2026-11-22\n\n" },
+    data: { recap_id: id, status: "processing", delta: "# Recap 16–22 Nov 2026\n\n", partial_content: "# Recap 16–22 Nov 2026\n\n" },
   },
   {
     id: `${id}:1`,
@@ -58,7 +58,7 @@ const streamedEvents = [
       recap_id: id,
       status: "processing",
       delta: "1 entry across 1 project, 1h 30m tracked, 1 commit.\n\n",
-      partial_content: "# Recap 2026-11-16 – 2026-11-22\n\n1 entry across 1 project, 1h 30m tracked, 1 commit.\n\n",
+      partial_content: "# Recap 16–22 Nov 2026\n\n1 entry across 1 project, 1h 30m tracked, 1 commit.\n\n",
     },
   },
   { id: `${id}:2`, data: { recap_id: id, ...completedRecapExample } },

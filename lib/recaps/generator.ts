@@ -1,4 +1,4 @@
-import { formatDuration } from "@/lib/duration";
+import { formatDayRange, formatDuration } from "@/lib/formatting/time-words";
 import { calendarDay } from "@/lib/time";
 import type { RecapFilters } from "./filters";
 import type { RecapMetadata } from "./metadata";
@@ -86,12 +86,7 @@ export function byProject(entries: RecapEntry[]): { name: string; entries: Recap
     .map((group) => ({ name: group[0]!.project?.name ?? NO_PROJECT, entries: group }));
 }
 
-/** "2026-03-02 – 2026-03-04", or one day. */
+/** "2–4 Mar 2026", or one day, "2 Mar 2026". */
 export function periodOf({ filters, timeZone }: Pick<RecapInput, "filters" | "timeZone">): string {
-  const first = calendarDay(new Date(filters.from), timeZone);
-  const last = calendarDay(new Date(filters.to), timeZone);
-  return first === last ? first : `${first} – ${last}`;
+  return formatDayRange(calendarDay(new Date(filters.from), timeZone), calendarDay(new Date(filters.to), timeZone));
 }
-
-/** "Monday", of a calendar day (YYYY-MM-DD). */
-export const weekdayOf = (day: string) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long" }).format(new Date(`${day}T12:00:00Z`));

@@ -1,7 +1,7 @@
 import { calendarDay } from "@/lib/time";
 import { builtInRecapPieces } from "./built-in";
 import { checkedCitations, citableSources, entryHref } from "./citations";
-import { formatDuration } from "@/lib/duration";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { headline, periodOf, type RecapGenerator, type RecapInput } from "./generator";
 import type { RecapTemplate } from "./templates";
 

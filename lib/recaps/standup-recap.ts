@@ -1,8 +1,9 @@
 import { calendarDay } from "@/lib/time";
 import { bulletLine, mergedBullets } from "./bullets";
 import { citableSources } from "./citations";
-import { plural, weekdayOf, type RecapEntry, type RecapInput } from "./generator";
+import { plural, type RecapEntry, type RecapInput } from "./generator";
 import { oneLine } from "./inline-markdown";
+import { formatDay } from "@/lib/formatting/time-words";
 
 const BLOCKER_TAGS = new Set(["blocked", "blocker"]);
 
@@ -23,12 +24,12 @@ export function* standupRecap(input: RecapInput): Generator<string> {
   const blockers = entries.filter(isBlocker);
   const work = entries.filter((entry) => !isBlocker(entry));
 
-  yield `# Standup ${today}\n\n`;
+  yield `# Standup ${formatDay(today, { withYear: true })}\n\n`;
   for (const [title, day, empty] of [
     ["Yesterday", yesterday, "Nothing recorded before today."],
     ["Today", today, "Nothing recorded yet."],
   ] as const) {
-    yield day === undefined ? `## ${title}\n\n` : `## ${title}: ${weekdayOf(day)} ${day}\n\n`;
+    yield day === undefined ? `## ${title}\n\n` : `## ${title}: ${formatDay(day)}\n\n`;
     const bullets = mergedBullets(
       work.filter((entry) => dayOf(entry) === day),
       sources,

@@ -1,7 +1,8 @@
 import { calendarDay } from "@/lib/time";
 import { bulletList, mergedBullets } from "./bullets";
 import { citableSources } from "./citations";
-import { byName, byProject, entryFigures, groupBy, headline, NO_PROJECT, periodOf, recapMetadata, weekdayOf, type RecapInput } from "./generator";
+import { byName, byProject, entryFigures, groupBy, headline, NO_PROJECT, periodOf, recapMetadata, type RecapInput } from "./generator";
+import { formatDay } from "@/lib/formatting/time-words";
 
 const BULLETS_PER_PROJECT = 10;
 
@@ -32,6 +33,6 @@ export function* summaryRecap(input: RecapInput): Generator<string> {
   const days = [...groupBy(entries, (entry) => calendarDay(entry.recordedAt, timeZone))].sort(([a], [b]) => byName(a, b));
   for (const [day, dayEntries] of days) {
     const projectNames = [...new Set(dayEntries.map((entry) => entry.project?.name ?? NO_PROJECT))].sort(byName);
-    yield `- **${weekdayOf(day)} ${day}**: ${entryFigures(dayEntries)} (${projectNames.join(", ")})\n`;
+    yield `- **${formatDay(day)}**: ${entryFigures(dayEntries)} (${projectNames.join(", ")})\n`;
   }
 }

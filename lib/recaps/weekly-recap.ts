@@ -1,6 +1,6 @@
 import { bulletList, commitReference, commitsOf, entryCitation, mergedBullets, type Bullet } from "./bullets";
 import { citableSources } from "./citations";
-import { formatDuration } from "@/lib/duration";
+import { formatDuration } from "@/lib/formatting/time-words";
 import { byProject, headline, periodOf, plural, totalDuration, type RecapCommit, type RecapEntry, type RecapInput } from "./generator";
 import { oneLine, shorten } from "./inline-markdown";
 

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
 import { rescheduleAccount } from "@/lib/schedules/reschedule";
 import { parseInput } from "@/lib/validation";
-import { emailSchema, planSchema, type NewUser, type UserUpdate } from "./schemas";
+import { emailSchema, planSchema, type NewUser, type ProfileUpdate } from "./schemas";
 
 async function insertUser({ email, password, name, plan, timezone }: NewUser) {
   const passwordHash = password ? await hashPassword(password) : null;
@@ -47,8 +47,9 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
  * Changes the fields sent of the user who asks (the user resource is that user, by id); a new
  * time zone moves the next runs of the account's recap schedules to their times in it.
  */
-export async function updateUser(access: Access, { week_start, ...changes }: UserUpdate) {
-  const user = await withUniqueEmail(() => getDb().user.update({ where: { id: access.user.id }, data: { ...changes, weekStart: week_start } }));
+export async function updateUser(access: Access, { week_start, hour_cycle, ...changes }: ProfileUpdate) {
+  const data = { ...changes, weekStart: week_start, hourCycle: hour_cycle };
+  const user = await withUniqueEmail(() => getDb().user.update({ where: { id: access.user.id }, data }));
   if (changes.timezone !== undefined) await rescheduleAccount(access, user.timezone);
   return user;
 }

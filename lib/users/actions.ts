@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import { formText, formValues, type ActionResult } from "@/lib/server-actions/action-result";
 import { runAction, runSignedInAction, runSignedInFormAction } from "@/lib/server-actions/run-action";
 import { createUserIfNew, deleteUser, updateUser } from "./accounts";
-import { signUpSchema, userUpdateSchema } from "./schemas";
+import { profileUpdateSchema, signUpSchema } from "./schemas";
 import { signUpsClosedMessage } from "./sign-ups";
 
 export type SignUpResult = ActionResult<void, "email" | "name" | "password">;
@@ -51,19 +51,19 @@ export async function signUpWithPassword(_previous: SignUpResult | null, formDat
   redirect(safeCallbackUrl(formData.get("callbackUrl")));
 }
 
-export type ProfileField = "name" | "email" | "timezone" | "week_start";
+export type ProfileField = "name" | "email" | "timezone" | "week_start" | "hour_cycle";
 
 /** What the profile form's action answers: the profile as saved, in the form's fields. */
 export type ProfileResult = ActionResult<Record<ProfileField, string>, ProfileField>;
 
 export async function saveProfile(_previous: ProfileResult | null, formData: FormData): Promise<ProfileResult> {
   const result = await runSignedInFormAction("/settings/profile", formData, {
-    schema: userUpdateSchema,
-    fields: { name: "name", email: "email address", timezone: "time zone", week_start: "first day of the week" },
+    schema: profileUpdateSchema,
+    fields: { name: "name", email: "email address", timezone: "time zone", week_start: "first day of the week", hour_cycle: "clock" },
     input: (values) => ({ ...values, name: values.name.trim() || null }),
     run: async (changes, access) => {
       const saved = await updateUser(access, changes);
-      return { name: saved.name ?? "", email: saved.email, timezone: saved.timezone, week_start: saved.weekStart };
+      return { name: saved.name ?? "", email: saved.email, timezone: saved.timezone, week_start: saved.weekStart, hour_cycle: String(saved.hourCycle ?? "") };
     },
   });
   if (result.ok) revalidatePath("/", "layout");

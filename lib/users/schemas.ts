@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordStrength } from "@/lib/auth/password-strength";
+import type { HourCycle } from "@/lib/formatting/time-words";
 import { requestSchemas } from "@/lib/openapi/components";
 import { weekStarts } from "@/lib/time";
 import { text } from "@/lib/validation";
@@ -72,3 +73,10 @@ export const userUpdateSchema = z
   })
   .register(requestSchemas, { id: "UserUpdate" });
 export type UserUpdate = z.output<typeof userUpdateSchema>;
+
+/** The profile form's hour cycle: "12", "24", or "" for the browser's language (web only, not in the API). */
+export const hourCycleChoiceSchema = z.enum(["", "12", "24"]).transform((choice) => (choice === "" ? null : (Number(choice) as HourCycle)));
+
+/** The profile page: the user resource's fields, and how times are written. */
+export const profileUpdateSchema = userUpdateSchema.extend({ hour_cycle: hourCycleChoiceSchema.optional() });
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

@@ -1,4 +1,4 @@
-import { formatDuration } from "@/lib/duration";
+import { formatDuration } from "@/lib/formatting/time-words";
 
 /**
  * What the composer reads from the words typed into it: `#tag` anywhere adds the tag, and a
@@ -39,7 +39,7 @@ export function parseDuration(text: string): number | undefined {
   return undefined;
 }
 
-/** Seconds as a duration field shows them, rounded to the minute: "1h 30m", "2h", "45m" (lib/duration.ts), which parseDuration reads back. */
+/** Seconds as a duration field shows them, rounded to the minute: "1h 30m", "2h", "45m" (lib/formatting/time-words.ts), which parseDuration reads back. */
 export function durationText(seconds: number): string {
   return formatDuration(Math.max(1, Math.round(seconds / 60)) * 60);
 }

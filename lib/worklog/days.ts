@@ -1,4 +1,5 @@
-import { addDays, calendarDay } from "@/lib/time";
+import { formatDay, relativeDayName } from "@/lib/formatting/time-words";
+import { calendarDay } from "@/lib/time";
 
 type Listed = { id: string; recorded_at: string };
 
@@ -29,28 +30,14 @@ export function groupByDay<Entry extends Listed>(entries: readonly Entry[], time
   return days;
 }
 
-const relativeDays: [offset: number, name: string][] = [
-  [0, "Today"],
-  [-1, "Yesterday"],
-  [1, "Tomorrow"],
-];
-
-/** A calendar day (YYYY-MM-DD) as people say it: "Mon 23 Nov", with its year when asked, "Wed 31 Dec 2025". */
-export function spokenDate(day: string, { withYear = false } = {}): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", ...(withYear && { year: "numeric" }), timeZone: "UTC" })
-    .formatToParts(new Date(`${day}T12:00:00Z`))
-    .filter((part) => part.type !== "literal");
-  return ["weekday", "day", "month", "year"].flatMap((type) => parts.find((part) => part.type === type)?.value ?? []).join(" ");
-}
-
 /**
  * What a day's heading says: "Today", "Yesterday" or "Tomorrow" with the date beside it,
  * otherwise the date, e.g. "Tue 17 Nov", with its year when that is not `today`'s.
  */
 export function dayHeading(day: string, today: string): { name: string; date?: string } {
-  const date = spokenDate(day, { withYear: day.slice(0, 4) !== today.slice(0, 4) });
-  const relative = relativeDays.find(([offset]) => addDays(today, offset) === day);
-  return relative ? { name: relative[1], date } : { name: date };
+  const date = formatDay(day, { withYear: day.slice(0, 4) !== today.slice(0, 4) });
+  const relative = relativeDayName(day, today);
+  return relative ? { name: relative, date } : { name: date };
 }
 
 /** The id of an entry's element in the worklog, a link's fragment. */

@@ -110,7 +110,7 @@ const commitUrl = (letter: string) => `https://github.com/acme/site/commit/${let
 const snapshotFilters = { from: "2026-03-02", to: "2026-03-04" };
 
 /** The summary of the data set: every bullet cites its entry, and the commits their pages on GitHub. */
-const snapshotContent = (ids: DataSetIds) => `# Recap 2026-03-02 – 2026-03-04
+const snapshotContent = (ids: DataSetIds) => `# Recap 2–4 Mar 2026
 
 4 entries across 2 projects, 2h 15m tracked, 2 commits.
 
@@ -118,20 +118,20 @@ const snapshotContent = (ids: DataSetIds) => `# Recap 2026-03-02 – 2026-03-04
 
 1 entry.
 
-- Added rate limits ([Mar 3](/?entry=${ids.limits}))
+- Added rate limits ([3 Mar](/?entry=${ids.limits}))
 
 ## Website
 
 2 entries, 1h 30m.
 
-- Fixed the header ([Mar 3](/?entry=${ids.header}))
-- Shipped the **landing page** with its details ([Mar 2](/?entry=${ids.landing}); commits [\`aaaaaaa\`](${commitUrl("a")}), [\`bbbbbbb\`](${commitUrl("b")}))
+- Fixed the header ([3 Mar](/?entry=${ids.header}))
+- Shipped the **landing page** with its details ([2 Mar](/?entry=${ids.landing}); commits [\`aaaaaaa\`](${commitUrl("a")}), [\`bbbbbbb\`](${commitUrl("b")}))
 
 ## No project
 
 1 entry, 45m.
 
-- Planning meeting ([Mar 4](/?entry=${ids.planning}))
+- Planning meeting ([4 Mar](/?entry=${ids.planning}))
 
 ## Tags
 
@@ -141,9 +141,9 @@ const snapshotContent = (ids: DataSetIds) => `# Recap 2026-03-02 – 2026-03-04
 
 ## Day by day
 
-- **Monday 2026-03-02**: 1 entry, 1h (Website)
-- **Tuesday 2026-03-03**: 2 entries, 30m (API, Website)
-- **Wednesday 2026-03-04**: 1 entry, 45m (No project)
+- **Mon 2 Mar**: 1 entry, 1h (Website)
+- **Tue 3 Mar**: 2 entries, 30m (API, Website)
+- **Wed 4 Mar**: 1 entry, 45m (No project)
 `;
 
 /** In order of first citation. */
@@ -470,12 +470,12 @@ describe("recap templates", () => {
     expect(weekly.id).not.toBe(standup.id);
 
     expect(finished.content).toBe(
-      "# Standup 2026-03-04\n\n" +
-        "## Yesterday: Tuesday 2026-03-03\n\n" +
-        `- Fixed the header ([Mar 3](/?entry=${ids.header}))\n` +
-        `- Added rate limits ([Mar 3](/?entry=${ids.limits}))\n\n` +
-        "## Today: Wednesday 2026-03-04\n\n" +
-        `- Planning meeting ([Mar 4](/?entry=${ids.planning}))\n\n` +
+      "# Standup Wed 4 Mar 2026\n\n" +
+        "## Yesterday: Tue 3 Mar\n\n" +
+        `- Fixed the header ([3 Mar](/?entry=${ids.header}))\n` +
+        `- Added rate limits ([3 Mar](/?entry=${ids.limits}))\n\n` +
+        "## Today: Wed 4 Mar\n\n" +
+        `- Planning meeting ([4 Mar](/?entry=${ids.planning}))\n\n` +
         "## Blockers\n\nNone recorded.\n\n" +
         "_1 earlier entry of the period left out: a standup covers its last two days._\n",
     );
@@ -510,7 +510,7 @@ describe("recap templates", () => {
     expect(weekly.sources).toEqual(expect.arrayContaining(ids.commits.map((id) => ({ type: "commit", id }))));
 
     const brag = await finishedRecap(key, (await json<Recap>(createRecap(key, { ...snapshotFilters, template: "brag" }), 201)).id);
-    expect(brag.content).toContain("- Released v2 ([notes](https://example.com/v2)) ([Mar 4](/?entry=");
+    expect(brag.content).toContain("- Released v2 ([notes](https://example.com/v2)) ([4 Mar](/?entry=");
     expect(brag.content).not.toContain("Planning meeting");
   });
 });

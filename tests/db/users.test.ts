@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/passwords";
-import { createUser as createUserFromDomain, findUserByEmail, setUserPlan } from "@/lib/users/accounts";
-import { newUserSchema } from "@/lib/users/schemas";
+import { accessFor } from "@/lib/access/context";
+import { createUser as createUserFromDomain, findUserByEmail, setUserPlan, updateUser } from "@/lib/users/accounts";
+import { newUserSchema, profileUpdateSchema, userUpdateSchema } from "@/lib/users/schemas";
 import { parseInput } from "@/lib/validation";
 import { AppError } from "@/lib/errors";
 
@@ -9,6 +10,21 @@ import { AppError } from "@/lib/errors";
 const createUser = (input: Record<string, unknown>) => Promise.resolve().then(() => createUserFromDomain(parseInput(newUserSchema, input)));
 
 describe("accounts", () => {
+  it("keep the profile's hour cycle, which the API's user update neither takes nor clears", async () => {
+    const user = await createUser({ email: "clock@example.com", password: "analytical engine" });
+    expect(user.hourCycle).toBeNull();
+    const access = accessFor(user);
+    expect((await updateUser(access, parseInput(profileUpdateSchema, { hour_cycle: "24" }))).hourCycle).toBe(24);
+    expect((await updateUser(access, parseInput(userUpdateSchema, { name: "Clock", hour_cycle: 12 }))).hourCycle).toBe(24);
+    expect((await updateUser(access, parseInput(profileUpdateSchema, { hour_cycle: "12" }))).hourCycle).toBe(12);
+    expect((await updateUser(access, parseInput(profileUpdateSchema, { hour_cycle: "" }))).hourCycle).toBeNull();
+    const failure = (await Promise.resolve()
+      .then(() => parseInput(profileUpdateSchema, { hour_cycle: "13" }))
+      .catch((error: unknown) => error)) as AppError;
+    expect(failure.kind).toBe("validation");
+    expect(failure.issues?.[0]?.pointer).toBe("/hour_cycle");
+  });
+
   it("are created with a normalised email, a hashed password and the default plan", async () => {
     const user = await createUser({ email: "  Ada@Example.COM ", password: "analytical engine", name: " Ada " });
     expect(user).toMatchObject({ email: "ada@example.com", name: "Ada", plan: "pro", timezone: "UTC" });

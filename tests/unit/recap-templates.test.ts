@@ -111,7 +111,7 @@ describe("the built-in recap templates", () => {
     const summary = recapOf("summary");
     expect(summary.match(/Triaged issues in the OSS repo/gi)).toHaveLength(1);
     expect(summary).toContain(
-      `- Triaged issues in the OSS repo, closed 6 stale ones. ×4 ([Mar 2](/?entry=${id(1)}), [Mar 3](/?entry=${id(3)}), [Mar 4](/?entry=${id(5)}), [Mar 5](/?entry=${id(7)}))\n`,
+      `- Triaged issues in the OSS repo, closed 6 stale ones. ×4 ([2 Mar](/?entry=${id(1)}), [3 Mar](/?entry=${id(3)}), [4 Mar](/?entry=${id(5)}), [5 Mar](/?entry=${id(7)}))\n`,
     );
   });
 
@@ -119,7 +119,7 @@ describe("the built-in recap templates", () => {
     const summary = recapOf("summary");
     const line = summary.split("\n").find((text) => text.startsWith("- Shipped the"))!;
     expect(line).toMatch(
-      /^- Shipped the \*\*new pricing page\*\* with \[PR #42\]\(https:\/\/github\.com\/acme\/website\/pull\/42\) merged after review; moved the price table into… \(\[Mar 2\]/,
+      /^- Shipped the \*\*new pricing page\*\* with \[PR #42\]\(https:\/\/github\.com\/acme\/website\/pull\/42\) merged after review; moved the price table into… \(\[2 Mar\]/,
     );
     expect(renderedMarkdown(line).html).toContain("<strong>new pricing page</strong>");
   });
@@ -127,7 +127,7 @@ describe("the built-in recap templates", () => {
   it("split a standup into yesterday, today and blockers", () => {
     const standup = recapOf("standup");
     expect(standup).toMatch(
-      /^# Standup 2026-03-06\n\n## Yesterday: Thursday 2026-03-05\n\n[^#]*Planning meeting[^#]*## Today: Friday 2026-03-06\n\n[^#]*Fixed the flaky login test[^#]*## Blockers\n\n/,
+      /^# Standup Fri 6 Mar 2026\n\n## Yesterday: Thu 5 Mar\n\n[^#]*Planning meeting[^#]*## Today: Fri 6 Mar\n\n[^#]*Fixed the flaky login test[^#]*## Blockers\n\n/,
     );
     const blockers = standup.slice(standup.indexOf("## Blockers"));
     expect(blockers).toContain("Blocked by the migration of the staging database");

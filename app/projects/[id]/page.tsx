@@ -3,7 +3,8 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { Access } from "@/lib/access/context";
-import { countOf, formatDateTime, formatDuration } from "@/components/formatting/format";
+import { countOf } from "@/components/formatting/format";
+import { formatDateTime, formatDuration } from "@/lib/formatting/time-words";
 import { buttonClassName } from "@/components/ui/button";
 import { DangerZone, Stats } from "@/components/stats";
 import { PageHeader, Section } from "@/components/page-header";
@@ -25,6 +26,7 @@ import { groupByDay } from "@/lib/worklog/days";
 import { listEntries } from "@/lib/worklog/entries";
 import { toEntryPage } from "@/lib/worklog/views";
 import { loadOrNotFound, resourceTitle } from "@/lib/next-pages/page-params";
+import { accountClock } from "@/lib/formatting/account-clock";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -68,6 +70,7 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
   const entryQuery = { page: { limit: 10 }, project_id: projectId };
   const now = new Date();
   const today = calendarDay(now, user.timezone);
+  const clock = await accountClock(user);
   const since = { week: currentWeek(user.timezone, user.weekStart, now).start, month: startOfDay(`${today.slice(0, 7)}-01`, user.timezone) };
   const [totals, repositories, entries] = await Promise.all([
     projectTotals(access, projectId, since),
@@ -84,7 +87,7 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
           { term: "This month", value: formatDuration(totals.monthSeconds) },
           { term: "All time", value: formatDuration(totals.allSeconds) },
           { term: "Entries", value: totals.entryCount },
-          { term: "Last activity", value: totals.lastActivity ? formatDateTime(totals.lastActivity, user.timezone) : "None yet" },
+          { term: "Last activity", value: totals.lastActivity ? formatDateTime(totals.lastActivity, clock) : "None yet" },
         ]}
       />
 
@@ -102,7 +105,7 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
               <DayGroup key={day} day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
                 <div>
                   {dayEntries.map((entry) => (
-                    <EntryCard key={entry.id} entry={entry} timeZone={user.timezone} />
+                    <EntryCard key={entry.id} entry={entry} clock={clock} />
                   ))}
                 </div>
               </DayGroup>

@@ -4,7 +4,9 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { CursorPageRequest } from "@/lib/api/cursor-pagination";
-import { countOf, formatDateTime } from "@/components/formatting/format";
+import { countOf } from "@/components/formatting/format";
+import { accountClock } from "@/lib/formatting/account-clock";
+import { formatDateTime, type Clock } from "@/lib/formatting/time-words";
 import { DangerZone, Stats } from "@/components/stats";
 import { buttonClassName } from "@/components/ui/button";
 import { PageHeader, Section } from "@/components/page-header";
@@ -47,6 +49,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   const projects = await listProjects(access, { limit: 100 });
   const project = projects.rows.find((candidate) => candidate.id === repository.projectId);
   const hookScript = postCommitHookScript({ repositoryId: repository.id, origin: publicOrigin(await headers()) });
+  const clock = await accountClock(user);
   const totals = await repositoryTotals(access, repository.id, currentWeek(user.timezone, user.weekStart).start);
   const entriesAffected = countOf(totals.entryCount, "entry", "entries");
   return (
@@ -80,14 +83,14 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
         items={[
           { term: "Commits", value: totals.commitCount },
           { term: "This week", value: countOf(totals.weekCommitCount, "commit", "commits") },
-          { term: "Last commit", value: totals.lastCommitAt ? formatDateTime(totals.lastCommitAt, user.timezone) : "None yet" },
-          { term: "Last push", value: totals.lastPushAt ? formatDateTime(totals.lastPushAt, user.timezone) : "None yet" },
+          { term: "Last commit", value: totals.lastCommitAt ? formatDateTime(totals.lastCommitAt, clock) : "None yet" },
+          { term: "Last push", value: totals.lastPushAt ? formatDateTime(totals.lastPushAt, clock) : "None yet" },
           { term: "Entries", value: totals.entryCount },
         ]}
       />
 
       <Suspense fallback={<LoadingBlock label="Loading commits…" />}>
-        <CommitList access={access} repositoryId={repository.id} remoteUrl={repository.remoteUrl} page={page} timeZone={user.timezone} />
+        <CommitList access={access} repositoryId={repository.id} remoteUrl={repository.remoteUrl} page={page} clock={clock} />
       </Suspense>
 
       <Section id="git-hook-heading" title="Record commits from this machine">
@@ -129,9 +132,9 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   );
 }
 
-type CommitListProps = { access: Access; repositoryId: string; remoteUrl: string | null; page: CursorPageRequest; timeZone: string };
+type CommitListProps = { access: Access; repositoryId: string; remoteUrl: string | null; page: CursorPageRequest; clock: Clock };
 
-async function CommitList({ access, repositoryId, remoteUrl, page, timeZone }: CommitListProps) {
+async function CommitList({ access, repositoryId, remoteUrl, page, clock }: CommitListProps) {
   const commits = await listCommits(access, repositoryId, page);
   const attached = await entriesByCommit(
     access,
@@ -165,15 +168,15 @@ async function CommitList({ access, repositoryId, remoteUrl, page, timeZone }: C
                   </p>
                   <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
                     {commit.authorName ?? "Unknown author"} ·{" "}
-                    <time dateTime={commit.committedAt.toISOString()}>{formatDateTime(commit.committedAt, timeZone)}</time>
+                    <time dateTime={commit.committedAt.toISOString()}>{formatDateTime(commit.committedAt, clock)}</time>
                   </p>
                   <CommitEntries
                     commitId={commit.id}
                     shortSha={shortSha}
                     entries={(attached.get(commit.id) ?? []).map((entry) => ({
                       id: entry.id,
-                      href: entryWorklogPath(entry, timeZone),
-                      recordedAt: formatDateTime(entry.recordedAt, timeZone),
+                      href: entryWorklogPath(entry, clock.timeZone),
+                      recordedAt: formatDateTime(entry.recordedAt, clock),
                       excerpt: <MarkdownExcerpt>{entry.content}</MarkdownExcerpt>,
                     }))}
                   />

@@ -5,6 +5,7 @@ import { CreateApiKeyForm } from "@/components/settings/create-api-key-form";
 import { listApiKeys } from "@/lib/auth/api-key-store";
 import { requireUser } from "@/lib/auth/current-user";
 import { publicOrigin } from "@/lib/public-origin";
+import { accountClock } from "@/lib/formatting/account-clock";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -33,7 +34,7 @@ export default async function ApiKeysPage() {
         </h3>
         <div className="mt-4">
           {apiKeys.length > 0 ? (
-            <ApiKeyTable apiKeys={apiKeys} timeZone={user.timezone} />
+            <ApiKeyTable apiKeys={apiKeys} clock={await accountClock(user)} />
           ) : (
             <div className="rounded-lg border border-dashed border-zinc-300 p-5 sm:p-6 dark:border-zinc-700">
               <p className="font-medium">No API keys yet</p>

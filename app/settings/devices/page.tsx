@@ -5,6 +5,7 @@ import { DeviceTable } from "@/components/settings/device-table";
 import { requireUser } from "@/lib/auth/current-user";
 import { listDevices } from "@/lib/oauth/tokens";
 import { publicOrigin } from "@/lib/public-origin";
+import { accountClock } from "@/lib/formatting/account-clock";
 
 export const metadata: Metadata = { title: "Devices" };
 
@@ -22,7 +23,7 @@ export default async function DevicesPage() {
       </p>
       <div className="mt-6">
         {devices.length > 0 ? (
-          <DeviceTable devices={devices} timeZone={user.timezone} />
+          <DeviceTable devices={devices} clock={await accountClock(user)} />
         ) : (
           <div className="rounded-lg border border-dashed border-zinc-300 p-5 sm:p-6 dark:border-zinc-700">
             <p className="text-sm font-medium">No devices yet.</p>

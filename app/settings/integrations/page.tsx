@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requireAccess } from "@/lib/auth/current-user";
 import { deliveriesByForgeHook, listForgeHooks } from "@/lib/forge-hooks/forge-hooks";
 import { publicOrigin } from "@/lib/public-origin";
+import { accountClock } from "@/lib/formatting/account-clock";
 
 export const metadata: Metadata = { title: "Integrations" };
 
@@ -33,7 +34,7 @@ export default async function IntegrationsPage() {
           Your hooks
         </h3>
         {hooks.length > 0 ? (
-          <ForgeHookList hooks={hooks} deliveries={deliveries} origin={origin} timeZone={access.user.timezone} />
+          <ForgeHookList hooks={hooks} deliveries={deliveries} origin={origin} clock={await accountClock(access.user)} />
         ) : (
           <EmptyState title="No incoming hooks yet">
             Create one above for a GitHub repository or organisation, or a GitLab project or group; its setup is shown with its secret.

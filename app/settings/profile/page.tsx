@@ -22,10 +22,10 @@ export default async function ProfilePage() {
           Profile
         </h2>
         <p className="mt-1 mb-6 text-sm text-zinc-600 dark:text-zinc-400">
-          Your name, the email you sign in with, the time zone your days are counted in, and the day your weeks start on.
+          Your name, the email you sign in with, the time zone your days are counted in, the day your weeks start on, and how times are written.
         </p>
         <ProfileForm
-          profile={{ name: user.name ?? "", email: user.email, timezone: user.timezone, week_start: user.weekStart }}
+          profile={{ name: user.name ?? "", email: user.email, timezone: user.timezone, week_start: user.weekStart, hour_cycle: String(user.hourCycle ?? "") }}
           timeZones={timeZoneChoices(user.timezone)}
         />
       </section>

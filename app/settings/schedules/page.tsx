@@ -8,6 +8,7 @@ import { RECAP_PLAN } from "@/lib/recaps/recaps";
 import { createScheduleAction } from "@/lib/schedules/actions";
 import { listSchedules } from "@/lib/schedules/schedules";
 import { listWebhooks } from "@/lib/webhooks/endpoints";
+import { accountClock } from "@/lib/formatting/account-clock";
 
 export const metadata: Metadata = { title: "Schedules" };
 
@@ -53,7 +54,7 @@ export default async function SchedulesPage() {
           Your schedules
         </h3>
         {schedules.length > 0 ? (
-          <ScheduleList schedules={schedules} webhooks={webhooks} timeZone={user.timezone} />
+          <ScheduleList schedules={schedules} webhooks={webhooks} clock={await accountClock(user)} />
         ) : (
           <EmptyState title="No schedules yet">Create one above, then press Run now to see it arrive.</EmptyState>
         )}

@@ -4,6 +4,7 @@ import { WebhookList } from "@/components/settings/webhook-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireAccess } from "@/lib/auth/current-user";
 import { attemptsByWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
+import { accountClock } from "@/lib/formatting/account-clock";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -31,7 +32,7 @@ export default async function WebhooksPage() {
           Your webhooks
         </h3>
         {webhooks.length > 0 ? (
-          <WebhookList webhooks={webhooks} attempts={attempts} timeZone={access.user.timezone} />
+          <WebhookList webhooks={webhooks} attempts={attempts} clock={await accountClock(access.user)} />
         ) : (
           <EmptyState title="No webhooks yet">Create one above: choose the events it receives, then send it a test event.</EmptyState>
         )}

@@ -150,7 +150,7 @@ describe("a run", () => {
 
     const [message] = received.filter((request) => request.path === `/slack/run/${user.id}`);
     const { text } = JSON.parse(message!.body) as { text: string };
-    expect(text).toContain("*Standup 2026-11-24*");
+    expect(text).toContain("*Standup Tue 24 Nov 2026*");
     expect(text).toContain("• Shipped the *schedules*");
     expect(text).not.toContain("**");
     expect(text).toMatch(/<https:\/\/worklog\.example\.com\/r\/[0-9A-Za-z]{22}\|Open the recap>$/);

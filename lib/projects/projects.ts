@@ -1,4 +1,4 @@
-import { owned, ownedCondition, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownedCondition, type Access } from "@/lib/access/context";
 import { paginateByCursor, type JsonRow, type CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
@@ -139,7 +139,7 @@ async function takenIdentifiers(access: Access): Promise<Set<string>> {
  * the same name at once all succeed. An identifier the client chose is never replaced.
  */
 export async function createProject(access: Access, input: ProjectCreate) {
-  const data = { ...owned(access), name: input.name, description: input.description ?? null };
+  const data = { ...createdBy(access), name: input.name, description: input.description ?? null };
   if (input.identifier) {
     const identifier = input.identifier;
     return mapProjectWriteErrors(() => getDb().project.create({ data: { ...data, identifier } }));

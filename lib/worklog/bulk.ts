@@ -1,4 +1,4 @@
-import { owned, ownedSql, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownedSql, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
@@ -121,7 +121,7 @@ export async function restoreEntries(access: Access, entries: EntryRestore[]): P
         await transaction.worklogEntry.createMany({
           data: putBack.map((entry) => ({
             id: entry.id,
-            ...owned(access),
+            ...createdBy(access),
             projectId: entry.project_id ?? null,
             content: entry.content,
             recordedAt: entry.recorded_at ?? new Date(),

@@ -1,4 +1,4 @@
-import { owned, ownedSql, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownedSql, type Access } from "@/lib/access/context";
 import { paginateByCursor, type KeysetQuery } from "@/lib/api/cursor-pagination";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Commit, type Transaction, type WorklogEntry } from "@/lib/db/client";
@@ -84,7 +84,7 @@ async function createEntryWithCommits(access: Access, entry: NewEntry, commitIds
       const found = await lockCommits(transaction, access, uniqueIds);
       throwUnknownCommits(commitIds, found);
       return transaction.worklogEntry.create({
-        data: { ...entry, ...owned(access), commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
+        data: { ...entry, ...createdBy(access), commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
         include: entryInclude,
       });
     }),

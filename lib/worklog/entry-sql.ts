@@ -21,6 +21,7 @@ import { prefixWord } from "./search-text";
 const entryColumns = {
   id: "id",
   userId: "user_id",
+  workspaceId: "workspace_id",
   projectId: "project_id",
   content: "content",
   recordedAt: "recorded_at",
@@ -146,11 +147,11 @@ export async function insertEntry(access: Access, entry: NewEntry): Promise<Entr
   const [row] = await queryRows<EntryWithRelations>(
     `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND ${ownedAt("$2")}),
     inserted AS (
-      INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
-      SELECT $1, $2, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
+      INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
+      SELECT $1, $2, $9, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
       RETURNING *)
     SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
-    [newId(), ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source],
+    [newId(), ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, access.user.id],
   );
   return row;
 }
@@ -185,8 +186,8 @@ export async function putBackEntry(access: Access, id: string, entry: NewEntry, 
       RETURNING id),
     attachable AS (SELECT id FROM commits WHERE id = ANY($9::uuid[]) AND ${ownedAt("$2")} AND EXISTS (SELECT FROM claimed) FOR KEY SHARE),
     inserted AS (
-      INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
-      SELECT id, $2, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP FROM claimed
+      INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
+      SELECT id, $2, $10, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP FROM claimed
       RETURNING ${entryColumnList}),
     attached AS (INSERT INTO worklog_entry_commits (entry_id, commit_id) SELECT inserted.id, attachable.id FROM inserted, attachable RETURNING commit_id),
     entry AS (SELECT * FROM inserted UNION ALL SELECT ${entryColumnList} FROM worklog_entries WHERE id = $1::uuid AND ${ownedAt("$2")})
@@ -196,7 +197,7 @@ export async function putBackEntry(access: Access, id: string, entry: NewEntry, 
       EXISTS (SELECT FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND kind = 'entry') AS "tombstoneSeen",
       ($3::uuid IS NULL OR EXISTS (SELECT FROM project)) AS "projectFound"
     FROM (VALUES (true)) AS one LEFT JOIN entry e ON true LEFT JOIN projects p ON p.id = e.project_id`,
-    [id, ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds],
+    [id, ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds, access.user.id],
   );
   const { tombstoneSeen, projectFound, ...found } = row!;
   if (found.id === null) return { entry: undefined, tombstoneSeen, projectFound };

@@ -3,7 +3,7 @@
 -- counters and their queued jobs move into it; `user_id` stays on the rows as their creator or
 -- author. Nothing a client reads changes: ids, `updated_at` and the change sequence stay as they
 -- were (the tables' triggers are off while the rows are given their workspace), so a cursor or
--- `updated_since` taken before goes on after it, and an ETag stays valid.
+-- `updated_since` taken before goes on after it.
 --
 -- The cost on a big database: the whole migration is one transaction, each table locked (ACCESS
 -- EXCLUSIVE) from its ALTER to the end. Giving a million-row table its workspace_id rewrites each

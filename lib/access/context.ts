@@ -42,6 +42,16 @@ function readsOwnEntriesOnly(access: Access): boolean {
   return access.workspace.entriesVisibleTo === "admins" && (access.role === "member" || access.role === "viewer");
 }
 
+/** Whether `access` reads every entry of its workspace, so that the workspace's counted totals of entries are its own. */
+export function readsAllEntries(access: Access): boolean {
+  return !readsOwnEntriesOnly(access);
+}
+
+/** The author `access` reads the entries of (readableEntries), or null when it reads them all: the value for readableEntriesAt's reader placeholder. */
+export function entryReaderId(access: Access): string | null {
+  return readsOwnEntriesOnly(access) ? access.user.id : null;
+}
+
 /** Prisma's `where` for the entries `access` may read: its workspace's, or only its own ones where others' are hidden from it. */
 export function readableEntries(access: Access): { workspaceId: string; userId?: string } {
   return readsOwnEntriesOnly(access) ? { ...owned(access), userId: access.user.id } : owned(access);
@@ -65,6 +75,11 @@ export function readableEntriesSql(access: Access, alias?: string): Prisma.Sql {
   return readsOwnEntriesOnly(access) ? Prisma.sql`${workspace} AND ${Prisma.raw(column(alias, "user_id"))} = ${access.user.id}::uuid` : workspace;
 }
 
+/** The entries `access` may change (writableEntries) in a tagged statement. */
+export function writableEntriesSql(access: Access, alias?: string): Prisma.Sql {
+  return Prisma.sql`${ownedSql(access, alias)} AND ${Prisma.raw(column(alias, "user_id"))} = ${access.user.id}::uuid`;
+}
+
 /** The same condition in a statement written as text, with `bind`, which adds a value and returns its placeholder. */
 export function ownedCondition(access: Access, bind: (value: unknown) => string, alias?: string): string {
   return `${column(alias, "workspace_id")} = ${bind(access.workspace.id)}::uuid`;
@@ -82,4 +97,13 @@ export function readableEntriesCondition(access: Access, bind: (value: unknown) 
  */
 export function ownedAt(placeholder: `$${number}`, alias?: string): string {
   return `${column(alias, "workspace_id")} = ${placeholder}::uuid`;
+}
+
+/**
+ * readableEntries in a statement fixed as text ahead of time: the workspace at `workspace`
+ * (bound to `ownerId(access)`) and the author at `reader` (bound to `entryReaderId(access)`,
+ * null when every entry is readable).
+ */
+export function readableEntriesAt(workspace: `$${number}`, reader: `$${number}`, alias?: string): string {
+  return `${ownedAt(workspace, alias)} AND (${reader}::uuid IS NULL OR ${column(alias, "user_id")} = ${reader}::uuid)`;
 }

@@ -31,6 +31,9 @@ const repositorySummary = (repository: string) =>
  * are not dismissed, whatever their time or dismissal, each with its pull request's id. One
  * statement: the account's commits by the index of their time (the ids alone, from the index),
  * the pull requests by the index of their merge time, each merge commit by its repository and sha.
+ * "No entry cites it" means no entry of the workspace, not only of those `access` may read: a
+ * commit a teammate has logged is not work left to log, even where their entries are hidden
+ * from a member, and a commit is suggested to log once, by whoever does.
  */
 export function selectUnloggedCommits(access: Access, start: Date, end: Date) {
   return queryRows<Commit & UnloggedCommit>(

@@ -3,11 +3,15 @@ import type { Access } from "@/lib/access/context";
 import { exportQuerySchema } from "@/lib/data/export-query";
 import { exportResponse } from "@/lib/data/export";
 import { getDb, type EntriesVisibleTo, type User, type WorkspaceRole } from "@/lib/db/client";
+import { recordCommits } from "@/lib/repositories/commits";
+import { createRepository } from "@/lib/repositories/repositories";
+import { repositoryTotals } from "@/lib/repositories/repository-totals";
 import { buildReport } from "@/lib/reports/report";
 import { reportQuerySchema } from "@/lib/reports/schemas";
 import { listDeletedAsJson } from "@/lib/sync/deleted";
 import { bulkEditEntries } from "@/lib/worklog/bulk";
 import { createEntry, deleteEntry, getEntry, listEntries, restoreEntry, updateEntry } from "@/lib/worklog/entries";
+import { listSuggestions } from "@/lib/worklog/suggestions";
 import { accessIn, accessOf } from "../support/access";
 
 // Who reads and writes a workspace's entries (lib/access/context.ts, readableEntries and
@@ -83,6 +87,61 @@ describe("a workspace that shows entries to admins only", () => {
     const deletedIds = async (access: Access) => (await listDeletedAsJson(access, { page: { limit: 25 }, type: "entry" })).rows.map((row) => row.id);
     expect(await deletedIds(member)).toEqual([gone[1]!.id]);
     expect((await deletedIds(owner)).sort()).toEqual(gone.map((entry) => entry.id).sort());
+  });
+});
+
+describe("a workspace's commits, under entries shown to admins only", () => {
+  let owner: Access;
+  let member: Access;
+  let repositoryId: string;
+  let commitIds: string[];
+  beforeAll(async () => {
+    const workspace = await sharedWorkspace("admins");
+    owner = await workspace.of(workspace.owner);
+    member = await workspace.of(workspace.member);
+    repositoryId = (await createRepository(owner, { name: "acme/launch" })).id;
+    const commits = await recordCommits(owner, repositoryId, [
+      { sha: "a".repeat(40), message: "Owner's commit", committed_at: day("2026-11-02") },
+      { sha: "b".repeat(40), message: "Member's commit", committed_at: day("2026-11-02") },
+      { sha: "c".repeat(40), message: "Nobody's commit", committed_at: day("2026-11-02") },
+    ]);
+    commitIds = commits.map((commit) => commit.id);
+    await createEntry(owner, { content: "Owner logged a commit", recorded_at: day("2026-11-02"), commit_ids: [commitIds[0]!] }, "api");
+    await createEntry(member, { content: "Member logged a commit", recorded_at: day("2026-11-02"), commit_ids: [commitIds[1]!] }, "api");
+  });
+
+  it("suggests to everyone only the commits no entry of the workspace cites, even one the member cannot read", async () => {
+    const query = { from: { kind: "day", date: "2026-11-01" }, to: { kind: "day", date: "2026-11-07" } } as const;
+    const suggested = async (access: Access) => (await listSuggestions(access, query)).flatMap((suggestion) => suggestion.commits.map((commit) => commit.id));
+    expect(await suggested(member)).toEqual([commitIds[2]]);
+    expect(await suggested(owner)).toEqual([commitIds[2]]);
+  });
+
+  it("counts on the repository's page the entries each reader may read", async () => {
+    const since = day("2026-11-01");
+    expect(await repositoryTotals(member, repositoryId, since)).toMatchObject({ commitCount: 3, entryCount: 1 });
+    expect(await repositoryTotals(owner, repositoryId, since)).toMatchObject({ commitCount: 3, entryCount: 2 });
+  });
+});
+
+describe("a cursor under entries shown to admins only", () => {
+  it("names for a member only an entry, or an entry's tombstone, they may read", async () => {
+    const workspace = await sharedWorkspace("admins");
+    const [owner, member] = [await workspace.of(workspace.owner), await workspace.of(workspace.member)];
+    const ownersEntry = await createEntry(owner, { content: "Owner's entry", recorded_at: day("2026-11-02") }, "api");
+    const membersEntry = await createEntry(member, { content: "Member's entry", recorded_at: day("2026-11-03") }, "api");
+    const after = (access: Access, id: string) => listEntries(access, { page: { limit: 25, startingAfter: id } });
+    await expect(after(member, ownersEntry.id)).rejects.toMatchObject({ kind: "invalid_request" });
+    expect((await after(owner, membersEntry.id)).rows.map((row) => row.id)).toEqual([ownersEntry.id]);
+    expect((await after(member, membersEntry.id)).rows).toEqual([]);
+
+    await deleteEntry(owner, ownersEntry.id);
+    await deleteEntry(member, membersEntry.id);
+    await expect(after(member, ownersEntry.id)).rejects.toMatchObject({ kind: "invalid_request" });
+    expect((await after(owner, ownersEntry.id)).rows).toEqual([]);
+    const deletedAfter = (access: Access, id: string) => listDeletedAsJson(access, { page: { limit: 25, startingAfter: id }, type: "entry" });
+    await expect(deletedAfter(member, ownersEntry.id)).rejects.toMatchObject({ kind: "invalid_request" });
+    expect((await deletedAfter(owner, membersEntry.id)).rows.map((row) => row.id)).toEqual([ownersEntry.id]);
   });
 });
 

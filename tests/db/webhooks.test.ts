@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accessOf, personalRow } from "../support/access";
+import { accessIn, accessOf, personalRow } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { jobKinds } from "@/lib/jobs/job-kind";
@@ -17,6 +17,7 @@ import type { Clock, Sql } from "@/lib/jobs/sql";
 import { FAILING_FOR_MS, KEPT_EVENTS_MS, WEBHOOK_RETRY_DELAYS_MS, webhookDelivery } from "@/lib/webhooks/delivery-job";
 import { createWebhook, getWebhookWithAttempts, updateWebhook } from "@/lib/webhooks/endpoints";
 import type { WebhookSubscription } from "@/lib/webhooks/events";
+import { createEntry } from "@/lib/worklog/entries";
 import { startTimer, stopTimer } from "@/lib/worklog/timer";
 import { testBackend } from "../support/databases";
 import { startReceiver, type Receiver, type Received } from "../support/receiver";
@@ -106,9 +107,11 @@ const attemptsOf = (endpointId: string) => getDb().webhookAttempt.findMany({ whe
 describe("the outbox", () => {
   it("holds the events of a committed change, and nothing of a rolled-back one", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created", "entry.deleted"]);
+    // Read before the transaction: PGlite's one connection would wait for it to end.
+    const row = await personalRow(user);
     await expect(
       getDb().$transaction(async (tx) => {
-        await tx.worklogEntry.create({ data: { ...(await personalRow(user)), content: "Rolled back", recordedAt: new Date() } });
+        await tx.worklogEntry.create({ data: { ...row, content: "Rolled back", recordedAt: new Date() } });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
@@ -163,6 +166,50 @@ describe("the outbox", () => {
     await getDb().user.delete({ where: { id: user.id } });
     expect(await getDb().webhookEvent.count({ where: { userId: user.id } })).toBe(0);
     expect(await jobsOf(endpoint.id)).toHaveLength(jobsBefore);
+  });
+});
+
+describe("an event about an entry", () => {
+  /** An owner's workspace showing entries to admins only, a member added by hand, and an endpoint of each for entries and projects. */
+  async function sharedWorkspace() {
+    const [owner, member] = [await newUser(), await newUser()];
+    const ownerAccess = await accessOf(owner);
+    const workspaceId = ownerAccess.workspace.id;
+    await getDb().workspace.update({ where: { id: workspaceId }, data: { entriesVisibleTo: "admins" } });
+    await getDb().membership.create({ data: { workspaceId, userId: member.id, role: "member" } });
+    const memberAccess = await accessIn(member, workspaceId);
+    const events: WebhookSubscription[] = ["entry.created", "project.created"];
+    const ownersEndpoint = await createWebhook(ownerAccess, { endpoint_url: `${origin}/ok`, events });
+    const membersEndpoint = await createWebhook(memberAccess, { endpoint_url: `${origin}/ok`, events });
+    return { workspaceId, ownerAccess, memberAccess, ownersEndpoint, membersEndpoint };
+  }
+  const typesQueued = async (endpointId: string) => {
+    const eventIds = (await jobsOf(endpointId)).map((job) => job.payload.event_id);
+    const events = await getDb().webhookEvent.findMany({ where: { id: { in: eventIds } } });
+    return events
+      .map((event) => `${event.type} ${(event.data as { content?: string; name?: string }).content ?? (event.data as { name: string }).name}`)
+      .sort();
+  };
+
+  it("goes only to the endpoints whose creator may read the entry; other events go to every endpoint", async () => {
+    const { ownerAccess, memberAccess, ownersEndpoint, membersEndpoint } = await sharedWorkspace();
+    await createEntry(ownerAccess, { content: "Owner's entry" }, "api");
+    await createEntry(memberAccess, { content: "Member's entry" }, "api");
+    await getDb().project.create({ data: { workspaceId: ownerAccess.workspace.id, userId: ownerAccess.user.id, name: "Launch", identifier: "LCH" } });
+    expect(await typesQueued(ownersEndpoint.id)).toEqual(["entry.created Member's entry", "entry.created Owner's entry", "project.created Launch"]);
+    expect(await typesQueued(membersEndpoint.id)).toEqual(["entry.created Member's entry", "project.created Launch"]);
+  });
+
+  it("is not delivered to an endpoint whose creator may no longer read the entry when it is due", async () => {
+    const { workspaceId, ownerAccess, membersEndpoint } = await sharedWorkspace();
+    await getDb().workspace.update({ where: { id: workspaceId }, data: { entriesVisibleTo: "members" } });
+    await createEntry(ownerAccess, { content: "Owner's entry, shown to members at first" }, "api");
+    expect(await typesQueued(membersEndpoint.id)).toEqual(["entry.created Owner's entry, shown to members at first"]);
+    await getDb().workspace.update({ where: { id: workspaceId }, data: { entriesVisibleTo: "admins" } });
+    startClock();
+    expect(await deliverDue(membersEndpoint.id, 0)).toEqual(["completed"]);
+    expect(received).toEqual([]);
+    expect(await attemptsOf(membersEndpoint.id)).toEqual([]);
   });
 });
 

@@ -72,7 +72,7 @@ export async function startImportJob(access: Access, format: ImportFormat, body:
         data: { id, ...createdBy(access), format, source, document: JSON.stringify(body), total: itemCount(body), counts: emptySummary() },
         select: resourceFields,
       });
-      await enqueueJob(importJob, { import_id: id, time_zone: access.user.timezone }, { tx, owner: ownerId(access) });
+      await enqueueJob(importJob, { import_id: id, time_zone: access.user.timezone }, { tx, owner: ownerId(access), actingFor: createdBy(access) });
       return created;
     },
     // Storing a document of many MiB is one statement, but a long one.

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { accessFor, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
@@ -38,6 +39,12 @@ function errorMessage(error: unknown): string {
 export type EnqueueOptions = {
   /** Whose work it is: the account's id (a workspace's, once accounts share one), or null for work of no account. */
   owner: string | null;
+  /**
+   * The member the job acts for (createdBy(access) of who queues it): its payload carries them as
+   * `user_id` and `workspace_id`, and each attempt runs as them (jobAccess). Without it, as the
+   * workspace's owner (work of the workspace: a webhook's delivery).
+   */
+  actingFor?: { userId: string; workspaceId: string };
   /** The caller's transaction: the job exists only if it commits. */
   tx?: Transaction;
   /** Due this long after now (0: at once). */
@@ -58,10 +65,12 @@ const enqueueStatement = `INSERT INTO jobs (id, kind, payload, run_at, max_attem
 export async function enqueueJob<Payload>(kind: JobKind<Payload>, payload: Payload, options: EnqueueOptions): Promise<{ id: string; added: boolean }> {
   const parsed = kind.payload.parse(payload);
   const id = kind.idOf?.(parsed) ?? newId();
+  const { actingFor } = options;
+  const stored = actingFor ? { ...parsed, user_id: actingFor.userId, workspace_id: actingFor.workspaceId } : parsed;
   const values = [
     id,
     kind.name,
-    JSON.stringify(parsed),
+    JSON.stringify(stored),
     timeOf(options.clock),
     options.delayMs ?? 0,
     kind.maxAttempts,
@@ -133,18 +142,29 @@ async function failJob(job: ClaimedJob, kind: JobKind<unknown>, payload: unknown
   });
 }
 
+/** Who a job acts for, as enqueueJob writes them into its payload (EnqueueOptions.actingFor). */
+const actingForPayload = z.object({ user_id: z.uuid(), workspace_id: z.uuid() });
+
+const membershipSelect = { role: true, user: true, workspace: { select: { id: true, slug: true, name: true, entriesVisibleTo: true } } } as const;
+
 /**
- * The access an attempt of the job of the workspace `ownerId` runs with (JobContext.access): its
- * owner's in it, looked up as the attempt starts (a job stored before workspaces had its user as
- * owner, whose personal workspace it became); none for work of no workspace, or once it is gone.
+ * The access an attempt of the job of the workspace `ownerId` runs with (JobContext.access),
+ * looked up as the attempt starts: the member its payload acts for, in their workspace, while they
+ * are a member of it; else, for a payload that names no one (work of the workspace, or a job
+ * stored before payloads named who queued it), the workspace's owner (a job stored before
+ * workspaces had its user as owner, whose personal workspace it became). None for work of no
+ * workspace, or once the workspace or the member is gone.
  */
-async function ownerAccess(ownerId: string | null): Promise<Access | undefined> {
+async function jobAccess(ownerId: string | null, payload: unknown): Promise<Access | undefined> {
   if (ownerId === null) return undefined;
-  const owner = await getDb().membership.findFirst({
-    where: { workspaceId: ownerId, role: "owner" },
-    select: { role: true, user: true, workspace: { select: { id: true, slug: true, name: true, entriesVisibleTo: true } } },
-  });
-  return owner ? accessFor(owner.user, owner) : undefined;
+  const actor = actingForPayload.safeParse(payload);
+  const membership = actor.success
+    ? await getDb().membership.findUnique({
+        where: { workspaceId_userId: { workspaceId: actor.data.workspace_id, userId: actor.data.user_id } },
+        select: membershipSelect,
+      })
+    : await getDb().membership.findFirst({ where: { workspaceId: ownerId, role: "owner" }, select: membershipSelect });
+  return membership ? accessFor(membership.user, membership) : undefined;
 }
 
 /** What became of an attempt. */
@@ -202,7 +222,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions): Promi
   let failure: unknown;
   let failed = false;
   try {
-    const access = await ownerAccess(job.ownerId);
+    const access = await jobAccess(job.ownerId, job.payload);
     // The worker may have begun to stop, or the lease been lost, while the owner was looked up.
     signal.throwIfAborted();
     await (options.run ?? kind.run)(parsed.data, { ...context, access });

@@ -59,7 +59,7 @@ export async function createRecap(access: Access, input: RecapFiltersInput): Pro
   if (unchanged) return { recap: previous, cached: true };
   const recap = await db.$transaction(async (tx) => {
     const created = await tx.recap.create({ data: { ...createdBy(access), filters, filtersKey: key, template } });
-    await enqueueJob(recapGeneration, { recap_id: created.id }, { tx, owner: ownerId(access) });
+    await enqueueJob(recapGeneration, { recap_id: created.id }, { tx, owner: ownerId(access), actingFor: createdBy(access) });
     return created;
   });
   return { recap, cached: false };

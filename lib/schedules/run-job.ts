@@ -91,7 +91,11 @@ export async function runSchedule({ schedule_id: scheduleId, run_at: runAt }: Sc
     }
     const kind: "slack" | "discord" = current.destinationKind === "slack" ? "slack" : "discord";
     const message = kind === "slack" ? slackMessage(recap.content ?? "", shareUrl, origin) : discordMessage(recap.content ?? "", shareUrl, origin);
-    const { id } = await enqueueJob(scheduleChatDelivery, { schedule_id: scheduleId, body: JSON.stringify(message), kind }, { tx, owner: ownerId(access) });
+    const { id } = await enqueueJob(
+      scheduleChatDelivery,
+      { schedule_id: scheduleId, body: JSON.stringify(message), kind },
+      { tx, owner: ownerId(access), actingFor: createdBy(access) },
+    );
     await tx.recapSchedule.update({ where: { id: scheduleId }, data: { lastRecapId: recap.id } });
     return { kind: scheduleChatDelivery as JobKind<never>, id };
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import { ownerId, type Access } from "@/lib/access/context";
+import { createdBy, ownerId, type Access } from "@/lib/access/context";
 import { getDb } from "@/lib/db/client";
 import { enqueueJob } from "@/lib/jobs/queue";
 import type { Clock } from "@/lib/jobs/sql";
@@ -37,7 +37,11 @@ export async function runDueSchedules(clock: Clock = () => new Date()): Promise<
         data: { nextRunAt: nextRun(schedule, schedule.user.timezone, now), lastRunAt: now, lastRunStatus: "running", lastRunError: null },
       });
       if (count === 0) return false;
-      await enqueueJob(scheduleRun, { schedule_id: schedule.id, run_at: schedule.nextRunAt!.toISOString() }, { tx, owner: schedule.workspaceId });
+      await enqueueJob(
+        scheduleRun,
+        { schedule_id: schedule.id, run_at: schedule.nextRunAt!.toISOString() },
+        { tx, owner: schedule.workspaceId, actingFor: schedule },
+      );
       return true;
     });
     if (claimed) started++;
@@ -51,7 +55,11 @@ export async function runScheduleNow(access: Access, id: string, now = new Date(
   const { schedule, jobId } = await getDb().$transaction(async (tx) => {
     const own = await getSchedule(access, id, tx);
     const updated = await tx.recapSchedule.update({ where: { id: own.id }, data: { lastRunAt: now, lastRunStatus: "running", lastRunError: null } });
-    const { id: queued } = await enqueueJob(scheduleRun, { schedule_id: own.id, run_at: now.toISOString() }, { tx, owner: ownerId(access) });
+    const { id: queued } = await enqueueJob(
+      scheduleRun,
+      { schedule_id: own.id, run_at: now.toISOString() },
+      { tx, owner: ownerId(access), actingFor: createdBy(access) },
+    );
     return { schedule: updated, jobId: queued };
   });
   runJobSoon(scheduleRun, jobId);

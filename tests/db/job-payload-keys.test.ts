@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { accessOf, personalRow } from "../support/access";
+import { accessIn, accessOf, personalRow } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { findImport, importJob, startImportJob } from "@/lib/data/import-jobs";
 import { migrationsDir } from "@/lib/db/migrate";
@@ -48,8 +48,9 @@ describe("job payloads", () => {
     const { recap } = await createRecap(access, {});
     const accepted = await startImportJob(access, "jrnl", { entries: [] }, "api");
     const payloadOf = async (id: string) => (await getDb().job.findUniqueOrThrow({ where: { id } })).payload;
-    expect(await payloadOf(recap.id)).toEqual({ recap_id: recap.id });
-    expect(await payloadOf(accepted.id)).toEqual({ import_id: accepted.id, time_zone: "Europe/Paris" });
+    const actingFor = { user_id: access.user.id, workspace_id: access.workspace.id };
+    expect(await payloadOf(recap.id)).toEqual({ recap_id: recap.id, ...actingFor });
+    expect(await payloadOf(accepted.id)).toEqual({ import_id: accepted.id, time_zone: "Europe/Paris", ...actingFor });
   });
 
   it("stored before with camelCase keys are rewritten by the migration, and then run", async () => {
@@ -80,5 +81,33 @@ describe("job payloads", () => {
     const before = await getDb().job.findUniqueOrThrow({ where: { id: recap.id } });
     await applyMigration();
     expect(await getDb().job.findUniqueOrThrow({ where: { id: recap.id } })).toEqual(before);
+  });
+});
+
+describe("a job queued by a member of a workspace", () => {
+  /** A member's import of one entry into the owner's workspace, queued and not run yet. */
+  async function membersImport(label: string) {
+    const owner = await getDb().user.create({ data: { email: `${label}-owner@example.com` } });
+    const member = await getDb().user.create({ data: { email: `${label}-member@example.com` } });
+    const workspaceId = (await accessOf(owner)).workspace.id;
+    await getDb().membership.create({ data: { workspaceId, userId: member.id, role: "member" } });
+    const access = await accessIn(member, workspaceId);
+    const document = { entries: [{ date: "2026-11-20", time: "09:30", title: `Imported by ${label}`, body: "" }] };
+    const accepted = await startImportJob(access, "jrnl", document, "api");
+    const authorOfImported = async () => (await getDb().worklogEntry.findFirstOrThrow({ where: { workspaceId, content: `Imported by ${label}` } })).userId;
+    return { owner, member, accepted, authorOfImported };
+  }
+
+  it("runs as that member: what it writes is theirs", async () => {
+    const { member, accepted, authorOfImported } = await membersImport("member-job");
+    await runJob(accepted.id);
+    expect(await authorOfImported()).toBe(member.id);
+  });
+
+  it("stored before payloads named who queued it runs as the workspace's owner", async () => {
+    const { owner, accepted, authorOfImported } = await membersImport("old-member-job");
+    await storeOldPayload(accepted.id, { import_id: accepted.id, time_zone: "UTC" });
+    await runJob(accepted.id);
+    expect(await authorOfImported()).toBe(owner.id);
   });
 });

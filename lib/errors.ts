@@ -65,4 +65,9 @@ export class AppError extends Error {
   static invalidRequest(message: string): AppError {
     return new AppError("invalid_request", message);
   }
+
+  /** A change of an entry the caller may read but did not write: entries are changed by their author only. */
+  static notTheAuthor(): AppError {
+    return new AppError("authorization", "Only its author can change this entry.");
+  }
 }

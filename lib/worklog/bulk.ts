@@ -3,6 +3,7 @@ import { getDb, type Transaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { writeEntry } from "./entries";
+import { refusedEntryChange } from "./entry-refusal";
 import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
 import type { EntryBulk, EntryRestore } from "./schemas";
 
@@ -28,7 +29,8 @@ const readEntries = (transaction: Transaction, access: Access, ids: string[]) =>
  * Locks the account's entries among `ids` in id order, after the commits attached to them when
  * they are to be deleted (a deletion removes their attachments; entries.ts, lockCommits): every
  * row the change writes is held before its first counted statement locks the account's counters
- * row, so it then waits for no one. Any id that names no entry of the account is a 404.
+ * row, so it then waits for no one. Any id that names no entry of the account is a 404; someone
+ * else's entry that `access` reads refuses the whole change (refusedEntryChange).
  */
 async function lockEntries(transaction: Transaction, access: Access, ids: string[], forDeletion: boolean): Promise<void> {
   if (forDeletion) {
@@ -42,7 +44,7 @@ async function lockEntries(transaction: Transaction, access: Access, ids: string
     : await transaction.$queryRaw<
         { id: string }[]
       >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND ${writableEntriesSql(access)} ORDER BY id FOR NO KEY UPDATE`;
-  if (locked.length !== ids.length) throw AppError.notFound();
+  if (locked.length !== ids.length) throw await refusedEntryChange(transaction, access, ids);
 }
 
 /** The 422 of a tag the entries have too many tags to take. */
@@ -114,7 +116,7 @@ export async function restoreEntries(access: Access, entries: EntryRestore[]): P
       const presentIds = present.map((entry) => entry.id);
       const locked = await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM worklog_entries
         WHERE id = ANY(${presentIds}::uuid[]) AND ${writableEntriesSql(access)} ORDER BY id FOR NO KEY UPDATE`;
-      if (locked.length !== present.length) throw AppError.notFound();
+      if (locked.length !== present.length) throw await refusedEntryChange(transaction, access, presentIds, { deleted: true });
 
       const putBack = entries.filter((entry) => claimed.has(entry.id));
       if (putBack.length > 0) {

@@ -16,16 +16,20 @@ import {
   selectTimedEntries,
   type NewEntry,
 } from "./entry-sql";
+import { refusedEntryChange } from "./entry-refusal";
 import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryRestore, EntryUpdate } from "./schemas";
 import type { EntrySource } from "./sources";
 
-/** A missing entry is a 404; a project deleted since it was checked is an invalid reference. */
-export async function writeEntry<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * A missing entry is a 404, or what `missing` says (refusedEntryChange); a project deleted since
+ * it was checked is an invalid reference.
+ */
+export async function writeEntry<T>(write: () => Promise<T>, missing = async () => AppError.notFound()): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isRecordMissing(error)) throw AppError.notFound();
+    if (isRecordMissing(error)) throw await missing();
     if (isForeignKeyViolation(error)) throw invalidProjectReference();
     throw error;
   }
@@ -110,20 +114,22 @@ function throwUnknownCommits(commitIds: string[], owned: Set<string>): void {
 
 export async function updateEntry(access: Access, id: string, changes: EntryUpdate) {
   await checkProjectReference(access, changes.project_id);
-  return writeEntry(() =>
-    getDb().worklogEntry.update({
-      where: { id, ...writableEntries(access) },
-      data: {
-        content: changes.content,
-        recordedAt: changes.recorded_at,
-        durationSeconds: changes.duration_seconds,
-        // A duration given to a running entry stops its timer (docs/api.md, "Timer").
-        ...(changes.duration_seconds !== undefined && { runningUserId: null }),
-        tags: changes.tags,
-        projectId: changes.project_id,
-      },
-      include: entryInclude,
-    }),
+  return writeEntry(
+    () =>
+      getDb().worklogEntry.update({
+        where: { id, ...writableEntries(access) },
+        data: {
+          content: changes.content,
+          recordedAt: changes.recorded_at,
+          durationSeconds: changes.duration_seconds,
+          // A duration given to a running entry stops its timer (docs/api.md, "Timer").
+          ...(changes.duration_seconds !== undefined && { runningUserId: null }),
+          tags: changes.tags,
+          projectId: changes.project_id,
+        },
+        include: entryInclude,
+      }),
+    () => refusedEntryChange(getDb(), access, [id]),
   );
 }
 
@@ -133,12 +139,14 @@ export async function updateEntry(access: Access, id: string, changes: EntryUpda
  * attachments.
  */
 export function deleteEntry(access: Access, id: string) {
-  return writeEntry(() =>
-    getDb().$transaction(async (transaction) => {
-      await transaction.$queryRaw`SELECT c.id FROM worklog_entry_commits l JOIN commits c ON c.id = l.commit_id
+  return writeEntry(
+    () =>
+      getDb().$transaction(async (transaction) => {
+        await transaction.$queryRaw`SELECT c.id FROM worklog_entry_commits l JOIN commits c ON c.id = l.commit_id
         WHERE l.entry_id = ${id}::uuid AND ${ownedSql(access, "c")} ORDER BY c.id FOR KEY SHARE OF c`;
-      return transaction.worklogEntry.delete({ where: { id, ...writableEntries(access) }, include: entryInclude });
-    }),
+        return transaction.worklogEntry.delete({ where: { id, ...writableEntries(access) }, include: entryInclude });
+      }),
+    () => refusedEntryChange(getDb(), access, [id]),
   );
 }
 
@@ -152,7 +160,7 @@ export async function restoreEntry(access: Access, { id, commit_ids, source, ...
   for (;;) {
     const { entry, tombstoneSeen, projectFound } = await writeEntry(() => putBackEntry(access, id, newEntry(input, source), commit_ids));
     if (entry) return entry;
-    if (!tombstoneSeen) throw AppError.notFound();
+    if (!tombstoneSeen) throw await refusedEntryChange(getDb(), access, [id], { deleted: true });
     if (!projectFound) throw invalidProjectReference();
     // The tombstone was there when the statement began, and another restore deleted it while the
     // statement waited for its row: that restore has committed, and the next run reads its entry.
@@ -164,12 +172,13 @@ export async function restoreEntry(access: Access, { id, commit_ids, source, ...
  * locking the account's counters row (prisma/migrations/20261123085144_order_of_the_work); a
  * transaction holding that row must not then wait for a row another write holds while it queues
  * for the counters: a deadlock. Once the entry (and before it the commits, lockCommits) is
- * locked, the writes after it wait for no one. A missing entry, or one `access` may not change, is not found.
+ * locked, the writes after it wait for no one. A missing entry, or one `access` may not read, is not
+ * found; someone else's that it reads is refused (refusedEntryChange).
  */
 async function lockEntry(transaction: Transaction, access: Access, id: string): Promise<void> {
   const locked = await transaction.$queryRaw<Pick<WorklogEntry, "id">[]>`SELECT id FROM worklog_entries
     WHERE id = ${id}::uuid AND ${writableEntriesSql(access)} FOR NO KEY UPDATE`;
-  if (locked.length === 0) throw AppError.notFound();
+  if (locked.length === 0) throw await refusedEntryChange(transaction, access, [id]);
 }
 
 /**

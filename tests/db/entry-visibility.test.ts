@@ -9,7 +9,7 @@ import { repositoryTotals } from "@/lib/repositories/repository-totals";
 import { buildReport } from "@/lib/reports/report";
 import { reportQuerySchema } from "@/lib/reports/schemas";
 import { listDeletedAsJson } from "@/lib/sync/deleted";
-import { bulkEditEntries } from "@/lib/worklog/bulk";
+import { bulkEditEntries, restoreEntries } from "@/lib/worklog/bulk";
 import { createEntry, deleteEntry, getEntry, listEntries, restoreEntry, updateEntry } from "@/lib/worklog/entries";
 import { listSuggestions } from "@/lib/worklog/suggestions";
 import { accessIn, accessOf } from "../support/access";
@@ -146,21 +146,39 @@ describe("a cursor under entries shown to admins only", () => {
 });
 
 describe("an entry's author", () => {
-  it("alone changes, deletes and puts back the entry, even where every member reads it", async () => {
+  const notTheAuthor = { kind: "authorization", message: "Only its author can change this entry." };
+
+  it("alone changes, deletes and puts back the entry: anyone else who reads it is refused with a 403", async () => {
     const workspace = await sharedWorkspace("members", "admin");
     const [owner, admin] = [await workspace.of(workspace.owner), await workspace.of(workspace.member)];
     const entry = await createEntry(owner, { content: "Owner's entry", recorded_at: day("2026-11-02") }, "api");
+    const adminsEntry = await createEntry(admin, { content: "Admin's entry", recorded_at: day("2026-11-02") }, "api");
     expect((await getEntry(admin, entry.id)).content).toBe("Owner's entry");
-    await expect(updateEntry(admin, entry.id, { content: "Changed by the admin" })).rejects.toMatchObject({ kind: "not_found" });
-    await expect(deleteEntry(admin, entry.id)).rejects.toMatchObject({ kind: "not_found" });
-    await expect(bulkEditEntries(admin, { ids: [entry.id], action: { type: "add_tag", tag: "admin" } })).rejects.toMatchObject({ kind: "not_found" });
-    await expect(bulkEditEntries(admin, { ids: [entry.id], action: { type: "delete" } })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(updateEntry(admin, entry.id, { content: "Changed by the admin" })).rejects.toMatchObject(notTheAuthor);
+    await expect(deleteEntry(admin, entry.id)).rejects.toMatchObject(notTheAuthor);
+    await expect(bulkEditEntries(admin, { ids: [adminsEntry.id, entry.id], action: { type: "add_tag", tag: "admin" } })).rejects.toMatchObject(notTheAuthor);
+    await expect(bulkEditEntries(admin, { ids: [adminsEntry.id, entry.id], action: { type: "delete" } })).rejects.toMatchObject(notTheAuthor);
     expect(await getEntry(owner, entry.id)).toEqual(entry);
+    expect((await getEntry(admin, adminsEntry.id)).tags).toEqual([]);
 
     await deleteEntry(owner, entry.id);
     const restore = { id: entry.id, content: entry.content, recorded_at: entry.recordedAt, tags: [], commit_ids: [], source: "api" as const };
-    await expect(restoreEntry(admin, restore)).rejects.toMatchObject({ kind: "not_found" });
+    await expect(restoreEntry(admin, restore)).rejects.toMatchObject(notTheAuthor);
+    await expect(restoreEntries(admin, [restore])).rejects.toMatchObject(notTheAuthor);
     const restored = await restoreEntry(owner, restore);
     expect(restored).toMatchObject({ id: entry.id, userId: workspace.owner.id });
+  });
+
+  it("is the only one who knows of an entry others may not read: a change of it is a 404", async () => {
+    const workspace = await sharedWorkspace("admins");
+    const [owner, member] = [await workspace.of(workspace.owner), await workspace.of(workspace.member)];
+    const entry = await createEntry(owner, { content: "Owner's hidden entry", recorded_at: day("2026-11-02") }, "api");
+    await expect(updateEntry(member, entry.id, { content: "Changed by the member" })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(deleteEntry(member, entry.id)).rejects.toMatchObject({ kind: "not_found" });
+    await expect(bulkEditEntries(member, { ids: [entry.id], action: { type: "delete" } })).rejects.toMatchObject({ kind: "not_found" });
+    await deleteEntry(owner, entry.id);
+    const restore = { id: entry.id, content: entry.content, recorded_at: entry.recordedAt, tags: [], commit_ids: [], source: "api" as const };
+    await expect(restoreEntry(member, restore)).rejects.toMatchObject({ kind: "not_found" });
+    await expect(restoreEntries(member, [restore])).rejects.toMatchObject({ kind: "not_found" });
   });
 });

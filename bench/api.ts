@@ -311,8 +311,8 @@ async function triggerCost(subject: Subject) {
     const [{ pid }] = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [{ pid: number }];
     const insert = {
       name: "bench_insert_entry",
-      text: `INSERT INTO worklog_entries (id, user_id, content, recorded_at, duration_seconds, tags, updated_at)
-        VALUES (gen_random_uuid(), $1, 'Measured the write path', now(), 60, '{perf}', now())`,
+      text: `INSERT INTO worklog_entries (id, workspace_id, user_id, content, recorded_at, duration_seconds, tags, updated_at)
+        VALUES (gen_random_uuid(), (SELECT workspace_id FROM memberships WHERE user_id = $1::uuid AND role = 'owner'), $1, 'Measured the write path', now(), 60, '{perf}', now())`,
       values: [subject.writerUserId],
     };
     const variants = {

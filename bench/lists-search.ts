@@ -26,9 +26,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** `count` entries of eight words each from the vocabulary, one in a thousand with "zeppelin", a minute apart. */
 async function insertWordyEntries(client: pg.Client, userId: string, count: number) {
   await client.query(
-    `INSERT INTO worklog_entries (id, user_id, content, recorded_at, tags, updated_at)
+    `INSERT INTO worklog_entries (id, workspace_id, user_id, content, recorded_at, tags, updated_at)
     SELECT (lpad(to_hex((extract(epoch FROM t.at) * 1000)::bigint), 12, '0') || '7' || substr(t.h, 1, 3) || '8' || substr(t.h, 4, 15))::uuid,
-      $1::uuid,
+      (SELECT workspace_id FROM memberships WHERE user_id = $1::uuid AND role = 'owner'), $1::uuid,
       (SELECT string_agg(($3::text[])[1 + abs(hashint4(n * 31 + k)) % cardinality($3::text[])], ' ') FROM generate_series(1, 8) k)
         || CASE WHEN n % 1000 = 0 THEN ' zeppelin' ELSE '' END,
       t.at, ARRAY[($3::text[])[1 + n % cardinality($3::text[])]], t.at

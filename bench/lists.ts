@@ -116,6 +116,9 @@ async function statementsOf(databaseUrl: string) {
     return query.apply(this, args);
   } as typeof pg.Pool.prototype.query;
   const { accessFor } = await import("../lib/access/context");
+  const { personalMembership } = await import("../lib/access/memberships");
+  /** The seeded account's access in its personal workspace, as the server builds it. */
+  const accessOf = async (user: Partial<User> & { id: string }) => accessFor(user as User, (await personalMembership(user.id))!);
   const { listEntries } = await import("../lib/worklog/entries");
   const { entryListQuerySchema } = await import("../lib/worklog/schemas");
   const { buildReport } = await import("../lib/reports/report");
@@ -123,16 +126,18 @@ async function statementsOf(databaseUrl: string) {
   const { closeConnection } = await import("../lib/db/connection");
   return {
     async of(userId: string, path: string): Promise<Statement[]> {
+      // The list reads the account's id and time zone (the bounds of from/to); the seeded accounts keep UTC.
+      const access = await accessOf({ id: userId, timezone: "UTC" });
       recorded.length = 0;
       const query = entryListQuerySchema.parse(Object.fromEntries(new URL(path, "http://localhost").searchParams));
-      // The list reads the account's id and time zone (the bounds of from/to); the seeded accounts keep UTC.
-      await listEntries(accessFor({ id: userId, timezone: "UTC" } as User), query);
+      await listEntries(access, query);
       return [...recorded];
     },
     async ofReport(userId: string, path: string): Promise<Statement[]> {
+      const access = await accessOf({ id: userId, timezone: "UTC", weekStart: "monday" });
       recorded.length = 0;
       const query = reportQuerySchema.parse(Object.fromEntries(new URL(path, "http://localhost").searchParams));
-      await buildReport(accessFor({ id: userId, timezone: "UTC", weekStart: "monday" } as User), query);
+      await buildReport(access, query);
       return [...recorded];
     },
     close: closeConnection,

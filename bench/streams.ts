@@ -31,13 +31,11 @@ async function createAccounts(database: pg.Client): Promise<string[]> {
     const userId = uuidv7();
     const key = `wl_${sha256Hex(`bench-${index}-${Date.now()}`).slice(0, 40)}`;
     await database.query("INSERT INTO users (id, email, plan, updated_at) VALUES ($1, $2, 'pro', now())", [userId, `stream${index}@example.com`]);
-    await database.query("INSERT INTO api_keys (id, user_id, name, prefix, hashed_key, scopes) VALUES ($1, $2, 'bench', $3, $4, $5)", [
-      uuidv7(),
-      userId,
-      key.slice(0, 8),
-      sha256Hex(key),
-      ["user:read", "worklog:read"],
-    ]);
+    await database.query(
+      `INSERT INTO api_keys (id, workspace_id, user_id, name, prefix, hashed_key, scopes)
+      VALUES ($1, (SELECT workspace_id FROM memberships WHERE user_id = $2::uuid AND role = 'owner'), $2, 'bench', $3, $4, $5)`,
+      [uuidv7(), userId, key.slice(0, 8), sha256Hex(key), ["user:read", "worklog:read"]],
+    );
     keys.push(key);
   }
   return keys;

@@ -5,12 +5,12 @@ import type { Principal } from "@/lib/auth/authenticate";
  * Conditional reads (docs/api.md, "Conditional reads"). A read of the account is tagged without
  * running its queries: every write to the account's data moves its change sequence on in the
  * writing transaction, and the sequence is read with the credential, before the handler reads.
- * The tag also names the account, the path with its query, and the build (whose response shapes
- * may differ from the last one's).
+ * The tag also names the account, the workspace and the role there (which entries it reads), the
+ * path with its query, and the build (whose response shapes may differ from the last one's).
  */
-export function accountReadTag({ user, changeSeq }: Principal, request: Request): string {
+export function accountReadTag({ user, membership, changeSeq }: Principal, request: Request): string {
   const { pathname, search } = new URL(request.url);
-  const digest = sha256Hex([process.env.WORKLOG_BUILD_ID ?? "", user.id, changeSeq, pathname + search].join("\n"));
+  const digest = sha256Hex([process.env.WORKLOG_BUILD_ID ?? "", user.id, membership.workspace.id, membership.role, changeSeq, pathname + search].join("\n"));
   return `W/"${digest.slice(0, 32)}"`;
 }
 

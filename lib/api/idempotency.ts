@@ -28,17 +28,17 @@ export async function claimKey(access: Access, key: string, fingerprint: string)
   sweepExpiredKeys();
   for (;;) {
     const [claimed] = await queryRows<{ claimedAt: Date }>(
-      `INSERT INTO idempotency_keys (user_id, key, fingerprint) VALUES ($1::uuid, $2, $3)
-      ON CONFLICT (user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = CURRENT_TIMESTAMP
+      `INSERT INTO idempotency_keys (workspace_id, user_id, key, fingerprint) VALUES ($1::uuid, $4::uuid, $2, $3)
+      ON CONFLICT (workspace_id, user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = CURRENT_TIMESTAMP
         WHERE idempotency_keys.created_at < CURRENT_TIMESTAMP - interval '${KEPT_FOR}'
           OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at < CURRENT_TIMESTAMP - interval '${ABANDONED_CLAIM}')
       RETURNING created_at AS "claimedAt"`,
-      [ownerId(access), key, fingerprint],
+      [ownerId(access), key, fingerprint, access.user.id],
     );
     if (claimed) return { kind: "claimed", claimedAt: claimed.claimedAt };
     const [held] = await queryRows<{ fingerprint: string; status: number | null; body: string | null }>(
-      `SELECT fingerprint, status, body FROM idempotency_keys WHERE ${ownedAt("$1")} AND key = $2`,
-      [ownerId(access), key],
+      `SELECT fingerprint, status, body FROM idempotency_keys WHERE ${ownedAt("$1")} AND user_id = $3::uuid AND key = $2`,
+      [ownerId(access), key, access.user.id],
     );
     // Freed (its request failed with a 5xx) between the two statements: claim again.
     if (!held) continue;
@@ -54,10 +54,10 @@ export async function claimKey(access: Access, key: string, fingerprint: string)
  * claim was abandoned and the key claimed again leaves the later claim alone.
  */
 export async function settleKey(access: Access, key: string, { claimedAt }: Claim, status: number, body: string): Promise<void> {
-  const ownClaim = `${ownedAt("$1")} AND key = $2 AND created_at = $3`;
-  const owner = ownerId(access);
-  if (status >= 500) await queryRows(`DELETE FROM idempotency_keys WHERE ${ownClaim}`, [owner, key, claimedAt]);
-  else await queryRows(`UPDATE idempotency_keys SET status = $4, body = $5 WHERE ${ownClaim}`, [owner, key, claimedAt, status, body]);
+  const ownClaim = `${ownedAt("$1")} AND user_id = $4::uuid AND key = $2 AND created_at = $3`;
+  const claim = [ownerId(access), key, claimedAt, access.user.id];
+  if (status >= 500) await queryRows(`DELETE FROM idempotency_keys WHERE ${ownClaim}`, claim);
+  else await queryRows(`UPDATE idempotency_keys SET status = $5, body = $6 WHERE ${ownClaim}`, [...claim, status, body]);
 }
 
 const SWEEP_INTERVAL_MS = 60_000;

@@ -125,7 +125,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
     answerCaller(request, operation.path, async (principal, requestId) => {
       requireCallerScope(principal, operation.scope);
       const params = await idParams(context);
-      const access = accessFor(principal.user);
+      const access = accessFor(principal.user, principal.membership);
       const idempotencyKey = operation.method === "post" ? idempotencyKeyOf(request) : undefined;
       /** From the input on: what an Idempotency-Key runs once, its errors included. */
       const answer = async (bodySource: Request | Uint8Array): Promise<Response> => {

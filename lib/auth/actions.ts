@@ -90,8 +90,8 @@ export async function createApiKeyAction(formData: FormData): Promise<ActionResu
     schema: z.object({ name: apiKeyNameSchema, scopes: z.array(z.string()) }),
     input: { name: formText(formData, "name"), scopes: submittedScopes(formData) },
     fields: { name: "name", scopes: { label: "scopes", item: "scope" } },
-    run: async (key, { user }) => {
-      const created = await createApiKey(user.id, key);
+    run: async (key, { user, workspace }) => {
+      const created = await createApiKey(user.id, key, workspace.id);
       return { name: created.name, key: created.key };
     },
   });

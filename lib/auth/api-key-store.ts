@@ -1,4 +1,5 @@
 import "server-only";
+import { personalWorkspaceId } from "@/lib/access/memberships";
 import { getDb } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { fieldIssues, text } from "@/lib/validation";
@@ -28,12 +29,15 @@ function validateNewKey(input: { name: string; scopes: readonly string[] }): { n
   return { name: name.data, scopes };
 }
 
-/** Creates a key; the returned `key` is the only time its value exists outside the caller. */
-export async function createApiKey(userId: string, input: { name: string; scopes: readonly string[] }) {
+/**
+ * Creates a key of the user in the workspace (their personal one unless given); the returned
+ * `key` is the only time its value exists outside the caller.
+ */
+export async function createApiKey(userId: string, input: { name: string; scopes: readonly string[] }, workspaceId?: string) {
   const { name, scopes } = validateNewKey(input);
   const key = generateApiKey();
   const record = await getDb().apiKey.create({
-    data: { userId, name, scopes, prefix: displayPrefix(key), hashedKey: sha256Hex(key) },
+    data: { userId, workspaceId: workspaceId ?? (await personalWorkspaceId(userId)), name, scopes, prefix: displayPrefix(key), hashedKey: sha256Hex(key) },
     select: { id: true, name: true, prefix: true, scopes: true, insertedAt: true },
   });
   return { ...record, key };

@@ -1,6 +1,7 @@
 import "server-only";
 import { after } from "next/server";
-import { getDb, type User } from "@/lib/db/client";
+import type { Membership } from "@/lib/access/context";
+import { getDb, type EntriesVisibleTo, type User, type WorkspaceRole } from "@/lib/db/client";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
 import { sha256Hex } from "@/lib/crypto";
 import { apiKeyPattern } from "./api-keys";
@@ -12,7 +13,9 @@ export type Principal = {
   credentialId: string;
   scopes: string[];
   user: User;
-  /** The account's change sequence as the request began (docs/api.md, "Conditional reads"). */
+  /** The workspace the credential works in, and the user's role there. */
+  membership: Membership;
+  /** The workspace's change sequence as the request began (docs/api.md, "Conditional reads"). */
   changeSeq: string;
 };
 
@@ -37,9 +40,14 @@ function recordUse(kind: Principal["kind"], credential: { id: string; lastUsedAt
   });
 }
 
-/** A credential with its account, read in one statement; `credential*` columns are the credential's. */
+/** A credential with its account and membership, read in one statement; `credential*` columns are the credential's. */
 type CredentialRow = User & {
   changeSeq: string;
+  workspaceId: string;
+  workspaceSlug: string;
+  workspaceName: string;
+  workspaceEntriesVisibleTo: EntriesVisibleTo;
+  role: WorkspaceRole;
   credentialId: string;
   credentialScopes: string[];
   credentialLastUsedAt: Date | null;
@@ -66,24 +74,44 @@ const accountColumns = selectAsFields("u", {
 } satisfies Record<keyof User, string>);
 
 // The account's change sequence comes with it, read before the handler's reads.
-const changeSeq = `(SELECT change_seq::text FROM account_counters WHERE user_id = u.id) AS "changeSeq"`;
+// A credential works while its user is a member of its workspace: without the membership, no row.
+const membershipColumns = `(SELECT change_seq::text FROM account_counters c WHERE c.workspace_id = w.id) AS "changeSeq",
+  w.id AS "workspaceId", w.slug AS "workspaceSlug", w.name AS "workspaceName", w.entries_visible_to AS "workspaceEntriesVisibleTo", m.role`;
 
-const apiKeyLookup = `SELECT ${accountColumns}, ${changeSeq}, k.id AS "credentialId", k.scopes AS "credentialScopes",
+const apiKeyLookup = `SELECT ${accountColumns}, ${membershipColumns}, k.id AS "credentialId", k.scopes AS "credentialScopes",
   k.last_used_at AS "credentialLastUsedAt", k.revoked_at AS "credentialRevokedAt", NULL::timestamptz AS "credentialExpiresAt"
-  FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.hashed_key = $1`;
+  FROM api_keys k JOIN users u ON u.id = k.user_id
+  JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id JOIN workspaces w ON w.id = k.workspace_id
+  WHERE k.hashed_key = $1`;
 
-const oauthTokenLookup = `SELECT ${accountColumns}, ${changeSeq}, t.id AS "credentialId", t.scopes AS "credentialScopes",
+const oauthTokenLookup = `SELECT ${accountColumns}, ${membershipColumns}, t.id AS "credentialId", t.scopes AS "credentialScopes",
   t.last_used_at AS "credentialLastUsedAt", t.revoked_at AS "credentialRevokedAt", t.access_expires_at AS "credentialExpiresAt"
-  FROM oauth_tokens t JOIN users u ON u.id = t.user_id WHERE t.access_token_hash = $1`;
+  FROM oauth_tokens t JOIN users u ON u.id = t.user_id
+  JOIN memberships m ON m.workspace_id = t.workspace_id AND m.user_id = t.user_id JOIN workspaces w ON w.id = t.workspace_id
+  WHERE t.access_token_hash = $1`;
 
 /** The live credential with this hash and its account, or undefined. */
 async function findCredential(kind: Principal["kind"], hash: string): Promise<Principal | undefined> {
   const [row] = await queryRows<CredentialRow>(kind === "api_key" ? apiKeyLookup : oauthTokenLookup, [hash]);
   if (!row) return undefined;
-  const { changeSeq, credentialId, credentialScopes, credentialLastUsedAt, credentialRevokedAt, credentialExpiresAt, ...user } = row;
+  const {
+    changeSeq,
+    workspaceId,
+    workspaceSlug,
+    workspaceName,
+    workspaceEntriesVisibleTo,
+    role,
+    credentialId,
+    credentialScopes,
+    credentialLastUsedAt,
+    credentialRevokedAt,
+    credentialExpiresAt,
+    ...user
+  } = row;
   if (credentialRevokedAt || (credentialExpiresAt && credentialExpiresAt <= new Date())) return undefined;
   recordUse(kind, { id: credentialId, lastUsedAt: credentialLastUsedAt });
-  return { kind, credentialId, scopes: credentialScopes, user, changeSeq: changeSeq ?? "0" };
+  const membership = { role, workspace: { id: workspaceId, slug: workspaceSlug, name: workspaceName, entriesVisibleTo: workspaceEntriesVisibleTo } };
+  return { kind, credentialId, scopes: credentialScopes, user, membership, changeSeq: changeSeq ?? "0" };
 }
 
 async function authenticateApiKey(key: string): Promise<Principal> {

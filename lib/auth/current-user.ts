@@ -2,7 +2,8 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { accessFor, type Access } from "@/lib/access/context";
-import { getDb } from "@/lib/db/client";
+import { browserMembership } from "@/lib/access/memberships";
+import { getDb, type User } from "@/lib/db/client";
 import { auth } from "./next-auth";
 
 /**
@@ -25,13 +26,21 @@ export async function requireUser(path: string) {
   return user;
 }
 
+/** The signed-in account's access in the workspace the browser works in; null for a user of no workspace. */
+const browserAccess = cache(async (user: User): Promise<Access | null> => {
+  const membership = await browserMembership(user.id);
+  return membership ? accessFor(user, membership) : null;
+});
+
 /** Who asks (lib/access/context.ts), for a signed-in page, route or server action; a signed-out visitor is sent to sign in. */
 export async function requireAccess(path: string): Promise<Access> {
-  return accessFor(await requireUser(path));
+  const access = await browserAccess(await requireUser(path));
+  if (!access) redirect(`/signin?callbackUrl=${encodeURIComponent(path)}`);
+  return access;
 }
 
 /** Who asks, or null for a signed-out visitor (a route that answers them itself). */
 export async function currentAccess(): Promise<Access | null> {
   const user = await getCurrentUser();
-  return user && accessFor(user);
+  return user && browserAccess(user);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { owned, ownerId, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownerId, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -69,7 +69,7 @@ export async function startImportJob(access: Access, format: ImportFormat, body:
   const row = await getDb().$transaction(
     async (tx) => {
       const created = await tx.import.create({
-        data: { id, ...owned(access), format, source, document: JSON.stringify(body), total: itemCount(body), counts: emptySummary() },
+        data: { id, ...createdBy(access), format, source, document: JSON.stringify(body), total: itemCount(body), counts: emptySummary() },
         select: resourceFields,
       });
       await enqueueJob(importJob, { import_id: id, time_zone: access.user.timezone }, { tx, owner: ownerId(access) });

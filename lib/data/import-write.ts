@@ -1,4 +1,4 @@
-import { owned, ownedSql, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownedSql, type Access } from "@/lib/access/context";
 import { insertRows, type BulkColumns } from "@/lib/db/bulk-insert";
 import { getDb, type Transaction, type WorklogEntry, type WorklogEntryCommit } from "@/lib/db/client";
 import { isLockTimeout } from "@/lib/db/errors";
@@ -14,6 +14,7 @@ const BATCH_SIZE = 1000;
 const entryColumns = {
   id: ["id", "uuid"],
   userId: ["user_id", "uuid"],
+  workspaceId: ["workspace_id", "uuid"],
   projectId: ["project_id", "uuid"],
   content: ["content", "text"],
   recordedAt: ["recorded_at", "timestamptz"],
@@ -141,7 +142,7 @@ async function importProjects(transaction: Transaction, access: Access, projects
     transaction.project.createMany({
       data: batch.map((project) => ({
         id: project.newId,
-        ...owned(access),
+        ...createdBy(access),
         name: project.name,
         description: project.description ?? null,
         identifier: project.identifier,
@@ -171,7 +172,7 @@ async function importRepositories(
     transaction.repository.createMany({
       data: batch.map((repository) => ({
         id: repository.newId,
-        ...owned(access),
+        ...createdBy(access),
         name: repository.name,
         projectId: repository.project_id ? projectIds.get(repository.project_id)! : null,
         localPath: repository.local_path ?? null,
@@ -235,7 +236,7 @@ export async function importEntries(
       entryColumns,
       batch.map((entry) => ({
         id: entry.newId,
-        ...owned(access),
+        ...createdBy(access),
         content: entry.content,
         recordedAt: entry.recorded_at,
         durationSeconds: entry.duration_seconds ?? null,

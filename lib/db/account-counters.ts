@@ -9,7 +9,7 @@ const totalColumns = {
   repositoryCount: "repository_count",
   entryCount: "entry_count",
   recapCount: "recap_count",
-} satisfies Record<Exclude<keyof AccountCounters, "userId" | "changeSeq">, string>;
+} satisfies Record<Exclude<keyof AccountCounters, "workspaceId" | "changeSeq">, string>;
 export type AccountTotal = keyof typeof totalColumns;
 
 /** The SQL of an account's total, for the account whose counters row the condition `owner` selects (lib/access/context.ts, ownedAt); 0 before its first write. */
@@ -36,28 +36,33 @@ export async function accountTotal(access: Access, total: AccountTotal): Promise
 }
 
 /**
- * Recounts the totals of every account (or one), each under its counters row's lock, so that
- * writes meanwhile queue behind the recount and add to it; the sequence moves on where a total
- * was wrong. Answers how many accounts were recounted and how many of them were wrong.
+ * Recounts the totals of every workspace (or those of the user of `email`), each under its
+ * counters row's lock, so that writes meanwhile queue behind the recount and add to it; the
+ * sequence moves on where a total was wrong. Answers how many workspaces were recounted and how
+ * many of them were wrong.
  */
 export async function rebuildAccountCounters(email?: string): Promise<{ accounts: number; corrected: number }> {
   const db = getDb();
-  const users = await db.user.findMany({ where: email ? { email: email.toLowerCase() } : {}, select: { id: true }, orderBy: { id: "asc" } });
+  const workspaces = await db.workspace.findMany({
+    where: email ? { memberships: { some: { user: { email: email.toLowerCase() } } } } : {},
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
   let corrected = 0;
-  for (const { id } of users) {
+  for (const { id } of workspaces) {
     const changed = await db.$transaction(async (transaction) => {
-      await transaction.$executeRaw`INSERT INTO account_counters (user_id) VALUES (${id}::uuid) ON CONFLICT (user_id) DO NOTHING`;
-      await transaction.$queryRaw`SELECT 1 FROM account_counters WHERE user_id = ${id}::uuid FOR UPDATE`;
+      await transaction.$executeRaw`INSERT INTO account_counters (workspace_id) VALUES (${id}::uuid) ON CONFLICT (workspace_id) DO NOTHING`;
+      await transaction.$queryRaw`SELECT 1 FROM account_counters WHERE workspace_id = ${id}::uuid FOR UPDATE`;
       return transaction.$executeRaw`UPDATE account_counters c SET change_seq = c.change_seq + 1,
           project_count = actual.projects, repository_count = actual.repositories, entry_count = actual.entries, recap_count = actual.recaps
-        FROM (SELECT (SELECT count(*) FROM projects WHERE user_id = ${id}::uuid)::int AS projects,
-          (SELECT count(*) FROM repositories WHERE user_id = ${id}::uuid)::int AS repositories,
-          (SELECT count(*) FROM worklog_entries WHERE user_id = ${id}::uuid)::int AS entries,
-          (SELECT count(*) FROM recaps WHERE user_id = ${id}::uuid)::int AS recaps) actual
-        WHERE c.user_id = ${id}::uuid
+        FROM (SELECT (SELECT count(*) FROM projects WHERE workspace_id = ${id}::uuid)::int AS projects,
+          (SELECT count(*) FROM repositories WHERE workspace_id = ${id}::uuid)::int AS repositories,
+          (SELECT count(*) FROM worklog_entries WHERE workspace_id = ${id}::uuid)::int AS entries,
+          (SELECT count(*) FROM recaps WHERE workspace_id = ${id}::uuid)::int AS recaps) actual
+        WHERE c.workspace_id = ${id}::uuid
           AND (c.project_count, c.repository_count, c.entry_count, c.recap_count) IS DISTINCT FROM (actual.projects, actual.repositories, actual.entries, actual.recaps)`;
     });
     corrected += changed;
   }
-  return { accounts: users.length, corrected };
+  return { accounts: workspaces.length, corrected };
 }

@@ -16,8 +16,8 @@ export type ForgeDelivery = { hook: Pick<IncomingHook, "id">; access: Access; ev
 /** A merged pull or merge request, suggested as an entry (docs/api.md, "Incoming hooks"); announced again, it is brought up to date. */
 async function suggestPullRequest(transaction: Transaction, access: Access, repositoryId: string, pullRequest: MergedPullRequest): Promise<void> {
   await transaction.$executeRaw`
-    INSERT INTO pull_request_suggestions (id, user_id, repository_id, number, title, web_url, merged_at, merge_sha)
-    VALUES (${newId()}::uuid, ${ownerId(access)}::uuid, ${repositoryId}::uuid, ${pullRequest.number}, ${pullRequest.title}, ${pullRequest.webUrl}, ${pullRequest.mergedAt.toISOString()}::timestamptz, ${pullRequest.mergeSha})
+    INSERT INTO pull_request_suggestions (id, workspace_id, user_id, repository_id, number, title, web_url, merged_at, merge_sha)
+    VALUES (${newId()}::uuid, ${ownerId(access)}::uuid, ${access.user.id}::uuid, ${repositoryId}::uuid, ${pullRequest.number}, ${pullRequest.title}, ${pullRequest.webUrl}, ${pullRequest.mergedAt.toISOString()}::timestamptz, ${pullRequest.mergeSha})
     ON CONFLICT (repository_id, number) DO UPDATE
       SET title = EXCLUDED.title, web_url = EXCLUDED.web_url, merged_at = EXCLUDED.merged_at, merge_sha = EXCLUDED.merge_sha`;
 }

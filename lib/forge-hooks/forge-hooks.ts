@@ -1,5 +1,5 @@
 import "server-only";
-import { owned, type Access } from "@/lib/access/context";
+import { createdBy, owned, type Access } from "@/lib/access/context";
 import { randomBase62 } from "@/lib/crypto";
 import { markAccountChanged } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
@@ -60,7 +60,7 @@ export async function createForgeHook(access: Access, input: ForgeHookCreate) {
       ]);
     }
     return transaction.incomingHook.create({
-      data: { id: newId(), ...owned(access), provider: input.provider, name: input.name, secret: `wlh_${randomBase62(40)}` },
+      data: { id: newId(), ...createdBy(access), provider: input.provider, name: input.name, secret: `wlh_${randomBase62(40)}` },
     });
   });
 }

@@ -50,9 +50,9 @@ export async function findOrCreateRepository(transaction: Transaction, access: A
   for (const name of nameCandidates(repository, host)) {
     // ON CONFLICT waits for a concurrent insert of the same name to end, then leaves its row be.
     const inserted = await transaction.$queryRaw<{ id: string }[]>`
-      INSERT INTO repositories (id, user_id, name, remote_url, default_branch, updated_at)
-      VALUES (${newId()}::uuid, ${ownerId(access)}::uuid, ${name}, ${repository.cloneUrl}, ${repository.defaultBranch}, now())
-      ON CONFLICT (user_id, name) DO NOTHING RETURNING id`;
+      INSERT INTO repositories (id, workspace_id, user_id, name, remote_url, default_branch, updated_at)
+      VALUES (${newId()}::uuid, ${ownerId(access)}::uuid, ${access.user.id}::uuid, ${name}, ${repository.cloneUrl}, ${repository.defaultBranch}, now())
+      ON CONFLICT (workspace_id, name) DO NOTHING RETURNING id`;
     if (inserted[0]) return inserted[0].id;
     const taken = await transaction.repository.findFirst({ where: { ...owned(access), name }, select: { id: true, name: true, remoteUrl: true } });
     if (taken && matches(taken, identities)) return taken.id;

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { membershipIn } from "@/lib/access/memberships";
 import { accessFor } from "@/lib/access/context";
 import { decodeUtf8, parseJsonObject, readBodyBytes, requireJsonContentType } from "@/lib/api/body";
 import { errorResponse } from "@/lib/api/error-response";
@@ -47,17 +48,20 @@ export async function receiveForgeDelivery(request: Request, hookId: string): Pr
     if (!isUuid(hookId)) throw AppError.notFound();
     const found = await getDb().incomingHook.findUnique({
       where: { id: hookId.toLowerCase() },
-      select: { id: true, provider: true, secret: true, user: true },
+      select: { id: true, provider: true, secret: true, user: true, workspaceId: true },
     });
     if (!found || !isForgeProvider(found.provider)) throw AppError.notFound();
+    // A hook whose maker is no longer a member of its workspace receives nothing.
+    const membership = await membershipIn(found.user.id, found.workspaceId);
+    if (!membership) throw AppError.notFound();
     const hook = { ...found, provider: found.provider };
     await limitRequests("hook-deliveries", FORGE_DELIVERIES_PER_MINUTE, hook.id);
     requireJsonContentType(request);
     const body = await readBodyBytes(request, MAX_FORGE_DELIVERY_BYTES);
     if (!verifyForgeDelivery(hook.provider, hook.secret, body, request.headers.get(forgeDeliveryHeaders[hook.provider].signature)))
       throw badSignature(hook.provider);
-    // Who asks is the hook's owner: a forge's delivery writes to the account that made the hook.
-    const delivery = deliveryOf(hook, accessFor(hook.user), request.headers, body);
+    // Who asks is the hook's maker in the hook's workspace: a forge's delivery writes there.
+    const delivery = deliveryOf(hook, accessFor(hook.user, membership), request.headers, body);
     let forgeEvent;
     try {
       if (delivery.event === "")

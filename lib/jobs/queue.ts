@@ -134,12 +134,17 @@ async function failJob(job: ClaimedJob, kind: JobKind<unknown>, payload: unknown
 }
 
 /**
- * The access an attempt of the job of `ownerId` runs with (JobContext.access): its owner's, looked
- * up as the attempt starts; none for work of no account, or once the owner is gone.
+ * The access an attempt of the job of the workspace `ownerId` runs with (JobContext.access): its
+ * owner's in it, looked up as the attempt starts (a job stored before workspaces had its user as
+ * owner, whose personal workspace it became); none for work of no workspace, or once it is gone.
  */
 async function ownerAccess(ownerId: string | null): Promise<Access | undefined> {
-  const owner = ownerId === null ? null : await getDb().user.findUnique({ where: { id: ownerId } });
-  return owner ? accessFor(owner) : undefined;
+  if (ownerId === null) return undefined;
+  const owner = await getDb().membership.findFirst({
+    where: { workspaceId: ownerId, role: "owner" },
+    select: { role: true, user: true, workspace: { select: { id: true, slug: true, name: true, entriesVisibleTo: true } } },
+  });
+  return owner ? accessFor(owner.user, owner) : undefined;
 }
 
 /** What became of an attempt. */

@@ -127,7 +127,10 @@ async function callTool(request: McpRequest, tool: AnyMcpTool, args: Record<stri
     if (tool.operation.plan) requirePlan(user, tool.operation.plan);
     // A client gone already gets no work done for it.
     signal.throwIfAborted();
-    const result = await untilAborted(tool.run({ access: accessFor(user), input, origin: caller.origin, progress, signal }), signal);
+    const result = await untilAborted(
+      tool.run({ access: accessFor(user, caller.principal.membership), input, origin: caller.origin, progress, signal }),
+      signal,
+    );
     return {
       structuredContent: result.structured as Record<string, unknown>,
       content: [{ type: "text", text: result.summary }],

@@ -20,7 +20,7 @@ export async function decideDevice(userCode: string, decision: "approved" | "den
     schema: z.object({ userCode: z.string(), decision: z.enum(["approved", "denied"]) }),
     input: { userCode, decision },
     fields: {},
-    run: (request, { user }) => lookUpTypedUserCode(user.id, () => decideDeviceGrant(user.id, request.userCode, request.decision)),
+    run: (request, { user, workspace }) => lookUpTypedUserCode(user.id, () => decideDeviceGrant(user.id, request.userCode, request.decision, workspace.id)),
   });
   redirect(path);
 }

@@ -1,3 +1,4 @@
+import { personalWorkspaceId } from "@/lib/access/memberships";
 import { sha256Hex } from "@/lib/crypto";
 import { isScope, splitScopeList } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db/client";
@@ -55,11 +56,11 @@ export function findPendingGrant(typedUserCode: string) {
   });
 }
 
-/** The signed-in user approves or denies a pending grant. */
-export async function decideDeviceGrant(userId: string, typedUserCode: string, decision: "approved" | "denied"): Promise<void> {
+/** The signed-in user approves or denies a pending grant, for the workspace (their personal one unless given). */
+export async function decideDeviceGrant(userId: string, typedUserCode: string, decision: "approved" | "denied", workspaceId?: string): Promise<void> {
   const { count } = await getDb().deviceGrant.updateMany({
     where: { userCode: normalizeUserCode(typedUserCode), status: "pending", expiresAt: { gt: new Date() } },
-    data: { status: decision, userId },
+    data: { status: decision, userId, workspaceId: workspaceId ?? (await personalWorkspaceId(userId)) },
   });
   if (count === 0) throw AppError.notFound();
 }
@@ -109,6 +110,6 @@ export async function exchangeDeviceCode(deviceCode: string, clientId?: string):
   return db.$transaction(async (transaction) => {
     const { count } = await transaction.deviceGrant.updateMany({ where: { id: grant.id, status: "approved" }, data: { status: "consumed" } });
     if (count === 0) throw new OAuthError("invalid_grant");
-    return issueTokens(transaction, { userId: grant.userId!, clientId: grant.clientId, scopes: grant.scopes });
+    return issueTokens(transaction, { userId: grant.userId!, workspaceId: grant.workspaceId!, clientId: grant.clientId, scopes: grant.scopes });
   });
 }

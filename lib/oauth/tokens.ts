@@ -8,7 +8,7 @@ import type { TokenInfoResponse, TokenResponse } from "./schemas";
 /** A refresh token outlives its access token, so that a client can renew after the access token expired. */
 const REFRESH_LIFETIME_FACTOR = 2;
 
-type Grant = { userId: string; clientId: string; scopes: string[] };
+type Grant = { userId: string; workspaceId: string; clientId: string; scopes: string[] };
 
 /** A fresh pair for a client: the values for the response, the hashes and expiries for the row. */
 async function newPair(db: Transaction, clientId: string, scopes: string[]) {
@@ -35,7 +35,7 @@ async function newPair(db: Transaction, clientId: string, scopes: string[]) {
 /** Issues the first pair of an approved grant; only hashes are stored. */
 export async function issueTokens(db: Transaction, grant: Grant): Promise<TokenResponse> {
   const { response, stored } = await newPair(db, grant.clientId, grant.scopes);
-  await db.oAuthToken.create({ data: { userId: grant.userId, clientId: grant.clientId, scopes: grant.scopes, ...stored } });
+  await db.oAuthToken.create({ data: { userId: grant.userId, workspaceId: grant.workspaceId, clientId: grant.clientId, scopes: grant.scopes, ...stored } });
   return response;
 }
 

@@ -4,6 +4,7 @@ import type { Project } from "@/lib/db/client";
 export const projectColumns = {
   id: "id",
   userId: "user_id",
+  workspaceId: "workspace_id",
   name: "name",
   description: "description",
   identifier: "identifier",

@@ -1,4 +1,4 @@
-import { ownedAt, ownerId, type Access } from "@/lib/access/context";
+import { entryReaderId, ownerId, readableEntriesAt, type Access } from "@/lib/access/context";
 import { queryRows } from "@/lib/db/sql";
 
 export type ProjectTotals = { weekSeconds: number; monthSeconds: number; allSeconds: number; entryCount: number; lastActivity: Date | null };
@@ -10,14 +10,14 @@ const projectTotalsQuery = `SELECT
   count(*)::int AS "entryCount",
   max(recorded_at) AS "lastActivity"
 FROM worklog_entries
-WHERE ${ownedAt("$1")} AND project_id = $2`;
+WHERE ${readableEntriesAt("$1", "$5")} AND project_id = $2`;
 
 /**
  * What a project's page leads with, in one statement: the time its entries track since the week's
  * and the month's first instants and in all, how many entries it has, and when the latest was
- * recorded. Another account's project has none of the account's entries: all zero.
+ * recorded, of the entries `access` may read. Another workspace's project has none of its entries: all zero.
  */
 export async function projectTotals(access: Access, projectId: string, since: { week: Date; month: Date }): Promise<ProjectTotals> {
-  const [row] = await queryRows<ProjectTotals>(projectTotalsQuery, [ownerId(access), projectId, since.week, since.month]);
+  const [row] = await queryRows<ProjectTotals>(projectTotalsQuery, [ownerId(access), projectId, since.week, since.month, entryReaderId(access)]);
   return row!;
 }

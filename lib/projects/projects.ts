@@ -1,4 +1,4 @@
-import { owned, ownedCondition, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownedCondition, readableEntries, type Access } from "@/lib/access/context";
 import { paginateByCursor, type JsonRow, type CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
@@ -82,11 +82,11 @@ export async function listProjectSummaries(access: Access, since: Date): Promise
     db.project.findMany({
       where: owned(access),
       orderBy: { id: "desc" },
-      include: { _count: { select: { repositories: true, entries: true } } },
+      include: { _count: { select: { repositories: true, entries: { where: readableEntries(access) } } } },
     }),
     db.worklogEntry.groupBy({
       by: ["projectId"],
-      where: { ...owned(access), projectId: { not: null }, recordedAt: { gte: since } },
+      where: { ...readableEntries(access), projectId: { not: null }, recordedAt: { gte: since } },
       _sum: { durationSeconds: true },
     }),
   ]);
@@ -139,7 +139,7 @@ async function takenIdentifiers(access: Access): Promise<Set<string>> {
  * the same name at once all succeed. An identifier the client chose is never replaced.
  */
 export async function createProject(access: Access, input: ProjectCreate) {
-  const data = { ...owned(access), name: input.name, description: input.description ?? null };
+  const data = { ...createdBy(access), name: input.name, description: input.description ?? null };
   if (input.identifier) {
     const identifier = input.identifier;
     return mapProjectWriteErrors(() => getDb().project.create({ data: { ...data, identifier } }));

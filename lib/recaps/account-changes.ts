@@ -7,10 +7,10 @@ import { queryRows } from "@/lib/db/sql";
  * failed. Accounts without recaps are absent. It reads many accounts at once, for the process's
  * streams, so it takes their owner ids (lib/access/context.ts, `ownerId`), not one access.
  */
-const changeMarksQuery = `SELECT user_id::text AS owner,
+const changeMarksQuery = `SELECT workspace_id::text AS owner,
   count(*)::int || ':' || coalesce(max(updated_at)::text, '') || ':' || count(*) FILTER (WHERE status = 'processing')::int AS mark,
   bool_or(status = 'processing') AS "inProgress"
-  FROM recaps WHERE user_id = ANY($1::uuid[]) GROUP BY user_id`;
+  FROM recaps WHERE workspace_id = ANY($1::uuid[]) GROUP BY workspace_id`;
 
 export type AccountChangeMark = { mark: string; inProgress: boolean };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { owned, type Access } from "@/lib/access/context";
+import { readableEntries, type Access } from "@/lib/access/context";
 import { sha256Hex } from "@/lib/crypto";
 import type { Prisma, User } from "@/lib/db/client";
 import { responseSchemas } from "@/lib/openapi/components";
@@ -56,7 +56,7 @@ export function resolveFilters(user: User, input: RecapFiltersInput, now = new D
 /** The entries a recap covers: in the range, in one of the projects, with a tag, without an excluded tag. */
 export function matchingEntries(access: Access, filters: RecapFilters): Prisma.WorklogEntryWhereInput {
   return {
-    ...owned(access),
+    ...readableEntries(access),
     recordedAt: { gte: new Date(filters.from), lte: new Date(filters.to) },
     ...(filters.project_ids.length > 0 && { projectId: { in: filters.project_ids } }),
     ...(filters.tags.length > 0 && { tags: { hasSome: filters.tags } }),

@@ -1,4 +1,4 @@
-import { owned, ownerId, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownerId, type Access } from "@/lib/access/context";
 import { getDb, type Recap, type User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -58,7 +58,7 @@ export async function createRecap(access: Access, input: RecapFiltersInput): Pro
     previous && (previous.metadata as RecapMetadata | null)?.entry_count === count && latest.updatedAt !== null && latest.updatedAt <= previous.insertedAt;
   if (unchanged) return { recap: previous, cached: true };
   const recap = await db.$transaction(async (tx) => {
-    const created = await tx.recap.create({ data: { ...owned(access), filters, filtersKey: key, template } });
+    const created = await tx.recap.create({ data: { ...createdBy(access), filters, filtersKey: key, template } });
     await enqueueJob(recapGeneration, { recap_id: created.id }, { tx, owner: ownerId(access) });
     return created;
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import { owned, type Access } from "@/lib/access/context";
+import { createdBy, owned, type Access } from "@/lib/access/context";
 import { randomBase62, sha256Hex } from "@/lib/crypto";
 import { getDb, type Prisma, type Recap, type RecapShare } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
@@ -26,7 +26,7 @@ export async function shareRecap(access: Access, recapId: string): Promise<Creat
   const tokenHash = sha256Hex(token);
   const share = await getDb().recapShare.upsert({
     where: { recapId: recap.id },
-    create: { recapId: recap.id, ...owned(access), tokenHash },
+    create: { recapId: recap.id, ...createdBy(access), tokenHash },
     update: { tokenHash, views: 0, createdAt: new Date(), revokedAt: null },
   });
   return { share, token };

@@ -5,6 +5,7 @@ import type { BulkColumns } from "@/lib/db/bulk-insert";
 export const commitBulkColumns = {
   id: ["id", "uuid"],
   userId: ["user_id", "uuid"],
+  workspaceId: ["workspace_id", "uuid"],
   repositoryId: ["repository_id", "uuid"],
   sha: ["sha", "text"],
   message: ["message", "text"],
@@ -19,6 +20,7 @@ export const commitBulkColumns = {
 export const commitColumns = {
   id: "id",
   userId: "user_id",
+  workspaceId: "workspace_id",
   repositoryId: "repository_id",
   sha: "sha",
   message: "message",

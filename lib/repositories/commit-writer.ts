@@ -1,4 +1,4 @@
-import { owned, type Access } from "@/lib/access/context";
+import { createdBy, type Access } from "@/lib/access/context";
 import { insertRows } from "@/lib/db/bulk-insert";
 import type { Commit, Transaction } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
@@ -47,7 +47,7 @@ export async function writeCommits(db: Transaction, access: Access, commits: New
   const now = new Date();
   const rows = [...unique.values()].sort(bySha).map((commit) => ({
     id: commit.id ?? newId(),
-    ...owned(access),
+    ...createdBy(access),
     repositoryId: commit.repositoryId,
     sha: commit.sha,
     message: commit.message,

@@ -1,4 +1,4 @@
-import { owned, ownedCondition, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownedCondition, type Access } from "@/lib/access/context";
 import { paginateByCursor, type JsonRow, type CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Repository } from "@/lib/db/client";
@@ -87,14 +87,14 @@ export async function getRepository(access: Access, id: string) {
 
 export async function createRepository(access: Access, input: RepositoryCreate) {
   await checkProjectReference(access, input.project_id);
-  return writeRepository(() => getDb().repository.create({ data: { ...owned(access), name: input.name, ...optionalColumns(input) } }));
+  return writeRepository(() => getDb().repository.create({ data: { ...createdBy(access), name: input.name, ...optionalColumns(input) } }));
 }
 
 /** POST /projects/{id}/repositories: the project in the path must be the caller's, else 404. */
 export async function createProjectRepository(access: Access, projectId: string, input: ProjectRepositoryCreate) {
   if (!(await isOwnProject(access, projectId))) throw AppError.notFound();
   return writeRepository(
-    () => getDb().repository.create({ data: { ...owned(access), name: input.name, ...optionalColumns({ ...input, project_id: projectId }) } }),
+    () => getDb().repository.create({ data: { ...createdBy(access), name: input.name, ...optionalColumns({ ...input, project_id: projectId }) } }),
     AppError.notFound,
   );
 }

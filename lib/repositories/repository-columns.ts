@@ -4,6 +4,7 @@ import type { Repository } from "@/lib/db/client";
 export const repositoryColumns = {
   id: "id",
   userId: "user_id",
+  workspaceId: "workspace_id",
   projectId: "project_id",
   name: "name",
   localPath: "local_path",

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { owned, ownerId, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownerId, type Access } from "@/lib/access/context";
 import { getConfig } from "@/lib/config";
 import { getDb, type Recap } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
@@ -84,7 +84,7 @@ export async function runSchedule({ schedule_id: scheduleId, run_at: runAt }: Sc
       }
       const eventId = newId();
       const data = { schedule_id: scheduleId, share_url: shareUrl, recap: toRecapResponse(recap) };
-      await tx.webhookEvent.create({ data: { id: eventId, ...owned(access), type: SCHEDULED_RECAP_EVENT_TYPE, resourceId: recap.id, data } });
+      await tx.webhookEvent.create({ data: { id: eventId, ...createdBy(access), type: SCHEDULED_RECAP_EVENT_TYPE, resourceId: recap.id, data } });
       const { id } = await enqueueJob(webhookDelivery, { event_id: eventId, endpoint_id: current.webhookEndpoint.id }, { tx, owner: ownerId(access) });
       await tx.recapSchedule.update({ where: { id: scheduleId }, data: { lastRunStatus: "sent", lastRunError: null, lastRecapId: recap.id } });
       return { kind: webhookDelivery as JobKind<never>, id };

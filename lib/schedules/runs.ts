@@ -37,7 +37,7 @@ export async function runDueSchedules(clock: Clock = () => new Date()): Promise<
         data: { nextRunAt: nextRun(schedule, schedule.user.timezone, now), lastRunAt: now, lastRunStatus: "running", lastRunError: null },
       });
       if (count === 0) return false;
-      await enqueueJob(scheduleRun, { schedule_id: schedule.id, run_at: schedule.nextRunAt!.toISOString() }, { tx, owner: schedule.userId });
+      await enqueueJob(scheduleRun, { schedule_id: schedule.id, run_at: schedule.nextRunAt!.toISOString() }, { tx, owner: schedule.workspaceId });
       return true;
     });
     if (claimed) started++;

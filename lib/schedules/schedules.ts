@@ -1,5 +1,5 @@
 import "server-only";
-import { owned, type Access } from "@/lib/access/context";
+import { createdBy, owned, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { isUuid, newId } from "@/lib/db/ids";
@@ -61,7 +61,7 @@ export async function createSchedule(access: Access, input: ScheduleCreate, now 
     return transaction.recapSchedule.create({
       data: {
         id: newId(),
-        ...owned(access),
+        ...createdBy(access),
         template: input.template,
         period: input.period,
         ...times,

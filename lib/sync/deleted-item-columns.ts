@@ -4,6 +4,7 @@ import type { DeletedItem } from "@/lib/db/client";
 export const deletedItemColumns = {
   id: "id",
   userId: "user_id",
+  workspaceId: "workspace_id",
   kind: "kind",
   sortAt: "sort_at",
   deletedAt: "deleted_at",

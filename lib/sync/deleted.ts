@@ -1,4 +1,4 @@
-import { ownedCondition, type Access } from "@/lib/access/context";
+import { ownedCondition, readableEntriesCondition, type Access } from "@/lib/access/context";
 import { paginateByCursor, type JsonRow } from "@/lib/api/cursor-pagination";
 import { aliasedColumns } from "@/lib/db/json-shape";
 import { countListRows, selectKeysetPage, type KeysetList, type ListCondition } from "@/lib/db/keyset-page";
@@ -16,6 +16,8 @@ const d = aliasedColumns("d", deletedItemColumns);
 export function listDeletedAsJson(access: Access, { page, since, type }: DeletedQuery) {
   if (since && since.getTime() < Date.now() - TOMBSTONE_RETENTION_MS) throw sinceTooOld();
   const where: ListCondition[] = [(bind) => ownedCondition(access, bind, "d"), (bind) => `${d.kind} = ANY(${bind(type ? [type] : [...syncedKinds])}::text[])`];
+  // A tombstone of an entry carries its author (user_id): one whose entry `access` may not read is not listed.
+  where.push((bind) => `(${d.kind} <> 'entry' OR ${readableEntriesCondition(access, bind, "d")})`);
   if (since) where.push((bind) => `${d.deletedAt} >= ${bind(changedSince(since))}`);
   const list: KeysetList = { from: "deleted_items d", where, sortColumn: d.deletedAt, idColumn: d.id };
   return paginateByCursor(page, {

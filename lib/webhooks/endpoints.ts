@@ -1,5 +1,5 @@
 import "server-only";
-import { owned, ownerId, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownerId, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
@@ -55,7 +55,7 @@ export async function createWebhook(access: Access, input: WebhookCreate) {
     return transaction.webhookEndpoint.create({
       data: {
         id: newId(),
-        ...owned(access),
+        ...createdBy(access),
         url,
         events: input.events,
         description: input.description ?? "",
@@ -119,7 +119,7 @@ export async function sendTestEvent(access: Access, id: string): Promise<{ event
     const endpoint = await ownWebhook(access, id, transaction);
     if (!endpoint.enabled) throw disabledError();
     await transaction.webhookEvent.create({
-      data: { id: eventId, ...owned(access), type: TEST_EVENT_TYPE, data: { webhook_id: id, message: "A test event sent from Worklog" } },
+      data: { id: eventId, ...createdBy(access), type: TEST_EVENT_TYPE, data: { webhook_id: id, message: "A test event sent from Worklog" } },
     });
     return deliverSoon(transaction, access, eventId, id);
   });

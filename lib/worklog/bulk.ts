@@ -1,4 +1,4 @@
-import { owned, ownedSql, type Access } from "@/lib/access/context";
+import { createdBy, ownedSql, writableEntries, writableEntriesSql, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
@@ -22,7 +22,7 @@ function inOrder(ids: string[], entries: EntryWithRelations[]): EntryWithRelatio
 }
 
 const readEntries = (transaction: Transaction, access: Access, ids: string[]) =>
-  transaction.worklogEntry.findMany({ where: { id: { in: ids }, ...owned(access) }, include: entryInclude });
+  transaction.worklogEntry.findMany({ where: { id: { in: ids }, ...writableEntries(access) }, include: entryInclude });
 
 /**
  * Locks the account's entries among `ids` in id order, after the commits attached to them when
@@ -38,10 +38,10 @@ async function lockEntries(transaction: Transaction, access: Access, ids: string
   const locked = forDeletion
     ? await transaction.$queryRaw<
         { id: string }[]
-      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} ORDER BY id FOR UPDATE`
+      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND ${writableEntriesSql(access)} ORDER BY id FOR UPDATE`
     : await transaction.$queryRaw<
         { id: string }[]
-      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} ORDER BY id FOR NO KEY UPDATE`;
+      >`SELECT id FROM worklog_entries WHERE id = ANY(${ids}::uuid[]) AND ${writableEntriesSql(access)} ORDER BY id FOR NO KEY UPDATE`;
   if (locked.length !== ids.length) throw AppError.notFound();
 }
 
@@ -64,20 +64,20 @@ export async function bulkEditEntries(access: Access, { ids, action }: EntryBulk
       const before = inOrder(ids, await readEntries(transaction, access, ids));
       switch (action.type) {
         case "delete":
-          await transaction.worklogEntry.deleteMany({ where: { id: { in: ids }, ...owned(access) } });
+          await transaction.worklogEntry.deleteMany({ where: { id: { in: ids }, ...writableEntries(access) } });
           return { entries: before, before };
         case "add_tag":
           if (before.some((entry) => !entry.tags.includes(action.tag) && entry.tags.length >= maxTags)) throw tooManyTags();
           await transaction.$executeRaw`UPDATE worklog_entries SET tags = array_append(tags, ${action.tag}::text)
-            WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} AND NOT (${action.tag}::text = ANY(tags))`;
+            WHERE id = ANY(${ids}::uuid[]) AND ${writableEntriesSql(access)} AND NOT (${action.tag}::text = ANY(tags))`;
           break;
         case "remove_tag":
           await transaction.$executeRaw`UPDATE worklog_entries SET tags = array_remove(tags, ${action.tag}::text)
-            WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} AND ${action.tag}::text = ANY(tags)`;
+            WHERE id = ANY(${ids}::uuid[]) AND ${writableEntriesSql(access)} AND ${action.tag}::text = ANY(tags)`;
           break;
         case "move_to_project":
           await transaction.$executeRaw`UPDATE worklog_entries SET project_id = ${action.project_id}::uuid
-            WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} AND project_id IS DISTINCT FROM ${action.project_id}::uuid`;
+            WHERE id = ANY(${ids}::uuid[]) AND ${writableEntriesSql(access)} AND project_id IS DISTINCT FROM ${action.project_id}::uuid`;
           break;
       }
       return { entries: inOrder(ids, await readEntries(transaction, access, ids)), before };
@@ -107,13 +107,13 @@ export async function restoreEntries(access: Access, entries: EntryRestore[]): P
       const claimed = new Set(
         (
           await transaction.$queryRaw<{ id: string }[]>`DELETE FROM deleted_items
-            WHERE id = ANY(${ids}::uuid[]) AND ${ownedSql(access)} AND kind = 'entry' RETURNING id`
+            WHERE id = ANY(${ids}::uuid[]) AND ${writableEntriesSql(access)} AND kind = 'entry' RETURNING id`
         ).map((row) => row.id),
       );
       const present = entries.filter((entry) => !claimed.has(entry.id));
       const presentIds = present.map((entry) => entry.id);
       const locked = await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM worklog_entries
-        WHERE id = ANY(${presentIds}::uuid[]) AND ${ownedSql(access)} ORDER BY id FOR NO KEY UPDATE`;
+        WHERE id = ANY(${presentIds}::uuid[]) AND ${writableEntriesSql(access)} ORDER BY id FOR NO KEY UPDATE`;
       if (locked.length !== present.length) throw AppError.notFound();
 
       const putBack = entries.filter((entry) => claimed.has(entry.id));
@@ -121,7 +121,7 @@ export async function restoreEntries(access: Access, entries: EntryRestore[]): P
         await transaction.worklogEntry.createMany({
           data: putBack.map((entry) => ({
             id: entry.id,
-            ...owned(access),
+            ...createdBy(access),
             projectId: entry.project_id ?? null,
             content: entry.content,
             recordedAt: entry.recorded_at ?? new Date(),
@@ -140,7 +140,7 @@ export async function restoreEntries(access: Access, entries: EntryRestore[]): P
         const fields = JSON.stringify(present.map((entry) => ({ id: entry.id, tags: entry.tags ?? [], project_id: entry.project_id ?? null })));
         await transaction.$executeRaw`UPDATE worklog_entries e SET tags = s.tags, project_id = s.project_id
           FROM jsonb_to_recordset(${fields}::jsonb) AS s(id uuid, tags text[], project_id uuid)
-          WHERE e.id = s.id AND ${ownedSql(access, "e")} AND (e.tags, e.project_id) IS DISTINCT FROM (s.tags, s.project_id)`;
+          WHERE e.id = s.id AND ${writableEntriesSql(access, "e")} AND (e.tags, e.project_id) IS DISTINCT FROM (s.tags, s.project_id)`;
       }
       return inOrder(ids, await readEntries(transaction, access, ids));
     }),

@@ -1,4 +1,4 @@
-import { owned, ownedSql, type Access } from "@/lib/access/context";
+import { createdBy, ownedSql, readableEntries, writableEntries, writableEntriesSql, type Access } from "@/lib/access/context";
 import { paginateByCursor, type KeysetQuery } from "@/lib/api/cursor-pagination";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Commit, type Transaction, type WorklogEntry } from "@/lib/db/client";
@@ -6,7 +6,16 @@ import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { calendarDay, rangeEnd, rangeStart } from "@/lib/time";
-import { countEntries, hasFilters, insertEntry, putBackEntry, selectEntryJsonPage, selectEntryPage, selectTimedEntries, type NewEntry } from "./entry-sql";
+import {
+  countEntries,
+  countsEveryEntry,
+  insertEntry,
+  putBackEntry,
+  selectEntryJsonPage,
+  selectEntryPage,
+  selectTimedEntries,
+  type NewEntry,
+} from "./entry-sql";
 import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
 import type { AttachCommits, EntryCreate, EntryListQuery, EntryRestore, EntryUpdate } from "./schemas";
 import type { EntrySource } from "./sources";
@@ -33,8 +42,8 @@ function entryList<Row extends { id: string; total?: number }>(
     kind: "entry",
     access,
     fetchRows: (query) => select(access, filters, query),
-    countAll: () => (hasFilters(filters) ? countEntries(access, filters) : accountTotal(access, "entryCount")),
-    totalInRows: totalInRows && !hasFilters(filters),
+    countAll: () => (countsEveryEntry(access, filters) ? accountTotal(access, "entryCount") : countEntries(access, filters)),
+    totalInRows: totalInRows && countsEveryEntry(access, filters),
   });
 }
 
@@ -44,7 +53,7 @@ export const listEntries = (access: Access, query: EntryListQuery) => entryList(
 export const listEntriesAsJson = (access: Access, query: EntryListQuery) => entryList(access, query, selectEntryJsonPage, true);
 
 export async function getEntry(access: Access, id: string) {
-  const entry = await getDb().worklogEntry.findFirst({ where: { id, ...owned(access) }, include: entryInclude });
+  const entry = await getDb().worklogEntry.findFirst({ where: { id, ...readableEntries(access) }, include: entryInclude });
   if (!entry) throw AppError.notFound();
   return entry;
 }
@@ -84,7 +93,7 @@ async function createEntryWithCommits(access: Access, entry: NewEntry, commitIds
       const found = await lockCommits(transaction, access, uniqueIds);
       throwUnknownCommits(commitIds, found);
       return transaction.worklogEntry.create({
-        data: { ...entry, ...owned(access), commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
+        data: { ...entry, ...createdBy(access), commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
         include: entryInclude,
       });
     }),
@@ -103,7 +112,7 @@ export async function updateEntry(access: Access, id: string, changes: EntryUpda
   await checkProjectReference(access, changes.project_id);
   return writeEntry(() =>
     getDb().worklogEntry.update({
-      where: { id, ...owned(access) },
+      where: { id, ...writableEntries(access) },
       data: {
         content: changes.content,
         recordedAt: changes.recorded_at,
@@ -128,7 +137,7 @@ export function deleteEntry(access: Access, id: string) {
     getDb().$transaction(async (transaction) => {
       await transaction.$queryRaw`SELECT c.id FROM worklog_entry_commits l JOIN commits c ON c.id = l.commit_id
         WHERE l.entry_id = ${id}::uuid AND ${ownedSql(access, "c")} ORDER BY c.id FOR KEY SHARE OF c`;
-      return transaction.worklogEntry.delete({ where: { id, ...owned(access) }, include: entryInclude });
+      return transaction.worklogEntry.delete({ where: { id, ...writableEntries(access) }, include: entryInclude });
     }),
   );
 }
@@ -155,11 +164,11 @@ export async function restoreEntry(access: Access, { id, commit_ids, source, ...
  * locking the account's counters row (prisma/migrations/20261123085144_order_of_the_work); a
  * transaction holding that row must not then wait for a row another write holds while it queues
  * for the counters: a deadlock. Once the entry (and before it the commits, lockCommits) is
- * locked, the writes after it wait for no one. A missing entry, or another account's, is not found.
+ * locked, the writes after it wait for no one. A missing entry, or one `access` may not change, is not found.
  */
 async function lockEntry(transaction: Transaction, access: Access, id: string): Promise<void> {
   const locked = await transaction.$queryRaw<Pick<WorklogEntry, "id">[]>`SELECT id FROM worklog_entries
-    WHERE id = ${id}::uuid AND ${ownedSql(access)} FOR NO KEY UPDATE`;
+    WHERE id = ${id}::uuid AND ${writableEntriesSql(access)} FOR NO KEY UPDATE`;
   if (locked.length === 0) throw AppError.notFound();
 }
 
@@ -276,7 +285,7 @@ export type AttachedEntry = { id: string; content: string; recordedAt: Date };
 /** For each of the account's commits among `commitIds`, the entries it is attached to, most recent work first. */
 export async function entriesByCommit(access: Access, commitIds: string[]): Promise<Map<string, AttachedEntry[]>> {
   const links = await getDb().worklogEntryCommit.findMany({
-    where: { commitId: { in: commitIds }, entry: owned(access) },
+    where: { commitId: { in: commitIds }, entry: readableEntries(access) },
     select: { commitId: true, entry: { select: { id: true, content: true, recordedAt: true } } },
     orderBy: [{ entry: { recordedAt: "desc" } }, { entryId: "desc" }],
   });

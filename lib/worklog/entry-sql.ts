@@ -1,4 +1,4 @@
-import { ownedAt, ownerId, type Access } from "@/lib/access/context";
+import { ownedAt, ownerId, readableEntriesCondition, readsAllEntries, type Access } from "@/lib/access/context";
 import type { JsonRow, KeysetQuery } from "@/lib/api/cursor-pagination";
 import type { WorklogEntry } from "@/lib/db/client";
 import { accountTotalSql } from "@/lib/db/account-counters";
@@ -21,6 +21,7 @@ import { prefixWord } from "./search-text";
 const entryColumns = {
   id: "id",
   userId: "user_id",
+  workspaceId: "workspace_id",
   projectId: "project_id",
   content: "content",
   recordedAt: "recorded_at",
@@ -59,11 +60,15 @@ function searchQuery(text: string, typedWord: string) {
     ELSE ts_rewrite(${whole}, ${typed}, ${typed} || to_tsquery('worklog_words', ${typedWord}::text || ':*')) END)`;
 }
 
-/** The WHERE clause of the account's entries (`e`) matching the filters, with its values from $1 on. */
+/** The WHERE clause of the entries (`e`) `access` may read matching the filters, with its values from $1 on ($1: the workspace). */
 export function matchingEntries(access: Access, { project_id, tags, from, to, source, updated_since, q }: Filters) {
   const { timezone } = access.user;
-  const values: unknown[] = [ownerId(access)];
-  const conditions = [ownedAt("$1", "e")];
+  const values: unknown[] = [];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const conditions = [readableEntriesCondition(access, bind, "e")];
   const condition = (sql: (placeholder: string) => string, value: unknown) => {
     values.push(value);
     conditions.push(sql(`$${values.length}`));
@@ -81,8 +86,11 @@ export function matchingEntries(access: Access, { project_id, tags, from, to, so
   return { where: conditions.join(" AND "), values };
 }
 
-export const hasFilters = ({ project_id, tags, from, to, source, updated_since, q }: Filters) =>
+const hasFilters = ({ project_id, tags, from, to, source, updated_since, q }: Filters) =>
   Boolean(project_id || tags?.length || from || to || source || updated_since || q);
+
+/** Whether the list is every entry of the workspace, whose total the counters keep: no filter, and `access` reads them all. */
+export const countsEveryEntry = (access: Access, filters: Filters) => !hasFilters(filters) && readsAllEntries(access);
 
 /**
  * One indexed range query: the page's rows (plus one) in the order of the work, `recorded_at`
@@ -114,7 +122,7 @@ export function selectEntryPage(access: Access, filters: Filters, query: KeysetQ
  * unfiltered, each row also carries the account's total of entries, read in the page's snapshot.
  */
 export function selectEntryJsonPage(access: Access, filters: Filters, query: KeysetQuery): Promise<(JsonRow & { total?: number })[]> {
-  const total = hasFilters(filters) ? "" : `, ${accountTotalSql("entryCount", ownedAt("$1"))} AS total`;
+  const total = countsEveryEntry(access, filters) ? `, ${accountTotalSql("entryCount", ownedAt("$1"))} AS total` : "";
   return queryEntryPage(`e.id, ${entryShape.sql} AS json${total}`, access, filters, query);
 }
 
@@ -146,11 +154,11 @@ export async function insertEntry(access: Access, entry: NewEntry): Promise<Entr
   const [row] = await queryRows<EntryWithRelations>(
     `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND ${ownedAt("$2")}),
     inserted AS (
-      INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
-      SELECT $1, $2, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
+      INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
+      SELECT $1, $2, $9, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
       RETURNING *)
     SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
-    [newId(), ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source],
+    [newId(), ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, access.user.id],
   );
   return row;
 }
@@ -168,8 +176,9 @@ export type PutBack = {
 const entryColumnList = Object.values(entryColumns).join(", ");
 
 /**
- * Puts a deleted entry back under its id, in one statement: deleting the account's tombstone of
- * it is the claim, and only a run that deleted it inserts the entry and attaches the account's
+ * Puts a deleted entry back under its id, in one statement: deleting the tombstone of it is the
+ * claim, which only the entry's author (the tombstone's user_id) makes, and the entry comes back
+ * under that author, and only a run that deleted it inserts the entry and attaches the account's
  * commits among `commitIds` that still exist. A concurrent restore holding the tombstone makes
  * the DELETE wait for it, and then find nothing once it has committed; every other run answers
  * the entry as its snapshot has it. Row locks come before the counted insert, whose trigger ends
@@ -181,22 +190,23 @@ export async function putBackEntry(access: Access, id: string, entry: NewEntry, 
   const [row] = await queryRows<Row>(
     `WITH project AS (SELECT id FROM projects WHERE id = $3::uuid AND ${ownedAt("$2")} FOR KEY SHARE),
     claimed AS (
-      DELETE FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND kind = 'entry' AND ($3::uuid IS NULL OR EXISTS (SELECT FROM project))
-      RETURNING id),
+      DELETE FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND user_id = $10::uuid AND kind = 'entry'
+        AND ($3::uuid IS NULL OR EXISTS (SELECT FROM project))
+      RETURNING id, user_id),
     attachable AS (SELECT id FROM commits WHERE id = ANY($9::uuid[]) AND ${ownedAt("$2")} AND EXISTS (SELECT FROM claimed) FOR KEY SHARE),
     inserted AS (
-      INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
-      SELECT id, $2, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP FROM claimed
+      INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
+      SELECT id, $2, user_id, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP FROM claimed
       RETURNING ${entryColumnList}),
     attached AS (INSERT INTO worklog_entry_commits (entry_id, commit_id) SELECT inserted.id, attachable.id FROM inserted, attachable RETURNING commit_id),
-    entry AS (SELECT * FROM inserted UNION ALL SELECT ${entryColumnList} FROM worklog_entries WHERE id = $1::uuid AND ${ownedAt("$2")})
+    entry AS (SELECT * FROM inserted UNION ALL SELECT ${entryColumnList} FROM worklog_entries WHERE id = $1::uuid AND ${ownedAt("$2")} AND user_id = $10::uuid)
     SELECT ${selectAsFields("e", entryColumns)}, ${projectSummary("p")},
       COALESCE((SELECT json_agg(json_build_object('commitId', l.commit_id) ORDER BY l.commit_id)
         FROM (SELECT commit_id FROM attached UNION ALL SELECT commit_id FROM worklog_entry_commits WHERE entry_id = e.id) l), '[]'::json) AS commits,
-      EXISTS (SELECT FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND kind = 'entry') AS "tombstoneSeen",
+      EXISTS (SELECT FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND user_id = $10::uuid AND kind = 'entry') AS "tombstoneSeen",
       ($3::uuid IS NULL OR EXISTS (SELECT FROM project)) AS "projectFound"
     FROM (VALUES (true)) AS one LEFT JOIN entry e ON true LEFT JOIN projects p ON p.id = e.project_id`,
-    [id, ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds],
+    [id, ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds, access.user.id],
   );
   const { tombstoneSeen, projectFound, ...found } = row!;
   if (found.id === null) return { entry: undefined, tombstoneSeen, projectFound };

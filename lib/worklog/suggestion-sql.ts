@@ -11,6 +11,7 @@ import type { MergedPullRequest, UnloggedCommit } from "./suggestion-drafts";
 const pullColumns = {
   id: "id",
   userId: "user_id",
+  workspaceId: "workspace_id",
   repositoryId: "repository_id",
   number: "number",
   title: "title",
@@ -83,13 +84,13 @@ export async function dismiss(access: Access, commitIds: string[], pullRequestId
     found AS (SELECT (SELECT count(*) FROM found_commits) AS commits, (SELECT count(*) FROM found_pulls) AS pulls,
       (SELECT count(*) FROM found_commits) = (SELECT count(*) FROM wanted_commits) AND (SELECT count(*) FROM found_pulls) = (SELECT count(*) FROM wanted_pulls) AS complete),
     commits_dismissed AS (
-      INSERT INTO dismissed_commits (commit_id, user_id) SELECT id, $1::uuid FROM found_commits WHERE (SELECT complete FROM found)
+      INSERT INTO dismissed_commits (commit_id, workspace_id, user_id) SELECT id, $1::uuid, $4::uuid FROM found_commits WHERE (SELECT complete FROM found)
       ON CONFLICT (commit_id) DO NOTHING),
     pulls_dismissed AS (
       UPDATE pull_request_suggestions p SET dismissed_at = CURRENT_TIMESTAMP FROM found_pulls f
       WHERE p.id = f.id AND p.dismissed_at IS NULL AND (SELECT complete FROM found))
     SELECT complete, commits::int AS commits, pulls::int AS "pullRequests" FROM found`,
-    [ownerId(access), commitIds, pullRequestIds],
+    [ownerId(access), commitIds, pullRequestIds, access.user.id],
   );
   return row!;
 }

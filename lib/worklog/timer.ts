@@ -1,4 +1,4 @@
-import { owned, type Access } from "@/lib/access/context";
+import { createdBy, type Access } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
@@ -34,7 +34,10 @@ export type StopChoice = { id?: string; durationSeconds?: number };
 
 /** Stops the account's running entry, if there is one (and it is the one `choice` names), inside `transaction`. */
 async function stopRunning(transaction: Transaction, access: Access, at: Date, choice: StopChoice = {}): Promise<EntryWithRelations | null> {
-  const running = await transaction.worklogEntry.findUnique({ where: { runningUserId: access.user.id }, select: { id: true, recordedAt: true } });
+  const running = await transaction.worklogEntry.findUnique({
+    where: { runningUserId_workspaceId: { runningUserId: access.user.id, workspaceId: access.workspace.id } },
+    select: { id: true, recordedAt: true },
+  });
   if (!running || (choice.id !== undefined && choice.id !== running.id)) return null;
   return transaction.worklogEntry.update({
     where: { id: running.id },
@@ -71,7 +74,7 @@ export async function startTimer(
       const stopped = await stopRunning(transaction, access, now);
       const timer = await transaction.worklogEntry.create({
         data: {
-          ...owned(access),
+          ...createdBy(access),
           runningUserId: access.user.id,
           content: input.content,
           recordedAt: now,
@@ -104,5 +107,8 @@ export async function stopTimer(access: Access, choice: StopChoice = {}, at?: Da
 
 /** The account's running entry, or null. */
 export function runningTimer(access: Access): Promise<EntryWithRelations | null> {
-  return getDb().worklogEntry.findUnique({ where: { runningUserId: access.user.id }, include: entryInclude });
+  return getDb().worklogEntry.findUnique({
+    where: { runningUserId_workspaceId: { runningUserId: access.user.id, workspaceId: access.workspace.id } },
+    include: entryInclude,
+  });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accessOf, personalRow } from "../support/access";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-key-store";
 import { sha256Hex } from "@/lib/crypto";
 import { authenticate } from "@/lib/auth/authenticate";
@@ -28,12 +29,14 @@ describe("authentication's credential lookup", () => {
     });
     const key = await recentlyUsedKey(user.id, ["user:read", "worklog:*"]);
     const principal = await authenticate(basic(key.key));
-    const counters = await getDb().accountCounters.findUniqueOrThrow({ where: { userId: user.id } });
+    const { workspace } = await accessOf(user);
+    const counters = await getDb().accountCounters.findUniqueOrThrow({ where: { workspaceId: workspace.id } });
     expect(principal).toEqual({
       kind: "api_key",
       credentialId: key.id,
       scopes: ["user:read", "worklog:*"],
       user: await getDb().user.findUniqueOrThrow({ where: { id: user.id } }),
+      membership: { role: "owner", workspace },
       changeSeq: String(counters.changeSeq),
     });
   });
@@ -53,7 +56,7 @@ describe("authentication's credential lookup", () => {
       const value = crypto.randomUUID();
       const record = await getDb().oAuthToken.create({
         data: {
-          userId: user.id,
+          ...(await personalRow(user)),
           clientId: client.id,
           accessTokenHash: sha256Hex(value),
           refreshTokenHash: sha256Hex(`${value}-refresh`),
@@ -70,6 +73,7 @@ describe("authentication's credential lookup", () => {
       credentialId: live.record.id,
       scopes: ["project:read"],
       user: await getDb().user.findUniqueOrThrow({ where: { id: user.id } }),
+      membership: { role: "owner", workspace: (await accessOf(user)).workspace },
       changeSeq: "0",
     });
     const expired = await token({ accessExpiresAt: new Date(Date.now() - 1_000) });

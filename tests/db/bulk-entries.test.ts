@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf, personalRow } from "../support/access";
+import { personalWorkspaceId } from "@/lib/access/memberships";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -29,16 +30,16 @@ const snapshot = (entry: EntryWithRelations) => ({
 
 async function account() {
   const user = await newUser();
-  const project = await createProject(accessFor(user), { name: "Alpha", identifier: "AL" });
-  const repository = await createRepository(accessFor(user), { name: "api" });
-  const [commit] = await recordCommits(accessFor(user), repository.id, [
+  const project = await createProject(await accessOf(user), { name: "Alpha", identifier: "AL" });
+  const repository = await createRepository(await accessOf(user), { name: "api" });
+  const [commit] = await recordCommits(await accessOf(user), repository.id, [
     { sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") },
   ]);
   const entries = [];
   for (const [index, tags] of [["perf"], ["ops", "perf"], []].entries()) {
     entries.push(
       await createEntry(
-        accessFor(user),
+        await accessOf(user),
         {
           content: `Work ${index}`,
           recorded_at: new Date(`2026-11-1${index}T09:00:00Z`),
@@ -50,34 +51,36 @@ async function account() {
       ),
     );
   }
-  await attachCommits(accessFor(user), entries[0]!.id, { commit_ids: [commit!.id] });
-  return { user, project, commit: commit!, entries: await Promise.all(entries.map((entry) => getEntry(accessFor(user), entry.id))) };
+  await attachCommits(await accessOf(user), entries[0]!.id, { commit_ids: [commit!.id] });
+  const access = await accessOf(user);
+  return { user, project, commit: commit!, entries: await Promise.all(entries.map((entry) => getEntry(access, entry.id))) };
 }
 
-const changeSeq = async (userId: string) => (await getDb().accountCounters.findUniqueOrThrow({ where: { userId } })).changeSeq;
+const changeSeq = async (userId: string) =>
+  (await getDb().accountCounters.findUniqueOrThrow({ where: { workspaceId: await personalWorkspaceId(userId) } })).changeSeq;
 
 describe("bulk changes", () => {
   it("add a tag only where it lacks, and Undo gives back each entry's own tags", async () => {
     const { user, entries } = await account();
     const ids = entries.map((entry) => entry.id);
-    const { entries: changed, before } = await bulkEditEntries(accessFor(user), { ids, action: { type: "add_tag", tag: "perf" } });
+    const { entries: changed, before } = await bulkEditEntries(await accessOf(user), { ids, action: { type: "add_tag", tag: "perf" } });
     expect(changed.map((entry) => entry.tags)).toEqual([["perf"], ["ops", "perf"], ["perf"]]);
     // Untouched entries keep their updated_at: only the third was written.
     expect(changed.map((entry, index) => entry.updatedAt.getTime() === entries[index]!.updatedAt.getTime())).toEqual([true, true, false]);
     expect(before).toEqual(entries);
 
-    const restored = await restoreEntries(accessFor(user), before.map(snapshot));
+    const restored = await restoreEntries(await accessOf(user), before.map(snapshot));
     expect(restored.map((entry) => entry.tags)).toEqual([["perf"], ["ops", "perf"], []]);
   });
 
   it("write one webhook event per entry changed, none for an entry left as it was", async () => {
     const { user, entries } = await account();
     await getDb().webhookEndpoint.create({
-      data: { userId: user.id, url: "https://93.184.215.14/hook", events: ["entry.*"], secret: "whsec_dGVzdA==", updatedAt: new Date() },
+      data: { ...(await personalRow(user)), url: "https://93.184.215.14/hook", events: ["entry.*"], secret: "whsec_dGVzdA==", updatedAt: new Date() },
     });
     const ids = entries.map((entry) => entry.id);
-    await bulkEditEntries(accessFor(user), { ids, action: { type: "remove_tag", tag: "perf" } });
-    await bulkEditEntries(accessFor(user), { ids: ids.slice(1), action: { type: "delete" } });
+    await bulkEditEntries(await accessOf(user), { ids, action: { type: "remove_tag", tag: "perf" } });
+    await bulkEditEntries(await accessOf(user), { ids: ids.slice(1), action: { type: "delete" } });
     const events = await getDb().webhookEvent.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
     expect(events.map((event) => [event.type, event.resourceId])).toEqual([
       ["entry.updated", ids[0]],
@@ -90,10 +93,10 @@ describe("bulk changes", () => {
   it("move to a project and back with Undo, each to its own", async () => {
     const { user, project, entries } = await account();
     const ids = entries.map((entry) => entry.id);
-    const other = await createProject(accessFor(user), { name: "Beta", identifier: "BE" });
-    const { entries: moved, before } = await bulkEditEntries(accessFor(user), { ids, action: { type: "move_to_project", project_id: other.id } });
+    const other = await createProject(await accessOf(user), { name: "Beta", identifier: "BE" });
+    const { entries: moved, before } = await bulkEditEntries(await accessOf(user), { ids, action: { type: "move_to_project", project_id: other.id } });
     expect(moved.map((entry) => entry.project?.name)).toEqual(["Beta", "Beta", "Beta"]);
-    const restored = await restoreEntries(accessFor(user), before.map(snapshot));
+    const restored = await restoreEntries(await accessOf(user), before.map(snapshot));
     expect(restored.map((entry) => entry.projectId)).toEqual([project.id, null, null]);
   });
 
@@ -101,21 +104,21 @@ describe("bulk changes", () => {
     const { user, commit, entries } = await account();
     const ids = entries.map((entry) => entry.id);
     const sequence = await changeSeq(user.id);
-    const { entries: deleted, before } = await bulkEditEntries(accessFor(user), { ids, action: { type: "delete" } });
+    const { entries: deleted, before } = await bulkEditEntries(await accessOf(user), { ids, action: { type: "delete" } });
     expect(deleted).toEqual(entries);
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(0);
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(0);
     expect(await changeSeq(user.id)).toBeGreaterThan(sequence);
     expect((await getDb().deletedItem.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } })).map((item) => item.id)).toEqual([...ids].sort());
 
-    const restored = await restoreEntries(accessFor(user), before.map(snapshot));
+    const restored = await restoreEntries(await accessOf(user), before.map(snapshot));
     expect(restored.map((entry) => [entry.id, entry.content, entry.tags, entry.projectId, entry.commits])).toEqual(
       entries.map((entry) => [entry.id, entry.content, entry.tags, entry.projectId, entry.commits]),
     );
     expect(restored[0]!.commits).toEqual([{ commitId: commit.id }]);
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(3);
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(3);
     expect(await getDb().deletedItem.count({ where: { userId: user.id } })).toBe(0);
     // Undo again finds them back: it gives their tags and project back, nothing more.
-    expect((await restoreEntries(accessFor(user), before.map(snapshot))).map((entry) => entry.id)).toEqual(ids);
+    expect((await restoreEntries(await accessOf(user), before.map(snapshot))).map((entry) => entry.id)).toEqual(ids);
   });
 
   it("change nothing when one id is another account's, and Undo refuses what it cannot put back", async () => {
@@ -123,21 +126,22 @@ describe("bulk changes", () => {
     const stranger = await account();
     const ids = [...entries.map((entry) => entry.id), stranger.entries[0]!.id];
     for (const action of [{ type: "delete" } as const, { type: "add_tag", tag: "x" } as const]) {
-      await expect(bulkEditEntries(accessFor(user), { ids, action })).rejects.toMatchObject({ kind: "not_found" });
+      await expect(bulkEditEntries(await accessOf(user), { ids, action })).rejects.toMatchObject({ kind: "not_found" });
     }
-    expect(await Promise.all(entries.map((entry) => getEntry(accessFor(user), entry.id)))).toEqual(entries);
-    expect(await getEntry(accessFor(stranger.user), stranger.entries[0]!.id)).toEqual(stranger.entries[0]);
+    const access = await accessOf(user);
+    expect(await Promise.all(entries.map((entry) => getEntry(access, entry.id)))).toEqual(entries);
+    expect(await getEntry(await accessOf(stranger.user), stranger.entries[0]!.id)).toEqual(stranger.entries[0]);
     await expect(
-      bulkEditEntries(accessFor(user), { ids: [entries[0]!.id], action: { type: "move_to_project", project_id: stranger.project.id } }),
+      bulkEditEntries(await accessOf(user), { ids: [entries[0]!.id], action: { type: "move_to_project", project_id: stranger.project.id } }),
     ).rejects.toBeInstanceOf(AppError);
 
     // Another account's entry cannot be "put back" by naming it.
-    await expect(restoreEntries(accessFor(user), [snapshot(stranger.entries[0]!)])).rejects.toMatchObject({ kind: "validation" });
-    await expect(restoreEntries(accessFor(user), [{ ...snapshot(stranger.entries[0]!), project_id: null }])).rejects.toMatchObject({ kind: "not_found" });
+    await expect(restoreEntries(await accessOf(user), [snapshot(stranger.entries[0]!)])).rejects.toMatchObject({ kind: "validation" });
+    await expect(restoreEntries(await accessOf(user), [{ ...snapshot(stranger.entries[0]!), project_id: null }])).rejects.toMatchObject({ kind: "not_found" });
     // A deleted entry whose project is gone meanwhile: nothing is put back.
-    const { before } = await bulkEditEntries(accessFor(user), { ids: entries.map((entry) => entry.id), action: { type: "delete" } });
-    await deleteProject(accessFor(user), project.id);
-    await expect(restoreEntries(accessFor(user), before.map(snapshot))).rejects.toMatchObject({ kind: "validation" });
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(0);
+    const { before } = await bulkEditEntries(await accessOf(user), { ids: entries.map((entry) => entry.id), action: { type: "delete" } });
+    await deleteProject(await accessOf(user), project.id);
+    await expect(restoreEntries(await accessOf(user), before.map(snapshot))).rejects.toMatchObject({ kind: "validation" });
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -22,15 +22,15 @@ let accounts = 0;
 /** A repository of two commits, and an entry with the first (or both) attached. */
 async function entryWithCommits(attached: 1 | 2) {
   const user = await getDb().user.create({ data: { email: `attachment-race-${++accounts}@example.com` } });
-  const repository = await createRepository(accessFor(user), { name: "engine" });
+  const repository = await createRepository(await accessOf(user), { name: "engine" });
   const commits = await recordCommits(
-    accessFor(user),
+    await accessOf(user),
     repository.id,
     ["a", "b"].map((digit, index) => ({ sha: digit.repeat(40), message: `commit ${digit}`, committed_at: new Date(Date.UTC(2026, 10, 1, index)) })),
   );
   const commitIds = commits.map((commit) => commit.id);
-  const entry = await createEntry(accessFor(user), { content: "Shipped the engine" }, "api");
-  await attachCommits(accessFor(user), entry.id, { commit_ids: commitIds.slice(0, attached) });
+  const entry = await createEntry(await accessOf(user), { content: "Shipped the engine" }, "api");
+  await attachCommits(await accessOf(user), entry.id, { commit_ids: commitIds.slice(0, attached) });
   return { user, repository, commitIds, entry };
 }
 
@@ -55,17 +55,17 @@ describe.runIf(testBackend() === "postgres")("attachments changed while their re
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     await holder.query("LOCK TABLE worklog_entry_commits IN ACCESS EXCLUSIVE MODE");
-    const deleting = settled(deleteRepository(accessFor(user), repository.id));
+    const deleting = settled(deleteRepository(await accessOf(user), repository.id));
     await untilWaiting(observer, 1);
-    const attaching = settled(attachCommits(accessFor(user), entry.id, { commit_ids: [commitIds[1]!] }));
+    const attaching = settled(attachCommits(await accessOf(user), entry.id, { commit_ids: [commitIds[1]!] }));
     await untilWaiting(observer, 2);
     await holder.query("COMMIT");
     expect(await deleting).toBe("fulfilled");
     // The commit went with its repository: the attachment names a commit that no longer exists.
     expectAnswered(await attaching, "validation");
-    expect((await getEntry(accessFor(user), entry.id)).commits).toEqual([]);
+    expect((await getEntry(await accessOf(user), entry.id)).commits).toEqual([]);
     expect(await getDb().commit.count({ where: { userId: user.id } })).toBe(0);
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(1);
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(1);
   });
 
   it("detaching a commit queues behind the deletion of its repository instead of deadlocking with it", async () => {
@@ -73,14 +73,14 @@ describe.runIf(testBackend() === "postgres")("attachments changed while their re
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     await holder.query("SELECT FROM worklog_entry_commits WHERE entry_id = $1::uuid AND commit_id = $2::uuid FOR UPDATE", [entry.id, commitIds[0]]);
-    const deleting = settled(deleteRepository(accessFor(user), repository.id));
+    const deleting = settled(deleteRepository(await accessOf(user), repository.id));
     await untilWaiting(observer, 1);
-    const detaching = settled(detachCommit(accessFor(user), entry.id, commitIds[0]!));
+    const detaching = settled(detachCommit(await accessOf(user), entry.id, commitIds[0]!));
     await untilWaiting(observer, 2);
     await holder.query("COMMIT");
     expect(await deleting).toBe("fulfilled");
     expectAnswered(await detaching, "not_found");
-    expect((await getEntry(accessFor(user), entry.id)).commits).toEqual([]);
+    expect((await getEntry(await accessOf(user), entry.id)).commits).toEqual([]);
   });
 
   it("deleting an entry queues behind the deletion of the repository of its commits instead of deadlocking with it", async () => {
@@ -88,14 +88,14 @@ describe.runIf(testBackend() === "postgres")("attachments changed while their re
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     await holder.query("SELECT FROM worklog_entry_commits WHERE entry_id = $1::uuid AND commit_id = $2::uuid FOR UPDATE", [entry.id, commitIds[0]]);
-    const deletingRepository = settled(deleteRepository(accessFor(user), repository.id));
+    const deletingRepository = settled(deleteRepository(await accessOf(user), repository.id));
     await untilWaiting(observer, 1);
-    const deletingEntry = settled(deleteEntry(accessFor(user), entry.id));
+    const deletingEntry = settled(deleteEntry(await accessOf(user), entry.id));
     await untilWaiting(observer, 2);
     await holder.query("COMMIT");
     expect(await deletingRepository).toBe("fulfilled");
     expect(await deletingEntry).toBe("fulfilled");
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(0);
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(0);
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(0);
   });
 });

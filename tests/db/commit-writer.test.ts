@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
+import { personalWorkspaceId } from "@/lib/access/memberships";
 import { getDb } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { newId } from "@/lib/db/ids";
@@ -17,8 +18,8 @@ let accounts = 0;
 
 async function newRepository() {
   const user = await getDb().user.create({ data: { email: `commit-writer-${++accounts}@example.com` } });
-  const repository = await createRepository(accessFor(user), { name: "engine" });
-  return { userId: user.id, access: accessFor(user), repositoryId: repository.id };
+  const repository = await createRepository(await accessOf(user), { name: "engine" });
+  return { userId: user.id, access: await accessOf(user), repositoryId: repository.id };
 }
 
 /** The n-th sha: 40 hexadecimal digits, in the order of n. */
@@ -33,7 +34,8 @@ const commit = (repositoryId: string, n: number, message = `commit ${n}`): NewCo
   webUrl: null,
 });
 
-const changeSeq = async (userId: string) => (await getDb().accountCounters.findUniqueOrThrow({ where: { userId } })).changeSeq;
+const changeSeq = async (userId: string) =>
+  (await getDb().accountCounters.findUniqueOrThrow({ where: { workspaceId: await personalWorkspaceId(userId) } })).changeSeq;
 const storedCommits = (repositoryId: string) => getDb().commit.findMany({ where: { repositoryId }, orderBy: { id: "asc" } });
 
 describe("writing commits", () => {
@@ -108,7 +110,7 @@ describe("writing commits", () => {
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     await holder.query(
-      "INSERT INTO commits (id, user_id, repository_id, sha, message, committed_at, updated_at) VALUES ($1, $2, $3, $4, 'held', now(), now())",
+      "INSERT INTO commits (id, workspace_id, user_id, repository_id, sha, message, committed_at, updated_at) VALUES ($1, (SELECT workspace_id FROM memberships WHERE user_id = $2::uuid AND role = 'owner'), $2, $3, $4, 'held', now(), now())",
       [newId(), userId, repositoryId, sha(3)],
     );
     const write = (order: number[]) =>

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
+import { personalWorkspaceId } from "@/lib/access/memberships";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
@@ -27,11 +28,13 @@ let accounts = 0;
 
 async function newHook() {
   const user = await getDb().user.create({ data: { email: `hook-deliveries-${++accounts}@example.com` } });
-  const hook = await createForgeHook(accessFor(user), { provider: "github", name: "Codertocat" });
-  return { user, hook, delivery: (deliveryId: string, event = "push") => ({ hook, access: accessFor(user), event, deliveryId }) };
+  const access = await accessOf(user);
+  const hook = await createForgeHook(access, { provider: "github", name: "Codertocat" });
+  return { user, hook, delivery: (deliveryId: string, event = "push") => ({ hook, access, event, deliveryId }) };
 }
 
-const changeSeq = async (userId: string) => (await getDb().accountCounters.findUniqueOrThrow({ where: { userId } })).changeSeq;
+const changeSeq = async (userId: string) =>
+  (await getDb().accountCounters.findUniqueOrThrow({ where: { workspaceId: await personalWorkspaceId(userId) } })).changeSeq;
 
 describe("recording a forge delivery", () => {
   it("records a push's commits in a new repository, once per delivery id, with its log row", async () => {
@@ -47,7 +50,7 @@ describe("recording a forge delivery", () => {
       remoteUrl: "https://github.com/Codertocat/Hello-World.git",
       defaultBranch: "main",
     });
-    expect(await accountTotal(accessFor(user), "repositoryCount")).toBe(1);
+    expect(await accountTotal(await accessOf(user), "repositoryCount")).toBe(1);
     const commits = await getDb().commit.findMany({ where: { repositoryId: repository.id }, orderBy: { sha: "asc" } });
     expect(commits.map(({ sha, userId, webUrl }) => ({ sha, userId, webUrl }))).toEqual([
       {
@@ -127,11 +130,10 @@ describe.runIf(testBackend() === "postgres")("a repository created by another wr
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     const id = newId();
-    await holder.query("INSERT INTO repositories (id, user_id, name, remote_url, updated_at) VALUES ($1, $2, 'Codertocat/Hello-World', $3, now())", [
-      id,
-      userId,
-      remoteUrl,
-    ]);
+    await holder.query(
+      "INSERT INTO repositories (id, workspace_id, user_id, name, remote_url, updated_at) VALUES ($1, (SELECT workspace_id FROM memberships WHERE user_id = $2::uuid AND role = 'owner'), $2, 'Codertocat/Hello-World', $3, now())",
+      [id, userId, remoteUrl],
+    );
     return { id, holder, observer };
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { claimKey, settleKey } from "@/lib/api/idempotency";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
@@ -15,7 +15,7 @@ const newUser = () => getDb().user.create({ data: { email: `idempotency-race-${+
 async function claimedAgain() {
   const user = await newUser();
   const { id } = user;
-  const access = accessFor(user);
+  const access = await accessOf(user);
   const first = await claimKey(access, "k1", "POST /a x");
   if (first.kind !== "claimed") throw new Error(`expected a claim, got ${first.kind}`);
   await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '11 minutes' WHERE user_id = $1::uuid", [id]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accessFor, type Access } from "@/lib/access/context";
+import type { Access } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { findImport, importJob, startImportJob } from "@/lib/data/import-jobs";
 import { LeaseLostError, type JobContext } from "@/lib/jobs/job-kind";
@@ -34,17 +35,17 @@ function attempt(access: Access, attemptNumber: number, loseAt = Infinity): JobC
 describe("an import job", () => {
   it("goes on where an attempt that died stopped: each batch is written once, and counted once", async () => {
     const user = await newUser();
-    const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(2_500) }, "api");
+    const accepted = await startImportJob(await accessOf(user), "jrnl", { entries: jrnlEntries(2_500) }, "api");
     expect(accepted).toMatchObject({ status: "queued", processed: 0, total: 2_500, result: null });
     const payload = { import_id: accepted.id, time_zone: user.timezone };
 
     // The first attempt writes one batch of 1 000 entries, then loses its lease in the second.
-    await expect(importJob.run(payload, attempt(accessFor(user), 1, 2))).rejects.toThrow(LeaseLostError);
-    expect(await findImport(accessFor(user), accepted.id)).toMatchObject({ status: "running", processed: 1_000, result: null });
+    await expect(importJob.run(payload, attempt(await accessOf(user), 1, 2))).rejects.toThrow(LeaseLostError);
+    expect(await findImport(await accessOf(user), accepted.id)).toMatchObject({ status: "running", processed: 1_000, result: null });
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(1_000);
 
-    await importJob.run(payload, attempt(accessFor(user), 2));
-    expect(await findImport(accessFor(user), accepted.id)).toEqual({
+    await importJob.run(payload, attempt(await accessOf(user), 2));
+    expect(await findImport(await accessOf(user), accepted.id)).toEqual({
       id: accepted.id,
       status: "succeeded",
       processed: 2_500,
@@ -56,29 +57,29 @@ describe("an import job", () => {
     expect((await getDb().import.findUniqueOrThrow({ where: { id: accepted.id } })).document).toBeNull();
 
     // A third run of the job (a worker that took it after its lease) changes nothing.
-    await importJob.run(payload, attempt(accessFor(user), 3));
+    await importJob.run(payload, attempt(await accessOf(user), 3));
     expect(await getDb().worklogEntry.count({ where: { userId: user.id } })).toBe(2_500);
   });
 
   it("marks the import failed when the job fails for good, and drops its document", async () => {
     const user = await newUser();
-    const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(10) }, "api");
+    const accepted = await startImportJob(await accessOf(user), "jrnl", { entries: jrnlEntries(10) }, "api");
     await getDb().$transaction((tx) => importJob.onFailed!({ import_id: accepted.id, time_zone: "UTC" }, { message: "connection lost", stopped: false }, tx));
-    const failed = await findImport(accessFor(user), accepted.id);
+    const failed = await findImport(await accessOf(user), accepted.id);
     expect(failed).toMatchObject({ status: "failed", result: null, error: expect.stringContaining("Import the document again") });
     expect((await getDb().import.findUniqueOrThrow({ where: { id: accepted.id } })).document).toBeNull();
   });
 
   it("keeps a document whose fields read past hold text PostgreSQL's jsonb refuses (NUL, a lone surrogate)", async () => {
     const user = await newUser();
-    const accepted = await startImportJob(accessFor(user), "jrnl", { entries: jrnlEntries(3), note: "\u0000 and \ud800" }, "api");
-    await importJob.run({ import_id: accepted.id, time_zone: user.timezone }, attempt(accessFor(user), 1));
-    expect(await findImport(accessFor(user), accepted.id)).toMatchObject({ status: "succeeded", processed: 3 });
+    const accepted = await startImportJob(await accessOf(user), "jrnl", { entries: jrnlEntries(3), note: "\u0000 and \ud800" }, "api");
+    await importJob.run({ import_id: accepted.id, time_zone: user.timezone }, attempt(await accessOf(user), 1));
+    expect(await findImport(await accessOf(user), accepted.id)).toMatchObject({ status: "succeeded", processed: 3 });
   });
 
   it("is another account's 404", async () => {
     const owner = await newUser();
-    const accepted = await startImportJob(accessFor(owner), "jrnl", { entries: jrnlEntries(1) }, "api");
-    await expect(findImport(accessFor(await newUser()), accepted.id)).rejects.toMatchObject({ kind: "not_found" });
+    const accepted = await startImportJob(await accessOf(owner), "jrnl", { entries: jrnlEntries(1) }, "api");
+    await expect(findImport(await accessOf(await newUser()), accepted.id)).rejects.toMatchObject({ kind: "not_found" });
   });
 });

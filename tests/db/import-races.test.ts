@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { importDocument } from "@/lib/data/import";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type User } from "@/lib/db/client";
@@ -42,8 +42,11 @@ const settled = <T>(promise: Promise<T>) =>
 async function importBeside<T>(user: User, write: () => Promise<T>) {
   const [holder, observer] = [await sideConnection(), await sideConnection()];
   await holder.query("BEGIN");
-  await holder.query("SELECT FROM account_counters WHERE user_id = $1::uuid FOR UPDATE", [user.id]);
-  const importing = settled(importDocument(accessFor(user), "worklog-export", document(), "api"));
+  await holder.query(
+    "SELECT FROM account_counters WHERE workspace_id = (SELECT workspace_id FROM memberships WHERE user_id = $1::uuid AND role = 'owner') FOR UPDATE",
+    [user.id],
+  );
+  const importing = settled(importDocument(await accessOf(user), "worklog-export", document(), "api"));
   await untilWaiting(observer, 1);
   const writing = settled(write());
   await untilWaiting(observer, 2);
@@ -60,24 +63,26 @@ describe.runIf(testBackend() === "postgres")("an import and another write of the
 
   it("imports beside a project created meanwhile with the document's identifier, and both answer", async () => {
     const user = await newUser();
-    const { imported, written } = await importBeside(user, () => createProject(accessFor(user), { name: "Alpha", identifier: "AL" }));
+    const access = await accessOf(user);
+    const { imported, written } = await importBeside(user, () => createProject(access, { name: "Alpha", identifier: "AL" }));
     expect("error" in imported ? String(imported.error) : "imported").toBe("imported");
     // The import went first or second: either it found the created project, or the create found its own.
     if ("error" in written) expect(written.error).toMatchObject({ kind: "validation" } satisfies Partial<AppError>);
     const projects = await accountProjects(user.id);
     expect(projects).toEqual([{ id: expect.any(String), identifier: "AL", _count: { repositories: 1, entries: 1 } }]);
-    expect(await accountTotal(accessFor(user), "projectCount")).toBe(1);
+    expect(await accountTotal(await accessOf(user), "projectCount")).toBe(1);
   });
 
   it("imports beside the deletion of the project it would add to, and both answer", async () => {
     const user = await newUser();
-    const existing = await createProject(accessFor(user), { name: "Alpha", identifier: "AL" });
-    const { imported, written } = await importBeside(user, () => deleteProject(accessFor(user), existing.id));
+    const existing = await createProject(await accessOf(user), { name: "Alpha", identifier: "AL" });
+    const access = await accessOf(user);
+    const { imported, written } = await importBeside(user, () => deleteProject(access, existing.id));
     expect("error" in imported ? String(imported.error) : "imported").toBe("imported");
     expect("error" in written ? String(written.error) : "deleted").toBe("deleted");
     // The deletion went first: the import made the project again, with the repository and entry.
     const projects = await accountProjects(user.id);
     expect(projects).toEqual([{ id: expect.not.stringMatching(existing.id), identifier: "AL", _count: { repositories: 1, entries: 1 } }]);
-    expect(await accountTotal(accessFor(user), "projectCount")).toBe(1);
+    expect(await accountTotal(await accessOf(user), "projectCount")).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
@@ -86,7 +86,7 @@ async function refusal(run: () => Promise<unknown>): Promise<{ pointer: string; 
 describe("importing a Worklog export", () => {
   it("creates everything with new ids, its references remapped, counted in the account's totals", async () => {
     const user = await newUser();
-    const summary = await importDocument(accessFor(user), "worklog-export", document(), "cli");
+    const summary = await importDocument(await accessOf(user), "worklog-export", document(), "cli");
     expect(summary).toEqual({
       created: { projects: 2, repositories: 1, commits: 2, entries: 2 },
       skipped: { projects: 0, repositories: 0, commits: 0, entries: 0 },
@@ -109,16 +109,16 @@ describe("importing a Worklog export", () => {
     // An entry whose document names no source gets the importer's.
     expect(await db.worklogEntry.findFirstOrThrow({ where: { userId: user.id, content: "Read mail" } })).toMatchObject({ source: "cli" });
     expect(entry.commits.map((link) => link.commitId).sort()).toEqual(commits.map((commit) => commit.id).sort());
-    expect(await accountTotal(accessFor(user), "projectCount")).toBe(2);
-    expect(await accountTotal(accessFor(user), "repositoryCount")).toBe(1);
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(2);
+    expect(await accountTotal(await accessOf(user), "projectCount")).toBe(2);
+    expect(await accountTotal(await accessOf(user), "repositoryCount")).toBe(1);
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(2);
   });
 
   it("creates nothing the second time: every item is skipped", async () => {
     const user = await newUser();
-    await importDocument(accessFor(user), "worklog-export", document(), "api");
+    await importDocument(await accessOf(user), "worklog-export", document(), "api");
     const before = await accountRows(user.id);
-    const summary = await importDocument(accessFor(user), "worklog-export", document(), "api");
+    const summary = await importDocument(await accessOf(user), "worklog-export", document(), "api");
     expect(summary).toEqual({
       created: { projects: 0, repositories: 0, commits: 0, entries: 0 },
       skipped: { projects: 2, repositories: 1, commits: 2, entries: 2 },
@@ -128,8 +128,8 @@ describe("importing a Worklog export", () => {
 
   it("refers to what the account has already: a project of the same identifier takes the new repository and entry", async () => {
     const user = await newUser();
-    const existing = await createProject(accessFor(user), { name: "Our website", identifier: "WEB" });
-    const summary = await importDocument(accessFor(user), "worklog-export", document(), "api");
+    const existing = await createProject(await accessOf(user), { name: "Our website", identifier: "WEB" });
+    const summary = await importDocument(await accessOf(user), "worklog-export", document(), "api");
     expect(summary.skipped.projects).toBe(1);
     expect(summary.created.projects).toBe(1);
     const db = getDb();
@@ -149,7 +149,8 @@ describe("importing a Worklog export", () => {
     broken.entries[1]!.tags = ["has space"];
     broken.entries[1]!.project_id = newId();
     const before = await accountRows(user.id);
-    expect(await refusal(() => importDocument(accessFor(user), "worklog-export", broken, "api"))).toEqual(
+    const access = await accessOf(user);
+    expect(await refusal(() => importDocument(access, "worklog-export", broken, "api"))).toEqual(
       expect.arrayContaining([
         { pointer: "/projects/1/identifier", detail: "Duplicate value" },
         { pointer: "/repositories/0/project_id", detail: "Invalid value" },
@@ -168,7 +169,8 @@ describe("importing a Worklog export", () => {
     const broken = { ...document(), format: "other", repositories: undefined };
     broken.commits.push({ ...broken.commits[0]!, id: newId() });
     broken.entries.push({ ...broken.entries[1]! });
-    expect(await refusal(() => importDocument(accessFor(user), "worklog-export", broken, "api"))).toEqual([
+    const access = await accessOf(user);
+    expect(await refusal(() => importDocument(access, "worklog-export", broken, "api"))).toEqual([
       { pointer: "/format", detail: "Invalid enum value" },
       { pointer: "/repositories", detail: "Missing field: repositories" },
       { pointer: "/commits/2/sha", detail: "Duplicate value" },
@@ -191,10 +193,10 @@ describe("importing a Worklog export", () => {
       commit_ids: [ids.commit],
     }));
     const started = performance.now();
-    const summary = await importDocument(accessFor(user), "worklog-export", { ...document(), entries }, "api");
+    const summary = await importDocument(await accessOf(user), "worklog-export", { ...document(), entries }, "api");
     console.log(`imported 10 000 entries in ${Math.round(performance.now() - started)} ms`);
     expect(summary.created.entries).toBe(10_000);
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(10_000);
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(10_000);
     expect((await accountRows(user.id)).links).toBe(10_000);
   });
 });
@@ -210,7 +212,7 @@ describe("importing a jrnl export", () => {
 
   it("reads dates and times in the account's time zone, the title and body as the content, tags without their symbol", async () => {
     const user = await newUser("Europe/Paris");
-    expect(await importDocument(accessFor(user), "jrnl", jrnl, "api")).toEqual({
+    expect(await importDocument(await accessOf(user), "jrnl", jrnl, "api")).toEqual({
       created: { projects: 0, repositories: 0, commits: 0, entries: 2 },
       skipped: { projects: 0, repositories: 0, commits: 0, entries: 0 },
     });
@@ -220,7 +222,7 @@ describe("importing a jrnl export", () => {
       // 02:30 does not exist in Paris that night (the clocks go from 02:00 to 03:00).
       { content: "Deployed.", recordedAt: expect.any(Date), tags: ["work", "deploy", "starred"], projectId: null },
     ]);
-    expect((await importDocument(accessFor(user), "jrnl", jrnl, "api")).skipped.entries).toBe(2);
+    expect((await importDocument(await accessOf(user), "jrnl", jrnl, "api")).skipped.entries).toBe(2);
   });
 
   it("reports each problem at its place in the jrnl document", async () => {
@@ -232,7 +234,8 @@ describe("importing a jrnl export", () => {
         { date: "2026-11-20", time: "09:30", title: "Long", body: "y".repeat(10_001), tags: [] },
       ],
     };
-    expect(await refusal(() => importDocument(accessFor(user), "jrnl", broken, "api"))).toEqual([
+    const access = await accessOf(user);
+    expect(await refusal(() => importDocument(access, "jrnl", broken, "api"))).toEqual([
       { pointer: "/entries/0/date", detail: "Invalid value" },
       { pointer: "/entries/0/time", detail: "Invalid value" },
       { pointer: "/entries/1/title", detail: "String length is smaller than minLength" },

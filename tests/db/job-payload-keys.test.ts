@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf, personalRow } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { findImport, importJob, startImportJob } from "@/lib/data/import-jobs";
 import { migrationsDir } from "@/lib/db/migrate";
@@ -32,8 +32,8 @@ async function applyMigration(): Promise<void> {
 /** The access of an account of the pro plan with an entry of today, which a recap can be made of. */
 async function proAccountWithEntry(email: string) {
   const user = await getDb().user.create({ data: { email, plan: "pro", timezone: "Europe/Paris" } });
-  await getDb().worklogEntry.create({ data: { userId: user.id, content: "Wrote docs", recordedAt: new Date() } });
-  return accessFor(user);
+  await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "Wrote docs", recordedAt: new Date() } });
+  return await accessOf(user);
 }
 
 async function runJob(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { jsonCursorPageResponse, type JsonRow, type CursorPageMeta, type CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
@@ -41,26 +41,26 @@ const pagesOf = (ids: string[]): CursorPageRequest[] => [
 describe("list pages written as JSON by PostgreSQL", () => {
   it("projects: byte for byte what JSON.stringify writes of toProjectResponse, the object page as Prisma reads it", async () => {
     const user = await newUser();
-    const plain = await createProject(accessFor(user), { name: "Plain", identifier: "PL" });
-    const odd = await createProject(accessFor(user), { name: awkward, identifier: "ODD", description: `${awkward}\nsecond line` });
-    const empty = await createProject(accessFor(user), { name: "", identifier: "E", description: "" });
+    const plain = await createProject(await accessOf(user), { name: "Plain", identifier: "PL" });
+    const odd = await createProject(await accessOf(user), { name: awkward, identifier: "ODD", description: `${awkward}\nsecond line` });
+    const empty = await createProject(await accessOf(user), { name: "", identifier: "E", description: "" });
     await wholeSeconds("projects", odd.id, ["inserted_at", "updated_at"]);
     const ids = [empty.id, odd.id, plain.id];
     for (const [page, filter] of [
       ...pagesOf(ids).map((page) => [page, {}] as const),
       [{ limit: 25 }, { updatedSince: new Date(Date.now() + 3_600_000) }] as const,
     ]) {
-      const expected = await listProjects(accessFor(user), page, filter);
-      const written = await listProjectsAsJson(accessFor(user), page, filter);
+      const expected = await listProjects(await accessOf(user), page, filter);
+      const written = await listProjectsAsJson(await accessOf(user), page, filter);
       expect(written.meta).toEqual(expected.meta);
       const body = await pageBody("projects", written);
       expect(body).toBe(JSON.stringify({ projects: expected.rows.map(toProjectResponse), meta: expected.meta }));
       expect(projectListResponseSchema.parse(JSON.parse(body))).toEqual(JSON.parse(body));
     }
-    const { rows } = await listProjects(accessFor(user), { limit: 25 });
+    const { rows } = await listProjects(await accessOf(user), { limit: 25 });
     expect(rows.map((row) => row.id)).toEqual(ids);
     expect(rows).toEqual(await getDb().project.findMany({ where: { userId: user.id }, orderBy: { id: "desc" } }));
-    expect(JSON.parse(await pageBody("projects", await listProjectsAsJson(accessFor(user), { limit: 25 }))).projects[1]).toMatchObject({
+    expect(JSON.parse(await pageBody("projects", await listProjectsAsJson(await accessOf(user), { limit: 25 }))).projects[1]).toMatchObject({
       name: awkward,
       inserted_at: "2026-11-02T03:04:05.000Z",
     });
@@ -68,16 +68,16 @@ describe("list pages written as JSON by PostgreSQL", () => {
 
   it("repositories: byte for byte what JSON.stringify writes of toRepositoryResponse, with nulls and a project filter", async () => {
     const user = await newUser();
-    const project = await createProject(accessFor(user), { name: "Website", identifier: "WEB" });
-    const bare = await createRepository(accessFor(user), { name: "bare" });
-    const full = await createRepository(accessFor(user), {
+    const project = await createProject(await accessOf(user), { name: "Website", identifier: "WEB" });
+    const bare = await createRepository(await accessOf(user), { name: "bare" });
+    const full = await createRepository(await accessOf(user), {
       name: awkward,
       project_id: project.id,
       local_path: 'C:\\Users\\Zoë\\src\\"site"',
       remote_url: "git@github.com:example/site.git",
       default_branch: "main/ünïcode",
     });
-    const inProject = await createRepository(accessFor(user), { name: "api", project_id: project.id, default_branch: "" });
+    const inProject = await createRepository(await accessOf(user), { name: "api", project_id: project.id, default_branch: "" });
     await wholeSeconds("repositories", full.id, ["inserted_at", "updated_at"]);
     const ids = [inProject.id, full.id, bare.id];
     for (const [page, filter] of [
@@ -85,23 +85,23 @@ describe("list pages written as JSON by PostgreSQL", () => {
       [{ limit: 1 }, { projectId: project.id }] as const,
       [{ limit: 25 }, { updatedSince: new Date(Date.now() + 3_600_000) }] as const,
     ]) {
-      const expected = await listRepositories(accessFor(user), page, filter);
-      const written = await listRepositoriesAsJson(accessFor(user), page, filter);
+      const expected = await listRepositories(await accessOf(user), page, filter);
+      const written = await listRepositoriesAsJson(await accessOf(user), page, filter);
       expect(written.meta).toEqual(expected.meta);
       const body = await pageBody("repositories", written);
       expect(body).toBe(JSON.stringify({ repositories: expected.rows.map(toRepositoryResponse), meta: expected.meta }));
       expect(repositoryListResponseSchema.parse(JSON.parse(body))).toEqual(JSON.parse(body));
     }
-    const { rows } = await listRepositories(accessFor(user), { limit: 25 });
+    const { rows } = await listRepositories(await accessOf(user), { limit: 25 });
     expect(rows.map((row) => row.id)).toEqual(ids);
     expect(rows).toEqual(await getDb().repository.findMany({ where: { userId: user.id }, orderBy: { id: "desc" } }));
-    expect((await listRepositories(accessFor(user), { limit: 25 }, { projectId: project.id })).meta.total_count).toBe(2);
+    expect((await listRepositories(await accessOf(user), { limit: 25 }, { projectId: project.id })).meta.total_count).toBe(2);
   });
 
   it("commits: byte for byte what JSON.stringify writes of toCommitResponse, in the order of committed_at then id", async () => {
     const user = await newUser();
-    const repository = await createRepository(accessFor(user), { name: "site" });
-    const commits = await recordCommits(accessFor(user), repository.id, [
+    const repository = await createRepository(await accessOf(user), { name: "site" });
+    const commits = await recordCommits(await accessOf(user), repository.id, [
       {
         sha: "a".repeat(40),
         message: `${awkward}\n\nBody of the message.`,
@@ -114,31 +114,31 @@ describe("list pages written as JSON by PostgreSQL", () => {
       { sha: "c".repeat(64), message: "", committed_at: new Date("2026-11-03T23:59:59.999Z"), author_name: "", author_email: "" },
     ]);
     await wholeSeconds("commits", commits[0]!.id, ["inserted_at", "updated_at"]);
-    const other = await createRepository(accessFor(user), { name: "other" });
-    await recordCommits(accessFor(user), other.id, [{ sha: "d".repeat(40), message: "elsewhere", committed_at: new Date("2026-11-02T00:00:00.000Z") }]);
-    const ids = (await listCommits(accessFor(user), repository.id, { limit: 25 })).rows.map((row) => row.id);
+    const other = await createRepository(await accessOf(user), { name: "other" });
+    await recordCommits(await accessOf(user), other.id, [{ sha: "d".repeat(40), message: "elsewhere", committed_at: new Date("2026-11-02T00:00:00.000Z") }]);
+    const ids = (await listCommits(await accessOf(user), repository.id, { limit: 25 })).rows.map((row) => row.id);
     expect(ids[0]).toBe(commits[2]!.id);
     for (const page of pagesOf(ids)) {
-      const expected = await listCommits(accessFor(user), repository.id, page);
-      const written = await listCommitsAsJson(accessFor(user), repository.id, page);
+      const expected = await listCommits(await accessOf(user), repository.id, page);
+      const written = await listCommitsAsJson(await accessOf(user), repository.id, page);
       expect(written.meta).toEqual(expected.meta);
       const body = await pageBody("commits", written);
       expect(body).toBe(JSON.stringify({ commits: expected.rows.map(toCommitResponse), meta: expected.meta }));
       expect(commitListResponseSchema.parse(JSON.parse(body))).toEqual(JSON.parse(body));
     }
-    const { rows } = await listCommits(accessFor(user), repository.id, { limit: 25 });
+    const { rows } = await listCommits(await accessOf(user), repository.id, { limit: 25 });
     expect(rows).toEqual(await getDb().commit.findMany({ where: { repositoryId: repository.id }, orderBy: [{ committedAt: "desc" }, { id: "desc" }] }));
     expect(rows).toHaveLength(3);
   });
 
   it("deletions: each tombstone's kind, id and deletion time, newest first, as the schema says", async () => {
     const user = await newUser();
-    const project = await createProject(accessFor(user), { name: "Gone" });
-    const repository = await createRepository(accessFor(user), { name: "gone" });
-    const entry = await createEntry(accessFor(user), { content: "gone" }, "api");
-    await deleteProject(accessFor(user), project.id);
-    await deleteRepository(accessFor(user), repository.id);
-    await deleteEntry(accessFor(user), entry.id);
+    const project = await createProject(await accessOf(user), { name: "Gone" });
+    const repository = await createRepository(await accessOf(user), { name: "gone" });
+    const entry = await createEntry(await accessOf(user), { content: "gone" }, "api");
+    await deleteProject(await accessOf(user), project.id);
+    await deleteRepository(await accessOf(user), repository.id);
+    await deleteEntry(await accessOf(user), entry.id);
     await wholeSeconds("deleted_items", repository.id, ["deleted_at"]);
     const tombstones = await getDb().deletedItem.findMany({ where: { userId: user.id }, orderBy: [{ deletedAt: "desc" }, { id: "desc" }] });
     const expected = tombstones.map((item) => ({ type: item.kind, id: item.id, deleted_at: item.deletedAt.toISOString() }));
@@ -146,13 +146,13 @@ describe("list pages written as JSON by PostgreSQL", () => {
     const ids = expected.map((item) => item.id);
     const slices = [expected, expected.slice(0, 2), expected.slice(1, 2), expected.slice(0, 2), []];
     for (const [index, page] of pagesOf(ids).entries()) {
-      const written = await listDeletedAsJson(accessFor(user), { page });
+      const written = await listDeletedAsJson(await accessOf(user), { page });
       expect(written.meta).toMatchObject({ result_count: slices[index]!.length, total_count: 3 });
       const body = await pageBody("deleted", written);
       expect(body).toBe(JSON.stringify({ deleted: slices[index], meta: written.meta }));
       expect(tombstoneListResponseSchema.parse(JSON.parse(body))).toEqual(JSON.parse(body));
     }
-    const entries = await listDeletedAsJson(accessFor(user), { page: { limit: 25 }, type: "entry" });
+    const entries = await listDeletedAsJson(await accessOf(user), { page: { limit: 25 }, type: "entry" });
     expect(await pageBody("deleted", entries)).toBe(JSON.stringify({ deleted: [expected.find((item) => item.id === entry.id)], meta: entries.meta }));
   });
 });

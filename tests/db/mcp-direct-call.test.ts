@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import type { Principal } from "@/lib/auth/authenticate";
 import { getDb } from "@/lib/db/client";
 import { directCallOf } from "@/lib/mcp/direct-call";
@@ -15,10 +15,10 @@ const callAccept = "application/json, text/event-stream";
 
 async function caller(scopes: string[]) {
   const user = await getDb().user.create({ data: { email: `${crypto.randomUUID()}@example.com`, timezone: "Europe/Paris" } });
-  const project = await createProject(accessFor(user), { name: "Website", identifier: "WEB" });
+  const project = await createProject(await accessOf(user), { name: "Website", identifier: "WEB" });
   for (let index = 0; index < 4; index++) {
     await createEntry(
-      accessFor(user),
+      await accessOf(user),
       {
         content: `entry ${index}: "quoted" \\ and émoji 🙂`,
         tags: ["perf"],
@@ -28,7 +28,8 @@ async function caller(scopes: string[]) {
       "api",
     );
   }
-  const principal: Principal = { kind: "api_key", credentialId: crypto.randomUUID(), scopes, user, changeSeq: "1" };
+  const { role, workspace } = await accessOf(user);
+  const principal: Principal = { kind: "api_key", credentialId: crypto.randomUUID(), scopes, user, membership: { role, workspace }, changeSeq: "1" };
   return { principal, origin: "https://worklog.example", requestId: crypto.randomUUID() };
 }
 

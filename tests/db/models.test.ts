@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { personalRow } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 
@@ -10,19 +11,25 @@ describe("every model", () => {
       data: { userId: user.id, type: "oauth", provider: "github", providerAccountId: "42" },
     });
     const apiKey = await db.apiKey.create({
-      data: { userId: user.id, name: "ci", prefix: "wl_abcde", hashedKey: "f".repeat(64), scopes: ["project:read", "worklog:*"] },
+      data: { ...(await personalRow(user)), name: "ci", prefix: "wl_abcde", hashedKey: "f".repeat(64), scopes: ["project:read", "worklog:*"] },
     });
-    const project = await db.project.create({ data: { userId: user.id, name: "Website", identifier: "WEB" } });
-    const repository = await db.repository.create({ data: { userId: user.id, projectId: project.id, name: "website" } });
+    const project = await db.project.create({ data: { ...(await personalRow(user)), name: "Website", identifier: "WEB" } });
+    const repository = await db.repository.create({ data: { ...(await personalRow(user)), projectId: project.id, name: "website" } });
     const commit = await db.commit.create({
-      data: { userId: user.id, repositoryId: repository.id, sha: "a".repeat(40), message: "Initial commit", committedAt: new Date("2026-01-02T03:04:05.678Z") },
+      data: {
+        ...(await personalRow(user)),
+        repositoryId: repository.id,
+        sha: "a".repeat(40),
+        message: "Initial commit",
+        committedAt: new Date("2026-01-02T03:04:05.678Z"),
+      },
     });
     const entry = await db.worklogEntry.create({
-      data: { userId: user.id, projectId: project.id, content: "Wrote **docs**", recordedAt: new Date(), tags: ["docs", "web"] },
+      data: { ...(await personalRow(user)), projectId: project.id, content: "Wrote **docs**", recordedAt: new Date(), tags: ["docs", "web"] },
     });
     await db.worklogEntryCommit.create({ data: { entryId: entry.id, commitId: commit.id } });
     const recap = await db.recap.create({
-      data: { userId: user.id, filters: { tags: ["docs"] }, filtersKey: "k", metadata: { entry_count: 1 } },
+      data: { ...(await personalRow(user)), filters: { tags: ["docs"] }, filtersKey: "k", metadata: { entry_count: 1 } },
     });
     const client = await db.oAuthClient.create({ data: { id: "test-client", name: "Test", accessTokenTtlSeconds: 3600 } });
     const grant = await db.deviceGrant.create({
@@ -30,7 +37,7 @@ describe("every model", () => {
     });
     const token = await db.oAuthToken.create({
       data: {
-        userId: user.id,
+        ...(await personalRow(user)),
         clientId: client.id,
         accessTokenHash: "1".repeat(64),
         refreshTokenHash: "2".repeat(64),
@@ -80,22 +87,22 @@ describe("every model", () => {
   it("enforces the unique constraints of the contract", async () => {
     const db = getDb();
     const user = await db.user.create({ data: { email: "unique@example.com" } });
-    await db.project.create({ data: { userId: user.id, name: "One", identifier: "ONE" } });
-    await expect(db.project.create({ data: { userId: user.id, name: "Two", identifier: "ONE" } })).rejects.toMatchObject({ code: "P2002" });
-    await db.repository.create({ data: { userId: user.id, name: "repo" } });
-    await expect(db.repository.create({ data: { userId: user.id, name: "repo" } })).rejects.toMatchObject({ code: "P2002" });
+    await db.project.create({ data: { ...(await personalRow(user)), name: "One", identifier: "ONE" } });
+    await expect(db.project.create({ data: { ...(await personalRow(user)), name: "Two", identifier: "ONE" } })).rejects.toMatchObject({ code: "P2002" });
+    await db.repository.create({ data: { ...(await personalRow(user)), name: "repo" } });
+    await expect(db.repository.create({ data: { ...(await personalRow(user)), name: "repo" } })).rejects.toMatchObject({ code: "P2002" });
     await expect(db.user.create({ data: { email: "unique@example.com" } })).rejects.toMatchObject({ code: "P2002" });
 
     const other = await db.user.create({ data: { email: "other@example.com" } });
-    await expect(db.project.create({ data: { userId: other.id, name: "One", identifier: "ONE" } })).resolves.toBeTruthy();
+    await expect(db.project.create({ data: { ...(await personalRow(other)), name: "One", identifier: "ONE" } })).resolves.toBeTruthy();
   });
 
   it("deletes everything an account owns with the account, and detaches rows from a deleted project", async () => {
     const db = getDb();
     const user = await db.user.create({ data: { email: "cascade@example.com" } });
-    const project = await db.project.create({ data: { userId: user.id, name: "P", identifier: "P" } });
-    const repository = await db.repository.create({ data: { userId: user.id, projectId: project.id, name: "r" } });
-    const entry = await db.worklogEntry.create({ data: { userId: user.id, projectId: project.id, content: "x", recordedAt: new Date() } });
+    const project = await db.project.create({ data: { ...(await personalRow(user)), name: "P", identifier: "P" } });
+    const repository = await db.repository.create({ data: { ...(await personalRow(user)), projectId: project.id, name: "r" } });
+    const entry = await db.worklogEntry.create({ data: { ...(await personalRow(user)), projectId: project.id, content: "x", recordedAt: new Date() } });
 
     await db.project.delete({ where: { id: project.id } });
     expect(await db.repository.findUniqueOrThrow({ where: { id: repository.id } })).toMatchObject({ projectId: null });
@@ -110,7 +117,8 @@ describe("every model", () => {
     const db = getDb();
     const user = await db.user.create({ data: { email: "order@example.com" } });
     const created = [];
-    for (let i = 0; i < 50; i++) created.push((await db.worklogEntry.create({ data: { userId: user.id, content: `${i}`, recordedAt: new Date() } })).id);
+    for (let i = 0; i < 50; i++)
+      created.push((await db.worklogEntry.create({ data: { ...(await personalRow(user)), content: `${i}`, recordedAt: new Date() } })).id);
     const newestFirst = await db.worklogEntry.findMany({ where: { userId: user.id }, orderBy: { id: "desc" }, select: { id: true } });
     expect(newestFirst.map((row) => row.id)).toEqual([...created].reverse());
   });

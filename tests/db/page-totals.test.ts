@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf, personalRow } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { projectTotals } from "@/lib/projects/project-totals";
 import { recordCommits } from "@/lib/repositories/commits";
@@ -14,8 +14,8 @@ async function twoAccounts(label: string) {
   const db = getDb();
   const user = await db.user.create({ data: { email: `${label}@example.com` } });
   const stranger = await db.user.create({ data: { email: `${label}-stranger@example.com` } });
-  const project = await db.project.create({ data: { userId: user.id, name: "Engine", identifier: "EN" } });
-  const theirs = await db.project.create({ data: { userId: stranger.id, name: "Theirs", identifier: "TH" } });
+  const project = await db.project.create({ data: { ...(await personalRow(user)), name: "Engine", identifier: "EN" } });
+  const theirs = await db.project.create({ data: { ...(await personalRow(stranger)), name: "Theirs", identifier: "TH" } });
   return { db, user, stranger, project, theirs };
 }
 
@@ -24,15 +24,15 @@ describe("projectTotals", () => {
     const { db, user, stranger, project, theirs } = await twoAccounts("project-totals");
     await db.worklogEntry.createMany({
       data: [
-        { userId: user.id, projectId: project.id, content: "this week", recordedAt: at(24), durationSeconds: 3600 },
-        { userId: user.id, projectId: project.id, content: "this week, no time", recordedAt: at(25) },
-        { userId: user.id, projectId: project.id, content: "this month", recordedAt: at(10), durationSeconds: 1800 },
-        { userId: user.id, projectId: project.id, content: "last month", recordedAt: new Date("2026-10-20T12:00:00Z"), durationSeconds: 600 },
-        { userId: user.id, projectId: null, content: "no project", recordedAt: at(24), durationSeconds: 7200 },
-        { userId: stranger.id, projectId: theirs.id, content: "theirs", recordedAt: at(26), durationSeconds: 9000 },
+        { ...(await personalRow(user)), projectId: project.id, content: "this week", recordedAt: at(24), durationSeconds: 3600 },
+        { ...(await personalRow(user)), projectId: project.id, content: "this week, no time", recordedAt: at(25) },
+        { ...(await personalRow(user)), projectId: project.id, content: "this month", recordedAt: at(10), durationSeconds: 1800 },
+        { ...(await personalRow(user)), projectId: project.id, content: "last month", recordedAt: new Date("2026-10-20T12:00:00Z"), durationSeconds: 600 },
+        { ...(await personalRow(user)), projectId: null, content: "no project", recordedAt: at(24), durationSeconds: 7200 },
+        { ...(await personalRow(stranger)), projectId: theirs.id, content: "theirs", recordedAt: at(26), durationSeconds: 9000 },
       ],
     });
-    expect(await projectTotals(accessFor(user), project.id, since)).toEqual({
+    expect(await projectTotals(await accessOf(user), project.id, since)).toEqual({
       weekSeconds: 3600,
       monthSeconds: 5400,
       allSeconds: 6000,
@@ -40,7 +40,7 @@ describe("projectTotals", () => {
       lastActivity: at(25),
     });
     // Another account's project id reads nothing of it.
-    expect(await projectTotals(accessFor(user), theirs.id, since)).toEqual({
+    expect(await projectTotals(await accessOf(user), theirs.id, since)).toEqual({
       weekSeconds: 0,
       monthSeconds: 0,
       allSeconds: 0,
@@ -53,17 +53,17 @@ describe("projectTotals", () => {
 describe("repositoryTotals", () => {
   it("counts the repository's commits and the entries they are attached to, and finds the latest commit and push", async () => {
     const { db, user, stranger } = await twoAccounts("repository-totals");
-    const engine = await createRepository(accessFor(user), { name: "engine" });
-    const theirs = await createRepository(accessFor(stranger), { name: "theirs" });
+    const engine = await createRepository(await accessOf(user), { name: "engine" });
+    const theirs = await createRepository(await accessOf(stranger), { name: "theirs" });
     await recordCommits(
-      accessFor(user),
+      await accessOf(user),
       engine.id,
       [20, 24, 25].map((day, index) => ({ sha: `a${index}`.padEnd(40, "0"), message: `commit ${index}`, committed_at: at(day) })),
     );
-    await recordCommits(accessFor(stranger), theirs.id, [{ sha: "b".padEnd(40, "0"), message: "theirs", committed_at: at(26) }]);
+    await recordCommits(await accessOf(stranger), theirs.id, [{ sha: "b".padEnd(40, "0"), message: "theirs", committed_at: at(26) }]);
     const commits = await db.commit.findMany({ where: { repositoryId: engine.id }, orderBy: { committedAt: "asc" } });
-    const entry = await db.worklogEntry.create({ data: { userId: user.id, content: "two commits", recordedAt: at(25) } });
-    const other = await db.worklogEntry.create({ data: { userId: user.id, content: "one commit", recordedAt: at(25) } });
+    const entry = await db.worklogEntry.create({ data: { ...(await personalRow(user)), content: "two commits", recordedAt: at(25) } });
+    const other = await db.worklogEntry.create({ data: { ...(await personalRow(user)), content: "one commit", recordedAt: at(25) } });
     await db.worklogEntryCommit.createMany({
       data: [
         { entryId: entry.id, commitId: commits[0]!.id },
@@ -73,14 +73,14 @@ describe("repositoryTotals", () => {
     });
     const lastPush = await db.commit.aggregate({ where: { repositoryId: engine.id }, _max: { insertedAt: true } });
 
-    expect(await repositoryTotals(accessFor(user), engine.id, since.week)).toEqual({
+    expect(await repositoryTotals(await accessOf(user), engine.id, since.week)).toEqual({
       commitCount: 3,
       weekCommitCount: 2,
       lastCommitAt: at(25),
       lastPushAt: lastPush._max.insertedAt,
       entryCount: 2,
     });
-    expect(await repositoryTotals(accessFor(user), theirs.id, since.week)).toEqual({
+    expect(await repositoryTotals(await accessOf(user), theirs.id, since.week)).toEqual({
       commitCount: 0,
       weekCommitCount: 0,
       lastCommitAt: null,
@@ -95,18 +95,18 @@ describe("tagUsage", () => {
     const { db, user, stranger } = await twoAccounts("tag-usage");
     await db.worklogEntry.createMany({
       data: [
-        { userId: user.id, content: "a", recordedAt: at(1), tags: ["review", "ops"] },
-        { userId: user.id, content: "b", recordedAt: at(2), tags: ["review", "api"] },
-        { userId: user.id, content: "c", recordedAt: at(3), tags: ["review"] },
-        { userId: user.id, content: "d", recordedAt: at(4), tags: ["ops"] },
-        { userId: stranger.id, content: "e", recordedAt: at(5), tags: ["secret", "secret-too", "api"] },
+        { ...(await personalRow(user)), content: "a", recordedAt: at(1), tags: ["review", "ops"] },
+        { ...(await personalRow(user)), content: "b", recordedAt: at(2), tags: ["review", "api"] },
+        { ...(await personalRow(user)), content: "c", recordedAt: at(3), tags: ["review"] },
+        { ...(await personalRow(user)), content: "d", recordedAt: at(4), tags: ["ops"] },
+        { ...(await personalRow(stranger)), content: "e", recordedAt: at(5), tags: ["secret", "secret-too", "api"] },
       ],
     });
-    expect(await tagUsage(accessFor(user))).toEqual([
+    expect(await tagUsage(await accessOf(user))).toEqual([
       { tag: "review", count: 3 },
       { tag: "ops", count: 2 },
       { tag: "api", count: 1 },
     ]);
-    expect(await tagUsage(accessFor(user), 1)).toEqual([{ tag: "review", count: 3 }]);
+    expect(await tagUsage(await accessOf(user), 1)).toEqual([{ tag: "review", count: 3 }]);
   });
 });

@@ -3,7 +3,7 @@
 // recap made, shared and posted as a Slack message to a receiver on 127.0.0.1, which
 // WEBHOOK_ALLOWED_HOSTS lets it reach.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf, personalRow } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { jobKinds } from "@/lib/jobs/job-kind";
@@ -49,7 +49,7 @@ let accounts = 0;
 async function newAccount() {
   const db = getDb();
   const user = await db.user.create({ data: { email: `schedules-${++accounts}@example.com`, plan: "pro", timezone: "Europe/Paris" } });
-  await db.worklogEntry.create({ data: { userId: user.id, content: "Shipped the **schedules**", recordedAt: new Date("2026-11-24T10:00:00Z") } });
+  await db.worklogEntry.create({ data: { ...(await personalRow(user)), content: "Shipped the **schedules**", recordedAt: new Date("2026-11-24T10:00:00Z") } });
   return user;
 }
 
@@ -74,7 +74,7 @@ describe("due schedules", () => {
     // Wednesday 2026-11-25, 08:00 in UTC: 09:00 in Paris is the schedule's time.
     const created = new Date("2026-11-25T07:00:00Z");
     const schedule = await createSchedule(
-      accessFor(user),
+      await accessOf(user),
       { template: "standup", period: "yesterday", weekdays: [1, 2, 3, 4, 5], time: "09:00", destination: { kind: "slack", url: `${origin}/slack/${user.id}` } },
       created,
     );
@@ -100,7 +100,7 @@ describe("due schedules", () => {
   it("skip a disabled schedule", async () => {
     const user = await newAccount();
     const schedule = await createSchedule(
-      accessFor(user),
+      await accessOf(user),
       { template: "standup", period: "today", weekdays: [3], time: "09:00", enabled: false, destination: { kind: "discord", url: `${origin}/discord` } },
       new Date("2026-11-25T07:00:00Z"),
     );
@@ -113,7 +113,7 @@ describe("due schedules", () => {
 describe("a new time zone", () => {
   it("moves the next runs of the account's schedules to their time in it", async () => {
     const user = await newAccount();
-    const schedule = await createSchedule(accessFor(user), {
+    const schedule = await createSchedule(await accessOf(user), {
       template: "weekly",
       period: "last_week",
       weekdays: [1],
@@ -121,7 +121,7 @@ describe("a new time zone", () => {
       destination: { kind: "discord", url: `${origin}/discord` },
     });
     expect(wallClock(schedule.nextRunAt!, "Europe/Paris").slice(11)).toBe("09:00");
-    await updateUser(accessFor(user), { timezone: "America/New_York" });
+    await updateUser(await accessOf(user), { timezone: "America/New_York" });
     const moved = await getDb().recapSchedule.findUniqueOrThrow({ where: { id: schedule.id } });
     expect(wallClock(moved.nextRunAt!, "America/New_York").slice(11)).toBe("09:00");
     expect(new Date(`${wallClock(moved.nextRunAt!, "America/New_York").slice(0, 10)}T00:00:00Z`).getUTCDay()).toBe(1);
@@ -133,7 +133,7 @@ describe("a run", () => {
   it("makes the recap of its period, shares it, and posts it to Slack in mrkdwn with the absolute link", async () => {
     const user = await newAccount();
     const schedule = await createSchedule(
-      accessFor(user),
+      await accessOf(user),
       { template: "standup", period: "yesterday", weekdays: [3], time: "09:00", destination: { kind: "slack", url: `${origin}/slack/run/${user.id}` } },
       new Date("2026-11-25T07:00:00Z"),
     );
@@ -159,7 +159,7 @@ describe("a run", () => {
   it("that Slack refuses with a NUL in its answer ends failed, saying why, after its last attempt", async () => {
     const user = await newAccount();
     const schedule = await createSchedule(
-      accessFor(user),
+      await accessOf(user),
       { template: "standup", period: "yesterday", weekdays: [3], time: "09:00", destination: { kind: "slack", url: `${origin}/slack-nul/${user.id}` } },
       new Date("2026-11-25T07:00:00Z"),
     );

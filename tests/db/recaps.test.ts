@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf, personalRow } from "../support/access";
+import { ownerId } from "@/lib/access/context";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { jobKinds, LeaseLostError } from "@/lib/jobs/job-kind";
 import { claimJobs } from "@/lib/jobs/claim";
@@ -15,8 +16,8 @@ const filters = { from: "2026-01-01T00:00:00.000Z", to: "2026-01-31T23:59:59.999
 async function newRecap(email: string, updatedAt = new Date()) {
   const db = getDb();
   const user = await db.user.create({ data: { email } });
-  await db.worklogEntry.create({ data: { userId: user.id, content: "Wrote docs", recordedAt: new Date("2026-01-05T10:00:00Z") } });
-  const recap = await db.recap.create({ data: { userId: user.id, filters, filtersKey: "key", updatedAt } });
+  await db.worklogEntry.create({ data: { ...(await personalRow(user)), content: "Wrote docs", recordedAt: new Date("2026-01-05T10:00:00Z") } });
+  const recap = await db.recap.create({ data: { ...(await personalRow(user)), filters, filtersKey: "key", updatedAt } });
   return { user, recap };
 }
 
@@ -50,8 +51,8 @@ const pieces = (...texts: string[]): RecapGenerator =>
 describe("recaps in the database", () => {
   it("enqueue their generation with them, under the recap's id", async () => {
     const user = await getDb().user.create({ data: { email: "enqueued@example.com", plan: "pro" } });
-    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Wrote docs", recordedAt: new Date() } });
-    const { recap } = await createRecap(accessFor(user), {});
+    await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "Wrote docs", recordedAt: new Date() } });
+    const { recap } = await createRecap(await accessOf(user), {});
     expect(await getDb().job.findUnique({ where: { id: recap.id } })).toMatchObject({
       kind: "recap.generate",
       payload: { recap_id: recap.id },
@@ -62,15 +63,15 @@ describe("recaps in the database", () => {
 
   it("whose worker died are generated again after its lease, their text starting anew on their streams", async () => {
     const { user, recap } = await newRecap("retried@example.com");
-    await enqueueJob(recapGeneration, { recap_id: recap.id }, { owner: user.id, clock: at(0) });
+    await enqueueJob(recapGeneration, { recap_id: recap.id }, { owner: ownerId(await accessOf(user)), clock: at(0) });
     // Its worker dies: nothing settles it.
     const first = await claimAt(recap.id, 0);
     expect(first).toMatchObject({ attempt: 1 });
     // What the first attempt wrote before its worker died.
     await getDb().recapChunk.create({ data: { recapId: recap.id, seq: 0, attempt: 1, delta: "Old " } });
 
-    const changes = subscribeToRecapChanges(accessFor(user), { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
-    const watching = recapEvents(accessFor(user), recap.id, changes, new AbortController().signal);
+    const changes = subscribeToRecapChanges(await accessOf(user), { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
+    const watching = recapEvents(await accessOf(user), recap.id, changes, new AbortController().signal);
     expect((await watching.next()).value).toEqual({
       id: `${recap.id}:0`,
       data: { recap_id: recap.id, status: "processing", delta: "Old ", partial_content: "Old " },
@@ -89,14 +90,14 @@ describe("recaps in the database", () => {
       data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " },
     });
     // A stream that joins now sees the second attempt's text only.
-    const joining = recapEvents(accessFor(user), recap.id, changes, new AbortController().signal);
+    const joining = recapEvents(await accessOf(user), recap.id, changes, new AbortController().signal);
     expect((await joining.next()).value).toEqual({
       id: `${recap.id}:1`,
       data: { recap_id: recap.id, status: "processing", delta: "New ", partial_content: "New " },
     });
     // The first attempt, had its worker only paused, writes nothing more.
     const stale = {
-      access: accessFor(user),
+      access: await accessOf(user),
       id: recap.id,
       attempt: 1,
       maxAttempts: 3,
@@ -128,12 +129,12 @@ describe("recaps in the database", () => {
 
   it("fail, saying so, when the worker of their last attempt died", async () => {
     const { user, recap } = await newRecap("stopped@example.com");
-    await enqueueJob(recapGeneration, { recap_id: recap.id }, { owner: user.id, clock: at(0) });
+    await enqueueJob(recapGeneration, { recap_id: recap.id }, { owner: ownerId(await accessOf(user)), clock: at(0) });
     for (const ms of [0, LEASE_MS, 2 * LEASE_MS]) await claimAt(recap.id, ms);
     const [found] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id], clock: at(3 * LEASE_MS) });
     expect(found).toMatchObject({ attempt: 3, exhausted: true });
     expect(await runClaimedJob(found!, { kinds, leaseMs: LEASE_MS, clock: at(3 * LEASE_MS) })).toBe("failed");
-    expect(await getRecap(accessFor(user), recap.id)).toMatchObject({ status: "failed", error: STOPPED_MESSAGE, content: null });
+    expect(await getRecap(await accessOf(user), recap.id)).toMatchObject({ status: "failed", error: STOPPED_MESSAGE, content: null });
   });
 
   it("keep the deltas of a generator that fails, and say why at once, without trying again", async () => {
@@ -142,10 +143,10 @@ describe("recaps in the database", () => {
       yield "# Start\n";
       throw new Error("the model went away");
     };
-    await enqueueJob(recapGeneration, { recap_id: recap.id }, { owner: user.id });
+    await enqueueJob(recapGeneration, { recap_id: recap.id }, { owner: ownerId(await accessOf(user)) });
     const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [recap.id] });
     expect(await runClaimedJob(job!, { kinds, leaseMs: LEASE_MS, run: (_, context) => generateRecap(recap.id, failing, context) })).toBe("failed");
-    expect(await getRecap(accessFor(user), recap.id)).toMatchObject({
+    expect(await getRecap(await accessOf(user), recap.id)).toMatchObject({
       status: "failed",
       content: null,
       error: "The recap could not be generated: the model went away",
@@ -157,8 +158,8 @@ describe("recaps in the database", () => {
     const { user, recap } = await newRecap("leaving@example.com");
     await getDb().recapChunk.create({ data: { recapId: recap.id, seq: 0, delta: "Hello" } });
     const client = new AbortController();
-    const changes = subscribeToRecapChanges(accessFor(user), { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
-    const events = recapEvents(accessFor(user), recap.id, changes, client.signal);
+    const changes = subscribeToRecapChanges(await accessOf(user), { kind: "session", userId: user.id, sessionVersion: user.sessionVersion });
+    const events = recapEvents(await accessOf(user), recap.id, changes, client.signal);
     expect((await events.next()).value).toEqual({
       id: `${recap.id}:0`,
       data: { recap_id: recap.id, status: "processing", delta: "Hello", partial_content: "Hello" },

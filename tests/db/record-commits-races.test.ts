@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { recordCommits } from "@/lib/repositories/commits";
@@ -22,16 +22,16 @@ describe.runIf(testBackend() === "postgres")("batches of the same commits at onc
 
   it("store every commit once, whatever order the batches list them in", async () => {
     const user = await getDb().user.create({ data: { email: "record-commits-race@example.com" } });
-    const repository = await createRepository(accessFor(user), { name: "engine" });
+    const repository = await createRepository(await accessOf(user), { name: "engine" });
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     await holder.query(
-      "INSERT INTO commits (id, user_id, repository_id, sha, message, committed_at, updated_at) VALUES ($1, $2, $3, $4, 'held', now(), now())",
+      "INSERT INTO commits (id, workspace_id, user_id, repository_id, sha, message, committed_at, updated_at) VALUES ($1, (SELECT workspace_id FROM memberships WHERE user_id = $2::uuid AND role = 'owner'), $2, $3, $4, 'held', now(), now())",
       [newId(), user.id, repository.id, sha("c")],
     );
-    const first = recordCommits(accessFor(user), repository.id, [commit("a"), commit("c"), commit("b")]);
+    const first = recordCommits(await accessOf(user), repository.id, [commit("a"), commit("c"), commit("b")]);
     await untilWaiting(observer, 1);
-    const second = recordCommits(accessFor(user), repository.id, [commit("b"), commit("c"), commit("a")]);
+    const second = recordCommits(await accessOf(user), repository.id, [commit("b"), commit("c"), commit("a")]);
     await untilWaiting(observer, 2);
     await holder.query("ROLLBACK");
     const [firstStored, secondStored] = await Promise.all([first, second]);
@@ -43,11 +43,11 @@ describe.runIf(testBackend() === "postgres")("batches of the same commits at onc
 
   it("answer a 404 when the repository is deleted between the ownership check and the insert", async () => {
     const user = await getDb().user.create({ data: { email: "record-commits-deleted@example.com" } });
-    const repository = await createRepository(accessFor(user), { name: "engine" });
+    const repository = await createRepository(await accessOf(user), { name: "engine" });
     const [holder, observer] = [await sideConnection(), await sideConnection()];
     await holder.query("BEGIN");
     await holder.query("DELETE FROM repositories WHERE id = $1", [repository.id]);
-    const recording = recordCommits(accessFor(user), repository.id, [commit("a")]).catch((error: unknown) => error);
+    const recording = recordCommits(await accessOf(user), repository.id, [commit("a")]).catch((error: unknown) => error);
     await untilWaiting(observer, 1);
     await holder.query("COMMIT");
     expect(await recording).toMatchObject({ kind: "not_found" });

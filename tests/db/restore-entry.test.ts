@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { accessFor, type Access } from "@/lib/access/context";
+import type { Access } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -17,14 +18,14 @@ const newUser = () => getDb().user.create({ data: { email: `restore-${++accounts
 
 async function deletedEntry() {
   const user = await newUser();
-  const project = await createProject(accessFor(user), { name: "Alpha", identifier: "AL" });
-  const repository = await createRepository(accessFor(user), { name: "api" });
-  const commits = await recordCommits(accessFor(user), repository.id, [
+  const project = await createProject(await accessOf(user), { name: "Alpha", identifier: "AL" });
+  const repository = await createRepository(await accessOf(user), { name: "api" });
+  const commits = await recordCommits(await accessOf(user), repository.id, [
     { sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") },
     { sha: "b".repeat(40), message: "second", committed_at: new Date("2026-11-02T10:00:00Z") },
   ]);
   const entry = await createEntry(
-    accessFor(user),
+    await accessOf(user),
     {
       content: "Shipped **it**",
       recorded_at: new Date("2026-11-17T09:30:00Z"),
@@ -35,8 +36,8 @@ async function deletedEntry() {
     "mcp",
   );
   const commitIds = commits.map((commit) => commit!.id).sort();
-  await attachCommits(accessFor(user), entry.id, { commit_ids: commitIds });
-  await deleteEntry(accessFor(user), entry.id);
+  await attachCommits(await accessOf(user), entry.id, { commit_ids: commitIds });
+  await deleteEntry(await accessOf(user), entry.id);
   const snapshot = {
     id: entry.id,
     content: entry.content,
@@ -53,9 +54,9 @@ async function deletedEntry() {
 describe("restoring a deleted entry", () => {
   it("puts it back under its id with its fields and commits, counted again, its tombstone gone", async () => {
     const { user, entry, snapshot } = await deletedEntry();
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(0);
-    const restored = await restoreEntry(accessFor(user), snapshot);
-    expect(restored).toEqual(await getEntry(accessFor(user), entry.id));
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(0);
+    const restored = await restoreEntry(await accessOf(user), snapshot);
+    expect(restored).toEqual(await getEntry(await accessOf(user), entry.id));
     expect(restored.id).toBe(entry.id);
     expect(restored.source).toBe("mcp");
     expect({
@@ -72,36 +73,36 @@ describe("restoring a deleted entry", () => {
       projectId: entry.projectId,
     });
     expect(restored.commits.map((link) => link.commitId).sort()).toEqual([...snapshot.commit_ids].sort());
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(1);
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(1);
     expect(await getDb().deletedItem.count({ where: { id: entry.id } })).toBe(0);
-    const { rows, meta } = await listEntries(accessFor(user), { page: { limit: 25 } });
+    const { rows, meta } = await listEntries(await accessOf(user), { page: { limit: 25 } });
     expect(rows.map((row) => row.id)).toEqual([entry.id]);
     expect(meta.total_count).toBe(1);
   });
 
   it("twice, or at once twice, gives the same entry once", async () => {
     const { user, snapshot } = await deletedEntry();
-    await Promise.all([restoreEntry(accessFor(user), snapshot), restoreEntry(accessFor(user), snapshot)]);
-    const again = await restoreEntry(accessFor(user), { ...snapshot, content: "changed meanwhile" });
+    await Promise.all([restoreEntry(await accessOf(user), snapshot), restoreEntry(await accessOf(user), snapshot)]);
+    const again = await restoreEntry(await accessOf(user), { ...snapshot, content: "changed meanwhile" });
     expect(again.content).toBe("Shipped **it**");
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(1);
-    expect((await getEntry(accessFor(user), snapshot.id)).commits).toHaveLength(2);
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(1);
+    expect((await getEntry(await accessOf(user), snapshot.id)).commits).toHaveLength(2);
   });
 
   it("leaves out commits deleted since", async () => {
     const { user, snapshot, commits } = await deletedEntry();
     await getDb().commit.delete({ where: { id: commits[0]!.id } });
-    const restored = await restoreEntry(accessFor(user), snapshot);
+    const restored = await restoreEntry(await accessOf(user), snapshot);
     expect(restored.commits.map((link) => link.commitId)).toEqual([commits[1]!.id]);
   });
 
   it("refuses a project deleted since, and keeps the entry deleted", async () => {
     const { user, snapshot } = await deletedEntry();
     await getDb().project.delete({ where: { id: snapshot.project_id } });
-    await expect(restoreEntry(accessFor(user), snapshot)).rejects.toMatchObject({ kind: "validation", issues: [{ pointer: "/project_id" }] });
+    await expect(restoreEntry(await accessOf(user), snapshot)).rejects.toMatchObject({ kind: "validation", issues: [{ pointer: "/project_id" }] });
     expect(await getDb().deletedItem.count({ where: { id: snapshot.id } })).toBe(1);
-    expect(await accountTotal(accessFor(user), "entryCount")).toBe(0);
-    const detached = await restoreEntry(accessFor(user), { ...snapshot, project_id: null });
+    expect(await accountTotal(await accessOf(user), "entryCount")).toBe(0);
+    const detached = await restoreEntry(await accessOf(user), { ...snapshot, project_id: null });
     expect(detached).toMatchObject({ id: snapshot.id, projectId: null, project: null });
   });
 
@@ -109,11 +110,13 @@ describe("restoring a deleted entry", () => {
     const { user, snapshot } = await deletedEntry();
     const stranger = await newUser();
     const strangers = { ...snapshot, project_id: null, commit_ids: [] };
-    await expect(restoreEntry(accessFor(stranger), strangers)).rejects.toMatchObject({ kind: "not_found" } satisfies Partial<AppError>);
-    await expect(restoreEntry(accessFor(stranger), { ...strangers, id: "0190d8a4-0000-7000-8000-000000000000" })).rejects.toMatchObject({ kind: "not_found" });
-    const live = await createEntry(accessFor(user), { content: "still here" }, "api");
-    await expect(restoreEntry(accessFor(stranger), { ...strangers, id: live.id })).rejects.toMatchObject({ kind: "not_found" });
-    expect(await accountTotal(accessFor(stranger), "entryCount")).toBe(0);
+    await expect(restoreEntry(await accessOf(stranger), strangers)).rejects.toMatchObject({ kind: "not_found" } satisfies Partial<AppError>);
+    await expect(restoreEntry(await accessOf(stranger), { ...strangers, id: "0190d8a4-0000-7000-8000-000000000000" })).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    const live = await createEntry(await accessOf(user), { content: "still here" }, "api");
+    await expect(restoreEntry(await accessOf(stranger), { ...strangers, id: live.id })).rejects.toMatchObject({ kind: "not_found" });
+    expect(await accountTotal(await accessOf(stranger), "entryCount")).toBe(0);
   });
 });
 
@@ -128,8 +131,8 @@ type Snapshot = Awaited<ReturnType<typeof deletedEntry>>["snapshot"];
 async function restoreOnTheSide(side: SideConnection, userId: string, snapshot: Snapshot) {
   await side.query("DELETE FROM deleted_items WHERE id = $1::uuid", [snapshot.id]);
   await side.query(
-    `INSERT INTO worklog_entries (id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CURRENT_TIMESTAMP)`,
+    `INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
+    VALUES ($1, (SELECT workspace_id FROM memberships WHERE user_id = $2::uuid AND role = 'owner'), $2, $3, $4, $5, $6, $7, $8, CURRENT_TIMESTAMP)`,
     [snapshot.id, userId, snapshot.project_id, snapshot.content, snapshot.recorded_at, snapshot.duration_seconds, snapshot.tags, snapshot.source],
   );
   await side.query("INSERT INTO worklog_entry_commits (entry_id, commit_id) SELECT $1, unnest($2::uuid[])", [snapshot.id, snapshot.commit_ids]);
@@ -156,10 +159,10 @@ describe.runIf(testBackend() === "postgres")("restores of one deleted entry at o
     await other.query("BEGIN");
     await restoreOnTheSide(other, user.id, snapshot);
     await other.query("LOCK TABLE deleted_items IN ACCESS EXCLUSIVE MODE");
-    const restoring = restoreEntry(accessFor(user), snapshot);
+    const restoring = restoreEntry(await accessOf(user), snapshot);
     await untilWaiting(observer, 1);
     await other.query(end);
-    await expectRestoredOnce(accessFor(user), snapshot, await restoring);
+    await expectRestoredOnce(await accessOf(user), snapshot, await restoring);
   });
 
   it("answers the entry when another restore that holds the tombstone's row commits", async () => {
@@ -167,9 +170,9 @@ describe.runIf(testBackend() === "postgres")("restores of one deleted entry at o
     const [other, observer] = [await sideConnection(), await sideConnection()];
     await other.query("BEGIN");
     await restoreOnTheSide(other, user.id, snapshot);
-    const restoring = restoreEntry(accessFor(user), snapshot);
+    const restoring = restoreEntry(await accessOf(user), snapshot);
     await untilWaiting(observer, 1);
     await other.query("COMMIT");
-    await expectRestoredOnce(accessFor(user), snapshot, await restoring);
+    await expectRestoredOnce(await accessOf(user), snapshot, await restoring);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { getDb, type User } from "@/lib/db/client";
 import { createProject } from "@/lib/projects/projects";
 import { createEntry, deleteEntry, listEntries, updateEntry } from "@/lib/worklog/entries";
@@ -15,7 +15,7 @@ const onDay = (date: string) => ({ kind: "day" as const, date });
 
 type Filters = Omit<EntryListQuery, "page">;
 const search = async (user: User, filters: Filters, page: EntryListQuery["page"] = { limit: 25 }) => {
-  const { rows, meta } = await listEntries(accessFor(user), { page, ...filters });
+  const { rows, meta } = await listEntries(await accessOf(user), { page, ...filters });
   return { contents: rows.map((row) => row.content), meta };
 };
 const found = async (user: User, q: string) => (await search(user, { q })).contents;
@@ -35,7 +35,7 @@ describe("searching an account's entries", () => {
       ["Élégances of the naming", []],
     ];
     for (const [index, [content, tags]] of entries.entries())
-      await createEntry(accessFor(user), { content, tags, recorded_at: day(`2026-11-${String(index + 1).padStart(2, "0")}`) }, "api");
+      await createEntry(await accessOf(user), { content, tags, recorded_at: day(`2026-11-${String(index + 1).padStart(2, "0")}`) }, "api");
   });
 
   it("matches words whatever their ending, case or accents", async () => {
@@ -85,12 +85,12 @@ describe("searching an account's entries", () => {
   });
 
   it("follows edits and deletions", async () => {
-    const entry = await createEntry(accessFor(user), { content: "Quarterly planning", recorded_at: day("2026-10-01") }, "api");
+    const entry = await createEntry(await accessOf(user), { content: "Quarterly planning", recorded_at: day("2026-10-01") }, "api");
     expect(await found(user, "quarterly")).toEqual(["Quarterly planning"]);
-    await updateEntry(accessFor(user), entry.id, { content: "Yearly planning", tags: ["roadmap"] });
+    await updateEntry(await accessOf(user), entry.id, { content: "Yearly planning", tags: ["roadmap"] });
     expect(await found(user, "quarterly")).toEqual([]);
     expect(await found(user, "roadmap")).toEqual(["Yearly planning"]);
-    await deleteEntry(accessFor(user), entry.id);
+    await deleteEntry(await accessOf(user), entry.id);
     expect(await found(user, "yearly")).toEqual([]);
   });
 });
@@ -98,11 +98,11 @@ describe("searching an account's entries", () => {
 describe("a search among the other filters and pages", () => {
   it("combines with project, tags, from and to, and counts exactly", async () => {
     const user = await newUser();
-    const api = await createProject(accessFor(user), { name: "API" });
-    await createEntry(accessFor(user), { content: "Deploy of the API", project_id: api.id, tags: ["ops"], recorded_at: day("2026-11-02") }, "api");
-    await createEntry(accessFor(user), { content: "Deploy of the web app", tags: ["ops"], recorded_at: day("2026-11-03") }, "api");
-    await createEntry(accessFor(user), { content: "Deploy of the docs", tags: ["docs"], recorded_at: day("2026-11-10") }, "api");
-    await createEntry(accessFor(user), { content: "Wrote the API docs", project_id: api.id, recorded_at: day("2026-11-04") }, "api");
+    const api = await createProject(await accessOf(user), { name: "API" });
+    await createEntry(await accessOf(user), { content: "Deploy of the API", project_id: api.id, tags: ["ops"], recorded_at: day("2026-11-02") }, "api");
+    await createEntry(await accessOf(user), { content: "Deploy of the web app", tags: ["ops"], recorded_at: day("2026-11-03") }, "api");
+    await createEntry(await accessOf(user), { content: "Deploy of the docs", tags: ["docs"], recorded_at: day("2026-11-10") }, "api");
+    await createEntry(await accessOf(user), { content: "Wrote the API docs", project_id: api.id, recorded_at: day("2026-11-04") }, "api");
 
     expect((await search(user, { q: "deploy" })).meta.total_count).toBe(3);
     expect((await search(user, { q: "deploy", project_id: api.id })).contents).toEqual(["Deploy of the API"]);
@@ -118,26 +118,26 @@ describe("a search among the other filters and pages", () => {
     const matching = [];
     for (let index = 1; index <= 7; index++) {
       const recorded_at = day(`2026-11-${String(index).padStart(2, "0")}`);
-      matching.push(await createEntry(accessFor(user), { content: `release ${index}`, recorded_at }, "api"));
-      await createEntry(accessFor(user), { content: `other work ${index}`, recorded_at }, "api");
+      matching.push(await createEntry(await accessOf(user), { content: `release ${index}`, recorded_at }, "api"));
+      await createEntry(await accessOf(user), { content: `other work ${index}`, recorded_at }, "api");
     }
     const newestFirst = matching.reverse().map((entry) => entry.content);
-    const first = await listEntries(accessFor(user), { q: "releas", page: { limit: 3 } });
+    const first = await listEntries(await accessOf(user), { q: "releas", page: { limit: 3 } });
     expect(first.rows.map((row) => row.content)).toEqual(newestFirst.slice(0, 3));
     expect(first.meta).toMatchObject({ total_count: 7, has_more: true });
-    const second = await listEntries(accessFor(user), { q: "releas", page: { limit: 3, startingAfter: first.meta.end_cursor! } });
+    const second = await listEntries(await accessOf(user), { q: "releas", page: { limit: 3, startingAfter: first.meta.end_cursor! } });
     expect(second.rows.map((row) => row.content)).toEqual(newestFirst.slice(3, 6));
-    const last = await listEntries(accessFor(user), { q: "releas", page: { limit: 3, startingAfter: second.meta.end_cursor! } });
+    const last = await listEntries(await accessOf(user), { q: "releas", page: { limit: 3, startingAfter: second.meta.end_cursor! } });
     expect(last.rows.map((row) => row.content)).toEqual(newestFirst.slice(6));
     expect(last.meta.has_more).toBe(false);
-    const back = await listEntries(accessFor(user), { q: "releas", page: { limit: 3, endingBefore: last.meta.start_cursor! } });
+    const back = await listEntries(await accessOf(user), { q: "releas", page: { limit: 3, endingBefore: last.meta.start_cursor! } });
     expect(back.rows.map((row) => row.content)).toEqual(newestFirst.slice(3, 6));
     expect(back.meta).toMatchObject({ total_count: 7, has_more: true });
   });
 
   it("never finds another account's text", async () => {
     const [owner, stranger] = [await newUser(), await newUser()];
-    await createEntry(accessFor(owner), { content: "Confidential merger notes", tags: ["secret"] }, "api");
+    await createEntry(await accessOf(owner), { content: "Confidential merger notes", tags: ["secret"] }, "api");
     expect((await search(owner, { q: "merger" })).meta.total_count).toBe(1);
     for (const q of ["merger", "confidential", "secret", "merg", "#secret"]) {
       const { contents, meta } = await search(stranger, { q });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accessFor, type Access } from "@/lib/access/context";
+import type { Access } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { claimKey, settleKey, type Claim } from "@/lib/api/idempotency";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
@@ -27,12 +28,12 @@ const updatedAt = async (table: string, id: string) =>
 
 async function account() {
   const user = await newUser();
-  const project = await createProject(accessFor(user), { name: "Alpha", identifier: "AL" });
-  const repository = await createRepository(accessFor(user), { name: "api", project_id: project.id });
-  const [commit] = await recordCommits(accessFor(user), repository.id, [
+  const project = await createProject(await accessOf(user), { name: "Alpha", identifier: "AL" });
+  const repository = await createRepository(await accessOf(user), { name: "api", project_id: project.id });
+  const [commit] = await recordCommits(await accessOf(user), repository.id, [
     { sha: "a".repeat(40), message: "first", committed_at: new Date("2026-11-01T10:00:00Z") },
   ]);
-  const entry = await createEntry(accessFor(user), { content: "Shipped", project_id: project.id }, "api");
+  const entry = await createEntry(await accessOf(user), { content: "Shipped", project_id: project.id }, "api");
   return { user, project, repository, commit: commit!, entry };
 }
 
@@ -41,37 +42,37 @@ describe("updated_at", () => {
     const { user, commit, entry } = await account();
     await ageRows(user.id);
     const aged = await updatedAt("worklog_entries", entry.id);
-    await attachCommits(accessFor(user), entry.id, { commit_ids: [commit.id] });
+    await attachCommits(await accessOf(user), entry.id, { commit_ids: [commit.id] });
     const attached = await updatedAt("worklog_entries", entry.id);
     expect(attached).toBeGreaterThan(aged);
     await ageRows(user.id);
-    await detachCommit(accessFor(user), entry.id, commit.id);
+    await detachCommit(await accessOf(user), entry.id, commit.id);
     expect(await updatedAt("worklog_entries", entry.id)).toBeGreaterThan(attached - 3_600_000);
   });
 
   it("moves on for the entries whose commits go with a deleted repository", async () => {
     const { user, repository, commit, entry } = await account();
-    await attachCommits(accessFor(user), entry.id, { commit_ids: [commit.id] });
+    await attachCommits(await accessOf(user), entry.id, { commit_ids: [commit.id] });
     await ageRows(user.id);
     const aged = await updatedAt("worklog_entries", entry.id);
-    await deleteRepository(accessFor(user), repository.id);
-    expect((await getEntry(accessFor(user), entry.id)).commits).toEqual([]);
+    await deleteRepository(await accessOf(user), repository.id);
+    expect((await getEntry(await accessOf(user), entry.id)).commits).toEqual([]);
     expect(await updatedAt("worklog_entries", entry.id)).toBeGreaterThan(aged);
   });
 
   it("moves on for the entries and repositories a deleted project leaves, and for the entries of a renamed project", async () => {
     const { user, project, repository, entry } = await account();
-    const other = await createEntry(accessFor(user), { content: "No project" }, "api");
+    const other = await createEntry(await accessOf(user), { content: "No project" }, "api");
     await ageRows(user.id);
     const [entryAged, otherAged] = [await updatedAt("worklog_entries", entry.id), await updatedAt("worklog_entries", other.id)];
-    await updateProject(accessFor(user), project.id, { description: "Only the description" });
+    await updateProject(await accessOf(user), project.id, { description: "Only the description" });
     expect(await updatedAt("worklog_entries", entry.id)).toBe(entryAged);
-    await updateProject(accessFor(user), project.id, { name: "Alpha site" });
+    await updateProject(await accessOf(user), project.id, { name: "Alpha site" });
     const renamed = await updatedAt("worklog_entries", entry.id);
     expect(renamed).toBeGreaterThan(entryAged);
     await ageRows(user.id);
     const repositoryAged = await updatedAt("repositories", repository.id);
-    await deleteProject(accessFor(user), project.id);
+    await deleteProject(await accessOf(user), project.id);
     expect(await updatedAt("worklog_entries", entry.id)).toBeGreaterThan(renamed - 3_600_000);
     expect(await updatedAt("repositories", repository.id)).toBeGreaterThan(repositoryAged);
     expect(await updatedAt("worklog_entries", other.id)).toBe(otherAged - 3_600_000);
@@ -87,7 +88,7 @@ async function claimed(access: Access, key: string, fingerprint: string): Promis
 
 describe("the Idempotency-Key store", () => {
   it("claims a key once, keeps a 4xx answer, and frees the key after a 5xx so that a retry runs again", async () => {
-    const access = accessFor(await newUser());
+    const access = await accessOf(await newUser());
     const first = await claimed(access, "k1", "POST /a x");
     expect(await claimKey(access, "k1", "POST /a x")).toEqual({ kind: "running" });
     expect(await claimKey(access, "k1", "POST /a y")).toEqual({ kind: "other_request" });
@@ -99,14 +100,14 @@ describe("the Idempotency-Key store", () => {
 
   it("keeps keys per account, and frees a key after 24 hours or a claim that never answered after 10 minutes", async () => {
     const [first, second] = [await newUser(), await newUser()];
-    const claim = await claimed(accessFor(first), "shared", "POST /a x");
-    await claimed(accessFor(second), "shared", "POST /b y");
-    await settleKey(accessFor(first), "shared", claim, 201, "{}");
+    const claim = await claimed(await accessOf(first), "shared", "POST /a x");
+    await claimed(await accessOf(second), "shared", "POST /b y");
+    await settleKey(await accessOf(first), "shared", claim, 201, "{}");
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '23 hours 59 minutes' WHERE user_id = $1::uuid", [first.id]);
-    expect(await claimKey(accessFor(first), "shared", "POST /a x")).toEqual({ kind: "answered", status: 201, body: "{}" });
+    expect(await claimKey(await accessOf(first), "shared", "POST /a x")).toEqual({ kind: "answered", status: 201, body: "{}" });
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '2 minutes' WHERE user_id = $1::uuid", [first.id]);
-    await claimed(accessFor(first), "shared", "POST /a z");
+    await claimed(await accessOf(first), "shared", "POST /a z");
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '11 minutes' WHERE user_id = $1::uuid", [second.id]);
-    await claimed(accessFor(second), "shared", "POST /b y");
+    await claimed(await accessOf(second), "shared", "POST /b y");
   });
 });

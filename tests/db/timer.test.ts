@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { runningTimer, startTimer, stopTimer } from "@/lib/worklog/timer";
@@ -23,30 +23,30 @@ describe("stopping a timer by its entry", () => {
   it("stops the entry named, with the duration chosen, and leaves a newer timer running", async () => {
     const user = await newUser();
     const startedAt = new Date("2026-11-17T08:00:00Z");
-    const { timer: first } = await startTimer(accessFor(user), { content: "Left running" }, "web", startedAt);
-    const { timer: second } = await startTimer(accessFor(user), { content: "Started since" }, "web", new Date("2026-11-17T19:00:00Z"));
+    const { timer: first } = await startTimer(await accessOf(user), { content: "Left running" }, "web", startedAt);
+    const { timer: second } = await startTimer(await accessOf(user), { content: "Started since" }, "web", new Date("2026-11-17T19:00:00Z"));
 
-    await notFound(stopTimer(accessFor(user), { id: first.id, durationSeconds: 3600 }));
-    expect((await runningTimer(accessFor(user)))?.id).toBe(second.id);
+    await notFound(stopTimer(await accessOf(user), { id: first.id, durationSeconds: 3600 }));
+    expect((await runningTimer(await accessOf(user)))?.id).toBe(second.id);
 
     const stoppedAt = new Date("2026-11-17T20:00:00Z");
-    const stopped = await stopTimer(accessFor(user), { id: second.id, durationSeconds: 1800 }, stoppedAt);
+    const stopped = await stopTimer(await accessOf(user), { id: second.id, durationSeconds: 1800 }, stoppedAt);
     expect(stopped).toMatchObject({ id: second.id, runningUserId: null, durationSeconds: 1800, recordedAt: stoppedAt });
-    expect(await runningTimer(accessFor(user))).toBeNull();
+    expect(await runningTimer(await accessOf(user))).toBeNull();
   });
 
   it("without a duration, lasts the time it ran", async () => {
     const user = await newUser();
-    const { timer } = await startTimer(accessFor(user), { content: "Eleven hours" }, "web", new Date("2026-11-17T08:00:00Z"));
-    const stopped = await stopTimer(accessFor(user), { id: timer.id }, new Date("2026-11-17T19:20:00Z"));
+    const { timer } = await startTimer(await accessOf(user), { content: "Eleven hours" }, "web", new Date("2026-11-17T08:00:00Z"));
+    const stopped = await stopTimer(await accessOf(user), { id: timer.id }, new Date("2026-11-17T19:20:00Z"));
     expect(stopped.durationSeconds).toBe(11 * 3600 + 20 * 60);
   });
 
   it("never stops another account's timer", async () => {
     const [owner, other] = [await newUser(), await newUser()];
-    const { timer } = await startTimer(accessFor(owner), { content: "Mine" }, "web");
-    await notFound(stopTimer(accessFor(other), { id: timer.id }));
-    await notFound(stopTimer(accessFor(other)));
-    expect((await runningTimer(accessFor(owner)))?.id).toBe(timer.id);
+    const { timer } = await startTimer(await accessOf(owner), { content: "Mine" }, "web");
+    await notFound(stopTimer(await accessOf(other), { id: timer.id }));
+    await notFound(stopTimer(await accessOf(other)));
+    expect((await runningTimer(await accessOf(owner)))?.id).toBe(timer.id);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/passwords";
-import { accessFor } from "@/lib/access/context";
+import { accessOf } from "../support/access";
 import { createUser as createUserFromDomain, findUserByEmail, setUserPlan, updateUser } from "@/lib/users/accounts";
 import { newUserSchema, profileUpdateSchema, userUpdateSchema } from "@/lib/users/schemas";
 import { parseInput } from "@/lib/validation";
@@ -13,7 +13,7 @@ describe("accounts", () => {
   it("keep the profile's hour cycle, which the API's user update neither takes nor clears", async () => {
     const user = await createUser({ email: "clock@example.com", password: "analytical engine" });
     expect(user.hourCycle).toBeNull();
-    const access = accessFor(user);
+    const access = await accessOf(user);
     expect((await updateUser(access, parseInput(profileUpdateSchema, { hour_cycle: "24" }))).hourCycle).toBe(24);
     expect((await updateUser(access, parseInput(userUpdateSchema, { name: "Clock", hour_cycle: 12 }))).hourCycle).toBe(24);
     expect((await updateUser(access, parseInput(profileUpdateSchema, { hour_cycle: "12" }))).hourCycle).toBe(12);

@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accessFor } from "@/lib/access/context";
+import { accessOf, personalRow } from "../support/access";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { jobKinds } from "@/lib/jobs/job-kind";
@@ -78,7 +78,7 @@ const newUser = () => getDb().user.create({ data: { email: `webhooks-${++account
 
 async function newEndpoint(events: WebhookSubscription[] = ["entry.created"], path = "/ok") {
   const user = await newUser();
-  const endpoint = await createWebhook(accessFor(user), { endpoint_url: `${origin}${path}`, events });
+  const endpoint = await createWebhook(await accessOf(user), { endpoint_url: `${origin}${path}`, events });
   return { user, endpoint };
 }
 
@@ -108,14 +108,14 @@ describe("the outbox", () => {
     const { user, endpoint } = await newEndpoint(["entry.created", "entry.deleted"]);
     await expect(
       getDb().$transaction(async (tx) => {
-        await tx.worklogEntry.create({ data: { userId: user.id, content: "Rolled back", recordedAt: new Date() } });
+        await tx.worklogEntry.create({ data: { ...(await personalRow(user)), content: "Rolled back", recordedAt: new Date() } });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
     expect(await eventsOf(user.id)).toEqual([]);
     expect(await jobsOf(endpoint.id)).toEqual([]);
 
-    const entry = await getDb().worklogEntry.create({ data: { userId: user.id, content: "Committed", recordedAt: new Date(), tags: ["web"] } });
+    const entry = await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "Committed", recordedAt: new Date(), tags: ["web"] } });
     const [event] = await eventsOf(user.id);
     expect(event).toMatchObject({
       type: "entry.created",
@@ -127,25 +127,25 @@ describe("the outbox", () => {
 
   it("writes only the types an enabled endpoint subscribes to, `project.*` standing for every project event", async () => {
     const { user, endpoint } = await newEndpoint(["project.*"]);
-    const project = await getDb().project.create({ data: { userId: user.id, name: "Website", identifier: "WEB" } });
+    const project = await getDb().project.create({ data: { ...(await personalRow(user)), name: "Website", identifier: "WEB" } });
     await getDb().project.update({ where: { id: project.id }, data: { description: "The public site" } });
-    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Not subscribed", recordedAt: new Date() } });
+    await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "Not subscribed", recordedAt: new Date() } });
     await getDb().project.delete({ where: { id: project.id } });
     expect(await typesOf(user.id)).toEqual(["project.created", "project.deleted", "project.updated"]);
 
     await getDb().webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
-    await getDb().project.create({ data: { userId: user.id, name: "Disabled", identifier: "DIS" } });
+    await getDb().project.create({ data: { ...(await personalRow(user)), name: "Disabled", identifier: "DIS" } });
     expect(await eventsOf(user.id)).toHaveLength(3);
 
     const stranger = await newUser();
-    await getDb().project.create({ data: { userId: stranger.id, name: "No webhooks", identifier: "NOW" } });
+    await getDb().project.create({ data: { ...(await personalRow(stranger)), name: "No webhooks", identifier: "NOW" } });
     expect(await eventsOf(stranger.id)).toEqual([]);
   });
 
   it("has the timer's starts and stops, written by hand-written SQL", async () => {
     const { user } = await newEndpoint(["timer.started", "timer.stopped"]);
-    const { timer } = await startTimer(accessFor(user), { content: "Reviewing" }, "web");
-    await stopTimer(accessFor(user), { id: timer.id });
+    const { timer } = await startTimer(await accessOf(user), { content: "Reviewing" }, "web");
+    await stopTimer(await accessOf(user), { id: timer.id });
     const events = await eventsOf(user.id);
     expect(events.map((event) => [event.type, event.resourceId, (event.data as { running_user_id: string | null }).running_user_id])).toEqual([
       ["timer.started", timer.id, user.id],
@@ -155,8 +155,10 @@ describe("the outbox", () => {
 
   it("lets an account with webhooks be deleted with its rows, which emit nothing then", async () => {
     const { user, endpoint } = await newEndpoint(["entry.deleted", "project.*"]);
-    const project = await getDb().project.create({ data: { userId: user.id, name: "Website", identifier: "WEB" } });
-    await getDb().worklogEntry.create({ data: { userId: user.id, projectId: project.id, content: "Goes with the account", recordedAt: new Date() } });
+    const project = await getDb().project.create({ data: { ...(await personalRow(user)), name: "Website", identifier: "WEB" } });
+    await getDb().worklogEntry.create({
+      data: { ...(await personalRow(user)), projectId: project.id, content: "Goes with the account", recordedAt: new Date() },
+    });
     const jobsBefore = (await jobsOf(endpoint.id)).length;
     await getDb().user.delete({ where: { id: user.id } });
     expect(await getDb().webhookEvent.count({ where: { userId: user.id } })).toBe(0);
@@ -168,7 +170,7 @@ describe("a webhook delivery", () => {
   it("posts `{ type, timestamp, data }`, `data` the API's object, signed for the Standard Webhooks library", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"]);
     const entry = await getDb().worklogEntry.create({
-      data: { userId: user.id, content: "Shipped", recordedAt: new Date("2026-11-20T10:00:00Z"), durationSeconds: 600 },
+      data: { ...(await personalRow(user)), content: "Shipped", recordedAt: new Date("2026-11-20T10:00:00Z"), durationSeconds: 600 },
     });
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(["completed"]);
@@ -202,7 +204,7 @@ describe("a webhook delivery", () => {
 
   it("is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h with the same webhook-id, then given up", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"], "/fail");
-    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Never answered", recordedAt: new Date() } });
+    await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "Never answered", recordedAt: new Date() } });
     startClock();
     let time = 0;
     expect(await deliverDue(endpoint.id, time)).toEqual(["retrying"]);
@@ -227,7 +229,8 @@ describe("a webhook delivery", () => {
 
   it("answered 410 Gone disables the endpoint, which receives nothing more", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"], "/gone");
-    await getDb().worklogEntry.createMany({ data: [1, 2].map((n) => ({ userId: user.id, content: `Gone ${n}`, recordedAt: new Date() })) });
+    const row = await personalRow(user);
+    await getDb().worklogEntry.createMany({ data: [1, 2].map((n) => ({ ...row, content: `Gone ${n}`, recordedAt: new Date() })) });
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(["completed", "completed"]);
     expect(received).toHaveLength(1);
@@ -235,13 +238,14 @@ describe("a webhook delivery", () => {
       enabled: false,
       disabledReason: "The endpoint answered 410 Gone",
     });
-    await getDb().worklogEntry.create({ data: { userId: user.id, content: "After", recordedAt: new Date() } });
+    await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "After", recordedAt: new Date() } });
     expect(await jobsOf(endpoint.id)).toEqual([]);
   });
 
   it("failing for 3 days disables the endpoint, saying why", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"], "/fail");
-    await getDb().worklogEntry.createMany({ data: [1, 2].map((n) => ({ userId: user.id, content: `Failing ${n}`, recordedAt: new Date() })) });
+    const row = await personalRow(user);
+    await getDb().worklogEntry.createMany({ data: [1, 2].map((n) => ({ ...row, content: `Failing ${n}`, recordedAt: new Date() })) });
     startClock();
     await getDb().webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: at(-FAILING_FOR_MS + 1)() } });
     expect(await deliverDue(endpoint.id, 0)).toEqual(["retrying", "retrying"]);
@@ -253,7 +257,7 @@ describe("a webhook delivery", () => {
 
   it("answered 200 with NUL bytes is logged, the NULs left out, and done", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"], "/gzip");
-    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Compressed", recordedAt: new Date() } });
+    await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "Compressed", recordedAt: new Date() } });
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(["completed"]);
     expect(received).toHaveLength(1);
@@ -265,7 +269,7 @@ describe("a webhook delivery", () => {
 
   it("answered 2xx is done even when its attempt cannot be logged", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"], "/held");
-    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Answered, then forgotten", recordedAt: new Date() } });
+    await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "Answered, then forgotten", recordedAt: new Date() } });
     startClock();
     const [id] = (await jobsOf(endpoint.id)).map((job) => job.id);
     const [job] = await claimJobs({ kinds, limit: 1, leaseMs: LEASE_MS, ids: [id!], clock: at(0) });
@@ -281,14 +285,15 @@ describe("a webhook delivery", () => {
 
   it(`failing ${CIRCUIT_FAILURES} times in a row pauses the endpoint: its deliveries, new events' too, wait for the pause's end`, async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"], "/fail");
+    const row = await personalRow(user);
     await getDb().worklogEntry.createMany({
-      data: Array.from({ length: CIRCUIT_FAILURES }, (_, n) => ({ userId: user.id, content: `Failing ${n}`, recordedAt: new Date() })),
+      data: Array.from({ length: CIRCUIT_FAILURES }, (_, n) => ({ ...row, content: `Failing ${n}`, recordedAt: new Date() })),
     });
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(Array(CIRCUIT_FAILURES).fill("retrying"));
     const resumesAt = at(CIRCUIT_FIRST_PAUSE_MS)();
-    expect(await getWebhookWithAttempts(accessFor(user), endpoint.id)).toMatchObject({ pausedUntil: resumesAt });
-    await getDb().worklogEntry.create({ data: { userId: user.id, content: "While it is paused", recordedAt: new Date() } });
+    expect(await getWebhookWithAttempts(await accessOf(user), endpoint.id)).toMatchObject({ pausedUntil: resumesAt });
+    await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "While it is paused", recordedAt: new Date() } });
     const waiting = await jobsOf(endpoint.id);
     expect(waiting.map((job) => job.run_at)).toEqual(Array(CIRCUIT_FAILURES + 1).fill(resumesAt));
     expect(waiting.map((job) => job.attempts).sort()).toEqual([0, ...Array(CIRCUIT_FAILURES).fill(1)]);
@@ -296,13 +301,13 @@ describe("a webhook delivery", () => {
     expect(received).toHaveLength(CIRCUIT_FAILURES);
 
     // A new URL starts afresh: its failures are forgotten.
-    await updateWebhook(accessFor(user), endpoint.id, { endpoint_url: `${origin}/ok` });
-    expect(await getWebhookWithAttempts(accessFor(user), endpoint.id)).toMatchObject({ pausedUntil: null });
+    await updateWebhook(await accessOf(user), endpoint.id, { endpoint_url: `${origin}/ok` });
+    expect(await getWebhookWithAttempts(await accessOf(user), endpoint.id)).toMatchObject({ pausedUntil: null });
   });
 
   it("follows no redirect, and checks the address again: a URL changed to an internal one is refused", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"], "/redirect");
-    await getDb().worklogEntry.create({ data: { userId: user.id, content: "Redirected", recordedAt: new Date() } });
+    await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "Redirected", recordedAt: new Date() } });
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(["retrying"]);
     expect(received.map((request) => request.path)).toEqual(["/redirect"]);
@@ -326,15 +331,16 @@ describe("the account's events", () => {
     const { user, endpoint } = await newEndpoint(["entry.created"]);
     startClock();
     const old = at(-KEPT_EVENTS_MS - 1)();
+    const row = await personalRow(user);
     const [forgotten, logged] = await Promise.all(
       ["forgotten", "logged"].map((name) =>
-        getDb().webhookEvent.create({ data: { id: crypto.randomUUID(), userId: user.id, type: "entry.created", data: { name }, createdAt: old } }),
+        getDb().webhookEvent.create({ data: { id: crypto.randomUUID(), ...row, type: "entry.created", data: { name }, createdAt: old } }),
       ),
     );
     await getDb().webhookAttempt.create({
       data: { endpointId: endpoint.id, eventId: logged!.id, type: "entry.created", attempt: 1, status: 200, latencyMs: 1, attemptedAt: old },
     });
-    await getDb().worklogEntry.create({ data: { userId: user.id, content: "New", recordedAt: new Date() } });
+    await getDb().worklogEntry.create({ data: { ...(await personalRow(user)), content: "New", recordedAt: new Date() } });
     startClock();
     expect(await deliverDue(endpoint.id, 0)).toEqual(["completed"]);
     const kept = (await eventsOf(user.id)).map((event) => event.id);
@@ -350,7 +356,8 @@ describe("two workers", () => {
 
   it("deliver each attempt once", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"]);
-    await getDb().worklogEntry.createMany({ data: Array.from({ length: 30 }, (_, n) => ({ userId: user.id, content: `Entry ${n}`, recordedAt: new Date() })) });
+    const row = await personalRow(user);
+    await getDb().worklogEntry.createMany({ data: Array.from({ length: 30 }, (_, n) => ({ ...row, content: `Entry ${n}`, recordedAt: new Date() })) });
     startClock();
     const ids = (await jobsOf(endpoint.id)).map((job) => job.id);
     expect(ids).toHaveLength(30);

@@ -1,0 +1,40 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import type { Membership } from "./context";
+
+const membershipSelect = { role: true, workspace: { select: { id: true, slug: true, name: true, entriesVisibleTo: true } } } as const;
+
+/** The user's membership of the workspace, or undefined when they are not (or no longer) a member. */
+export async function membershipIn(userId: string, workspaceId: string): Promise<Membership | undefined> {
+  const found = await getDb().membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: membershipSelect });
+  return found ?? undefined;
+}
+
+/**
+ * The user's personal workspace: the first they own (made with them, migration
+ * 20261129011548_workspaces), else the first they joined. Undefined for a user of no workspace.
+ */
+export async function personalMembership(userId: string): Promise<Membership | undefined> {
+  const memberships = await getDb().membership.findMany({
+    where: { userId },
+    select: { ...membershipSelect, joinedAt: true },
+    orderBy: [{ joinedAt: "asc" }, { workspaceId: "asc" }],
+  });
+  const chosen = memberships.find((membership) => membership.role === "owner") ?? memberships[0];
+  return chosen && { role: chosen.role, workspace: chosen.workspace };
+}
+
+/** The id of the user's personal workspace (personalMembership); throws for a user of no workspace. */
+export async function personalWorkspaceId(userId: string): Promise<string> {
+  const membership = await personalMembership(userId);
+  if (!membership) throw new Error(`user ${userId} has no workspace`);
+  return membership.workspace.id;
+}
+
+/**
+ * The workspace a signed-in page or server action works in: the personal one until the browser
+ * can switch between workspaces (a later issue replaces this function).
+ */
+export function browserMembership(userId: string): Promise<Membership | undefined> {
+  return personalMembership(userId);
+}

@@ -106,9 +106,11 @@ const attemptsOf = (endpointId: string) => getDb().webhookAttempt.findMany({ whe
 describe("the outbox", () => {
   it("holds the events of a committed change, and nothing of a rolled-back one", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created", "entry.deleted"]);
+    // Read before the transaction: PGlite's one connection would wait for the transaction to end.
+    const row = await personalRow(user);
     await expect(
       getDb().$transaction(async (tx) => {
-        await tx.worklogEntry.create({ data: { ...(await personalRow(user)), content: "Rolled back", recordedAt: new Date() } });
+        await tx.worklogEntry.create({ data: { ...row, content: "Rolled back", recordedAt: new Date() } });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");

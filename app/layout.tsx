@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { pageWidth } from "@/components/page-width";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -46,7 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </form>
             }
           />
-          <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-5 sm:px-6 sm:py-12">
+          <main id="main" className={`mx-auto w-full ${pageWidth} flex-1 px-4 py-5 sm:px-6 sm:py-12`}>
             {children}
           </main>
           <SiteFooter />

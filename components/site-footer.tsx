@@ -1,9 +1,12 @@
 import Link from "next/link";
+import { pageWidth } from "./page-width";
 
 export function SiteFooter() {
   return (
     <footer className="border-t border-zinc-200 dark:border-zinc-800">
-      <div className="mx-auto flex w-full max-w-5xl flex-col gap-3 px-4 py-6 text-sm text-zinc-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-zinc-400">
+      <div
+        className={`mx-auto flex w-full ${pageWidth} flex-col gap-3 px-4 py-6 text-sm text-zinc-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-zinc-400`}
+      >
         <p>Worklog — open work tracking</p>
         <nav aria-label="Footer">
           <ul className="flex gap-4">

@@ -4,6 +4,7 @@ import { CommandPalette } from "./command-palette";
 import { MenuButton } from "./menu-button";
 import { NavLink } from "./nav-link";
 import { OutsideSharedPages } from "./outside-shared-pages";
+import { pageWidth } from "./page-width";
 import { TimerBar } from "./timer/running-timer";
 
 /** The pages of a signed-in account; a visitor sees only what works without an account. */
@@ -74,7 +75,7 @@ function Account({ user, signOut, vertical }: { user: { name: string | null; ema
 export function SiteHeader({ user, signOut }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-      <div className="mx-auto flex w-full max-w-5xl items-center gap-x-2 px-4 py-2.5 sm:gap-x-4 sm:px-6">
+      <div className={`mx-auto flex w-full ${pageWidth} items-center gap-x-2 px-4 py-2.5 sm:gap-x-4 sm:px-6`}>
         <Link href="/" className="rounded-md text-lg font-semibold tracking-tight text-brand-700 dark:text-brand-300">
           Worklog
         </Link>

@@ -141,7 +141,17 @@ for (const checked of pages) {
       const { overflow, widest } = await page.evaluate(() => {
         const { scrollWidth, clientWidth } = document.scrollingElement!;
         // The elements that end past the window's right edge, the innermost named first: what to fix.
-        const past = [...document.body.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > clientWidth + 0.5);
+        // What a box that clips or scrolls holds widens nothing outside it, unless it is placed
+        // absolutely (.sr-only) against a box outside the one that scrolls.
+        const clipped = (element: Element) => {
+          for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+            if (getComputedStyle(box).overflowX !== "visible") return getComputedStyle(element).position !== "absolute";
+          }
+          return false;
+        };
+        const past = [...document.body.querySelectorAll("*")].filter(
+          (element) => element.getBoundingClientRect().right > clientWidth + 0.5 && !clipped(element),
+        );
         const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
         return {
           overflow: scrollWidth - clientWidth,

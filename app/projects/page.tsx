@@ -38,7 +38,7 @@ async function ProjectList({ access }: { access: Access }) {
   return projects.length === 0 ? (
     <EmptyState title="No projects yet">Create one below; entries and repositories can then belong to it.</EmptyState>
   ) : (
-    <ul className="grid gap-4 sm:grid-cols-2">
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {projects.map((project) => (
         <li key={project.id} className="rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
           <h3 className="flex items-baseline gap-2 font-semibold">

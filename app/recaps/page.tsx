@@ -16,7 +16,7 @@ export default async function RecapsPage() {
   const access = await requireAccess("/recaps");
   const { user } = access;
   return (
-    <div className="space-y-12">
+    <div className="max-w-4xl space-y-12">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Recaps</h1>
         <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">

@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import { MarkdownExcerpt } from "@/components/markdown";
+import { pageWidth } from "@/components/page-width";
 import { Button } from "@/components/ui/button";
 import { Elapsed } from "./elapsed";
 import { useTimer } from "./timer-provider";
 
 /** The bar's height whether a timer runs or not: starting or stopping one moves nothing on the page. */
-const barClassName = "mx-auto flex h-9 w-full max-w-5xl items-center gap-3 px-4 text-sm sm:px-6";
+const barClassName = `mx-auto flex h-9 w-full ${pageWidth} items-center gap-3 px-4 text-sm sm:px-6`;
 
 /**
  * The header's row for the timer, on every page, the one place it shows: a running timer's entry

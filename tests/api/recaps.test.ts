@@ -312,8 +312,8 @@ describe("recaps", () => {
     }
     const recap = await json<Recap>(createRecap(key, { from: "2026-05-01", to: "2026-05-31" }), 201);
     const { content, sources } = await finishedRecap(key, recap.id);
-    const tasks = Array.from({ length: 10 }, (_, index) => `- Task ${12 - index} ([May ${12 - index}](/?entry=${ids[11 - index]}))`).join("\n");
-    expect(content).toContain(`## Busy\n\n12 entries.\n\n${tasks}\n- and 2 more ([May 1](/?entry=${ids[0]}), [May 2](/?entry=${ids[1]}))\n\n## Day by day\n`);
+    const tasks = Array.from({ length: 10 }, (_, index) => `- Task ${12 - index} ([${12 - index} May](/?entry=${ids[11 - index]}))`).join("\n");
+    expect(content).toContain(`## Busy\n\n12 entries.\n\n${tasks}\n- and 2 more ([1 May](/?entry=${ids[0]}), [2 May](/?entry=${ids[1]}))\n\n## Day by day\n`);
     expect(sources).toEqual([...ids.slice(2).reverse(), ids[0], ids[1]].map((id) => ({ type: "entry", id })));
   });
 

@@ -28,7 +28,7 @@ export default async function SharedRecapPage({ params, searchParams }: { params
   if (!shared) notFound();
   const { recap, timeZone } = shared;
   return (
-    <article aria-labelledby="shared-recap-heading" className="space-y-6">
+    <article aria-labelledby="shared-recap-heading" className="max-w-4xl space-y-6">
       <div>
         <h1 id="shared-recap-heading" className="text-2xl font-semibold tracking-tight">
           Recap <RecapDays filters={recap.filters as RecapFilters} timeZone={timeZone} />

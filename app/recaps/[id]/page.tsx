@@ -45,7 +45,7 @@ export default async function RecapPage({ params }: { params: Promise<{ id: stri
     filters.exclude_tags.length > 0 && `without ${filters.exclude_tags.join(", ")}`,
   ].filter(Boolean);
   return (
-    <div className="space-y-6">
+    <div className="max-w-4xl space-y-6">
       <TextLink href="/recaps">← All recaps</TextLink>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">

@@ -42,7 +42,7 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
         role="region"
         aria-label={`Time by ${noun.toLowerCase()}`}
         tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
+        className="relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
       >
         <table className="w-full text-sm sm:min-w-[34rem]">
           <caption className="sr-only">

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
 import { libraryStyleHashes } from "@/lib/csp/library-style-hashes";
 import { pageBodyRefusal } from "@/lib/next-pages/page-body-guard";
+import { pageCacheControl } from "@/lib/next-pages/page-caching";
 import { isPageOpening, PAGE_OPENING_HEADER } from "@/lib/next-pages/page-opening";
 
 /**
@@ -73,6 +74,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
     ? NextResponse.next({ request: { headers: requestHeaders } })
     : NextResponse.rewrite(new URL("/undecodable-path", request.url), { request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
+  // A POST is a server action, whose answer Next.js marks itself.
+  const cacheControl = decodable && (request.method === "GET" || request.method === "HEAD") ? pageCacheControl(pathname) : undefined;
+  if (cacheControl) response.headers.set("cache-control", cacheControl);
   return response;
 }
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { RefreshOnRestore } from "@/components/browser/refresh-on-restore";
 import { Providers } from "@/components/providers";
 import { pageWidth } from "@/components/page-width";
 import { SiteFooter } from "@/components/site-footer";
@@ -51,6 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </main>
           <SiteFooter />
+          <RefreshOnRestore />
         </Providers>
       </body>
     </html>

@@ -1,7 +1,5 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Suspense } from "react";
-import { LoadingBlock } from "@/components/loading-block";
 import { FormError } from "@/components/ui/form-feedback";
 import { SampleDay } from "@/components/worklog/sample-day";
 import { Worklog } from "@/components/worklog/worklog";
@@ -177,16 +175,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
 export default async function HomePage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const access = await currentAccess();
   if (!access) return <Introduction />;
-  return (
-    // The stand-in is a window high, so the footer starts below the fold and stays there when the worklog arrives.
-    <Suspense
-      fallback={
-        <div className="min-h-dvh">
-          <LoadingBlock label="Loading your worklog…" />
-        </div>
-      }
-    >
-      <WorklogHome access={access} searchParams={await searchParams} />
-    </Suspense>
-  );
+  // Not streamed behind a stand-in: the worklog's queries take less time than a browser spends on
+  // the page's scripts, during which a streamed part waits to be shown (Lighthouse's LCP).
+  return <WorklogHome access={access} searchParams={await searchParams} />;
 }

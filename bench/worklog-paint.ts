@@ -7,7 +7,7 @@
 //   - the first entry row painted: the frame that first lays out an `article[data-entry-id]`
 //     (a MutationObserver from before the page's first byte, then the end of that frame)
 //   - largest-contentful-paint, once the page has loaded
-//   - the document's first and last byte (the server's share: the list is streamed), and the
+//   - the document's first and last byte (the server's share), and the
 //     main thread's scripting and style/layout time until then (CDP Performance.getMetrics)
 //   - the JavaScript transferred (resource entries of scripts) and the document's bytes
 // and prints each one's median, quartiles and range. With BENCH_BEFORE=<another checkout>

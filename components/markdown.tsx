@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import ReactMarkdown, { type Components } from "react-markdown";
-import type { ReactNode, Ref } from "react";
+import { memo, type ReactNode, type Ref } from "react";
 import remarkGfm from "remark-gfm";
 import { highlightParts } from "@/lib/worklog/search-text";
 
@@ -84,9 +84,11 @@ const markMatches = (q: string) => wrapTextParts((text) => highlightParts(text, 
 /**
  * Markdown with GitHub's extensions. Raw HTML is shown as the text it is, never rendered (an
  * entry keeps what its author wrote), and unsafe link URLs are dropped (react-markdown's
- * defaults). With `highlight`, the words that search finds are marked.
+ * defaults). With `highlight`, the words that search finds are marked. Parsing is the costly part
+ * of showing an entry, so a component is drawn again only when its text or search changes, not
+ * each time its row is (a row's first render is when it measures whether its line is cut).
  */
-export function Markdown({ children, highlight }: { children: string; highlight?: string }) {
+export const Markdown = memo(function Markdown({ children, highlight }: { children: string; highlight?: string }) {
   return (
     <div className={proseClassName}>
       <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={highlight ? [markMatches(highlight)] : []} components={headings}>
@@ -94,7 +96,7 @@ export function Markdown({ children, highlight }: { children: string; highlight?
       </ReactMarkdown>
     </div>
   );
-}
+});
 
 /** The first block of markdown: up to the first blank line. */
 const firstBlock = (markdown: string) => markdown.trim().split(/\n[ \t]*\n/, 1)[0]!;
@@ -106,13 +108,13 @@ export const hasMoreThanFirstBlock = (markdown: string) => firstBlock(markdown) 
  * The start of an entry as a one-line label shows it: the text of its first block, its markup
  * read by the same parser as Markdown's and left out (every element gives way to its text).
  */
-export function MarkdownExcerpt({ children }: { children: string }) {
+export const MarkdownExcerpt = memo(function MarkdownExcerpt({ children }: { children: string }) {
   return (
     <ReactMarkdown remarkPlugins={[remarkGfm]} allowedElements={[]} unwrapDisallowed>
       {firstBlock(children)}
     </ReactMarkdown>
   );
-}
+});
 
 /** What an entry's one-line form keeps of its markup: emphasis, code, links and the search's marks. */
 const inlineElements = ["strong", "em", "del", "code", "a", "mark"];
@@ -122,7 +124,15 @@ const inlineElements = ["strong", "em", "del", "code", "a", "mark"];
  * code, links) kept and its blocks (headings, lists, code blocks) flattened to their text, cut
  * with an ellipsis where the line ends. With `highlight`, the words that search finds are marked.
  */
-export function MarkdownLine({ children, highlight, ref }: { children: string; highlight?: string; ref?: Ref<HTMLParagraphElement> }) {
+export const MarkdownLine = memo(function MarkdownLine({
+  children,
+  highlight,
+  ref,
+}: {
+  children: string;
+  highlight?: string;
+  ref?: Ref<HTMLParagraphElement>;
+}) {
   return (
     <p ref={ref} className={`min-w-0 truncate text-sm leading-relaxed text-zinc-800 dark:text-zinc-200 ${inlineClassName}`}>
       <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={highlight ? [markMatches(highlight)] : []} allowedElements={inlineElements} unwrapDisallowed>
@@ -130,4 +140,4 @@ export function MarkdownLine({ children, highlight, ref }: { children: string; h
       </ReactMarkdown>
     </p>
   );
-}
+});

@@ -22,7 +22,11 @@ type MenuButtonProps = {
 const defaultButtonClassName =
   "rounded-md border border-zinc-300 px-2 py-1.5 text-sm sm:px-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800/60";
 
-/** A disclosure menu (the header's under `lg`, an entry's actions) that closes on Escape, on a click outside and on navigation. */
+/**
+ * A disclosure menu (the header's under `lg`, an entry's actions) that closes on Escape, on a click
+ * outside and on navigation. Its items are rendered when it first opens, then kept: the worklog
+ * has a menu on every row, which the page's first render and hydration need not build.
+ */
 export function MenuButton({
   children,
   label = "Menu",
@@ -33,6 +37,7 @@ export function MenuButton({
   closeOnAction = false,
 }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -64,6 +69,7 @@ export function MenuButton({
         aria-label={accessibleName}
         onClick={() => {
           setOpenedAt(pathname);
+          setOpened(true);
           setOpen(!open);
         }}
         className={buttonClassName}
@@ -76,7 +82,7 @@ export function MenuButton({
         onClick={closeOnAction ? (event) => (event.target as HTMLElement).closest("button") && setOpen(false) : undefined}
         className={`absolute right-0 z-30 mt-2 rounded-lg border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900 ${panelClassName}`}
       >
-        {children}
+        {opened && children}
       </div>
     </div>
   );

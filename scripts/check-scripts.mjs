@@ -34,6 +34,7 @@ const cheapPaths = {
   "bench:webhooks": ["--help"],
   "bench:week-view": ["--help"],
   "bench:worklog-paint": ["--help"],
+  "bench:lighthouse": ["--help"],
   "bench:import": ["--help"],
   "lint:openapi": ["--help"],
   "bench:streams": ["--help"],

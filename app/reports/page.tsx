@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { PageHeader } from "@/components/page-header";
 import { ReportControls } from "@/components/reports/report-controls";
 import { ReportFilters } from "@/components/reports/report-filters";
+import { ReportsHeader } from "@/components/reports/reports-header";
 import { ReportResults } from "@/components/reports/report-results";
 import { ReportSkeleton } from "@/components/reports/report-skeleton";
 import { FormError } from "@/components/ui/form-feedback";
@@ -38,11 +38,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const href = reportsHref(view);
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Reports"
-        description="Where your time went: your entries’ time by day, project, tag or source, against the period before."
-        descriptionFromSm
-      />
+      <ReportsHeader />
       <ReportControls view={view} />
       <ReportFilters key={`filters ${href}`} view={view} projects={projects.map(({ id, name, identifier }) => ({ id, name, identifier }))} />
       {ignored && (

@@ -17,10 +17,11 @@ type SuggestionStripProps = {
 /**
  * The suggested entries (docs/api.md, "Suggested entries") in one strip above the list, folded to
  * a line that counts them: the list keeps the first screen. Unfolded, they are grouped by day, the
- * latest first. Nothing when there are none.
+ * latest first, rendered when first unfolded (then kept, drafts and all). Nothing when there are none.
  */
 export function SuggestionStrip({ byDay, projects, timeZone, today }: SuggestionStripProps) {
   const [open, setOpen] = useState(false);
+  const [unfolded, setUnfolded] = useState(false);
   const listId = useId();
   const days = [...byDay].filter(([, suggestions]) => suggestions.length > 0).sort(([a], [b]) => b.localeCompare(a));
   const count = days.reduce((sum, [, suggestions]) => sum + suggestions.length, 0);
@@ -32,7 +33,10 @@ export function SuggestionStrip({ byDay, projects, timeZone, today }: Suggestion
           type="button"
           aria-expanded={open}
           aria-controls={listId}
-          onClick={() => setOpen(!open)}
+          onClick={() => {
+            setUnfolded(true);
+            setOpen(!open);
+          }}
           className="flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-left hover:bg-zinc-50 dark:hover:bg-zinc-900/60"
         >
           <svg aria-hidden="true" viewBox="0 0 16 16" className={`size-3.5 shrink-0 fill-current text-zinc-500 ${open ? "" : "-rotate-90"}`}>
@@ -43,12 +47,13 @@ export function SuggestionStrip({ byDay, projects, timeZone, today }: Suggestion
         </button>
       </h2>
       <div id={listId} hidden={!open} className="space-y-3 border-t border-dashed border-zinc-300 p-3 dark:border-zinc-700">
-        {days.map(([day, suggestions]) => (
-          <div key={day}>
-            <h3 className="mb-1.5 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{dayHeading(day, today).name}</h3>
-            <DaySuggestions suggestions={suggestions} projects={projects} timeZone={timeZone} />
-          </div>
-        ))}
+        {unfolded &&
+          days.map(([day, suggestions]) => (
+            <div key={day}>
+              <h3 className="mb-1.5 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{dayHeading(day, today).name}</h3>
+              <DaySuggestions suggestions={suggestions} projects={projects} timeZone={timeZone} />
+            </div>
+          ))}
       </div>
     </section>
   );

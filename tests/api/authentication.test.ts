@@ -146,8 +146,9 @@ describe("OAuth tokens", () => {
       const [{ id: userId }] = (await query<{ id: string }>("SELECT id FROM users WHERE email = $1", [email])) as [{ id: string }];
       const insert = (accessToken: string, expiresInSeconds: number, revoked = false) =>
         query(
-          `INSERT INTO oauth_tokens (id, user_id, client_id, access_token_hash, refresh_token_hash, scopes, access_expires_at, revoked_at, updated_at)
-         VALUES (gen_random_uuid(), $1, '90w0AXnlNgnh2XBJdexYjw', $2, $3, ARRAY['project:read'], now() + make_interval(secs => $4), $5, now())`,
+          `INSERT INTO oauth_tokens (id, user_id, workspace_id, client_id, access_token_hash, refresh_token_hash, scopes, access_expires_at, revoked_at, updated_at)
+         SELECT gen_random_uuid(), $1, workspace_id, '90w0AXnlNgnh2XBJdexYjw', $2, $3, ARRAY['project:read'], now() + make_interval(secs => $4), $5, now()
+           FROM memberships WHERE user_id = $1 AND role = 'owner'`,
           [userId, createHash("sha256").update(accessToken).digest("hex"), crypto.randomUUID(), expiresInSeconds, revoked ? new Date() : null],
         );
       await insert(token, 3600);

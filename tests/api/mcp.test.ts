@@ -370,8 +370,9 @@ describe("HTTP", () => {
     await database.connect();
     try {
       await database.query(
-        `INSERT INTO oauth_tokens (id, user_id, client_id, access_token_hash, refresh_token_hash, scopes, access_expires_at, updated_at)
-         SELECT gen_random_uuid(), id, '90w0AXnlNgnh2XBJdexYjw', $2, $3, ARRAY['worklog:*'], now() + interval '1 hour', now() FROM users WHERE email = $1`,
+        `INSERT INTO oauth_tokens (id, user_id, workspace_id, client_id, access_token_hash, refresh_token_hash, scopes, access_expires_at, updated_at)
+         SELECT gen_random_uuid(), u.id, m.workspace_id, '90w0AXnlNgnh2XBJdexYjw', $2, $3, ARRAY['worklog:*'], now() + interval '1 hour', now()
+           FROM users u JOIN memberships m ON m.user_id = u.id AND m.role = 'owner' WHERE u.email = $1`,
         [email, createHash("sha256").update(token).digest("hex"), crypto.randomUUID()],
       );
     } finally {

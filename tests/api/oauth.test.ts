@@ -195,10 +195,10 @@ describe.runIf(onPostgres)("a grant approved and expired in the database", () =>
   async function approvedTokens(scope: string) {
     const { email } = await server.createUser();
     const { device_code, user_code } = await deviceCode(scope);
-    await sql("UPDATE oauth_device_grants SET status = 'approved', user_id = (SELECT id FROM users WHERE email = $1) WHERE user_code = $2", [
-      email,
-      user_code.replace("-", ""),
-    ]);
+    await sql(
+      "UPDATE oauth_device_grants SET status = 'approved', user_id = (SELECT id FROM users WHERE email = $1), workspace_id = (SELECT m.workspace_id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 AND m.role = 'owner' ORDER BY m.joined_at LIMIT 1) WHERE user_code = $2",
+      [email, user_code.replace("-", "")],
+    );
     const issued = await post("/auth/device/token", { device_code });
     expect(issued.status).toBe(200);
     return { email, tokens: await issued.json() };
@@ -215,10 +215,10 @@ describe.runIf(onPostgres)("a grant approved and expired in the database", () =>
   it("tokens once, Bearer on /api/v1, rotation, revocation and token_info", async () => {
     const { email } = await server.createUser();
     const { device_code, user_code } = await deviceCode("user:read,project:read");
-    await sql("UPDATE oauth_device_grants SET status = 'approved', user_id = (SELECT id FROM users WHERE email = $1) WHERE user_code = $2", [
-      email,
-      user_code.replace("-", ""),
-    ]);
+    await sql(
+      "UPDATE oauth_device_grants SET status = 'approved', user_id = (SELECT id FROM users WHERE email = $1), workspace_id = (SELECT m.workspace_id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 AND m.role = 'owner' ORDER BY m.joined_at LIMIT 1) WHERE user_code = $2",
+      [email, user_code.replace("-", "")],
+    );
     const issued = await post("/auth/device/token", { device_code });
     expect(issued.status).toBe(200);
     const tokens = await issued.json();

@@ -247,10 +247,10 @@ describe("responses of the running API", () => {
     const database = new pg.Client({ connectionString: server.env.DATABASE_URL });
     await database.connect();
     try {
-      await database.query("UPDATE oauth_device_grants SET status = 'approved', user_id = (SELECT id FROM users WHERE email = $1) WHERE user_code = $2", [
-        email,
-        started.user_code.replace("-", ""),
-      ]);
+      await database.query(
+        "UPDATE oauth_device_grants SET status = 'approved', user_id = (SELECT id FROM users WHERE email = $1), workspace_id = (SELECT m.workspace_id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 AND m.role = 'owner' ORDER BY m.joined_at LIMIT 1) WHERE user_code = $2",
+        [email, started.user_code.replace("-", "")],
+      );
     } finally {
       await database.end();
     }

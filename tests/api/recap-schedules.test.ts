@@ -191,7 +191,7 @@ describe("Run now", () => {
     const [message] = requestsTo("/slack");
     expect(message!.headers["content-type"]).toBe("application/json");
     const { text } = JSON.parse(message!.body) as { text: string };
-    expect(text).toMatch(/^\*Standup \d{4}-\d{2}-\d{2}\*\n/);
+    expect(text).toMatch(/^\*Standup \w{3} \d{1,2} \w{3} \d{4}\*\n/);
     expect(text).toContain("• Shipped the *schedules* page");
     expect(text).not.toMatch(/\*\*|^#|^- /m);
     const link = /<(http:\/\/[^/|]+\/r\/[0-9A-Za-z]{22})\|Open the recap>$/.exec(text)?.[1];

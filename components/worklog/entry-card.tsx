@@ -203,7 +203,10 @@ function EntryMeta({ entry, highlight }: { entry: EntryView; highlight?: string 
           {entry.tags.map((tag) => (
             <li key={tag}>
               <FilterLink filters={{ tags: tag }} className={tagClassName} title={`Show the entries tagged #${tag}`}>
-                #<Highlighted text={tag} q={highlight} />
+                {/* One child of the flex chip, so that its name reads "#perf", not "# perf". */}
+                <span>
+                  #<Highlighted text={tag} q={highlight} />
+                </span>
               </FilterLink>
             </li>
           ))}

@@ -60,7 +60,8 @@ const sizes = [
 
 for (const { name, viewport } of sizes) {
   test(`the week as a calendar, one colour per project, the month's chart with today (${name})`, async ({ page }) => {
-    test.setTimeout(180_000);
+    // Two schemes laid out and checked with axe: a bound on a hang that a slow machine meets.
+    test.setTimeout(480_000);
     await signUp(page, uniqueEmail(`calendar-${name}`));
     await page.setViewportSize(viewport);
     const call = await api(page);

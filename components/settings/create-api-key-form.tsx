@@ -20,6 +20,7 @@ type PermissionChoice = (typeof permissionChoices)[number]["value"];
 
 const resourceDescriptions: Record<ScopeResource, { label: string; description: string }> = {
   user: { label: "User", description: "Your profile: name, email, time zone" },
+  workspace: { label: "Workspace", description: "The workspace: its settings, members and invitations" },
   project: { label: "Project", description: "Projects" },
   repo: { label: "Repo", description: "Repositories and their commits" },
   worklog: { label: "Worklog", description: "Worklog entries and recaps" },

@@ -12,6 +12,7 @@ import { newClientSchema } from "@/lib/oauth/schemas";
 import { createUser, requireUserByEmail, setUserPlan } from "@/lib/users/accounts";
 import { newUserSchema } from "@/lib/users/schemas";
 import { parseInput } from "@/lib/validation";
+import { addMemberBySlug, createWorkspace, memberWorkspaceId } from "@/lib/workspaces/workspace-creation";
 
 /** What a command printed and how it ended; the CLI and the server's admin socket both relay it. */
 export type AdminResult = { exitCode: number; stdout: string; stderr: string };
@@ -47,13 +48,33 @@ const commands: Record<string, Command> = {
       return `${user.email} is now on plan ${user.plan}`;
     },
   },
-  "key:create": {
-    usage: "key:create --email <email> --name <name> --scopes <scope,scope,...>",
-    options: ["email", "name", "scopes"],
-    required: ["email", "name", "scopes"],
-    run: async ({ email, name, scopes }) => {
+  "workspace:create": {
+    usage: "workspace:create --email <owner's email> --name <name>   prints the new workspace's slug",
+    options: ["email", "name"],
+    required: ["email", "name"],
+    run: async ({ email, name }) => {
+      const owner = await requireUserByEmail(email!);
+      return createWorkspace(owner.id, owner.email, name!);
+    },
+  },
+  "member:add": {
+    usage: "member:add --workspace <slug> --email <email> --role admin|member|viewer",
+    options: ["workspace", "email", "role"],
+    required: ["workspace", "email", "role"],
+    run: async ({ workspace, email, role }) => {
       const user = await requireUserByEmail(email!);
-      const created = await createApiKey(user.id, { name: name!, scopes: splitScopeList(scopes!) });
+      const member = await addMemberBySlug(workspace!, user.id, role!);
+      return `${user.email} is now ${member.role} of ${workspace}`;
+    },
+  },
+  "key:create": {
+    usage: "key:create --email <email> --name <name> --scopes <scope,scope,...> [--workspace <slug>, default: the user's personal workspace]",
+    options: ["email", "name", "scopes", "workspace"],
+    required: ["email", "name", "scopes"],
+    run: async ({ email, name, scopes, workspace }) => {
+      const user = await requireUserByEmail(email!);
+      const workspaceId = workspace === undefined ? undefined : await memberWorkspaceId(workspace, user.id);
+      const created = await createApiKey(user.id, { name: name!, scopes: splitScopeList(scopes!) }, workspaceId);
       return created.key;
     },
   },

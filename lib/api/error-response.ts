@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { workspaceRoles } from "@/lib/access/roles";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { AppError, type ErrorKind } from "@/lib/errors";
 import { responseSchemas } from "@/lib/openapi/components";
@@ -34,14 +35,22 @@ const typeOf = {
   limit_reached: "rate_limit_error",
 } as const satisfies Record<GeneralErrorKind, string>;
 
-/** The general error body (docs/api.md, "Errors"); a missing scope adds `details` (docs/api.md, "Scopes"). */
+/**
+ * The general error body (docs/api.md, "Errors"); a missing scope adds `details` (docs/api.md,
+ * "Scopes"), as does a role below the one required (docs/api.md, "Workspaces").
+ */
 export const errorBodySchema = z
   .object({
     error: z.object({
       message: z.string(),
       type: z.enum([...new Set(Object.values(typeOf)), "internal_error"]),
     }),
-    details: z.object({ required_scope: z.string(), granted_scopes: z.array(z.string()) }).optional(),
+    details: z
+      .union([
+        z.object({ required_scope: z.string(), granted_scopes: z.array(z.string()) }),
+        z.object({ required_role: z.enum(workspaceRoles) }),
+      ])
+      .optional(),
   })
   .register(responseSchemas, { id: "Error" });
 

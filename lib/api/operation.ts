@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { WorkspaceRole } from "@/lib/access/roles";
 import type { RequiredScope } from "@/lib/auth/scopes";
 import type { OAuthErrorCode } from "@/lib/oauth/errors";
 
@@ -62,6 +63,12 @@ export type ApiOperation = Declaration & {
   kind: "api";
   /** Several when the endpoint writes to several resources: the credential needs every one. */
   scope: RequiredScope | readonly RequiredScope[];
+  /**
+   * The least role in the credential's workspace that may call it (viewer < member < admin <
+   * owner); a lower one is the contract's 403 before the input is read. `/user` operations
+   * concern the user, not the workspace: viewer.
+   */
+  role: WorkspaceRole;
   plan?: "pro";
   query?: z.ZodType;
   body?: RequestBody;

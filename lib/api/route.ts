@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { accessFor, type Access } from "@/lib/access/context";
+import { requireRole } from "@/lib/access/roles";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
 import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
 import { isUuid } from "@/lib/db/ids";
@@ -112,9 +113,9 @@ export async function answerCaller(request: Request, route: string, work: (princ
 }
 
 /**
- * Every /api/v1 handler goes through here: what `answerCaller` does, then the operation's scope,
- * its input, then its plan, then the handler, whose value is sent as JSON with the operation's
- * success status. A read whose `If-None-Match` names its current ETag is a 304 without running
+ * Every /api/v1 handler goes through here: what `answerCaller` does, then the operation's scope
+ * and the caller's role in the workspace, its input, then its plan, then the handler, whose value
+ * is sent as JSON with the operation's success status. A read whose `If-None-Match` names its current ETag is a 304 without running
  * the handler. A POST with an `Idempotency-Key` runs once per key, from its input on
  * (lib/api/idempotency.ts).
  */
@@ -124,6 +125,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
   return operationRoute(operation, (request, context) =>
     answerCaller(request, operation.path, async (principal, requestId) => {
       requireCallerScope(principal, operation.scope);
+      requireRole(principal.membership.role, operation.role);
       const params = await idParams(context);
       const access = accessFor(principal.user, principal.membership);
       const idempotencyKey = operation.method === "post" ? idempotencyKeyOf(request) : undefined;

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 
-export const scopeResources = ["user", "project", "repo", "worklog"] as const;
+export const scopeResources = ["user", "workspace", "project", "repo", "worklog"] as const;
 export const scopePermissions = ["read", "write", "*"] as const;
 
 export type ScopeResource = (typeof scopeResources)[number];
@@ -20,7 +20,7 @@ export class InvalidScopesError extends Error {
       invalid.length === 0
         ? "Select at least one scope."
         : `Invalid scope${invalid.length > 1 ? "s" : ""}: ${invalid.map((scope) => JSON.stringify(scope)).join(", ")}. ` +
-            `A scope is <resource>:<permission> with resource user, project, repo or worklog and permission read, write or *.`,
+            `A scope is <resource>:<permission> with resource user, workspace, project, repo or worklog and permission read, write or *.`,
     );
     this.name = "InvalidScopesError";
   }

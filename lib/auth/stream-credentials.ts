@@ -21,8 +21,11 @@ export const credentialName = (credential: StreamCredential) => (credential.kind
 // Deleting an account deletes its keys and tokens, so a hash outlives neither its revocation nor
 // its account; a refreshed token's row carries the new hash, so the old one is gone too. A web
 // session ends with its account or when signing out moves the account's session version on.
-const liveCredentialsQuery = `SELECT hashed_key AS name FROM api_keys WHERE hashed_key = ANY($1::text[]) AND revoked_at IS NULL
-  UNION ALL SELECT access_token_hash FROM oauth_tokens WHERE access_token_hash = ANY($1::text[]) AND revoked_at IS NULL AND access_expires_at > now()
+// A key or token works while its user is a member of its workspace (lib/auth/authenticate.ts).
+const liveCredentialsQuery = `SELECT hashed_key AS name FROM api_keys k WHERE hashed_key = ANY($1::text[]) AND revoked_at IS NULL
+    AND EXISTS (SELECT 1 FROM memberships m WHERE m.workspace_id = k.workspace_id AND m.user_id = k.user_id)
+  UNION ALL SELECT access_token_hash FROM oauth_tokens t WHERE access_token_hash = ANY($1::text[]) AND revoked_at IS NULL AND access_expires_at > now()
+    AND EXISTS (SELECT 1 FROM memberships m WHERE m.workspace_id = t.workspace_id AND m.user_id = t.user_id)
   UNION ALL SELECT users.id::text FROM users JOIN unnest($2::uuid[], $3::int[]) AS session (user_id, version)
     ON users.id = session.user_id AND users.session_version = session.version`;
 

@@ -52,6 +52,7 @@ export const dataOperations = {
       "An error once the download has begun cannot change its status: the body stops short of its end (a JSON document without its closing brace).",
     ].join("\n\n"),
     scope: "worklog:read",
+    role: "viewer",
     query: exportQuerySchema,
     responses: {
       200: {
@@ -80,6 +81,7 @@ export const dataOperations = {
       `Bodies up to 50 MiB; each list at most ${IMPORT_MAX_ITEMS} items. The whole document is checked first. A document of at most ${IMPORT_JOB_MIN_ITEMS} items and ${IMPORT_JOB_MIN_BYTES / 1024 / 1024} MiB is written at once, in one transaction (200); a larger one is written by a job (202 with the import and \`Location: /api/v1/import/{id}\`), in batches that each commit, its progress and result at \`GET /api/v1/import/{id}\`.`,
     ].join("\n\n"),
     scope: ["project:write", "repo:write", "worklog:write"],
+    role: "member",
     query: importQuerySchema,
     body: { schema: importBodySchema, example: worklogImportExample, validatedByHandler: true },
     maxBodyBytes: IMPORT_MAX_BODY_BYTES,
@@ -109,6 +111,7 @@ export const dataOperations = {
     description:
       "An import that `POST /api/v1/import` answered with 202: its status, the items written so far (each batch commits), and once it has succeeded what was created and what was there already. Another account's import is a 404.",
     scope: ["project:write", "repo:write", "worklog:write"],
+    role: "viewer",
     responses: {
       200: {
         description: "The import.",

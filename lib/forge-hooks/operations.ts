@@ -26,6 +26,7 @@ export const forgeHookOperations = {
     summary: "List incoming hooks",
     description: "Every hook of the account (at most 100), the newest first, without their secrets.",
     scope: "repo:read",
+    role: "viewer",
     responses: { 200: { description: "The account's hooks.", schema: forgeHookListResponseSchema, example: { incoming_hooks: [forgeHookExample] } } },
   },
   create: {
@@ -38,6 +39,7 @@ export const forgeHookOperations = {
     description:
       "A webhook URL (`hook_url`) and a secret to give GitHub or GitLab. The secret is in this answer only: no other answer holds it. An account has at most 100 hooks.",
     scope: "repo:write",
+    role: "admin",
     body: { schema: forgeHookCreateSchema, example: { provider: "github", name: "example organisation" } },
     responses: { 201: { description: "The new hook, with its secret.", schema: createdForgeHookResponseSchema, example: createdForgeHookExample } },
     errors: { 422: 'A field is invalid, or the account has 100 hooks already (`Too many items: at most 100`, at `""`).' },
@@ -51,6 +53,7 @@ export const forgeHookOperations = {
     summary: "Get an incoming hook",
     description: "The hook with its last 50 deliveries, the newest first.",
     scope: "repo:read",
+    role: "viewer",
     responses: {
       200: {
         description: "The hook and its deliveries.",
@@ -68,6 +71,7 @@ export const forgeHookOperations = {
     summary: "Delete an incoming hook",
     description: "Its URL answers 404 from now on; the commits and suggestions it recorded stay.",
     scope: "repo:write",
+    role: "admin",
     responses: { 200: { description: "The hook as it was.", schema: forgeHookResponseSchema, example: forgeHookExample } },
   },
   receive: {

@@ -20,6 +20,7 @@ import { AppError } from "@/lib/errors";
 import { requirePlan } from "@/lib/users/plans";
 import { directCallOf, errorAnswer, resultAnswer, type DirectCall } from "./direct-call";
 import { accessFor } from "@/lib/access/context";
+import { requireRole } from "@/lib/access/roles";
 import { parseArguments, toolJsonSchema, type AnyMcpTool, type ToolCall } from "./tool";
 import { mcpTools } from "./tools";
 
@@ -114,8 +115,8 @@ function stoppedError(request: McpRequest): Error {
 type CallContext = Pick<ToolCall<unknown>, "signal" | "progress">;
 
 /**
- * The API's checks, in its order (docs/api.md, "Order of checks"): the scope, the arguments, the
- * plan; then the tool, until the request ends (its client left, or its time limit passed).
+ * The API's checks, in its order (docs/api.md, "Order of checks"): the scope, the role, the
+ * arguments, the plan; then the tool, until the request ends (its client left, or its time limit passed).
  * Authentication and the rate limit came with the HTTP request.
  */
 async function callTool(request: McpRequest, tool: AnyMcpTool, args: Record<string, unknown>, { signal, progress }: CallContext): Promise<CallToolResult> {
@@ -123,6 +124,7 @@ async function callTool(request: McpRequest, tool: AnyMcpTool, args: Record<stri
   const { user } = caller.principal;
   try {
     requireCallerScope(caller.principal, tool.operation.scope);
+    requireRole(caller.principal.membership.role, tool.operation.role);
     const input = parseArguments(tool, args);
     if (tool.operation.plan) requirePlan(user, tool.operation.plan);
     // A client gone already gets no work done for it.

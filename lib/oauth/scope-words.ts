@@ -2,6 +2,7 @@ import type { Scope, ScopePermission, ScopeResource } from "@/lib/auth/scopes";
 
 const resourceWords: Record<ScopeResource, string> = {
   user: "your profile (name, email, time zone)",
+  workspace: "the workspace's settings, members and invitations",
   project: "your projects",
   repo: "your repositories and their commits",
   worklog: "your worklog entries and recaps",

@@ -15,6 +15,7 @@ import { syncOperations } from "@/lib/sync/operations";
 import { userOperations } from "@/lib/users/operations";
 import { webhookOperations } from "@/lib/webhooks/operations";
 import { timerOperations, worklogOperations } from "@/lib/worklog/operations";
+import { workspaceOperations } from "@/lib/workspaces/operations";
 import { requestSchemas, responseSchemas } from "./components";
 import { exampleOrigin } from "./examples";
 import { operationObject } from "./operation-object";
@@ -25,6 +26,7 @@ import type { JsonSchema, OpenApiDocument, PathItem } from "./types";
 /** Every operation the service serves, domain by domain in the order of the reference. */
 export const operations: Operation[] = [
   userOperations,
+  workspaceOperations,
   projectOperations,
   repositoryOperations,
   forgeHookOperations,
@@ -67,7 +69,7 @@ function componentSchemas(): Record<string, JsonSchema> {
 
 const overview = `Worklog's REST API: projects, repositories and their commits, worklog entries and recaps of them. Everything under \`/api/v1\` speaks JSON with \`snake_case\` fields; ids are UUIDs and timestamps are ISO 8601 in UTC with milliseconds.
 
-**Authentication.** Send an API key as the HTTP Basic user name with an empty password (\`curl -u wl_yourkey: …\`) or as \`Authorization: Bearer wl_…\`, or an OAuth access token from the device flow as \`Authorization: Bearer wlo_…\`. Keys are created under Settings → API keys; each carries scopes of the form \`<resource>:<permission>\` (resources \`user\`, \`project\`, \`repo\`, \`worklog\`; permissions \`read\`, \`write\`, or \`*\` for both). Every endpoint names the scope it requires.
+**Authentication.** Send an API key as the HTTP Basic user name with an empty password (\`curl -u wl_yourkey: …\`) or as \`Authorization: Bearer wl_…\`, or an OAuth access token from the device flow as \`Authorization: Bearer wlo_…\`. Keys are created under Settings → API keys; each carries scopes of the form \`<resource>:<permission>\` (resources \`user\`, \`workspace\`, \`project\`, \`repo\`, \`worklog\`; permissions \`read\`, \`write\`, or \`*\` for both). Every endpoint names the scope it requires, and the least role in the key's or token's workspace it requires (\`x-required-role\`: viewer < member < admin < owner); a lower role is a 403 naming it in \`details.required_role\`.
 
 **Pagination.** Lists are newest first: entries by \`recorded_at\`, commits by \`committed_at\`, the rest by creation (then by id). \`limit\` takes 1 to 100 (default 25); pass the previous page's \`meta.end_cursor\` as \`starting_after\` for the next page, or \`meta.start_cursor\` as \`ending_before\` for the previous one; a deleted item's id still works as a cursor. \`meta.has_more\` says whether another page follows.
 

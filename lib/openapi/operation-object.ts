@@ -131,7 +131,15 @@ function apiErrors(declared: ApiOperation): Record<string, Reference> {
   return {
     ...((declared.query || declared.body || errors[400]) && { 400: ref("responses", "BadRequest", errors[400]) }),
     401: ref("responses", "Unauthorized"),
-    403: ref("responses", "Forbidden", declared.plan && `The key or token lacks the scope, or the account is not on plan \`${declared.plan}\`.`),
+    403: ref(
+      "responses",
+      "Forbidden",
+      declared.plan
+        ? `The key or token lacks the scope, the caller's role is below ${declared.role}, or the account is not on plan \`${declared.plan}\`.`
+        : declared.role !== "viewer"
+          ? `The key or token lacks the scope, or the caller's role in the workspace is below ${declared.role}.`
+          : undefined,
+    ),
     ...((hasIds || errors[404]) && { 404: ref("responses", "NotFound", errors[404]) }),
     ...(errors[410] && { 410: ref("responses", "Gone", errors[410]) }),
     ...(declared.body && {
@@ -220,7 +228,8 @@ function security(declared: Operation): SecurityRequirement[] {
 function requirementsLine(declared: Operation): string | undefined {
   if (declared.kind !== "api") return undefined;
   const scopes = requiredScopes(declared);
-  return `**Scope${scopes.length > 1 ? "s" : ""}:** ${scopes.map((scope) => `\`${scope}\``).join(", ")}${declared.plan ? ` · **Plan:** \`${declared.plan}\`` : ""}`;
+  const scopeLine = `**Scope${scopes.length > 1 ? "s" : ""}:** ${scopes.map((scope) => `\`${scope}\``).join(", ")}${declared.plan ? ` · **Plan:** \`${declared.plan}\`` : ""}`;
+  return `${scopeLine}\n\nRequires the ${declared.role} role or higher.`;
 }
 
 /** Whether a body schema has required fields; without any, an empty body is a valid request. */
@@ -272,7 +281,11 @@ export function operationObject(declared: Operation, schemas: Record<string, Jso
     summary: declared.summary,
     ...(description && { description }),
     security: security(declared),
-    ...(declared.kind === "api" && { "x-scope": requiredScopes(declared).join(" "), ...(declared.plan && { "x-plan": declared.plan }) }),
+    ...(declared.kind === "api" && {
+      "x-scope": requiredScopes(declared).join(" "),
+      "x-required-role": declared.role,
+      ...(declared.plan && { "x-plan": declared.plan }),
+    }),
     ...(declared.kind === "mcp" && { "x-mcp-tools": declared.tools }),
     ...(parameters.length > 0 && { parameters }),
     ...(body && { requestBody: body }),

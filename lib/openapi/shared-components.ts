@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES, payloadTooLarge, unsupportedMediaType } from "@/lib/api
 import { stillRunning } from "@/lib/api/idempotency-key";
 import { errorBody, errorBodySchema, rateLimitErrorBodySchema, validationErrorBodySchema } from "@/lib/api/error-response";
 import { authenticationError, authenticationMessages } from "@/lib/auth/authorization-header";
+import { roleRefusal } from "@/lib/access/roles";
 import { requireScope } from "@/lib/auth/scopes";
 import { AppError } from "@/lib/errors";
 import { projectCreateSchema } from "@/lib/projects/schemas";
@@ -56,7 +57,7 @@ export function errorResponses(): Record<string, ResponseObject> {
       }),
     },
     Forbidden: {
-      description: "The key or token lacks the scope the endpoint requires.",
+      description: "The key or token lacks the scope the endpoint requires, or the caller's role in the workspace is below the one it requires.",
       headers: requestId,
       content: json({
         ...generalError,
@@ -65,6 +66,7 @@ export function errorResponses(): Record<string, ResponseObject> {
             summary: "A missing scope",
             value: bodyOfFailure(() => requireScope(["project:read", "worklog:*"], "project:write", "API key")),
           },
+          role: errorExample("A role below the one required", roleRefusal("admin")),
           plan: errorExample("An account without plan pro (recaps)", new AppError("authorization", PLAN_REQUIRED_MESSAGE)),
         },
       }),

@@ -42,6 +42,7 @@ export type OperationObject = {
   /** The scopes the endpoint requires, separated by spaces. */
   "x-scope"?: string;
   "x-plan"?: string;
+  "x-required-role"?: string;
   /** The MCP endpoint's tools, each with the scopes and plan it requires. */
   "x-mcp-tools"?: McpToolListing[];
 };

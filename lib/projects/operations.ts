@@ -17,6 +17,7 @@ export const projectOperations = {
     summary: "List projects",
     description: "Newest first, one page at a time.",
     scope: "project:read",
+    role: "viewer",
     query: projectListQuerySchema,
     responses: { 200: { description: "A page of projects.", schema: projectListResponseSchema, example: projectListExample } },
   },
@@ -28,6 +29,7 @@ export const projectOperations = {
     tag,
     summary: "Create a project",
     scope: "project:write",
+    role: "member",
     body: { schema: projectCreateSchema, example: { name: "Website Project", description: "The public site" } },
     responses: { 201: { description: "The new project.", schema: projectResponseSchema, example: projectExample } },
     errors: { 422: identifierTaken },
@@ -40,6 +42,7 @@ export const projectOperations = {
     tag,
     summary: "Get a project",
     scope: "project:read",
+    role: "viewer",
     responses: { 200: { description: "The project.", schema: projectResponseSchema, example: projectExample } },
   },
   update: {
@@ -51,6 +54,7 @@ export const projectOperations = {
     summary: "Update a project",
     description: "Changes the fields sent; the others stay as they are.",
     scope: "project:write",
+    role: "member",
     body: { schema: projectUpdateSchema, example: { description: "The public site and its blog" } },
     responses: {
       200: { description: "The updated project.", schema: projectResponseSchema, example: { ...projectExample, description: "The public site and its blog" } },
@@ -66,6 +70,7 @@ export const projectOperations = {
     summary: "Delete a project",
     description: "Its repositories and entries stay, detached: their `project_id` becomes `null`.",
     scope: "project:write",
+    role: "admin",
     responses: { 200: { description: "The project as it was.", schema: projectResponseSchema, example: projectExample } },
   },
 } satisfies Record<string, Operation>;

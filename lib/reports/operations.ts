@@ -16,6 +16,7 @@ export const reportOperations = {
     description:
       "The entries of a period (`from`–`to`, by default the 30 days up to today) that the filters select, added up: tracked time, entries and commits, for the period and for the previous period of the same length, and by group. An entry with several tags counts in each of its tags' groups, so grouped by tag the groups may add up to more than the totals. Days, weeks and months are those of the account's time zone and week start.",
     scope: "worklog:read",
+    role: "viewer",
     query: reportQuerySchema,
     responses: { 200: { description: "The report.", schema: reportResponseSchema, example: reportExample } },
     errors: {

@@ -33,6 +33,7 @@ export const repositoryOperations = {
     summary: "List repositories",
     description: "Newest first, one page at a time; `project_id` keeps those of one project.",
     scope: "repo:read",
+    role: "viewer",
     query: repositoryListQuerySchema,
     responses: { 200: { description: "A page of repositories.", schema: repositoryListResponseSchema, example: repositoryListExample } },
   },
@@ -44,6 +45,7 @@ export const repositoryOperations = {
     tag,
     summary: "Create a repository",
     scope: "repo:write",
+    role: "member",
     body: { schema: repositoryCreateSchema, example: { name: "website", project_id: projectExample.id, default_branch: "main" } },
     responses: { 201: { description: "The new repository.", schema: repositoryResponseSchema, example: repositoryExample } },
     errors: { 422: nameTakenOrUnknownProject },
@@ -57,6 +59,7 @@ export const repositoryOperations = {
     summary: "Create a repository in a project",
     description: "The same as creating a repository, with `project_id` taken from the path.",
     scope: "repo:write",
+    role: "member",
     body: { schema: projectRepositoryCreateSchema, example: { name: "website", remote_url: "git@github.com:example/website.git" } },
     responses: { 201: { description: "The new repository.", schema: repositoryResponseSchema, example: repositoryExample } },
     errors: { 404: "No project of the account has this id.", 422: "A field is invalid, or the name is taken (`Duplicate value`)." },
@@ -69,6 +72,7 @@ export const repositoryOperations = {
     tag,
     summary: "Get a repository",
     scope: "repo:read",
+    role: "viewer",
     responses: { 200: { description: "The repository.", schema: repositoryResponseSchema, example: repositoryExample } },
   },
   update: {
@@ -80,6 +84,7 @@ export const repositoryOperations = {
     summary: "Update a repository",
     description: "Changes the fields sent; the others stay as they are. `project_id: null` detaches it from its project.",
     scope: "repo:write",
+    role: "member",
     body: { schema: repositoryUpdateSchema, example: { default_branch: "trunk" } },
     responses: {
       200: { description: "The updated repository.", schema: repositoryResponseSchema, example: { ...repositoryExample, default_branch: "trunk" } },
@@ -95,6 +100,7 @@ export const repositoryOperations = {
     summary: "Delete a repository",
     description: "Deletes its commits too, which detaches them from the entries they were attached to.",
     scope: "repo:write",
+    role: "admin",
     responses: { 200: { description: "The repository as it was.", schema: repositoryResponseSchema, example: repositoryExample } },
   },
   listCommits: {
@@ -107,6 +113,7 @@ export const repositoryOperations = {
     description:
       "Newest first, one page at a time. With `uncaptured=true&shas=a,b,c` it answers instead which of those shas are not stored yet, as command-line tools ask before sending commits.",
     scope: "repo:read",
+    role: "viewer",
     query: commitsQuerySchema,
     responses: {
       200: {
@@ -130,6 +137,7 @@ export const repositoryOperations = {
     description:
       "Stores a batch of 1 to 1000 commits. Idempotent: a sha already stored for the repository is returned as it is. The answer lists every commit of the request, in the order given.",
     scope: "repo:write",
+    role: "member",
     body: {
       schema: commitBatchSchema,
       example: {
@@ -156,6 +164,7 @@ export const repositoryOperations = {
     summary: "Get a commit",
     description: "The commit at its `url`, with `entry_ids`: the entries it is attached to, the most recent work first.",
     scope: "repo:read",
+    role: "viewer",
     responses: { 200: { description: "The commit.", schema: commitWithEntriesResponseSchema, example: commitWithEntriesExample } },
     errors: { 404: "No commit with this id in the account's repository." },
   },

@@ -23,6 +23,7 @@ export const scheduleOperations = {
     summary: "List recap schedules",
     description: "Every schedule of the account (at most 20), the newest first, with when each runs next and how its last run went.",
     scope: "user:write",
+    role: "viewer",
     plan: RECAP_PLAN,
     responses: { 200: { description: "The account's schedules.", schema: scheduleListResponseSchema, example: { recap_schedules: [scheduleExample] } } },
   },
@@ -36,6 +37,7 @@ export const scheduleOperations = {
     description:
       "A recap of the template and period, made and sent on each of the days at the time, in the account's time zone. An account has at most 20 schedules.",
     scope: "user:write",
+    role: "admin",
     plan: RECAP_PLAN,
     body: {
       schema: scheduleCreateSchema,
@@ -58,6 +60,7 @@ export const scheduleOperations = {
     tag,
     summary: "Get a recap schedule",
     scope: "user:write",
+    role: "viewer",
     plan: RECAP_PLAN,
     responses: { 200: { description: "The schedule.", schema: scheduleResponseSchema, example: scheduleExample } },
   },
@@ -70,6 +73,7 @@ export const scheduleOperations = {
     summary: "Update a recap schedule",
     description: "Changes the fields sent; the others stay as they are. Its next run is computed again.",
     scope: "user:write",
+    role: "admin",
     plan: RECAP_PLAN,
     body: { schema: scheduleUpdateSchema, example: { weekdays: [1, 3, 5], time: "08:30" } },
     responses: { 200: { description: "The schedule as it is now.", schema: scheduleResponseSchema, example: scheduleExample } },
@@ -84,6 +88,7 @@ export const scheduleOperations = {
     summary: "Delete a recap schedule",
     description: "It runs no more; a run under way still sends its recap.",
     scope: "user:write",
+    role: "admin",
     plan: RECAP_PLAN,
     responses: { 200: { description: "The schedule as it was.", schema: scheduleResponseSchema, example: scheduleExample } },
   },
@@ -97,6 +102,7 @@ export const scheduleOperations = {
     description:
       "Makes and sends its recap now, as of today, whatever its days and time and even while it is disabled; its next run stays as it was. Follow `last_run_status` until it is `sent`, `delivered` or `failed`.",
     scope: "user:write",
+    role: "admin",
     plan: RECAP_PLAN,
     responses: { 202: { description: "The schedule, its run enqueued.", schema: scheduleResponseSchema, example: ranScheduleExample } },
   },

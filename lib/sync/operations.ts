@@ -20,6 +20,7 @@ export const syncOperations = {
       "Beside `worklog:read`, listing projects' or repositories' deletions needs `project:read` or `repo:read`. " +
       "A `since` more than 30 days ago is a 410: deletions are kept 30 days, so only reading the full lists again is complete.",
     scope: "worklog:read",
+    role: "viewer",
     query: deletedQuerySchema,
     errors: { 410: "`since` is more than 30 days ago: read the full lists again." },
     responses: {

@@ -14,6 +14,7 @@ export const userOperations = {
     tag,
     summary: "Get the user",
     scope: "user:read",
+    role: "viewer",
     responses: { 200: { description: "The account.", schema: userResponseSchema, example: userExample } },
   },
   update: {
@@ -25,6 +26,7 @@ export const userOperations = {
     summary: "Update the user",
     description: "Changes any of `email`, `name`, `timezone` and `week_start`; the plan cannot be changed through the API.",
     scope: "user:write",
+    role: "viewer",
     body: { schema: userUpdateSchema, example: { name: "Ada King", timezone: "Europe/Paris", week_start: "sunday" } },
     responses: {
       200: {
@@ -45,6 +47,7 @@ export const userOperations = {
     description:
       "Deletes the account and everything it owns (projects, repositories, commits, entries, recaps, API keys, OAuth tokens) in one transaction. Every key and token of the account fails with 401 from then on.",
     scope: "user:write",
+    role: "viewer",
     responses: { 200: { description: "The account as it was.", schema: userResponseSchema, example: userExample } },
   },
 } satisfies Record<string, Operation>;

@@ -76,7 +76,7 @@ function disabledBy(outcome: Outcome, failingSince: Date | null, now: Date): str
  * it is kept and, about an entry, the endpoint's creator may read that entry now (migration
  * 20261129040000_webhook_entries_by_reader: a role or the workspace's setting may have changed).
  */
-const deliveryStatement = `SELECT w.url, w.secret, w.failing_since AS "failingSince", e.id, e.type, e.data, e.created_at AS "createdAt"
+const deliveryStatement = `SELECT w.url, w.secret, w.failing_since AS "failingSince", e.id, e.workspace_id AS "workspaceId", e.type, e.data, e.created_at AS "createdAt"
   FROM webhook_endpoints w JOIN webhook_events e ON e.id = $2::uuid
   WHERE w.id = $1::uuid AND w.enabled AND ${ownedAt("$3", "w")} AND webhook_endpoint_reads(w.user_id, w.workspace_id, e.type, e.user_id)`;
 

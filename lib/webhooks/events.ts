@@ -13,8 +13,14 @@ export const webhookEventTypes = [
   "recap.completed",
   "timer.started",
   "timer.stopped",
+  "member.added",
+  "member.removed",
+  "member.role_changed",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** The events of a workspace's members (lib/workspaces/member-events.ts), written by the member endpoints rather than by a table's trigger. */
+export type MemberEventType = Extract<WebhookEventType, `member.${string}`>;
 
 /** What an endpoint subscribes to: a type, or `project.*` and `repository.*` for each of theirs. */
 export const webhookSubscriptions = [...webhookEventTypes, "project.*", "repository.*"] as const;

@@ -29,6 +29,7 @@ export const webhookOperations = {
     summary: "List webhooks",
     description: "Every endpoint of the account (at most 20), the newest first, without their secrets.",
     scope: "user:write",
+    role: "viewer",
     responses: { 200: { description: "The account's webhooks.", schema: webhookListResponseSchema, example: { webhooks: [webhookExample] } } },
   },
   create: {
@@ -41,6 +42,7 @@ export const webhookOperations = {
     description:
       "An endpoint that receives the events it names. The signing secret is in this answer only. The URL's host is resolved and refused when any of its addresses is not public. An account has at most 20 webhooks.",
     scope: "user:write",
+    role: "admin",
     body: {
       schema: webhookCreateSchema,
       example: { endpoint_url: "https://hooks.example.com/worklog", events: ["entry.created", "project.*"], description: "The team's dashboard" },
@@ -57,6 +59,7 @@ export const webhookOperations = {
     summary: "Get a webhook",
     description: "The webhook with its last 100 delivery attempts, the newest first.",
     scope: "user:write",
+    role: "viewer",
     responses: {
       200: {
         description: "The webhook and its delivery log.",
@@ -74,6 +77,7 @@ export const webhookOperations = {
     summary: "Update a webhook",
     description: "Changes the fields sent; the others stay as they are. `enabled: true` enables a disabled webhook again and clears `disabled_reason`.",
     scope: "user:write",
+    role: "admin",
     body: { schema: webhookUpdateSchema, example: { enabled: true } },
     responses: { 200: { description: "The webhook as it is now.", schema: webhookResponseSchema, example: webhookExample } },
     errors: { 422: urlRefused },
@@ -87,6 +91,7 @@ export const webhookOperations = {
     summary: "Delete a webhook",
     description: "It receives nothing from now on, the deliveries under way included; its log goes with it.",
     scope: "user:write",
+    role: "admin",
     responses: { 200: { description: "The webhook as it was.", schema: webhookResponseSchema, example: webhookExample } },
   },
   test: {
@@ -98,6 +103,7 @@ export const webhookOperations = {
     summary: "Send a test event",
     description: "Enqueues a `webhook.test` event for this webhook alone, whatever it subscribes to; its attempts appear in the webhook's log.",
     scope: "user:write",
+    role: "admin",
     responses: { 202: { description: "The event, enqueued.", schema: webhookSentResponseSchema, example: webhookSentExample } },
     errors: { 400: disabled },
   },
@@ -110,6 +116,7 @@ export const webhookOperations = {
     summary: "Resend an event",
     description: "Delivers the event of one of the log's attempts again, with the same `webhook-id` and body, and its own retries.",
     scope: "user:write",
+    role: "admin",
     responses: { 202: { description: "The event, enqueued again.", schema: webhookSentResponseSchema, example: webhookSentExample } },
     errors: { 400: disabled, 404: "No webhook of the account has this id, or no attempt of its log this attempt id." },
   },

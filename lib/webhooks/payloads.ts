@@ -7,7 +7,7 @@ import { toEntryResponse } from "@/lib/worklog/responses";
 import { SCHEDULED_RECAP_EVENT_TYPE } from "./events";
 
 /** An event of the outbox as its delivery reads it. */
-export type StoredEvent = { id: string; type: string; data: unknown; createdAt: Date };
+export type StoredEvent = { id: string; workspaceId: string; type: string; data: unknown; createdAt: Date };
 
 type Row = Record<string, unknown>;
 
@@ -54,7 +54,7 @@ function dataOf(type: string, data: unknown): unknown {
   }
 }
 
-/** The body of every delivery of the event, the same on every retry: `{ type, timestamp, data }`. */
+/** The body of every delivery of the event, the same on every retry: `{ type, timestamp, workspace_id, data }`. */
 export function webhookBody(event: StoredEvent): string {
-  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: dataOf(event.type, event.data) });
+  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), workspace_id: event.workspaceId, data: dataOf(event.type, event.data) });
 }

@@ -32,6 +32,7 @@ export const worklogOperations = {
     summary: "List worklog entries",
     description: "Newest first, one page at a time. The filters combine with each other and with pagination; `total_count` counts all matches.",
     scope: "worklog:read",
+    role: "viewer",
     query: entryListQuerySchema,
     responses: { 200: { description: "A page of entries.", schema: entryListResponseSchema, example: entryListExample } },
   },
@@ -45,6 +46,7 @@ export const worklogOperations = {
     description:
       "`recorded_at` defaults to now, `tags` to none. `commit_ids` attaches commits of the account as the entry is created (a suggested entry's, which then leave the suggestions).",
     scope: "worklog:write",
+    role: "member",
     body: {
       schema: entryCreateSchema,
       example: {
@@ -68,6 +70,7 @@ export const worklogOperations = {
     tag,
     summary: "Get a worklog entry",
     scope: "worklog:read",
+    role: "viewer",
     responses: { 200: { description: "The entry.", schema: entryResponseSchema, example: entryExample } },
   },
   update: {
@@ -79,6 +82,7 @@ export const worklogOperations = {
     summary: "Update a worklog entry",
     description: "Changes the fields sent; the others stay as they are.",
     scope: "worklog:write",
+    role: "member",
     body: { schema: entryUpdateSchema, example: { duration_seconds: 6300, tags: ["frontend"] } },
     responses: {
       200: { description: "The updated entry.", schema: entryResponseSchema, example: { ...entryExample, duration_seconds: 6300, tags: ["frontend"] } },
@@ -93,6 +97,7 @@ export const worklogOperations = {
     tag,
     summary: "Delete a worklog entry",
     scope: "worklog:write",
+    role: "member",
     responses: { 200: { description: "The entry as it was.", schema: entryResponseSchema, example: entryExample } },
   },
   bulk: {
@@ -104,6 +109,7 @@ export const worklogOperations = {
     summary: "Change or delete many entries at once",
     description: `One action on up to ${bulkMaxEntries} entries of the account, all of them or none: add a tag, remove a tag, move them to a project (or to none), or delete them. Each entry changed is an \`entry.updated\` (or \`entry.deleted\`) webhook event and a change for incremental sync, as if changed alone; an entry the action leaves as it is is not written.`,
     scope: "worklog:write",
+    role: "member",
     body: { schema: entryBulkSchema, example: { ids: [entryExample.id], action: { type: "add_tag", tag: "reviewed" } } },
     responses: {
       200: {
@@ -126,6 +132,7 @@ export const worklogOperations = {
     summary: "Attach commits to an entry",
     description: "Attaches commits of the account to the entry; attaching one twice changes nothing.",
     scope: "worklog:write",
+    role: "member",
     body: { schema: attachCommitsSchema, example: { commit_ids: [commitExample.id] } },
     responses: { 200: { description: "The entry with its commits.", schema: entryResponseSchema, example: entryExample } },
     errors: { 422: "An id is invalid or names no commit of the account (`Invalid value`, e.g. at `/commit_ids/0`)." },
@@ -139,6 +146,7 @@ export const worklogOperations = {
     summary: "List suggested entries",
     description: `The period's commits that no entry cites and that are not dismissed, one suggestion per repository and day (of the account's time zone), and its merged pull requests not dismissed, one suggestion each with its merge commit when stored; newest day first. Each has a drafted \`content\` and the \`recorded_at\` to give the entry. \`from\` and \`to\` read as the entries list reads them; by default the last ${suggestionPeriod.defaultDays} days, today included, and at most ${suggestionPeriod.maxDays} days.`,
     scope: ["worklog:read", "repo:read"],
+    role: "viewer",
     query: suggestionQuerySchema,
     responses: { 200: { description: "The suggestions.", schema: suggestionListResponseSchema, example: suggestionListExample } },
     errors: { 400: `\`from\` or \`to\` is not a date or timestamp, \`from\` is after \`to\`, or they span more than ${suggestionPeriod.maxDays} days.` },
@@ -152,6 +160,7 @@ export const worklogOperations = {
     summary: "Dismiss suggested entries",
     description: "Commits and pull request suggestions that need no entry: they are suggested no more. Dismissing one again changes nothing.",
     scope: "worklog:write",
+    role: "member",
     body: {
       schema: suggestionDismissalSchema,
       example: { commit_ids: suggestionExample.commits.map((commit) => commit.id), pull_request_ids: [pullRequestSuggestionExample.pull_request.id] },
@@ -185,6 +194,7 @@ export const timerOperations = {
     summary: "Get the running timer",
     description: 'The account\'s running entry (`running: true`, `recorded_at` when it started), or `{"timer": null}`.',
     scope: "worklog:read",
+    role: "viewer",
     responses: { 200: { description: "The running entry, or null.", schema: timerResponseSchema, example: { timer: runningExample } } },
   },
   start: {
@@ -197,6 +207,7 @@ export const timerOperations = {
     description:
       'Creates a running entry, recorded now. A timer already running is stopped first and answered as `stopped`. `content` defaults to "Timer"; the entry can be edited like any other, and giving it a `duration_seconds` stops it.',
     scope: "worklog:write",
+    role: "member",
     body: { schema: timerStartSchema, example: { content: "Reviewing the release notes", tags: ["review"] } },
     responses: {
       201: { description: "The running entry, and the one stopped.", schema: timerStartResponseSchema, example: { timer: runningExample, stopped: null } },
@@ -212,6 +223,7 @@ export const timerOperations = {
     summary: "Stop the timer",
     description: "Ends the running entry now: `recorded_at` becomes now and `duration_seconds` the seconds it ran (at least 1, at most 604 800).",
     scope: "worklog:write",
+    role: "member",
     responses: { 200: { description: "The entry just stopped.", schema: timerResponseSchema, example: { timer: stoppedExample } } },
     errors: { 404: "No timer is running." },
   },

@@ -20,7 +20,8 @@ export type ErrorKind =
   | "authorization" // 403
   | "not_found" // 404
   | "method_not_allowed" // 405
-  | "conflict" // 409
+  | "conflict" // 409, an Idempotency-Key's request still running
+  | "state_conflict" // 409, a change the resource's state refuses (the owner leaving)
   | "gone" // 410
   | "payload_too_large" // 413
   | "unsupported_media_type" // 415

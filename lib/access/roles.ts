@@ -22,3 +22,8 @@ export function roleRefusal(required: WorkspaceRole): AppError {
 export function requireRole(role: WorkspaceRole, required: WorkspaceRole): void {
   if (!roleAtLeast(role, required)) throw roleRefusal(required);
 }
+
+/** The 409 of a change that would leave a workspace without its owner: ownership moves by a transfer only. */
+export function transferOwnershipFirst(): AppError {
+  return new AppError("state_conflict", "Transfer ownership first.");
+}

@@ -11,6 +11,7 @@ const statusOf: Record<ErrorKind, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  state_conflict: 409,
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -29,6 +30,7 @@ const typeOf = {
   not_found: "not_found_error",
   method_not_allowed: "invalid_request_error",
   conflict: "idempotency_error",
+  state_conflict: "invalid_request_error",
   gone: "invalid_request_error",
   payload_too_large: "invalid_request_error",
   unsupported_media_type: "invalid_request_error",
@@ -46,10 +48,7 @@ export const errorBodySchema = z
       type: z.enum([...new Set(Object.values(typeOf)), "internal_error"]),
     }),
     details: z
-      .union([
-        z.object({ required_scope: z.string(), granted_scopes: z.array(z.string()) }),
-        z.object({ required_role: z.enum(workspaceRoles) }),
-      ])
+      .union([z.object({ required_scope: z.string(), granted_scopes: z.array(z.string()) }), z.object({ required_role: z.enum(workspaceRoles) })])
       .optional(),
   })
   .register(responseSchemas, { id: "Error" });

@@ -78,7 +78,7 @@ export type ApiOperation = Declaration & {
    * What the endpoint's errors mean here, where it says more than the general case. Which of
    * them it can answer follows from the rest of the declaration.
    */
-  errors?: { 400?: string; 403?: string; 404?: string; 410?: string; 422?: string };
+  errors?: { 400?: string; 403?: string; 404?: string; 409?: string; 410?: string; 422?: string };
 };
 
 /** A device-flow endpoint at the origin's root: the body's fields identify the client or token. */

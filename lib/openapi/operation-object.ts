@@ -141,6 +141,7 @@ function apiErrors(declared: ApiOperation): Record<string, Reference> {
           : undefined,
     ),
     ...((hasIds || errors[404]) && { 404: ref("responses", "NotFound", errors[404]) }),
+    ...(errors[409] && { 409: ref("responses", "Conflict", errors[409]) }),
     ...(errors[410] && { 410: ref("responses", "Gone", errors[410]) }),
     ...(declared.body && {
       413: ref("responses", "PayloadTooLarge", declared.maxBodyBytes ? `The request body is over ${mebibytes(declared.maxBodyBytes)} MiB.` : undefined),

@@ -4,7 +4,7 @@ import { MAX_BODY_BYTES, payloadTooLarge, unsupportedMediaType } from "@/lib/api
 import { stillRunning } from "@/lib/api/idempotency-key";
 import { errorBody, errorBodySchema, rateLimitErrorBodySchema, validationErrorBodySchema } from "@/lib/api/error-response";
 import { authenticationError, authenticationMessages } from "@/lib/auth/authorization-header";
-import { roleRefusal } from "@/lib/access/roles";
+import { roleRefusal, transferOwnershipFirst } from "@/lib/access/roles";
 import { requireScope } from "@/lib/auth/scopes";
 import { AppError } from "@/lib/errors";
 import { projectCreateSchema } from "@/lib/projects/schemas";
@@ -75,6 +75,11 @@ export function errorResponses(): Record<string, ResponseObject> {
       description: "No such resource in the account. Another account's resources are indistinguishable from missing ones.",
       headers: requestId,
       content: json({ ...generalError, example: errorBody(AppError.notFound()) }),
+    },
+    Conflict: {
+      description: "The resource's state refuses the change.",
+      headers: requestId,
+      content: json({ ...generalError, example: errorBody(transferOwnershipFirst()) }),
     },
     Gone: {
       description: "What was asked for is no longer kept.",

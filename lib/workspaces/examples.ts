@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { exampleCreatedAt, exampleOrigin } from "@/lib/openapi/examples";
-import type { createdInvitationResponseSchema, invitationResponseSchema, memberResponseSchema, userWorkspaceResponseSchema, workspaceResponseSchema } from "./responses";
+import type {
+  createdInvitationResponseSchema,
+  invitationResponseSchema,
+  memberResponseSchema,
+  userWorkspaceResponseSchema,
+  workspaceResponseSchema,
+} from "./responses";
 
 const workspaceId = "01936f1e-0000-7c3d-9e4f-5a6b7c8d9e0f";
 const ownerId = "01936f1e-8a2b-7c3d-9e4f-5a6b7c8d9e0f";

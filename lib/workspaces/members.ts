@@ -1,5 +1,5 @@
 import { owned, ownedAt, ownerId, type Access } from "@/lib/access/context";
-import { requireRole, roleAtLeast } from "@/lib/access/roles";
+import { requireRole, roleAtLeast, transferOwnershipFirst } from "@/lib/access/roles";
 import { markAccountChanged, markAccountChangedSql } from "@/lib/db/account-counters";
 import { getDb, type Transaction, type User, type WorkspaceRole } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -12,9 +12,6 @@ type MemberRow = { userId: string; role: WorkspaceRole; joinedAt: Date; user: Pi
 const memberInclude = { user: { select: { name: true, email: true } } } as const;
 
 const actor = (access: Access) => ({ workspaceId: ownerId(access), actorId: access.user.id });
-
-/** The 409 of a change that would leave the workspace without its owner. */
-export const transferOwnershipFirst = () => new AppError("conflict", "Transfer ownership first.");
 
 /** A member as `access` sees it: an admin or the owner sees every email, the others only their own. */
 function toMemberResponse(access: Access, member: MemberRow, role: WorkspaceRole = member.role): MemberResponse {
@@ -58,10 +55,17 @@ export async function changeMemberRole(access: Access, userId: string, role: Wor
     if (member.role === "owner") throw transferOwnershipFirst();
     if (role === "owner") {
       await transaction.membership.update({ where: { workspaceId_userId: { ...owned(access), userId: access.user.id } }, data: { role: "admin" } });
-      const self = await transaction.membership.findUniqueOrThrow({ where: { workspaceId_userId: { ...owned(access), userId: access.user.id } }, include: memberInclude });
+      const self = await transaction.membership.findUniqueOrThrow({
+        where: { workspaceId_userId: { ...owned(access), userId: access.user.id } },
+        include: memberInclude,
+      });
       await emitMemberEvent(transaction, actor(access), "member.role_changed", toMemberResponse(access, self));
     }
-    const changed = await transaction.membership.update({ where: { workspaceId_userId: { ...owned(access), userId } }, data: { role }, include: memberInclude });
+    const changed = await transaction.membership.update({
+      where: { workspaceId_userId: { ...owned(access), userId } },
+      data: { role },
+      include: memberInclude,
+    });
     const response = toMemberResponse(access, changed);
     await emitMemberEvent(transaction, actor(access), "member.role_changed", response);
     await markAccountChanged(transaction, access);

@@ -72,7 +72,11 @@ export const workspaceOperations = {
     role: "admin",
     body: { schema: memberUpdateSchema, example: { role: "admin" } },
     responses: { 200: { description: "The member with the new role.", schema: memberResponseSchema, example: { ...memberExample, role: "admin" } } },
-    errors: { 403: "The caller is not an admin, or gives `owner` without being the owner.", 404: "The user is not a member of the workspace." },
+    errors: {
+      403: "The caller is not an admin, or gives `owner` without being the owner.",
+      404: "The user is not a member of the workspace.",
+      409: "`Transfer ownership first.`: the owner's role changes only by giving `owner` to another member.",
+    },
   },
   removeMember: {
     kind: "api",
@@ -86,7 +90,11 @@ export const workspaceOperations = {
     scope: "workspace:write",
     role: "viewer",
     responses: { 200: { description: "The member as they were.", schema: memberResponseSchema, example: memberExample } },
-    errors: { 403: "The caller removes someone else without being an admin.", 404: "The user is not a member of the workspace." },
+    errors: {
+      403: "The caller removes someone else without being an admin.",
+      404: "The user is not a member of the workspace.",
+      409: "`Transfer ownership first.`: the owner can neither leave nor be removed.",
+    },
   },
   listInvitations: {
     kind: "api",

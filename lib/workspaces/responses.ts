@@ -12,9 +12,7 @@ const workspaceFields = {
 };
 
 /** The credential's workspace (docs/api.md, "Workspaces"). */
-export const workspaceResponseSchema = z
-  .object({ ...workspaceFields, member_count: z.number().int().min(1) })
-  .register(responseSchemas, { id: "Workspace" });
+export const workspaceResponseSchema = z.object({ ...workspaceFields, member_count: z.number().int().min(1) }).register(responseSchemas, { id: "Workspace" });
 export type WorkspaceResponse = z.infer<typeof workspaceResponseSchema>;
 
 /** One of the user's workspaces, as GET /user/workspaces lists them. */

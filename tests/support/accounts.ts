@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { json } from "./responses";
 import type { TestServer } from "./server";
 
-export const allScopes = ["user:*", "project:*", "repo:*", "worklog:*"];
+export const allScopes = ["user:*", "workspace:*", "project:*", "repo:*", "worklog:*"];
 export const notFoundBody = { error: { message: "Could not find the requested resource", type: "not_found_error" } };
 export const invalidValue = (pointer: string) => ({ errors: [{ title: "Invalid value", detail: "Invalid value", source: { pointer } }] });
 export const sha = (seed: string) => seed.repeat(40).slice(0, 40);

@@ -37,7 +37,12 @@ export type TestServer = {
   admin: (...args: string[]) => Promise<AdminOutput>;
   /** A new account; its email is unique unless given. */
   createUser: (options?: { email?: string; password?: string; plan?: "free" | "pro" }) => Promise<{ email: string; password: string }>;
-  createKey: (email: string, scopes: string[], name?: string) => Promise<string>;
+  /** A key of the user; in their personal workspace unless `workspace` names another by its slug. */
+  createKey: (email: string, scopes: string[], name?: string, workspace?: string) => Promise<string>;
+  /** A new workspace owned by the user: its slug (`workspace:create`). */
+  createWorkspace: (ownerEmail: string, name: string) => Promise<string>;
+  /** Adds the user to the workspace of this slug with a role (`member:add`). */
+  addMember: (slug: string, email: string, role: "admin" | "member" | "viewer") => Promise<void>;
   request: (pathname: string, options?: RequestOptions) => Promise<Response>;
 };
 
@@ -226,17 +231,37 @@ export function requester(url: string, clientAddress?: string): TestServer["requ
 }
 
 /** The fixtures every server offers, on top of a way to run an admin command in the fixtures process. */
-export function accountFixtures(fixture: (...argv: string[]) => Promise<AdminOutput>): Pick<TestServer, "createUser" | "createKey"> {
+export function accountFixtures(
+  fixture: (...argv: string[]) => Promise<AdminOutput>,
+): Pick<TestServer, "createUser" | "createKey" | "createWorkspace" | "addMember"> {
   return {
     async createUser({ email = `user-${randomUUID()}@example.com`, password = "correct horse battery", plan } = {}) {
       const result = await fixture("user:create", "--email", email, "--password", password, ...(plan ? ["--plan", plan] : []));
       if (result.exitCode !== 0) throw new Error(`user:create failed: ${result.stderr}`);
       return { email, password };
     },
-    async createKey(email, scopes, name = "test key") {
-      const result = await fixture("key:create", "--email", email, "--name", name, "--scopes", scopes.join(","));
+    async createKey(email, scopes, name = "test key", workspace) {
+      const result = await fixture(
+        "key:create",
+        "--email",
+        email,
+        "--name",
+        name,
+        "--scopes",
+        scopes.join(","),
+        ...(workspace ? ["--workspace", workspace] : []),
+      );
       if (result.exitCode !== 0) throw new Error(`key:create failed: ${result.stderr}`);
       return result.stdout.trim();
+    },
+    async createWorkspace(ownerEmail, name) {
+      const result = await fixture("workspace:create", "--email", ownerEmail, "--name", name);
+      if (result.exitCode !== 0) throw new Error(`workspace:create failed: ${result.stderr}`);
+      return result.stdout.trim();
+    },
+    async addMember(slug, email, role) {
+      const result = await fixture("member:add", "--workspace", slug, "--email", email, "--role", role);
+      if (result.exitCode !== 0) throw new Error(`member:add failed: ${result.stderr}`);
     },
   };
 }

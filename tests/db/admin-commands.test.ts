@@ -26,6 +26,41 @@ describe("the admin commands", () => {
     expect(key.stdout).toMatch(/^wl_[0-9A-Za-z]{40}\n$/);
   });
 
+  it("create a team's workspace, add members with a role, and make keys bound to it", async () => {
+    const owner = uniqueEmail("owner");
+    const member = uniqueEmail("member");
+    await run("user:create", "--email", owner, "--password", "long enough");
+    await run("user:create", "--email", member, "--password", "long enough");
+    const name = `Team ${randomUUID().slice(0, 8)}`;
+    const created = await run("workspace:create", "--email", owner, "--name", name);
+    expect(created).toMatchObject({ exitCode: 0, stderr: "" });
+    const slug = created.stdout.trim();
+    expect(slug).toMatch(/^team-[0-9a-f]{8}(-\d+)?$/);
+    const workspace = await getDb().workspace.findUniqueOrThrow({ where: { slug }, include: { memberships: { include: { user: true } } } });
+    expect(workspace.name).toBe(name);
+    expect(workspace.memberships.map((membership) => [membership.user.email, membership.role])).toEqual([[owner, "owner"]]);
+
+    expect(await run("member:add", "--workspace", slug, "--email", member, "--role", "viewer")).toEqual({
+      exitCode: 0,
+      stdout: `${member} is now viewer of ${slug}\n`,
+      stderr: "",
+    });
+    expect(await run("member:add", "--workspace", slug, "--email", member, "--role", "admin")).toMatchObject({ exitCode: 1, stderr: "/email: Duplicate value\n" });
+    expect((await run("member:add", "--workspace", slug, "--email", owner, "--role", "owner")).exitCode).toBe(1);
+    expect((await run("member:add", "--workspace", "no-such-workspace", "--email", member, "--role", "member")).stderr).toContain("No workspace with slug");
+
+    const key = (await run("key:create", "--email", member, "--name", "k", "--scopes", "workspace:read", "--workspace", slug)).stdout.trim();
+    const personal = (await run("key:create", "--email", member, "--name", "k", "--scopes", "workspace:read")).stdout.trim();
+    const { createHash } = await import("node:crypto");
+    const workspaceOf = async (plain: string) =>
+      (await getDb().apiKey.findFirstOrThrow({ where: { hashedKey: createHash("sha256").update(plain).digest("hex") } })).workspaceId;
+    expect(await workspaceOf(key)).toBe(workspace.id);
+    expect(await workspaceOf(personal)).not.toBe(workspace.id);
+    const outsider = uniqueEmail("outsider");
+    await run("user:create", "--email", outsider, "--password", "long enough");
+    expect(await run("key:create", "--email", outsider, "--name", "k", "--scopes", "user:read", "--workspace", slug)).toMatchObject({ exitCode: 1 });
+  });
+
   it("change a plan, and revoke keys by prefix", async () => {
     const email = uniqueEmail("plan");
     await run("user:create", "--email", email, "--password", "long enough");

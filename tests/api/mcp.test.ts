@@ -24,6 +24,7 @@ const toolNames = [
   "get_recap",
   "start_timer",
   "stop_timer",
+  "list_members",
 ];
 const notFound = "Could not find the requested resource";
 

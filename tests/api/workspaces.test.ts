@@ -8,7 +8,7 @@ import { allowedPort, startReceiver, type Receiver, type Received } from "../sup
 import { json } from "../support/responses";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
-import { newTeam, type Team } from "../support/team";
+import { newTeam } from "../support/team";
 
 let server: TestServer;
 let receiver: Receiver;

@@ -3,6 +3,7 @@ import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
+import { transferOwnershipFirst } from "@/lib/access/roles";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
 import { rescheduleAccount } from "@/lib/schedules/reschedule";
 import { parseInput } from "@/lib/validation";
@@ -60,7 +61,14 @@ export async function updateUser(access: Access, { week_start, hour_cycle, ...ch
  */
 export async function deleteUser(userId: string) {
   try {
-    return await getDb().user.delete({ where: { id: userId } });
+    return await getDb().$transaction(async (transaction) => {
+      // Deleting a user deletes the workspaces they own (migration 20261129011548_workspaces): one
+      // that others work in must change hands first. Its memberships are locked until the delete commits.
+      const owned = await transaction.$queryRaw<{ workspace_id: string }[]>`SELECT workspace_id FROM memberships m
+        WHERE m.workspace_id IN (SELECT workspace_id FROM memberships WHERE user_id = ${userId}::uuid AND role = 'owner') FOR UPDATE`;
+      if (new Set(owned.map((row) => row.workspace_id)).size < owned.length) throw transferOwnershipFirst();
+      return transaction.user.delete({ where: { id: userId } });
+    });
   } catch (error) {
     if (isRecordMissing(error)) throw AppError.notFound();
     throw error;

@@ -148,6 +148,8 @@ describe("members", () => {
     const stillThere = await json(call(team.owner.key, "GET", `/api/v1/worklog/entries/${timer.id}`));
     expect(stillThere.content).toBe("Running when removed");
 
+    // The owner's account holds the team's workspace: deleting it must wait for a transfer.
+    expect(await json(call(team.owner.key, "DELETE", "/api/v1/user"), 409)).toEqual(transferFirst);
     expect(await json(call(team.viewer.key, "DELETE", path(viewerId!)))).toMatchObject({ user_id: viewerId, role: "viewer" });
     expect((await call(team.viewer.key, "GET", "/api/v1/workspace")).status).toBe(401);
     expect((await json(call(team.owner.key, "GET", "/api/v1/workspace"))).member_count).toBe(2);

@@ -136,7 +136,7 @@ describe("members", () => {
     expect(await json(call(team.owner.key, "DELETE", path(ownerId!)), 409)).toEqual(transferFirst);
     expect(await json(call(team.admin.key, "DELETE", path(randomUUID())), 404)).toEqual(notFoundBody);
 
-    const timer = await json(call(team.member.key, "POST", "/api/v1/worklog/timer", { content: "Running when removed" }), 201);
+    const { timer } = await json(call(team.member.key, "POST", "/api/v1/worklog/timer", { content: "Running when removed" }), 201);
     expect(await json(call(team.admin.key, "DELETE", path(memberId!)))).toMatchObject({ user_id: memberId, role: "member" });
     expect((await call(team.member.key, "GET", "/api/v1/user")).status).toBe(401);
     const [entry] = await query<{ running_user_id: string | null; duration_seconds: number | null }>(

@@ -214,7 +214,7 @@ describe("an event about an entry", () => {
 });
 
 describe("a webhook delivery", () => {
-  it("posts `{ type, timestamp, data }`, `data` the API's object, signed for the Standard Webhooks library", async () => {
+  it("posts `{ type, timestamp, workspace_id, data }`, `data` the API's object, signed for the Standard Webhooks library", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"]);
     const entry = await getDb().worklogEntry.create({
       data: { ...(await personalRow(user)), content: "Shipped", recordedAt: new Date("2026-11-20T10:00:00Z"), durationSeconds: 600 },
@@ -229,6 +229,7 @@ describe("a webhook delivery", () => {
     expect(payload).toEqual({
       type: "entry.created",
       timestamp: event!.createdAt.toISOString(),
+      workspace_id: entry.workspaceId,
       data: {
         id: entry.id,
         url: `/api/v1/worklog/entries/${entry.id}`,

@@ -45,7 +45,10 @@ describe("the admin commands", () => {
       stdout: `${member} is now viewer of ${slug}\n`,
       stderr: "",
     });
-    expect(await run("member:add", "--workspace", slug, "--email", member, "--role", "admin")).toMatchObject({ exitCode: 1, stderr: "/email: Duplicate value\n" });
+    expect(await run("member:add", "--workspace", slug, "--email", member, "--role", "admin")).toMatchObject({
+      exitCode: 1,
+      stderr: "/email: Duplicate value\n",
+    });
     expect((await run("member:add", "--workspace", slug, "--email", owner, "--role", "owner")).exitCode).toBe(1);
     expect((await run("member:add", "--workspace", "no-such-workspace", "--email", member, "--role", "member")).stderr).toContain("No workspace with slug");
 

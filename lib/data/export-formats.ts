@@ -67,6 +67,8 @@ export const csvColumns = [
   "local_date",
   "local_time",
   "hours",
+  "author_id",
+  "author_name",
 ] as const;
 
 /** Seconds as decimal hours, to the hundredth: what a spreadsheet sums. */
@@ -97,6 +99,8 @@ export async function* csvExport(access: Access, filters: EntryListFilters, expo
         calendarDay(entry.recordedAt, user.timezone),
         wallClock(entry.recordedAt, user.timezone).slice(11),
         entry.durationSeconds === null ? "" : decimalHours(entry.durationSeconds),
+        entry.userId,
+        entry.user.name ?? "",
       ].map(csvCell),
     );
     yield stringify(rows, csvOptions);

@@ -352,6 +352,17 @@ describe.runIf(onPostgres)("a member of a workspace that shows entries to admins
     for (const page of [byOther!, byAdmin!]) expect(page).toMatchObject({ entries: [], meta: { total_count: 0 } });
   });
 
+  it("does not learn of another member's deleted entry through /deleted, which admins see", async () => {
+    const gone = await json<Entry>(server.request("/api/v1/worklog/entries", { key: keys.first, method: "POST", body: { content: "Soon deleted" } }), 201);
+    await json(server.request(`/api/v1/worklog/entries/${gone.id}`, { key: keys.first, method: "DELETE" }));
+    const since = `since=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&type=entry`;
+    const [member, admin] = await Promise.all(
+      [keys.second, keys.admin].map((key) => json<{ deleted: { id: string }[] }>(server.request(`/api/v1/deleted?${since}`, { key }))),
+    );
+    expect(member!.deleted.map((item) => item.id)).not.toContain(gone.id);
+    expect(admin!.deleted.map((item) => item.id)).toContain(gone.id);
+  });
+
   it("cannot get, change, delete or bulk-change another member's entry: 404, as a missing one", async () => {
     const key = keys.second;
     const other = entries.first.id;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { responseSchemas } from "@/lib/openapi/components";
 import type { RangeBound } from "@/lib/time";
+import { unnamedAuthorLabel } from "@/lib/worklog/responses";
 import { entrySourceLabels, type EntrySource } from "@/lib/worklog/sources";
 import type { ReportPeriod } from "./period";
 import type { Figures, Report } from "./report";
@@ -68,9 +69,6 @@ const toPeriod = (period: ReportPeriod) => ({
   end: period.end.toISOString(),
 });
 const toFigures = ({ trackedSeconds, entries, commits }: Figures) => ({ tracked_seconds: trackedSeconds, entries, commits });
-
-/** An author group's label when the author has no name, or their account is gone (their `author.name` is null). */
-export const unnamedAuthorLabel = "Unnamed author";
 
 function label(report: Report, { key, projectName, authorName }: Report["groups"][number]): string {
   switch (report.groupBy) {

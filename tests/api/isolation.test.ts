@@ -430,6 +430,11 @@ describe.runIf(onPostgres)("a member of a workspace that shows entries to admins
     const groups = report.groups.map((group: { key: string; label: string; entries: number }) => [group.key, group.label, group.entries]);
     expect(groups.sort()).toEqual((Object.keys(people) as Person[]).map((person) => [userIds[person], people[person], 1]).sort());
     expect(report.totals.entries).toBe(3);
+    // The markdown export names the author of an entry someone else wrote, and only then.
+    const markdown = await (await server.request(`/api/v1/export?format=markdown&tags=${secret}`, { key })).text();
+    expect(markdown).toContain(`- Author: ${people.first}\n`);
+    expect(markdown).toContain(`- Author: ${people.second}\n`);
+    expect(markdown).not.toContain(`- Author: ${people.admin}`);
   });
 
   it("refuses an author_id that is neither a UUID nor me, naming it", async () => {

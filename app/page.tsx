@@ -137,7 +137,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
     if (linkedId !== linked.id || !sameFilters(filters, { from: day, to: day })) redirect(linkedEntryPath(linked, user.timezone));
   }
   const listQuery = entryListQuerySchema.parse(filters);
-  const ignored = ["q", "project_id", "from", "to", "source"].some((name) => typed.get(name) && !(name in filters));
+  const ignored = ["q", "project_id", "from", "to", "source", "author_id"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
   const [firstPage, projects, totals, suggestions, tags] = await Promise.all([
     listEntries(access, listQuery).then((entries) => toEntryPage(access, entries, listQuery)),

@@ -42,6 +42,10 @@ const args = [
   process.env.HOST || "127.0.0.1",
   "--port",
   process.env.PORT || "3000",
+  // Longer than a proxy or an HTTP client keeps an idle connection (nginx and load balancers: 60 s),
+  // so that the server never closes one just as the other side sends on it (a reset request).
+  "--keepAliveTimeout",
+  "65000",
 ];
 // The server stops on signals by itself (lib/server/stop.ts), not as Next.js would: Next.js
 // waits for every connection to close, an event stream's too, and stops neither the job worker

@@ -42,7 +42,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
       <ReportControls view={view} />
       <ReportFilters key={`filters ${href}`} view={view} projects={projects.map(({ id, name, identifier }) => ({ id, name, identifier }))} />
       {ignored && (
-        <FormError message="Some choices in this link are not valid (a period is a preset or two days in order, at most ten years apart; the grouping project, tag or source), so they are left out." />
+        <FormError message="Some choices in this link are not valid (a period is a preset or two days in order, at most ten years apart; the grouping project, tag, source or author), so they are left out." />
       )}
       {/* A new view shows the form's new values, and the loading state in place of the old report. */}
       <Suspense key={`report ${href}`} fallback={<ReportSkeleton />}>

@@ -18,7 +18,7 @@ const cell = "px-1.5 py-2 text-right tabular-nums whitespace-nowrap sm:px-3";
 const changeCell = `${cell} max-sm:whitespace-normal`;
 
 /**
- * The period's time by project, tag or source: time, share, entries and the change against the
+ * The period's time by project, tag, source or author: time, share, entries and the change against the
  * previous period, with a total. Each row is a link to the worklog filtered to it, but "No
  * project" and "No tag", which the worklog cannot select. On a phone the table fits its width:
  * tighter cells, names that wrap, and the period the change compares with said above it rather

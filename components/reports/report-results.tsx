@@ -36,7 +36,7 @@ function Figure({ label, value, change, className = "" }: { label: string; value
 type ResultsProps = {
   /** The period by day, week or month (the chart). */
   byTime: ReportResponse;
-  /** The period by project, tag or source (the table). */
+  /** The period by project, tag, source or author (the table). */
   breakdown: ReportResponse;
   bucket: ChartBucket;
   view: ReportView;

@@ -5,7 +5,7 @@ export function ReportsHeader() {
   return (
     <PageHeader
       title="Reports"
-      description="Where your time went: your entries’ time by day, project, tag or source, against the period before."
+      description="Where your time went: your entries’ time by day, project, tag, source or author, against the period before."
       descriptionFromSm
     />
   );

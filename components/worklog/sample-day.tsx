@@ -6,6 +6,7 @@ import type { EntryView } from "@/lib/worklog/views";
 
 const project = { id: "0190d8a4-0000-7000-8000-000000000001", name: "Checkout", identifier: "CO" };
 const repository = { id: "0190d8a4-0000-7000-8000-000000000002", name: "checkout-web" };
+const author = { id: "0190d8a4-0000-7000-8000-000000000003", name: "Sam" };
 
 function sampleEntry(id: number, fields: Pick<EntryView, "content" | "recorded_at" | "duration_seconds" | "tags" | "commits">): EntryView {
   const entryId = `0190d8a4-0000-7000-8000-00000000001${id}`;
@@ -15,6 +16,7 @@ function sampleEntry(id: number, fields: Pick<EntryView, "content" | "recorded_a
     project_id: project.id,
     project,
     commit_ids: fields.commits.map((commit) => commit.id),
+    author,
     source: "web",
     running: false,
     inserted_at: fields.recorded_at,

@@ -9,7 +9,7 @@ import { formatDuration, formatWeekday } from "@/lib/formatting/time-words";
 import { calendarDay, wallClock } from "@/lib/time";
 import type { EntryListFilters } from "@/lib/worklog/entries";
 import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
-import { toEntryResponse } from "@/lib/worklog/responses";
+import { toEntryResponse, unnamedAuthorLabel } from "@/lib/worklog/responses";
 import { stoppedAt } from "@/lib/worklog/timer";
 import { commitBatches, commitShas, entryBatches, projectBatches, recapBatches, repositoryBatches } from "./export-batches";
 import { csvCell, markdownInline, markdownQuote } from "./export-escaping";
@@ -67,6 +67,8 @@ export const csvColumns = [
   "local_date",
   "local_time",
   "hours",
+  "author_id",
+  "author_name",
 ] as const;
 
 /** Seconds as decimal hours, to the hundredth: what a spreadsheet sums. */
@@ -97,6 +99,8 @@ export async function* csvExport(access: Access, filters: EntryListFilters, expo
         calendarDay(entry.recordedAt, user.timezone),
         wallClock(entry.recordedAt, user.timezone).slice(11),
         entry.durationSeconds === null ? "" : decimalHours(entry.durationSeconds),
+        entry.userId,
+        entry.user.name ?? "",
       ].map(csvCell),
     );
     yield stringify(rows, csvOptions);
@@ -105,8 +109,10 @@ export async function* csvExport(access: Access, filters: EntryListFilters, expo
 
 const weekday = (day: string) => formatWeekday(day, { long: true });
 
-function markdownEntry(entry: EntryWithRelations, timeZone: string): string {
+/** An entry's details: its author when someone other than the exporter wrote it, its project, tags and duration. */
+function markdownEntry(entry: EntryWithRelations, timeZone: string, exporterId: string): string {
   const details = [
+    entry.userId !== exporterId && `Author: ${markdownInline(entry.user.name ?? unnamedAuthorLabel)}`,
     entry.project && `Project: ${markdownInline(entry.project.name)} (${entry.project.identifier})`,
     entry.tags.length > 0 && `Tags: ${entry.tags.map((tag) => `#${markdownInline(tag)}`).join(" ")}`,
     entry.durationSeconds !== null && `Duration: ${formatDuration(entry.durationSeconds)}`,
@@ -130,7 +136,7 @@ export async function* markdownExport(access: Access, filters: EntryListFilters,
       const day = calendarDay(entry.recordedAt, user.timezone);
       if (day !== currentDay) piece += `## ${day} (${weekday(day)})\n\n`;
       currentDay = day;
-      piece += markdownEntry(entry, user.timezone);
+      piece += markdownEntry(entry, user.timezone, user.id);
     }
     yield piece;
   }

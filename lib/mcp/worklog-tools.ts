@@ -67,7 +67,7 @@ export const searchWorklogTool = defineTool({
   name: "search_worklog",
   title: "Search the worklog",
   description:
-    'Find worklog entries, newest first: `q` searches their text and tags ("exact phrase", `or`, `-excluded`); `project_id`, `tags` (comma-separated), `source` (`mcp` for what agents logged), `from` and `to` (dates or timestamps) narrow the list. Returns a page of entries with their ids and `meta` for the next page (`starting_after`).',
+    'Find worklog entries, newest first: `q` searches their text and tags ("exact phrase", `or`, `-excluded`); `project_id`, `tags` (comma-separated), `source` (`mcp` for what agents logged), `author_id` (a user id, or `me` for your own), `from` and `to` (dates or timestamps) narrow the list. Returns a page of entries with their ids and `meta` for the next page (`starting_after`).',
   operation: worklogOperations.list,
   arguments: "query",
   input: entryListQuerySchema,

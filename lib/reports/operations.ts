@@ -3,7 +3,7 @@ import { reportExample } from "./examples";
 import { reportResponseSchema } from "./responses";
 import { reportQuerySchema } from "./schemas";
 
-const tag = { name: "Reports", description: "Where the time went: the worklog's entries added up by project, tag, source or time." };
+const tag = { name: "Reports", description: "Where the time went: the worklog's entries added up by project, tag, source, author or time." };
 
 export const reportOperations = {
   get: {

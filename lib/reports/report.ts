@@ -14,11 +14,13 @@ export type Figures = { trackedSeconds: number; entries: number; commits: number
 export type ProjectFigures = Figures & { projectId: string | null; projectName: string | null };
 
 export type ReportGroup = Figures & {
-  /** The project's id (null: no project), the tag (null: no tag), the source, or the day, week's first day or month. */
+  /** The project's id (null: no project), the tag (null: no tag), the source, the author's id, or the day, week's first day or month. */
   key: string | null;
   /** The project's name, when grouping by project. */
   projectName: string | null;
-  /** The group's figures in the previous period: grouping by project, tag or source only. */
+  /** The author's name (null: none given, or the user is gone), when grouping by author. */
+  authorName: string | null;
+  /** The group's figures in the previous period: grouping by project, tag, source or author only. */
   previous: Figures | null;
   /** The group's figures by project: grouping by day, week or month only. */
   byProject: ProjectFigures[] | null;
@@ -38,6 +40,7 @@ const timeGroupings = new Set<ReportGrouping>(["day", "week", "month"]);
 
 /** Every column of worklog_entries the report reads, by its field in Prisma's model: a renamed one fails the type check. */
 const column = {
+  userId: "e.user_id",
   projectId: "e.project_id",
   tags: "e.tags",
   source: "e.source",
@@ -67,7 +70,14 @@ function timeBuckets(groupBy: ReportGrouping, period: ReportPeriod, timeZone: st
   return buckets;
 }
 
-type Row = Figures & { total: boolean; current: boolean; key: string | null; projectId: string | null; projectName: string | null };
+type Row = Figures & {
+  total: boolean;
+  current: boolean;
+  key: string | null;
+  projectId: string | null;
+  projectName: string | null;
+  authorName: string | null;
+};
 
 /**
  * The report's one statement: the entries of both periods along the index of the account's work
@@ -84,7 +94,15 @@ function selectReportRows(access: Access, query: ReportQuery, current: ReportPer
   const parameter = (value: unknown) => `$${values.push(value)}`;
   const [start, end, currentStart, nowValue] = [previous.start, current.end, current.start, now].map((value) => `${parameter(value)}::timestamptz`);
   // By project, the project's id is the group: no key of its own to hash.
-  const keys: Record<ReportGrouping, string> = { project: "NULL::text", tag: "t.tag", source: `${column.source}::text`, day: "", week: "", month: "" };
+  const keys: Record<ReportGrouping, string> = {
+    project: "NULL::text",
+    tag: "t.tag",
+    source: `${column.source}::text`,
+    author: `${column.userId}::text`,
+    day: "",
+    week: "",
+    month: "",
+  };
   const key = timeGroupings.has(groupBy)
     ? `CASE WHEN ${column.recordedAt} >= ${currentStart} THEN width_bucket(${column.recordedAt}, ${parameter(buckets.map((bucket) => bucket.start))}::timestamptz[])::text END`
     : keys[groupBy];
@@ -100,14 +118,16 @@ function selectReportRows(access: Access, query: ReportQuery, current: ReportPer
   const sum = (expression: string) =>
     groupBy === "tag" ? `CASE WHEN GROUPING(s.key) = 1 THEN ${expression} FILTER (WHERE s.first) ELSE ${expression} END` : expression;
   const grouping = groupBy === "tag" ? "GROUPING SETS ((s.current), (s.current, s.key, s.project_id))" : "s.current, s.key, s.project_id";
+  // By author, the author's name, read once per group.
+  const author = groupBy === "author" ? { name: "u.name", join: `LEFT JOIN users u ON u.id = a.key::uuid` } : { name: "NULL::text", join: "" };
   return queryRows<Row>(
-    `SELECT a.*, p.name AS "projectName" FROM (
+    `SELECT a.*, p.name AS "projectName", ${author.name} AS "authorName" FROM (
       SELECT ${groupBy === "tag" ? "GROUPING(s.key) = 1" : "false"} AS total, s.current, s.key, s.project_id AS "projectId",
         coalesce(${sum("sum(s.duration)")}, 0)::float8 AS "trackedSeconds", ${sum("count(*)")}::int AS entries,
         coalesce(${sum("sum(s.commit_count)")}, 0)::int AS commits
       FROM (${entries}) s
       GROUP BY ${grouping}) a
-    LEFT JOIN projects p ON p.id = a."projectId"`,
+    LEFT JOIN projects p ON p.id = a."projectId" ${author.join}`,
     values,
   );
 }
@@ -133,7 +153,10 @@ export async function buildReport(access: Access, query: ReportQuery, now = new 
   const groupOf = (key: string | null) => {
     let group = groups.get(key);
     if (!group)
-      groups.set(key, (group = { key, projectName: null, ...none(), previous: isTimeGrouping ? null : none(), byProject: isTimeGrouping ? [] : null }));
+      groups.set(
+        key,
+        (group = { key, projectName: null, authorName: null, ...none(), previous: isTimeGrouping ? null : none(), byProject: isTimeGrouping ? [] : null }),
+      );
     return group;
   };
   for (const bucket of buckets) groupOf(bucket.key);
@@ -146,6 +169,7 @@ export async function buildReport(access: Access, query: ReportQuery, now = new 
     // A time bucket's number, from 1 (width_bucket).
     const group = groupOf(isTimeGrouping ? buckets[Number(row.key) - 1]!.key : query.group_by === "project" ? row.projectId : row.key);
     if (query.group_by === "project") group.projectName = row.projectName;
+    if (query.group_by === "author") group.authorName = row.authorName;
     add(row.current ? group : group.previous!, rowFigures);
     if (group.byProject) group.byProject.push({ projectId: row.projectId, projectName: row.projectName, ...rowFigures });
   }

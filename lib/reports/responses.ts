@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { responseSchemas } from "@/lib/openapi/components";
 import type { RangeBound } from "@/lib/time";
+import { unnamedAuthorLabel } from "@/lib/worklog/responses";
 import { entrySourceLabels, type EntrySource } from "@/lib/worklog/sources";
 import type { ReportPeriod } from "./period";
 import type { Figures, Report } from "./report";
@@ -31,9 +32,12 @@ const groupSchema = z
   .object({
     key: z.string().nullable().meta({
       description:
-        "The project's id (null: no project), the tag (null: no tag), the source, the day (YYYY-MM-DD), the week's first day, or the month (YYYY-MM).",
+        "The project's id (null: no project), the tag (null: no tag), the source, the author's user id, the day (YYYY-MM-DD), the week's first day, or the month (YYYY-MM).",
     }),
-    label: z.string().meta({ description: "The group as people read it: the project's name, `#tag`, the source's name, or the date." }),
+    label: z.string().meta({
+      description:
+        "The group as people read it: the project's name, `#tag`, the source's name, the author's name (`Unnamed author` when they have none), or the date.",
+    }),
     ...figureFields,
     share: z.number().meta({ description: "Its part of the period's tracked time, 0 to 1 (0 when none was tracked)." }),
     previous: figuresSchema.nullable().meta({ description: "The same group in the previous period; null when grouping by time." }),
@@ -66,10 +70,12 @@ const toPeriod = (period: ReportPeriod) => ({
 });
 const toFigures = ({ trackedSeconds, entries, commits }: Figures) => ({ tracked_seconds: trackedSeconds, entries, commits });
 
-function label(report: Report, key: string | null, projectName: string | null): string {
+function label(report: Report, { key, projectName, authorName }: Report["groups"][number]): string {
   switch (report.groupBy) {
     case "project":
       return key === null ? "No project" : (projectName ?? key);
+    case "author":
+      return authorName ?? unnamedAuthorLabel;
     case "tag":
       return key === null ? "No tag" : `#${key}`;
     case "source":
@@ -92,7 +98,7 @@ export function toReportResponse(report: Report): ReportResponse {
     previous_totals: toFigures(report.previousTotals),
     groups: report.groups.map((group) => ({
       key: group.key,
-      label: label(report, group.key, group.projectName),
+      label: label(report, group),
       ...toFigures(group),
       share: total === 0 ? 0 : group.trackedSeconds / total,
       previous: group.previous && toFigures(group.previous),

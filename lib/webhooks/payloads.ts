@@ -25,10 +25,12 @@ function modelOf<Model>(row: Row): Model {
 }
 
 function entryOf(row: Row): EntryWithRelations {
-  const { commit_ids: commitIds, project, ...columns } = row;
+  // `author_name`: events stored before it was (migration 20261129050000_entry_author_in_events) have none.
+  const { commit_ids: commitIds, project, author_name: authorName = null, ...columns } = row;
   return {
-    ...modelOf<Omit<EntryWithRelations, "project" | "commits">>(columns),
+    ...modelOf<Omit<EntryWithRelations, "project" | "user" | "commits">>(columns),
     project: project as EntryWithRelations["project"],
+    user: { name: authorName as string | null },
     commits: (commitIds as string[]).map((commitId) => ({ commitId })),
   };
 }

@@ -37,6 +37,9 @@ const entryColumns = {
 const projectSummary = (project: string) =>
   `CASE WHEN ${project}.id IS NULL THEN NULL ELSE json_build_object('id', ${project}.id, 'name', ${project}.name, 'identifier', ${project}.identifier) END AS project`;
 
+/** The author's part of an entry as Prisma loads it (entry-with-relations.ts): `{name}`, null when the user is gone. */
+const authorSummary = (author: string) => `json_build_object('name', ${author}.name) AS "user"`;
+
 const commitIds = (entry: string) => `COALESCE((SELECT json_agg(json_build_object('commitId', c.commit_id) ORDER BY c.commit_id)
   FROM worklog_entry_commits c WHERE c.entry_id = ${entry}.id), '[]'::json) AS commits`;
 
@@ -61,7 +64,7 @@ function searchQuery(text: string, typedWord: string) {
 }
 
 /** The WHERE clause of the entries (`e`) `access` may read matching the filters, with its values from $1 on ($1: the workspace). */
-export function matchingEntries(access: Access, { project_id, tags, from, to, source, updated_since, q }: Filters) {
+export function matchingEntries(access: Access, { author_id, project_id, tags, from, to, source, updated_since, q }: Filters) {
   const { timezone } = access.user;
   const values: unknown[] = [];
   const bind = (value: unknown) => {
@@ -73,6 +76,7 @@ export function matchingEntries(access: Access, { project_id, tags, from, to, so
     values.push(value);
     conditions.push(sql(`$${values.length}`));
   };
+  if (author_id) condition((value) => `e.user_id = ${value}::uuid`, author_id === "me" ? access.user.id : author_id);
   if (project_id) condition((value) => `e.project_id = ${value}::uuid`, project_id);
   if (tags && tags.length > 0) condition((value) => `e.tags && ${value}::text[]`, tags);
   if (from) condition((value) => `e.recorded_at >= ${value}`, rangeStart(from, timezone));
@@ -86,8 +90,8 @@ export function matchingEntries(access: Access, { project_id, tags, from, to, so
   return { where: conditions.join(" AND "), values };
 }
 
-const hasFilters = ({ project_id, tags, from, to, source, updated_since, q }: Filters) =>
-  Boolean(project_id || tags?.length || from || to || source || updated_since || q);
+const hasFilters = ({ author_id, project_id, tags, from, to, source, updated_since, q }: Filters) =>
+  Boolean(author_id || project_id || tags?.length || from || to || source || updated_since || q);
 
 /** Whether the list is every entry of the workspace, whose total the counters keep: no filter, and `access` reads them all. */
 export const countsEveryEntry = (access: Access, filters: Filters) => !hasFilters(filters) && readsAllEntries(access);
@@ -95,7 +99,7 @@ export const countsEveryEntry = (access: Access, filters: Filters) => !hasFilter
 /**
  * One indexed range query: the page's rows (plus one) in the order of the work, `recorded_at`
  * then id, newest first (docs/api.md, "Pagination"); the row comparison bounds the index range.
- * `columns` is the SELECT list, of the entry `e` and its project `p`.
+ * `columns` is the SELECT list, of the entry `e`, its project `p` and its author `u`.
  */
 function queryEntryPage<Row>(columns: string, access: Access, filters: Filters, { after, direction, take }: KeysetQuery): Promise<Row[]> {
   const { where, values } = matchingEntries(access, filters);
@@ -107,14 +111,14 @@ function queryEntryPage<Row>(columns: string, access: Access, filters: Filters, 
   values.push(take);
   const order = direction === "desc" ? "DESC" : "ASC";
   return queryRows<Row>(
-    `SELECT ${columns} FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id
+    `SELECT ${columns} FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id LEFT JOIN users u ON u.id = e.user_id
       WHERE ${where}${range} ORDER BY e.recorded_at ${order}, e.id ${order} LIMIT $${values.length}`,
     values,
   );
 }
 
 export function selectEntryPage(access: Access, filters: Filters, query: KeysetQuery): Promise<EntryWithRelations[]> {
-  return queryEntryPage(`${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${commitIds("e")}`, access, filters, query);
+  return queryEntryPage(`${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${authorSummary("u")}, ${commitIds("e")}`, access, filters, query);
 }
 
 /**
@@ -157,7 +161,8 @@ export async function insertEntry(access: Access, entry: NewEntry): Promise<Entr
       INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
       SELECT $1, $2, $9, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
       RETURNING *)
-    SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, '[]'::json AS commits FROM inserted LEFT JOIN project ON true`,
+    SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, ${authorSummary("u")}, '[]'::json AS commits
+    FROM inserted LEFT JOIN project ON true LEFT JOIN users u ON u.id = inserted.user_id`,
     [newId(), ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, access.user.id],
   );
   return row;
@@ -200,12 +205,12 @@ export async function putBackEntry(access: Access, id: string, entry: NewEntry, 
       RETURNING ${entryColumnList}),
     attached AS (INSERT INTO worklog_entry_commits (entry_id, commit_id) SELECT inserted.id, attachable.id FROM inserted, attachable RETURNING commit_id),
     entry AS (SELECT * FROM inserted UNION ALL SELECT ${entryColumnList} FROM worklog_entries WHERE id = $1::uuid AND ${ownedAt("$2")} AND user_id = $10::uuid)
-    SELECT ${selectAsFields("e", entryColumns)}, ${projectSummary("p")},
+    SELECT ${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${authorSummary("u")},
       COALESCE((SELECT json_agg(json_build_object('commitId', l.commit_id) ORDER BY l.commit_id)
         FROM (SELECT commit_id FROM attached UNION ALL SELECT commit_id FROM worklog_entry_commits WHERE entry_id = e.id) l), '[]'::json) AS commits,
       EXISTS (SELECT FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND user_id = $10::uuid AND kind = 'entry') AS "tombstoneSeen",
       ($3::uuid IS NULL OR EXISTS (SELECT FROM project)) AS "projectFound"
-    FROM (VALUES (true)) AS one LEFT JOIN entry e ON true LEFT JOIN projects p ON p.id = e.project_id`,
+    FROM (VALUES (true)) AS one LEFT JOIN entry e ON true LEFT JOIN projects p ON p.id = e.project_id LEFT JOIN users u ON u.id = e.user_id`,
     [id, ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds, access.user.id],
   );
   const { tombstoneSeen, projectFound, ...found } = row!;

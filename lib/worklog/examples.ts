@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { exampleCreatedAt, exampleEntryId as id, exampleUpdatedAt, pageMetaExample } from "@/lib/openapi/examples";
 import { projectExample } from "@/lib/projects/examples";
 import { commitExample } from "@/lib/repositories/examples";
+import { userExample } from "@/lib/users/examples";
 import type { entryResponseSchema } from "./responses";
 import type { suggestionSchema } from "./suggestion-schemas";
 
@@ -15,6 +16,7 @@ export const entryExample = {
   project_id: projectExample.id,
   project: { id: projectExample.id, name: projectExample.name, identifier: projectExample.identifier },
   commit_ids: [commitExample.id],
+  author: { id: userExample.id, name: userExample.name },
   source: "api",
   running: false,
   inserted_at: exampleCreatedAt,

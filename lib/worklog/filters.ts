@@ -3,9 +3,12 @@ import { isValidCalendarDate, parseTimestamp } from "@/lib/time";
 import { entrySources } from "./sources";
 
 /** The worklog's filters as the web app keeps them in its URL: only those set, in the API's names. */
-export type EntryFilters = { q?: string; project_id?: string; tags?: string; from?: string; to?: string; source?: string };
+export type EntryFilters = { q?: string; project_id?: string; tags?: string; from?: string; to?: string; source?: string; author_id?: string };
 
-const filterNames = ["q", "project_id", "tags", "from", "to", "source"] as const;
+const filterNames = ["q", "project_id", "tags", "from", "to", "source", "author_id"] as const;
+
+/** The value `author_id` takes (lib/worklog/schemas.ts): a user's id, or `me`. */
+export const isAuthorFilter = (value: string) => value === "me" || isUuid(value);
 
 /** The longest search the entries list takes (lib/worklog/schemas.ts). */
 export const searchMaxLength = 200;
@@ -27,6 +30,7 @@ const isValid: Record<(typeof filterNames)[number], (value: string) => boolean> 
   from: isRangeBound,
   to: isRangeBound,
   source: (value) => value.split(/[\s,]+/).every((source) => (entrySources as string[]).includes(source)),
+  author_id: isAuthorFilter,
 };
 
 /** The filters with empty values and values the entries list would refuse (as its schema does) dropped, and tags normalized. */
@@ -66,7 +70,7 @@ export function rangeProblem({ from, to }: EntryFilters): string | undefined {
  * undefined when it is filtered by anything else: suggestions are commits not logged at all, not
  * entries that match.
  */
-export function suggestionFilters({ q, tags, project_id, source, from, to }: EntryFilters): { from?: string; to?: string } | undefined {
-  if (q || tags || project_id || source) return undefined;
+export function suggestionFilters({ q, tags, project_id, source, author_id, from, to }: EntryFilters): { from?: string; to?: string } | undefined {
+  if (q || tags || project_id || source || author_id) return undefined;
   return { ...(from && { from }), ...(to && { to }) };
 }

@@ -6,7 +6,7 @@ import type { EntryWithRelations } from "./entry-with-relations";
 import { entrySourceSchema } from "./sources";
 
 // The entry as the API answers it, once for its zod schema and for the SQL of a page of entries
-// (entry-sql.ts, selectEntryJsonPage), which reads the entry as `e` and its project as `p`:
+// (entry-sql.ts, selectEntryJsonPage), which reads the entry as `e`, its project as `p` and its author as `u`:
 // tests/db/entry-sql.test.ts holds that SQL to what toEntryResponse writes, byte for byte.
 
 const entryProjectShape = jsonShape({
@@ -16,6 +16,19 @@ const entryProjectShape = jsonShape({
 });
 
 export const entryProjectSchema = entryProjectShape.schema.register(responseSchemas, { id: "EntryProject" });
+
+const entryAuthorShape = jsonShape({
+  id: property(z.uuid(), "e.user_id"),
+  name: property(z.string().nullable().meta({ description: "The author's name; null when they gave none, or when their account was deleted." }), "u.name"),
+});
+
+/** How an author whose `name` is null is written where a name must show (a report's label, the markdown export). */
+export const unnamedAuthorLabel = "Unnamed author";
+
+/** Who wrote an entry: the one who writes, edits and deletes it (docs/api.md, "Worklog entry"). Read-only. */
+export const entryAuthorSchema = entryAuthorShape.schema
+  .meta({ description: "Who wrote the entry; only they change it. Read-only." })
+  .register(responseSchemas, { id: "EntryAuthor" });
 
 export const entryShape = jsonShape({
   id: property(z.uuid(), "e.id"),
@@ -30,6 +43,7 @@ export const entryShape = jsonShape({
     z.array(z.uuid()),
     "COALESCE(to_json((SELECT array_agg(c.commit_id ORDER BY c.commit_id) FROM worklog_entry_commits c WHERE c.entry_id = e.id))::text, '[]')",
   ),
+  author: jsonTextProperty(entryAuthorSchema, entryAuthorShape.sql),
   source: property(entrySourceSchema, "e.source"),
   running: property(
     z
@@ -63,6 +77,7 @@ export function toEntryResponse(entry: EntryWithRelations): z.infer<typeof entry
     project_id: entry.projectId,
     project: entry.project,
     commit_ids: entry.commits.map((link) => link.commitId),
+    author: { id: entry.userId, name: entry.user.name },
     source: entry.source,
     running: entry.runningUserId !== null,
     inserted_at: entry.insertedAt.toISOString(),

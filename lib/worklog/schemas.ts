@@ -4,7 +4,7 @@ import { updatedSinceField } from "@/lib/sync/schemas";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
 import { rangeBoundSchema, timestampSchema } from "@/lib/time";
-import { searchMaxLength } from "./filters";
+import { isAuthorFilter, searchMaxLength } from "./filters";
 import { entrySourceSchema } from "./sources";
 import { idSchema, isStorableText, text } from "@/lib/validation";
 
@@ -102,6 +102,14 @@ export const detachCommitSchema = z.object({ id: idSchema, commit_id: idSchema }
 
 /** The filters of the entries list, which the export takes too (lib/data/export.ts). */
 export const entryFilterFields = {
+  author_id: z
+    .string()
+    .refine(isAuthorFilter, "author_id must be a UUID or me")
+    .meta({
+      description:
+        "Only the entries of this author: a user's id, or `me` for the caller's own. An author whose entries the caller cannot read matches nothing.",
+    })
+    .optional(),
   project_id: z.string().refine(isUuid, "project_id must be a UUID").meta({ format: "uuid", description: "Only the entries of this project." }).optional(),
   tags: z
     .string()

@@ -58,6 +58,7 @@ describe("worklog entries", () => {
   it("go through create, get, list, update and delete", async () => {
     const { key } = await newAccount(server);
     const project = await newProject(key, "Website Project");
+    const me = await json<{ id: string }>(server.request("/api/v1/user", { key }));
 
     const created = await createEntry(key, {
       content: "Shipped the **landing page**",
@@ -79,6 +80,7 @@ describe("worklog entries", () => {
       project_id: project.id,
       project: { id: project.id, name: "Website Project", identifier: "WP" },
       commit_ids: [],
+      author: { id: me.id, name: null },
       source: "api",
       running: false,
       inserted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -379,6 +381,26 @@ describe("list filters", () => {
     ];
     for (const [query, expected] of cases) {
       expect(await listIds(key, query), query).toEqual({ ids: expected, total: expected.length });
+    }
+  });
+
+  it("filter by author_id, a user's id or me; another user's id matches nothing", async () => {
+    const { newYear, lateNight, third, lastMilli } = ids;
+    const all = [lastMilli, third, lateNight, newYear];
+    const me = await json<{ id: string }>(server.request("/api/v1/user", { key }));
+    const stranger = await json<{ id: string }>(server.request("/api/v1/user", { key: (await newAccount(server)).key }));
+    const cases: [string, string[]][] = [
+      ["author_id=me", all],
+      [`author_id=${me.id}`, all],
+      [`author_id=${me.id.toUpperCase()}`, all],
+      [`author_id=${stranger.id}`, []],
+      [`author_id=me&project_id=${website.id}`, [lastMilli, newYear]],
+    ];
+    for (const [query, expected] of cases) expect(await listIds(key, query), query).toEqual({ ids: expected, total: expected.length });
+    for (const query of ["author_id=you", "author_id=ME", "author_id=12345"]) {
+      expect(await json(server.request(`${entriesPath}?${query}`, { key, invalid: true }), 400), query).toEqual({
+        error: { message: "author_id must be a UUID or me", type: "invalid_request_error" },
+      });
     }
   });
 

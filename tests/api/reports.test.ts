@@ -58,7 +58,7 @@ describe("GET /worklog/report", () => {
     ]);
   });
 
-  it("groups by tag (an entry in each of its tags), source, day, week and month in the account's zone", async () => {
+  it("groups by tag (an entry in each of its tags), source, author, day, week and month in the account's zone", async () => {
     const byTag = await report(key, "from=2026-11-01&to=2026-11-07&group_by=tag");
     expect(byTag.groups.map((group) => [group.label, group.tracked_seconds, group.entries])).toEqual([
       ["#backend", 5400, 2],
@@ -68,6 +68,14 @@ describe("GET /worklog/report", () => {
     expect((await report(key, "from=2026-11-01&to=2026-11-07&group_by=source")).groups.map((group) => [group.key, group.label, group.entries])).toEqual([
       ["api", "API", 3],
     ]);
+    // By author: the caller, named as their account is (the entries' author.name), key their id; unnamed, "Unnamed author".
+    const me = await json<{ id: string }>(server.request("/api/v1/user", { key }));
+    const byAuthor = await report(key, "from=2026-11-01&to=2026-11-07&group_by=author");
+    expect(byAuthor.groups.map((group) => [group.key, group.label, group.tracked_seconds, group.entries, group.previous, group.by_project])).toEqual([
+      [me.id, "Unnamed author", 5400, 3, { tracked_seconds: 7200, entries: 1, commits: 0 }, null],
+    ]);
+    await json(server.request("/api/v1/user", { key, method: "PUT", body: { name: "Ada Lovelace" } }), 200);
+    expect((await report(key, "from=2026-11-01&to=2026-11-07&group_by=author")).groups.map((group) => group.label)).toEqual(["Ada Lovelace"]);
     const byDay = await report(key, "from=2026-11-02&to=2026-11-04&group_by=day");
     expect(byDay.groups.map((group) => [group.key, group.tracked_seconds, group.previous])).toEqual([
       ["2026-11-02", 0, null],
@@ -86,8 +94,10 @@ describe("GET /worklog/report", () => {
   });
 
   it("takes the entries list's filters, and timestamps as bounds", async () => {
-    const filtered = await report(key, `from=2026-11-01&to=2026-11-07&project_id=${alpha}&tags=review&source=api&q=work`);
+    const filtered = await report(key, `from=2026-11-01&to=2026-11-07&project_id=${alpha}&tags=review&source=api&q=work&author_id=me`);
     expect(filtered.totals).toEqual({ tracked_seconds: 3600, entries: 1, commits: 0 });
+    const someoneElse = await report(key, "from=2026-11-01&to=2026-11-07&author_id=01a20117-2c44-73d4-bcc0-1dc6adc56f6f");
+    expect(someoneElse.totals).toEqual({ tracked_seconds: 0, entries: 0, commits: 0 });
     const timed = await report(key, "from=2026-11-04T00:00:00Z&to=2026-11-04T23:59:59.999Z");
     expect(timed.totals.entries).toBe(2);
     expect(timed.previous_period).toEqual({
@@ -125,6 +135,7 @@ describe("GET /worklog/report", () => {
       "from=2000-01-01&to=2026-11-01",
       "project_id=42",
       "source=fax",
+      "author_id=someone",
     ]) {
       const response = await server.request(`/api/v1/worklog/report?${query}`, { key, ...invalid });
       const body = await response.json();

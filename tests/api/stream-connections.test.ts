@@ -88,3 +88,21 @@ describe.each(Object.entries(streams))("%s", (_name, stream) => {
     }
   });
 });
+
+describe("an idle kept-alive connection", () => {
+  // A client that reuses a connection the server is closing at that very moment sees it reset
+  // (ECONNRESET). Proxies and HTTP clients keep idle connections for up to a minute (nginx's
+  // keepalive_timeout, 60 s by default; load balancers' 60 s), so the server keeps them longer
+  // (scripts/start.mjs): the side that closes an idle connection is the client's.
+  it("is kept longer than a proxy keeps it: Keep-Alive says 65 seconds", async () => {
+    const connection = await RawConnection.open(server.url);
+    try {
+      connection.send("GET", "/api/health", { "x-forwarded-for": clientAddress });
+      const response = await connection.response();
+      expect(response.status, response.body).toBe(200);
+      expect(response.headers["keep-alive"]).toBe("timeout=65");
+    } finally {
+      connection.close();
+    }
+  });
+});

@@ -216,6 +216,8 @@ describe("an event about an entry", () => {
 describe("a webhook delivery", () => {
   it("posts `{ type, timestamp, workspace_id, data }`, `data` the API's object, signed for the Standard Webhooks library", async () => {
     const { user, endpoint } = await newEndpoint(["entry.created"]);
+    // The author's name travels with the entry (migration 20261129050000_entry_author_in_events).
+    await getDb().user.update({ where: { id: user.id }, data: { name: "Ada Lovelace" } });
     const entry = await getDb().worklogEntry.create({
       data: { ...(await personalRow(user)), content: "Shipped", recordedAt: new Date("2026-11-20T10:00:00Z"), durationSeconds: 600 },
     });
@@ -240,6 +242,7 @@ describe("a webhook delivery", () => {
         project_id: null,
         project: null,
         commit_ids: [],
+        author: { id: user.id, name: "Ada Lovelace" },
         source: "api",
         running: false,
         inserted_at: entry.insertedAt.toISOString(),

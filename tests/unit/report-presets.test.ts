@@ -129,7 +129,17 @@ describe("the reports page's URL", () => {
     expect(worklogHrefFor(view, view, rowFilter("project", projectId))).toBe(`/?q=deploy&project_id=${projectId}&tags=ops&from=2026-11-01&to=2026-11-30`);
     expect(worklogHrefFor(view, view, rowFilter("tag", "perf"))).toBe("/?q=deploy&tags=perf&from=2026-11-01&to=2026-11-30");
     expect(worklogHrefFor(view, view, rowFilter("source", "mcp"))).toBe("/?q=deploy&tags=ops&from=2026-11-01&to=2026-11-30&source=mcp");
+    const authorId = "0b9a8a3e-6a9e-4b7e-9d7c-2f1f3b6a1c12";
+    expect(worklogHrefFor(view, view, rowFilter("author", authorId))).toBe(`/?q=deploy&tags=ops&from=2026-11-01&to=2026-11-30&author_id=${authorId}`);
     expect(rowFilter("project", null)).toBeUndefined();
     expect(rowFilter("tag", null)).toBeUndefined();
+  });
+
+  it("keeps a grouping by author and the author_id filter, leaving out an author_id that is neither a UUID nor me", () => {
+    const { view, ignored } = reportViewFromSearch(search("group_by=author&author_id=me"), today, "monday");
+    expect([view.groupBy, view.filters, ignored]).toEqual(["author", { author_id: "me" }, false]);
+    expect(reportsHref(view)).toBe("/reports?group_by=author&author_id=me");
+    const invalid = reportViewFromSearch(search("author_id=someone"), today, "monday");
+    expect([invalid.view.filters, invalid.ignored]).toEqual([{}, true]);
   });
 });

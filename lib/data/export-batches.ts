@@ -3,7 +3,7 @@ import { owned, type Access } from "@/lib/access/context";
 import { idKeyset, timeKeyset, type KeysetQuery } from "@/lib/api/cursor-pagination";
 import { getDb, type Commit } from "@/lib/db/client";
 import type { ListPosition } from "@/lib/db/item-positions";
-import type { EntryListFilters } from "@/lib/worklog/entries";
+import type { EntryListFilters } from "@/lib/worklog/schemas";
 import { selectEntryPage } from "@/lib/worklog/entry-sql";
 
 /** Rows per statement: a batch is all the export holds of a list at once. */

@@ -7,7 +7,7 @@ import { toCommitResponse, toRepositoryResponse } from "@/lib/repositories/respo
 import { toUserResponse } from "@/lib/users/responses";
 import { formatDuration, formatWeekday } from "@/lib/formatting/time-words";
 import { calendarDay, wallClock } from "@/lib/time";
-import type { EntryListFilters } from "@/lib/worklog/entries";
+import type { EntryListFilters } from "@/lib/worklog/schemas";
 import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
 import { toEntryResponse, unnamedAuthorLabel } from "@/lib/worklog/responses";
 import { stoppedAt } from "@/lib/worklog/timer";

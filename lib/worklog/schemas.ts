@@ -148,3 +148,5 @@ export const entryFilterFields = {
 export const entryListQuerySchema = listQuerySchema(entryFilterFields);
 
 export type EntryListQuery = z.output<typeof entryListQuerySchema>;
+/** What selects a list's entries, without its page. */
+export type EntryListFilters = Omit<EntryListQuery, "page">;

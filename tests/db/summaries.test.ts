@@ -5,7 +5,9 @@ import { getDb } from "@/lib/db/client";
 import { createProject, listProjectSummaries } from "@/lib/projects/projects";
 import { commitSummaries, recentCommits, recordCommits } from "@/lib/repositories/commits";
 import { createRepository } from "@/lib/repositories/repositories";
-import { attachCommits, createEntry, dailyTotals, dayTotals, entriesByCommit, type EntryListFilters } from "@/lib/worklog/entries";
+import { attachCommits, createEntry, entriesByCommit } from "@/lib/worklog/entries";
+import type { EntryListFilters } from "@/lib/worklog/schemas";
+import { dailyTotals, dayTotals } from "@/lib/worklog/tracked-time";
 
 async function newUser(email: string, timezone = "UTC") {
   return getDb().user.create({ data: { email, timezone } });

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 import { newAccount } from "../support/accounts";
+import { queryServerDatabase } from "../support/server-database";
 
 let server: TestServer;
 let email: string;
@@ -128,15 +128,7 @@ describe("authentication of /api/v1 (docs/api.md, Authentication)", () => {
   });
 });
 
-async function query<T>(sql: string, values: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const query = <T>(sql: string, values: unknown[]) => queryServerDatabase<T>(server, sql, values);
 
 describe("OAuth tokens", () => {
   it.runIf(process.env.WORKLOG_TEST_DATABASE === "postgres")(

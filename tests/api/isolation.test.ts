@@ -6,7 +6,6 @@
 // part is a workspace that shows entries to admins only, where a member must not reach another
 // member's entry by any way out: list, get, filter, search, report, export, sync, bulk, MCP.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenApiDocument } from "@/lib/openapi/types";
 import { accountRequests, invalidValue, newAccount, notFoundBody, type Method } from "../support/accounts";
@@ -14,6 +13,7 @@ import { connectMcp } from "../support/mcp-client";
 import { json } from "../support/responses";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
+import { queryServerDatabase } from "../support/server-database";
 
 const onPostgres = process.env.WORKLOG_TEST_DATABASE === "postgres";
 
@@ -26,15 +26,7 @@ beforeAll(async () => {
 });
 
 /** One statement on the server's database, beside the app (the rows no endpoint writes: memberships, other workspaces' attempts…). */
-async function sql<Row = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as Row[];
-  } finally {
-    await client.end();
-  }
-}
+const sql = <Row = Record<string, unknown>>(text: string, values: unknown[] = []) => queryServerDatabase<Row>(server, text, values);
 
 const workspaceOf = async (email: string) =>
   (

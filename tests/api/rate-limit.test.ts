@@ -16,6 +16,7 @@ import type { ServerConfigName } from "../support/server-configs";
 import { sharedServer, uniqueClientAddress } from "../support/shared-server";
 import { startUpstashRest, type UpstashRest } from "../support/upstash-rest";
 import { newAccount, newKey } from "../support/accounts";
+import { newTeam } from "../support/team";
 
 const SLOW = 180_000;
 const UNAVAILABLE = "UPSTASH REDIS IS UNAVAILABLE";
@@ -343,7 +344,7 @@ describe.concurrent("a new window", () => {
   });
 });
 
-describe.skipIf(testBackend() === "pglite")("two instances sharing one Upstash Redis", () => {
+describe.skipIf(testBackend() === "pglite")("two instances sharing one database and one Upstash Redis", () => {
   it(
     "let exactly 500 of 300 + 300 concurrent requests through",
     async () => {
@@ -364,6 +365,20 @@ describe.skipIf(testBackend() === "pglite")("two instances sharing one Upstash R
     },
     SLOW,
   );
+
+  it("refuse a removed member's key on both at once: the membership is read with every request", async () => {
+    const first = await shared("hourlyRateLimitsUpstash");
+    const second = secondInstance!;
+    const team = await newTeam(first, "Two instances");
+    const memberOf = (server: TestServer) => server.request("/api/v1/workspace", { key: team.member.key });
+    expect((await memberOf(second)).status).toBe(200);
+    const { user_id: memberId } = (await (await first.request("/api/v1/workspace/members", { key: team.member.key })).json()).members.find(
+      (member: { email: string | null }) => member.email === team.member.email,
+    );
+    expect((await first.request(`/api/v1/workspace/members/${memberId}`, { key: team.admin.key, method: "DELETE" })).status).toBe(200);
+    expect((await memberOf(second)).status).toBe(401);
+    expect((await memberOf(first)).status).toBe(401);
+  });
 });
 
 describe("Upstash configured but unavailable", () => {

@@ -36,6 +36,9 @@ async function snapshot(key: string, ids: Record<string, string>): Promise<strin
     "/api/v1/incoming_hooks",
     `/api/v1/incoming_hooks/${ids.hook}`,
     "/api/v1/recap_schedules",
+    "/api/v1/workspace",
+    "/api/v1/workspace/members",
+    "/api/v1/workspace/invitations",
   ];
   const bodies = await Promise.all(paths.map(async (pathname) => (await server.request(pathname, { key })).text()));
   return bodies.join("\n");
@@ -152,6 +155,9 @@ const foreignPathIds: ForeignCase[] = [
   { method: "PUT", path: "/api/v1/recap_schedules/{schedule}", body: { time: "10:00" } },
   { method: "DELETE", path: "/api/v1/recap_schedules/{schedule}" },
   { method: "POST", path: "/api/v1/recap_schedules/{schedule}/run" },
+  { method: "PUT", path: "/api/v1/workspace/members/{member}", body: { role: "viewer" } },
+  { method: "DELETE", path: "/api/v1/workspace/members/{member}" },
+  { method: "DELETE", path: "/api/v1/workspace/invitations/{invitation}" },
 ].map((entry) => ({ ...entry, method: entry.method as Method, status: 404, expected: notFoundBody }));
 
 const emptyList = (collection: string) => (body: Record<string, unknown>) => {
@@ -265,6 +271,11 @@ describe("another account's ids", () => {
 /** Every write endpoint of /api/v1 with the scope it requires; a second test holds it to the route files. */
 const writeEndpoints: { method: Method; path: string; scope: string; body?: unknown }[] = [
   { method: "PUT", path: "/api/v1/user", scope: "user:write", body: { name: "Changed" } },
+  { method: "PUT", path: "/api/v1/workspace", scope: "workspace:write", body: { name: "Changed" } },
+  { method: "PUT", path: "/api/v1/workspace/members/{member}", scope: "workspace:write", body: { role: "viewer" } },
+  { method: "DELETE", path: "/api/v1/workspace/members/{member}", scope: "workspace:write" },
+  { method: "POST", path: "/api/v1/workspace/invitations", scope: "workspace:write", body: { email: "planted@example.com", role: "member" } },
+  { method: "DELETE", path: "/api/v1/workspace/invitations/{invitation}", scope: "workspace:write" },
   { method: "DELETE", path: "/api/v1/user", scope: "user:write" },
   { method: "POST", path: "/api/v1/projects", scope: "project:write", body: { name: "New" } },
   { method: "PUT", path: "/api/v1/projects/{project}", scope: "project:write", body: { name: "Changed" } },

@@ -1,7 +1,6 @@
 // The workspace endpoints (docs/api.md, "Workspaces"): settings, members, invitations, the
 // user's workspaces, and the member events webhooks receive.
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notFoundBody } from "../support/accounts";
 import { allowedPort, startReceiver, type Receiver, type Received } from "../support/receiver";
@@ -9,6 +8,7 @@ import { json } from "../support/responses";
 import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 import { newTeam } from "../support/team";
+import { queryServerDatabase } from "../support/server-database";
 
 let server: TestServer;
 let receiver: Receiver;
@@ -42,15 +42,7 @@ async function userId(key: string): Promise<string> {
   return (await json(call(key, "GET", "/api/v1/user"))).id;
 }
 
-async function query<T>(sql: string, values: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const query = <T>(sql: string, values: unknown[]) => queryServerDatabase<T>(server, sql, values);
 
 describe("the workspace", () => {
   it("answers the credential's workspace with the caller's role and the member count; admins change its settings", async () => {

@@ -1,5 +1,6 @@
 // Accounts of a test server: a new account with its key (for every API test), and what the
 // security tests (tests/api/security-*.test.ts) share: their requests, and an account's data of every kind.
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { json } from "./responses";
 import type { TestServer } from "./server";
@@ -77,7 +78,11 @@ export function accountRequests(current: () => TestServer) {
       destination: { kind: "webhook", webhook_id: webhook.id },
       enabled: false,
     });
+    const invitation = await created(key, "/api/v1/workspace/invitations", { email: `invited-${randomUUID()}@example.com`, role: "member" });
+    const { body: user } = await call(key, "GET", "/api/v1/user");
     return {
+      member: user.id as string,
+      invitation: invitation.id as string,
       project: project.id,
       repository: repository.id,
       commit: commits.commits[0].id as string,

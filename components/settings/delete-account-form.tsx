@@ -17,8 +17,8 @@ export function DeleteAccountForm({ email }: { email: string }) {
         Delete account
       </h3>
       <p className="mt-2 text-sm text-pretty text-zinc-700 dark:text-zinc-300">
-        This deletes your account and everything in it, at once and for good: projects, repositories, commits, worklog entries, recaps, API keys and authorized
-        devices. Scripts and tools using your keys stop working.
+        This deletes your account and your own workspace, at once and for good: its projects, repositories, commits, worklog entries and recaps, and your API
+        keys and authorized devices. Scripts and tools using your keys stop working. In teams you belong to, what you wrote stays, without your name.
       </p>
       <form action={formAction} className="mt-5 max-w-md space-y-4">
         <FormError message={formError} />

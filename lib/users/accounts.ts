@@ -2,6 +2,7 @@ import type { Access } from "@/lib/access/context";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { isRecordMissing, isUniqueViolation } from "@/lib/db/errors";
+import { leaveEveryWorkspace } from "@/lib/workspaces/members";
 import { AppError } from "@/lib/errors";
 import { transferOwnershipFirst } from "@/lib/access/roles";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
@@ -56,8 +57,10 @@ export async function updateUser(access: Access, { week_start, hour_cycle, ...ch
 }
 
 /**
- * Deletes the account and, by cascade in the same statement, everything it owns: projects,
- * repositories, commits, entries, recaps, API keys and OAuth tokens. Returns it as it was.
+ * Deletes the account, returned as it was: the workspaces it owns go with it, and with them all
+ * their data, by cascade in the same statement; in the workspaces others own it leaves first
+ * (lib/workspaces/members.ts), and its entries, projects, repositories and commits stay there,
+ * under its id. Its own things everywhere go too: keys, tokens, recaps, hooks, schedules.
  */
 export async function deleteUser(userId: string) {
   try {
@@ -67,6 +70,7 @@ export async function deleteUser(userId: string) {
       const owned = await transaction.$queryRaw<{ workspace_id: string }[]>`SELECT workspace_id FROM memberships m
         WHERE m.workspace_id IN (SELECT workspace_id FROM memberships WHERE user_id = ${userId}::uuid AND role = 'owner') FOR UPDATE`;
       if (new Set(owned.map((row) => row.workspace_id)).size < owned.length) throw transferOwnershipFirst();
+      await leaveEveryWorkspace(transaction, userId);
       return transaction.user.delete({ where: { id: userId } });
     });
   } catch (error) {

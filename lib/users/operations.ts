@@ -45,7 +45,7 @@ export const userOperations = {
     tag,
     summary: "Delete the user",
     description:
-      "Deletes the account and the workspaces it owns alone, with everything they hold (projects, repositories, commits, entries, recaps, API keys, OAuth tokens), in one transaction; a workspace it owns with other members must change hands first (409). Every key and token of the account fails with 401 from then on.",
+      "Deletes the account and the workspaces it owns alone, with everything they hold (projects, repositories, commits, entries, recaps, API keys, OAuth tokens), in one transaction; a workspace it owns with other members must change hands first (409). In the workspaces others own its work stays: its entries keep `author.id` with `author.name: null`. Every key and token of the account fails with 401 from then on.",
     scope: "user:write",
     role: "viewer",
     responses: { 200: { description: "The account as it was.", schema: userResponseSchema, example: userExample } },

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { writeEntry } from "./entries";
 import { refusedEntryChange } from "./entry-refusal";
-import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
+import { entryInclude, writtenBy, type EntryWithRelations } from "./entry-with-relations";
 import type { EntryBulk, EntryRestore } from "./schemas";
 
 // Bulk changes of entries (docs/api.md, "Bulk changes"): one transaction, all of the entries or
@@ -22,8 +22,10 @@ function inOrder(ids: string[], entries: EntryWithRelations[]): EntryWithRelatio
   return ids.map((id) => byId.get(id)!);
 }
 
-const readEntries = (transaction: Transaction, access: Access, ids: string[]) =>
-  transaction.worklogEntry.findMany({ where: { id: { in: ids }, ...writableEntries(access) }, include: entryInclude });
+const readEntries = async (transaction: Transaction, access: Access, ids: string[]) =>
+  (await transaction.worklogEntry.findMany({ where: { id: { in: ids }, ...writableEntries(access) }, include: entryInclude })).map((entry) =>
+    writtenBy(access, entry),
+  );
 
 /**
  * Locks the account's entries among `ids` in id order, after the commits attached to them when

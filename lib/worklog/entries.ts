@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
 import { countEntries, countsEveryEntry, insertEntry, putBackEntry, selectEntryJsonPage, selectEntryPage, type NewEntry } from "./entry-sql";
 import { refusedEntryChange } from "./entry-refusal";
-import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
+import { entryInclude, withAuthorName, writtenBy, type EntryWithRelations } from "./entry-with-relations";
 import type { AttachCommits, EntryCreate, EntryListFilters, EntryListQuery, EntryRestore, EntryUpdate } from "./schemas";
 import type { EntrySource } from "./sources";
 
@@ -49,7 +49,7 @@ export const listEntriesAsJson = (access: Access, query: EntryListQuery) => entr
 export async function getEntry(access: Access, id: string) {
   const entry = await getDb().worklogEntry.findFirst({ where: { id, ...readableEntries(access) }, include: entryInclude });
   if (!entry) throw AppError.notFound();
-  return entry;
+  return withAuthorName(entry);
 }
 
 function newEntry(input: EntryCreate, source: EntrySource): NewEntry {
@@ -86,10 +86,11 @@ async function createEntryWithCommits(access: Access, entry: NewEntry, commitIds
     getDb().$transaction(async (transaction) => {
       const found = await lockCommits(transaction, access, uniqueIds);
       throwUnknownCommits(commitIds, found);
-      return transaction.worklogEntry.create({
+      const created = await transaction.worklogEntry.create({
         data: { ...entry, ...createdBy(access), commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
         include: entryInclude,
       });
+      return writtenBy(access, created);
     }),
   );
 }
@@ -106,19 +107,21 @@ export async function updateEntry(access: Access, id: string, changes: EntryUpda
   await checkProjectReference(access, changes.project_id);
   return writeEntry(
     () =>
-      getDb().worklogEntry.update({
-        where: { id, ...writableEntries(access) },
-        data: {
-          content: changes.content,
-          recordedAt: changes.recorded_at,
-          durationSeconds: changes.duration_seconds,
-          // A duration given to a running entry stops its timer (docs/api.md, "Timer").
-          ...(changes.duration_seconds !== undefined && { runningUserId: null }),
-          tags: changes.tags,
-          projectId: changes.project_id,
-        },
-        include: entryInclude,
-      }),
+      getDb()
+        .worklogEntry.update({
+          where: { id, ...writableEntries(access) },
+          data: {
+            content: changes.content,
+            recordedAt: changes.recorded_at,
+            durationSeconds: changes.duration_seconds,
+            // A duration given to a running entry stops its timer (docs/api.md, "Timer").
+            ...(changes.duration_seconds !== undefined && { runningUserId: null }),
+            tags: changes.tags,
+            projectId: changes.project_id,
+          },
+          include: entryInclude,
+        })
+        .then((entry) => writtenBy(access, entry)),
     () => refusedEntryChange(getDb(), access, [id]),
   );
 }
@@ -134,7 +137,7 @@ export function deleteEntry(access: Access, id: string) {
       getDb().$transaction(async (transaction) => {
         await transaction.$queryRaw`SELECT c.id FROM worklog_entry_commits l JOIN commits c ON c.id = l.commit_id
         WHERE l.entry_id = ${id}::uuid AND ${ownedSql(access, "c")} ORDER BY c.id FOR KEY SHARE OF c`;
-        return transaction.worklogEntry.delete({ where: { id, ...writableEntries(access) }, include: entryInclude });
+        return writtenBy(access, await transaction.worklogEntry.delete({ where: { id, ...writableEntries(access) }, include: entryInclude }));
       }),
     () => refusedEntryChange(getDb(), access, [id]),
   );

@@ -3,7 +3,7 @@ import { getDb, type Transaction } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
-import { entryInclude, type EntryWithRelations } from "./entry-with-relations";
+import { entryInclude, writtenBy, type EntryWithRelations } from "./entry-with-relations";
 import type { TimerStart } from "./schemas";
 import type { EntrySource } from "./sources";
 
@@ -39,11 +39,12 @@ async function stopRunning(transaction: Transaction, access: Access, at: Date, c
     select: { id: true, recordedAt: true },
   });
   if (!running || (choice.id !== undefined && choice.id !== running.id)) return null;
-  return transaction.worklogEntry.update({
+  const stopped = await transaction.worklogEntry.update({
     where: { id: running.id },
     data: { runningUserId: null, recordedAt: at, durationSeconds: choice.durationSeconds ?? elapsedSeconds(running.recordedAt, at) },
     include: entryInclude,
   });
+  return writtenBy(access, stopped);
 }
 
 /**
@@ -84,7 +85,7 @@ export async function startTimer(
         },
         include: entryInclude,
       });
-      return { timer, stopped };
+      return { timer: writtenBy(access, timer), stopped };
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw invalidProjectReference();
@@ -106,9 +107,10 @@ export async function stopTimer(access: Access, choice: StopChoice = {}, at?: Da
 }
 
 /** The account's running entry, or null. */
-export function runningTimer(access: Access): Promise<EntryWithRelations | null> {
-  return getDb().worklogEntry.findUnique({
+export async function runningTimer(access: Access): Promise<EntryWithRelations | null> {
+  const running = await getDb().worklogEntry.findUnique({
     where: { runningUserId_workspaceId: { runningUserId: access.user.id, workspaceId: access.workspace.id } },
     include: entryInclude,
   });
+  return running && writtenBy(access, running);
 }

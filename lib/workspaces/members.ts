@@ -15,7 +15,10 @@ const actor = (access: Access) => ({ workspaceId: ownerId(access), actorId: acce
 
 /** A member as `access` sees it: an admin or the owner sees every email, the others only their own. */
 function toMemberResponse(access: Access, member: MemberRow, role: WorkspaceRole = member.role): MemberResponse {
-  const seesEmail = roleAtLeast(access.role, "admin") || member.userId === access.user.id;
+  return memberResponse(member, roleAtLeast(access.role, "admin") || member.userId === access.user.id, role);
+}
+
+function memberResponse(member: MemberRow, seesEmail: boolean, role: WorkspaceRole = member.role): MemberResponse {
   return {
     user_id: member.userId,
     name: member.user.name,
@@ -84,26 +87,48 @@ export async function removeMember(access: Access, userId: string): Promise<Memb
   return getDb().$transaction(async (transaction) => {
     const member = await lockedMember(transaction, access, userId);
     if (member.role === "owner") throw transferOwnershipFirst();
-    const now = new Date();
-    const running = await transaction.worklogEntry.findUnique({
-      where: { runningUserId_workspaceId: { runningUserId: userId, workspaceId: access.workspace.id } },
-      select: { id: true, recordedAt: true },
-    });
-    if (running) {
-      await transaction.worklogEntry.update({
-        where: { id: running.id },
-        data: { runningUserId: null, recordedAt: now, durationSeconds: elapsedSeconds(running.recordedAt, now) },
-      });
-    }
-    const revoked = { where: { userId, ...owned(access), revokedAt: null }, data: { revokedAt: now } };
-    await transaction.apiKey.updateMany(revoked);
-    await transaction.oAuthToken.updateMany(revoked);
-    await transaction.membership.delete({ where: { workspaceId_userId: { ...owned(access), userId } } });
     const response = toMemberResponse(access, member);
-    await emitMemberEvent(transaction, actor(access), "member.removed", response);
-    await markAccountChanged(transaction, access);
+    await endMembership(transaction, actor(access), response);
     return response;
   });
+}
+
+/**
+ * Every workspace the user is a member of but does not own, left in `transaction` before the
+ * account is deleted (lib/users/accounts.ts): their entries stay, their timers stop, and each
+ * workspace's webhooks hear `member.removed`.
+ */
+export async function leaveEveryWorkspace(transaction: Transaction, userId: string): Promise<void> {
+  const memberships = await transaction.membership.findMany({ where: { userId, role: { not: "owner" } }, include: memberInclude });
+  for (const member of memberships) {
+    await endMembership(transaction, { workspaceId: member.workspaceId, actorId: userId }, memberResponse(member, true));
+  }
+}
+
+/** Ends a membership in `transaction`: the member's running timer there stops now, their keys and tokens for it are revoked, and the workspace's webhooks and conditional reads see the change. */
+async function endMembership(
+  transaction: Transaction,
+  { workspaceId, actorId }: { workspaceId: string; actorId: string },
+  member: MemberResponse,
+): Promise<void> {
+  const userId = member.user_id;
+  const now = new Date();
+  const running = await transaction.worklogEntry.findUnique({
+    where: { runningUserId_workspaceId: { runningUserId: userId, workspaceId } },
+    select: { id: true, recordedAt: true },
+  });
+  if (running) {
+    await transaction.worklogEntry.update({
+      where: { id: running.id },
+      data: { runningUserId: null, recordedAt: now, durationSeconds: elapsedSeconds(running.recordedAt, now) },
+    });
+  }
+  const revoked = { where: { userId, workspaceId, revokedAt: null }, data: { revokedAt: now } };
+  await transaction.apiKey.updateMany(revoked);
+  await transaction.oAuthToken.updateMany(revoked);
+  await transaction.membership.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
+  await emitMemberEvent(transaction, { workspaceId, actorId }, "member.removed", member);
+  await transaction.$executeRawUnsafe(markAccountChangedSql(ownedAt("$1")), workspaceId);
 }
 
 /**

@@ -146,6 +146,35 @@ describe("members", () => {
     expect((await call(team.viewer.key, "GET", "/api/v1/workspace")).status).toBe(401);
     expect((await json(call(team.owner.key, "GET", "/api/v1/workspace"))).member_count).toBe(2);
   });
+
+  it("deleting an account leaves its work in the workspaces others own, by an author without a name, and deletes its own workspace", async () => {
+    const team = await newTeam(server, "Deleted member's team");
+    const memberId = await userId(team.member.key);
+    const project = await json(call(team.member.key, "POST", "/api/v1/projects", { name: "Made by a leaver" }), 201);
+    const repository = await json(call(team.member.key, "POST", "/api/v1/repositories", { name: "leaver/repo", project_id: project.id }), 201);
+    const entry = await json(call(team.member.key, "POST", "/api/v1/worklog/entries", { content: "Written before leaving", project_id: project.id }), 201);
+    const { timer } = await json(call(team.member.key, "POST", "/api/v1/worklog/timer", { content: "Running when deleted" }), 201);
+    const [personal] = await query<{ workspace_id: string }>("SELECT workspace_id FROM memberships WHERE user_id = $1 AND role = 'owner'", [memberId]);
+
+    expect(await json(call(team.member.key, "DELETE", "/api/v1/user"))).toMatchObject({ id: memberId });
+
+    expect(await json(call(team.owner.key, "GET", `/api/v1/worklog/entries/${entry.id}`))).toMatchObject({
+      content: "Written before leaving",
+      author: { id: memberId, name: null },
+      project: { id: project.id },
+    });
+    const listed = await json(call(team.owner.key, "GET", `/api/v1/worklog/entries?author_id=${memberId}`));
+    expect(listed.entries.map((row: { id: string }) => row.id).sort()).toEqual([entry.id, timer.id].sort());
+    expect(await json(call(team.owner.key, "GET", `/api/v1/repositories/${repository.id}`))).toMatchObject({ name: "leaver/repo" });
+    const [stopped] = await query<{ running_user_id: string | null; duration_seconds: number | null }>(
+      "SELECT running_user_id, duration_seconds FROM worklog_entries WHERE id = $1",
+      [timer.id],
+    );
+    expect(stopped).toMatchObject({ running_user_id: null });
+    expect(stopped!.duration_seconds).toBeGreaterThanOrEqual(1);
+    expect(await query("SELECT id FROM workspaces WHERE id = $1", [personal!.workspace_id])).toEqual([]);
+    expect((await json(call(team.owner.key, "GET", "/api/v1/workspace"))).member_count).toBe(3);
+  });
 });
 
 describe("invitations", () => {

@@ -56,21 +56,25 @@ describe("every model", () => {
       include: {
         accounts: true,
         apiKeys: true,
-        projects: { include: { repositories: { include: { commits: { include: { entries: true } } } } } },
-        entries: { include: { commits: true, project: true } },
         recaps: true,
         oauthTokens: { include: { client: true } },
       },
     });
     expect(stored).toMatchObject({ email: "models@example.com", timezone: "Europe/Paris", plan: "pro" });
+    // A project's and an entry's user_id have no foreign key (their workspace keeps them): read by it.
+    const projects = await db.project.findMany({
+      where: { userId: user.id },
+      include: { repositories: { include: { commits: { include: { entries: true } } } } },
+    });
+    const entries = await db.worklogEntry.findMany({ where: { userId: user.id }, include: { commits: true, project: true } });
     expect(stored.accounts[0]).toMatchObject({ provider: "github", providerAccountId: "42" });
     expect(stored.apiKeys[0]?.scopes).toEqual(["project:read", "worklog:*"]);
-    expect(stored.projects[0]?.repositories[0]?.commits[0]).toMatchObject({
+    expect(projects[0]?.repositories[0]?.commits[0]).toMatchObject({
       sha: "a".repeat(40),
       committedAt: new Date("2026-01-02T03:04:05.678Z"),
       entries: [{ entryId: entry.id, commitId: commit.id }],
     });
-    expect(stored.entries[0]).toMatchObject({ content: "Wrote **docs**", tags: ["docs", "web"], project: { identifier: "WEB" } });
+    expect(entries[0]).toMatchObject({ content: "Wrote **docs**", tags: ["docs", "web"], project: { identifier: "WEB" } });
     expect(stored.recaps[0]).toMatchObject({ status: "processing", content: null, filters: { tags: ["docs"] } });
     expect(stored.oauthTokens[0]?.client.name).toBe("Test");
     expect(await db.deviceGrant.findUniqueOrThrow({ where: { userCode: "BCDFGHJK" } })).toMatchObject({ status: "pending" });

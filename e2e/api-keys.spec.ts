@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createKey, keyRow, password, screenshotPage, signIn, signUp, uniqueEmail } from "./support";
+import { createKey, keyRow, password, runAdmin, screenshotPage, signIn, signUp, uniqueEmail } from "./support";
 
 function getUser(request: APIRequestContext, key: string) {
   return request.get("/api/v1/user", { headers: { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` } });
@@ -49,6 +49,26 @@ test("a new account creates scoped API keys, uses them and revokes one", async (
   await expect(projectRow).toBeVisible();
 
   expect((await getUser(request, userKey)).status()).toBe(401);
+});
+
+test("a user of two workspaces makes a key for the team's, which the list names and which works there", async ({ page, request }) => {
+  const email = uniqueEmail("team-keys");
+  await signUp(page, email);
+  const slug = runAdmin(["workspace:create", "--email", email, "--name", "Engine Team"]);
+
+  await page.goto("/settings/api-keys");
+  const workspace = page.getByRole("combobox", { name: "Workspace" });
+  await expect(workspace.locator("option:checked")).toHaveText("Ada Lovelace's workspace (owner)");
+  await workspace.selectOption({ label: "Engine Team (owner)" });
+  const teamKey = await createKey(page, "team", ["Workspace: Read"]);
+  await expect(keyRow(page, "team")).toContainText("Engine Team");
+  await expect(workspace.locator("option:checked")).toHaveText("Ada Lovelace's workspace (owner)");
+  await createKey(page, "personal", ["Workspace: Read"]);
+  await expect(keyRow(page, "personal")).toContainText("Ada Lovelace's workspace");
+
+  const read = await request.get("/api/v1/workspace", { headers: { Authorization: `Basic ${Buffer.from(`${teamKey}:`).toString("base64")}` } });
+  expect(read.status()).toBe(200);
+  expect(await read.json()).toMatchObject({ slug, name: "Engine Team", role: "owner" });
 });
 
 test("a new key comes with the setup of MCP clients, on this server's origin, ready to copy", async ({ page, context, baseURL }) => {

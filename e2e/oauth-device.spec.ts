@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { screenshotPage, signIn, signUp, uniqueEmail } from "./support";
+import { runAdmin, screenshotPage, signIn, signUp, uniqueEmail } from "./support";
 
 /** What the Accomplish CLI (acc v0.4) sends: its client id and its eight scopes, comma-separated. */
 const CLI_CLIENT_ID = "90w0AXnlNgnh2XBJdexYjw";
@@ -53,8 +52,7 @@ function pollToken(request: APIRequestContext, deviceCode: string) {
 
 /** Registers a client with the admin command, as an operator would, and returns its id. */
 function registerClient(name: string, redirectUri?: string): string {
-  const args = ["--import", "tsx", "scripts/admin.ts", "client:create", "--name", name, ...(redirectUri ? ["--redirect-uri", redirectUri] : [])];
-  return execFileSync(process.execPath, args, { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" }, encoding: "utf8" }).trim();
+  return runAdmin(["client:create", "--name", name, ...(redirectUri ? ["--redirect-uri", redirectUri] : [])]);
 }
 
 /** The browser stayed on Worklog's page for the code, which told the terminal listening at `callback`. */
@@ -199,6 +197,28 @@ test("the Accomplish CLI signs in with the device flow, logs work with its token
   const revokedInfo = await request.post("/auth/token_info", { headers: auth, data: { token: tokens.access_token } });
   expect(revokedInfo.status()).toBe(401);
   expect(await revokedInfo.json()).toEqual({ error: "invalid_token" });
+});
+
+test("a user of two workspaces approves a device for the team's, and its token works there", async ({ page, request }) => {
+  const email = uniqueEmail("cli-team");
+  await signUp(page, email);
+  const slug = runAdmin(["workspace:create", "--email", email, "--name", "Device Team"]);
+
+  const grant = await requestDeviceCode(request, CLI_CLIENT_ID, "workspace:read");
+  await page.goto(grant.verification_uri_complete);
+  const workspace = page.getByRole("combobox", { name: "Workspace" });
+  await expect(workspace.locator("option:checked")).toHaveText("Ada Lovelace's workspace (owner)");
+  await workspace.selectOption({ label: "Device Team (owner)" });
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("heading", { name: "Approved — return to your terminal" })).toBeVisible();
+  await expectTerminalTold(page, cli, grant);
+
+  const issued = await pollToken(request, grant.device_code);
+  expect(issued.status()).toBe(200);
+  const { access_token } = await issued.json();
+  const read = await request.get("/api/v1/workspace", { headers: { authorization: `Bearer ${access_token}` } });
+  expect(read.status()).toBe(200);
+  expect(await read.json()).toMatchObject({ slug, name: "Device Team", role: "owner" });
 });
 
 test("a signed-out user signs in first, types the code, and denies the device", async ({ page, request, browser }) => {

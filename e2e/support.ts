@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -39,6 +40,12 @@ export async function signIn(page: Page, email: string, withPassword = password)
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(withPassword);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Runs a command of the admin CLI (README.md, "Operations") on the test server's data, as an operator would, and returns what it printed. */
+export function runAdmin(args: string[]): string {
+  const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" };
+  return execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { env, encoding: "utf8" }).trim();
 }
 
 /** axe's rules (its category "cat.color") whose outcome depends on the colours alone. */

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { cache, type ReactNode } from "react";
+import { DeviceDecision } from "@/components/device/device-decision";
 import { TerminalHandOver } from "@/components/device/terminal-hand-over";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
-import { getCurrentUser, requireUser } from "@/lib/auth/current-user";
+import { getCurrentUser, requireAccess } from "@/lib/auth/current-user";
 import { normalizeScopes } from "@/lib/auth/scopes";
 import { decideDevice } from "@/lib/oauth/actions";
 import { formatUserCode, normalizeUserCode } from "@/lib/oauth/credentials";
@@ -12,6 +13,7 @@ import { AppError } from "@/lib/errors";
 import { findDecidedGrant, findPendingGrant } from "@/lib/oauth/device-flow";
 import { lookUpTypedUserCode } from "@/lib/oauth/user-code-guesses";
 import { describeScope } from "@/lib/oauth/scope-words";
+import { listUserWorkspaces } from "@/lib/workspaces/user-workspaces";
 
 type DevicePageProps = { searchParams: Promise<{ user_code?: string | string[] }> };
 type DecidedGrant = NonNullable<Awaited<ReturnType<typeof findDecidedGrant>>>;
@@ -96,7 +98,8 @@ function DecidedPanel({ grant, userCode }: { grant: DecidedGrant; userCode: stri
 
 export default async function DevicePage({ searchParams }: DevicePageProps) {
   const userCode = single((await searchParams).user_code)?.trim();
-  const user = await requireUser(userCode ? `/device?user_code=${encodeURIComponent(userCode)}` : "/device");
+  const access = await requireAccess(userCode ? `/device?user_code=${encodeURIComponent(userCode)}` : "/device");
+  const { user } = access;
 
   if (!userCode) {
     return (
@@ -143,18 +146,12 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
           <li key={scope}>{describeScope(scope)}</li>
         ))}
       </ul>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <form action={decideDevice.bind(null, grant.userCode, "denied")}>
-          <SubmitButton variant="secondary" className="w-full" pendingLabel="Denying…">
-            Deny
-          </SubmitButton>
-        </form>
-        <form action={decideDevice.bind(null, grant.userCode, "approved")}>
-          <SubmitButton className="w-full" pendingLabel="Approving…">
-            Approve
-          </SubmitButton>
-        </form>
-      </div>
+      <DeviceDecision
+        approve={decideDevice.bind(null, grant.userCode, "approved")}
+        deny={decideDevice.bind(null, grant.userCode, "denied")}
+        workspaces={await listUserWorkspaces(access)}
+        defaultWorkspaceId={access.workspace.id}
+      />
     </Panel>
   );
 }

@@ -10,17 +10,21 @@ export type ApiKeySummary = {
   scopes: string[];
   insertedAt: Date;
   lastUsedAt: Date | null;
+  /** The workspace the key works in. */
+  workspace: { name: string };
 };
 
-export function ApiKeyTable({ apiKeys, clock }: { apiKeys: ApiKeySummary[]; clock: Clock }) {
+/** `showWorkspaces`: the user has several workspaces, so each key says which it works in. */
+export function ApiKeyTable({ apiKeys, clock, showWorkspaces }: { apiKeys: ApiKeySummary[]; clock: Clock; showWorkspaces: boolean }) {
   const formatDate = dateTimeFormatter(clock);
   return (
     <CredentialTable
-      columns={["Name", "Key", "Scopes", "Created", "Last used"]}
+      columns={["Name", ...(showWorkspaces ? ["Workspace"] : []), "Key", "Scopes", "Created", "Last used"]}
       rows={apiKeys.map((apiKey) => ({
         id: apiKey.id,
         name: apiKey.name,
         cells: [
+          ...(showWorkspaces ? [apiKey.workspace.name] : []),
           <code key="prefix" className="font-mono">
             {apiKey.prefix}…
           </code>,

@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { WorkspaceSelect, type WorkspaceChoice } from "@/components/workspaces/workspace-select";
 import { createApiKeyAction, type CreatedApiKey } from "@/lib/auth/actions";
 import { scopeResources, type ScopeResource } from "@/lib/auth/scopes";
 import { formText, type FieldErrors } from "@/lib/server-actions/action-result";
@@ -28,6 +29,8 @@ const resourceDescriptions: Record<ScopeResource, { label: string; description: 
 
 type CreateApiKeyState = {
   name: string;
+  /** The workspace chosen, kept when the form is refused; undefined for the default one. */
+  workspaceId?: string;
   permissions: Record<ScopeResource, PermissionChoice>;
   fieldErrors: FieldErrors<"name" | "scopes">;
   formError?: string;
@@ -54,6 +57,7 @@ async function submit(previous: CreateApiKeyState, formData: FormData): Promise<
   if (result.ok) return { ...emptyForm, created: result.data };
   return {
     name: formText(formData, "name"),
+    workspaceId: formText(formData, "workspace_id") || undefined,
     permissions: submittedPermissions(formData),
     fieldErrors: result.fieldErrors,
     formError: result.message,
@@ -61,8 +65,16 @@ async function submit(previous: CreateApiKeyState, formData: FormData): Promise<
   };
 }
 
-/** `origin`: where this Worklog is reached, for the setup of MCP clients shown with a new key. */
-export function CreateApiKeyForm({ origin }: { origin: string }) {
+type CreateApiKeyFormProps = {
+  /** Where this Worklog is reached, for the setup of MCP clients shown with a new key. */
+  origin: string;
+  /** The user's workspaces, which a new key may be made for. */
+  workspaces: WorkspaceChoice[];
+  /** The workspace chosen at first: the one the browser works in. */
+  defaultWorkspaceId: string;
+};
+
+export function CreateApiKeyForm({ origin, workspaces, defaultWorkspaceId }: CreateApiKeyFormProps) {
   const [state, formAction] = useActionState(submit, emptyForm);
   const scopesError = state.fieldErrors.scopes;
   return (
@@ -81,6 +93,11 @@ export function CreateApiKeyForm({ origin }: { origin: string }) {
           defaultValue={state.name}
           error={state.fieldErrors.name}
           className="max-w-md"
+        />
+        <WorkspaceSelect
+          workspaces={workspaces}
+          defaultValue={state.workspaceId ?? defaultWorkspaceId}
+          hint="The key works in this workspace only, and does no more than your role there allows: with the viewer role it reads but does not write."
         />
         <fieldset aria-describedby={scopesError ? "api-key-scopes-error api-key-scopes-hint" : "api-key-scopes-hint"}>
           <legend className="text-sm font-medium">Scopes</legend>

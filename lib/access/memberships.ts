@@ -1,5 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { isUuid } from "@/lib/db/ids";
+import { AppError } from "@/lib/errors";
 import type { Membership } from "./context";
 
 const membershipSelect = { role: true, workspace: { select: { id: true, slug: true, name: true, entriesVisibleTo: true } } } as const;
@@ -29,6 +31,21 @@ export async function personalWorkspaceId(userId: string): Promise<string> {
   const membership = await personalMembership(userId);
   if (!membership) throw new Error(`user ${userId} has no workspace`);
   return membership.workspace.id;
+}
+
+const notAMember = "You are not a member of this workspace.";
+
+/**
+ * The workspace a new credential of the user (an API key, a device's OAuth grant) works in:
+ * `workspaceId`, which comes from a form and is never trusted, only when they are a member of
+ * it (else a 422 at `/workspace_id`); their personal workspace when none is given.
+ */
+export async function credentialWorkspaceId(userId: string, workspaceId: string | undefined): Promise<string> {
+  if (workspaceId === undefined) return personalWorkspaceId(userId);
+  if (!isUuid(workspaceId) || !(await membershipIn(userId, workspaceId))) {
+    throw new AppError("validation", notAMember, { issues: [{ pointer: "/workspace_id", detail: "Invalid value", message: notAMember }] });
+  }
+  return workspaceId;
 }
 
 /**

@@ -85,13 +85,18 @@ function submittedScopes(formData: FormData): string[] {
   });
 }
 
+/**
+ * Creates a key in the workspace the form names (`workspace_id`, sent by a user of several), else in
+ * the one the browser works in. createApiKey refuses a workspace that is not the user's: the
+ * form's message says so, as the choice is not shown to a user of one workspace.
+ */
 export async function createApiKeyAction(formData: FormData): Promise<ActionResult<CreatedApiKey, "name" | "scopes">> {
   const result = await runSignedInAction("/settings/api-keys", {
-    schema: z.object({ name: apiKeyNameSchema, scopes: z.array(z.string()) }),
-    input: { name: formText(formData, "name"), scopes: submittedScopes(formData) },
+    schema: z.object({ name: apiKeyNameSchema, scopes: z.array(z.string()), workspace_id: z.string().optional() }),
+    input: { name: formText(formData, "name"), scopes: submittedScopes(formData), workspace_id: formText(formData, "workspace_id") || undefined },
     fields: { name: "name", scopes: { label: "scopes", item: "scope" } },
-    run: async (key, { user, workspace }) => {
-      const created = await createApiKey(user.id, key, workspace.id);
+    run: async ({ workspace_id, ...key }, { user, workspace }) => {
+      const created = await createApiKey(user.id, key, workspace_id ?? workspace.id);
       return { name: created.name, key: created.key };
     },
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import { personalWorkspaceId } from "@/lib/access/memberships";
+import { credentialWorkspaceId } from "@/lib/access/memberships";
 import { getDb } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { fieldIssues, text } from "@/lib/validation";
@@ -30,24 +30,26 @@ function validateNewKey(input: { name: string; scopes: readonly string[] }): { n
 }
 
 /**
- * Creates a key of the user in the workspace (their personal one unless given); the returned
- * `key` is the only time its value exists outside the caller.
+ * Creates a key of the user in the workspace, which must be one of theirs (their personal one
+ * unless given); the returned `key` is the only time its value exists outside the caller.
  */
 export async function createApiKey(userId: string, input: { name: string; scopes: readonly string[] }, workspaceId?: string) {
   const { name, scopes } = validateNewKey(input);
+  const keyWorkspaceId = await credentialWorkspaceId(userId, workspaceId);
   const key = generateApiKey();
   const record = await getDb().apiKey.create({
-    data: { userId, workspaceId: workspaceId ?? (await personalWorkspaceId(userId)), name, scopes, prefix: displayPrefix(key), hashedKey: sha256Hex(key) },
+    data: { userId, workspaceId: keyWorkspaceId, name, scopes, prefix: displayPrefix(key), hashedKey: sha256Hex(key) },
     select: { id: true, name: true, prefix: true, scopes: true, insertedAt: true },
   });
   return { ...record, key };
 }
 
+/** The user's live keys, in every workspace of theirs, each with the name of the workspace it works in. */
 export function listApiKeys(userId: string) {
   return getDb().apiKey.findMany({
     where: { userId, revokedAt: null },
     orderBy: { id: "desc" },
-    select: { id: true, name: true, prefix: true, scopes: true, insertedAt: true, lastUsedAt: true },
+    select: { id: true, name: true, prefix: true, scopes: true, insertedAt: true, lastUsedAt: true, workspace: { select: { name: true } } },
   });
 }
 

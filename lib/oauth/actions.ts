@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import type { ActionResult } from "@/lib/server-actions/action-result";
+import { formText, type ActionResult } from "@/lib/server-actions/action-result";
 import { runSignedInAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import { formatUserCode, normalizeUserCode } from "./credentials";
 import { decideDeviceGrant } from "./device-flow";
@@ -11,17 +11,26 @@ import { revokeDevice } from "./tokens";
 import { lookUpTypedUserCode } from "./user-code-guesses";
 
 /**
- * Approves or denies a device's request, then shows the code's page again: it says what was
- * decided and tells the client, or, refused (e.g. expired), why.
+ * Approves or denies a device's request, for the workspace the form names (`workspace_id`, sent
+ * by a user of several; else the one the browser works in), then shows the code's page again: it
+ * says what was decided and tells the client, or, refused (e.g. expired), why. A workspace that
+ * is not the user's is refused by decideDeviceGrant and said by the form, as the grant still waits.
  */
-export async function decideDevice(userCode: string, decision: "approved" | "denied"): Promise<never> {
+export async function decideDevice(
+  userCode: string,
+  decision: "approved" | "denied",
+  _previous: ActionResult<void, "workspace_id"> | null,
+  formData: FormData,
+): Promise<ActionResult<void, "workspace_id">> {
   const path = `/device?user_code=${encodeURIComponent(formatUserCode(normalizeUserCode(userCode)))}`;
-  await runSignedInAction(path, {
-    schema: z.object({ userCode: z.string(), decision: z.enum(["approved", "denied"]) }),
-    input: { userCode, decision },
-    fields: {},
-    run: (request, { user, workspace }) => lookUpTypedUserCode(user.id, () => decideDeviceGrant(user.id, request.userCode, request.decision, workspace.id)),
+  const result = await runSignedInAction(path, {
+    schema: z.object({ userCode: z.string(), decision: z.enum(["approved", "denied"]), workspace_id: z.string().optional() }),
+    input: { userCode, decision, workspace_id: formText(formData, "workspace_id") || undefined },
+    fields: { workspace_id: "workspace" },
+    run: (request, { user, workspace }) =>
+      lookUpTypedUserCode(user.id, () => decideDeviceGrant(user.id, request.userCode, request.decision, request.workspace_id ?? workspace.id)),
   });
+  if (!result.ok && result.fieldErrors.workspace_id) return result;
   redirect(path);
 }
 

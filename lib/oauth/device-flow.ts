@@ -1,4 +1,4 @@
-import { personalWorkspaceId } from "@/lib/access/memberships";
+import { credentialWorkspaceId } from "@/lib/access/memberships";
 import { sha256Hex } from "@/lib/crypto";
 import { isScope, splitScopeList } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db/client";
@@ -56,11 +56,15 @@ export function findPendingGrant(typedUserCode: string) {
   });
 }
 
-/** The signed-in user approves or denies a pending grant, for the workspace (their personal one unless given). */
+/**
+ * The signed-in user approves or denies a pending grant, for the workspace, which must be one of
+ * theirs (their personal one unless given).
+ */
 export async function decideDeviceGrant(userId: string, typedUserCode: string, decision: "approved" | "denied", workspaceId?: string): Promise<void> {
+  const grantWorkspaceId = await credentialWorkspaceId(userId, workspaceId);
   const { count } = await getDb().deviceGrant.updateMany({
     where: { userCode: normalizeUserCode(typedUserCode), status: "pending", expiresAt: { gt: new Date() } },
-    data: { status: decision, userId, workspaceId: workspaceId ?? (await personalWorkspaceId(userId)) },
+    data: { status: decision, userId, workspaceId: grantWorkspaceId },
   });
   if (count === 0) throw AppError.notFound();
 }

@@ -9,6 +9,8 @@ import type { TestServer } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 import { newTeam } from "../support/team";
 import { queryServerDatabase } from "../support/server-database";
+import { actionId } from "../support/server-actions";
+import { signInWithPassword } from "../support/web-session";
 
 let server: TestServer;
 let receiver: Receiver;
@@ -266,5 +268,89 @@ describe("member events", () => {
     expect(byType["member.role_changed"]).toMatchObject({ user_id: newcomerId, role: "member" });
     expect(byType["member.removed"]).toMatchObject({ user_id: newcomerId, role: "member" });
     expect(byType["entry.created"]).toMatchObject({ content: "Hooked entry" });
+  });
+});
+
+describe("the workspace a browser form chooses for a new credential", () => {
+  /** Posts `fields` to a server action as the page's script calls it, with `bound` arguments before the form's (React's reply encoding). */
+  function postAction(session: string, pagePath: string, action: [file: string, name: string], fields: Record<string, string>, bound: unknown[] = []) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(`_1_${name}`, value);
+    form.set("0", JSON.stringify([...bound, "$K1"]));
+    return fetch(`${server.url}${pagePath}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: session, origin: server.url, "next-action": actionId(...action) },
+      body: form,
+    });
+  }
+
+  async function signedInMemberOfTwo() {
+    const user = await server.createUser();
+    const { session } = await signInWithPassword(server.url, user.email, user.password);
+    const team = await server.createWorkspace(user.email, "Chosen team");
+    const stranger = await server.createUser();
+    const foreign = await server.createWorkspace(stranger.email, "Not theirs");
+    const [teamId, foreignId] = await Promise.all(
+      [team, foreign].map(async (slug) => (await query<{ id: string }>("SELECT id FROM workspaces WHERE slug = $1", [slug]))[0]!.id),
+    );
+    return { email: user.email, session: session!, teamId: teamId!, foreignId: foreignId! };
+  }
+
+  const keysNamed = (email: string, name: string) =>
+    query<{ workspace_id: string }>("SELECT k.workspace_id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.name = $2", [email, name]);
+
+  it("makes an API key in a workspace of the user's, and refuses another's or a made-up one, creating nothing", async () => {
+    const { email, session, teamId, foreignId } = await signedInMemberOfTwo();
+    const createKey = (name: string, workspaceId: string) =>
+      postAction(session, "/settings/api-keys", ["lib/auth/actions.ts", "createApiKeyAction"], { name, "scope-workspace": "read", workspace_id: workspaceId });
+
+    const created = await createKey("team key", teamId);
+    expect(created.status).toBe(200);
+    expect(await created.text()).toMatch(/wl_[0-9A-Za-z]{40}/);
+    expect(await keysNamed(email, "team key")).toEqual([{ workspace_id: teamId }]);
+
+    for (const workspaceId of [foreignId, randomUUID(), "not-an-id"]) {
+      const refused = await createKey("forged key", workspaceId);
+      expect(refused.status, workspaceId).toBe(200);
+      const body = await refused.text();
+      expect(body).toContain("You are not a member of this workspace.");
+      expect(body).not.toMatch(/wl_[0-9A-Za-z]{40}/);
+    }
+    expect(await keysNamed(email, "forged key")).toEqual([]);
+  });
+
+  it("approves a device for a workspace of the user's, and refuses another's, the grant still waiting", async () => {
+    const { session, teamId, foreignId } = await signedInMemberOfTwo();
+    const startGrant = async () => {
+      const started = await server.request("/auth/device/code", { method: "POST", body: { client_id: "90w0AXnlNgnh2XBJdexYjw", scope: "workspace:read" } });
+      expect(started.status).toBe(200);
+      return ((await started.json()) as { user_code: string }).user_code;
+    };
+    const approve = (userCode: string, workspaceId: string) =>
+      postAction(session, `/device?user_code=${userCode}`, ["lib/oauth/actions.ts", "decideDevice"], { workspace_id: workspaceId }, [
+        userCode,
+        "approved",
+        null,
+      ]);
+    const grant = async (userCode: string) =>
+      (
+        await query<{ status: string; workspace_id: string | null }>("SELECT status, workspace_id FROM oauth_device_grants WHERE user_code = $1", [
+          userCode.replace("-", ""),
+        ])
+      )[0];
+
+    const refusedCode = await startGrant();
+    for (const workspaceId of [foreignId, randomUUID(), "not-an-id"]) {
+      const refused = await approve(refusedCode, workspaceId);
+      expect(refused.status, workspaceId).toBe(200);
+      expect(await refused.text()).toContain("You are not a member of this workspace.");
+    }
+    expect(await grant(refusedCode)).toEqual({ status: "pending", workspace_id: null });
+
+    const approvedCode = await startGrant();
+    const approved = await approve(approvedCode, teamId);
+    expect(approved.status).toBeLessThan(400);
+    expect(await grant(approvedCode)).toEqual({ status: "approved", workspace_id: teamId });
   });
 });

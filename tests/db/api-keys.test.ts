@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createApiKey, listApiKeys, revokeApiKey, revokeApiKeysByPrefix } from "@/lib/auth/api-key-store";
 import { getDb } from "@/lib/db/client";
+import { personalWorkspaceId } from "@/lib/access/memberships";
 import { AppError } from "@/lib/errors";
+import { addMemberBySlug, createWorkspace } from "@/lib/workspaces/workspace-creation";
 
 async function newUser(email: string) {
   return getDb().user.create({ data: { email } });
@@ -44,7 +46,7 @@ describe("API keys", () => {
     const second = await createApiKey(owner.id, { name: "second", scopes: ["user:read"] });
     const listed = await listApiKeys(owner.id);
     expect(listed.map((key) => key.name)).toEqual(["second", "first"]);
-    expect(Object.keys(listed[0]!).sort()).toEqual(["id", "insertedAt", "lastUsedAt", "name", "prefix", "scopes"]);
+    expect(Object.keys(listed[0]!).sort()).toEqual(["id", "insertedAt", "lastUsedAt", "name", "prefix", "scopes", "workspace"]);
 
     const revokedAt = async (id: string) => (await getDb().apiKey.findUniqueOrThrow({ where: { id } })).revokedAt;
     await expect(revokeApiKey(stranger.id, first.id)).rejects.toMatchObject({ kind: "not_found" });
@@ -57,5 +59,39 @@ describe("API keys", () => {
 
     await revokeApiKeysByPrefix(owner.id, second.prefix);
     expect(await listApiKeys(owner.id)).toEqual([]);
+  });
+
+  it("are made in the user's personal workspace, or in another of theirs, and listed with its name", async () => {
+    const owner = await newUser(`team-owner-${crypto.randomUUID()}@example.com`);
+    const viewer = await newUser(`team-viewer-${crypto.randomUUID()}@example.com`);
+    const slug = await createWorkspace(owner.id, owner.email, "Keys Team");
+    await addMemberBySlug(slug, viewer.id, "viewer");
+    const team = await getDb().workspace.findUniqueOrThrow({ where: { slug } });
+
+    const personal = await createApiKey(viewer.id, { name: "personal", scopes: ["user:read"] });
+    const forTeam = await createApiKey(viewer.id, { name: "team", scopes: ["worklog:*"] }, team.id);
+    const workspaceOf = async (id: string) => (await getDb().apiKey.findUniqueOrThrow({ where: { id } })).workspaceId;
+    expect(await workspaceOf(personal.id)).toBe(await personalWorkspaceId(viewer.id));
+    expect(await workspaceOf(forTeam.id)).toBe(team.id);
+    expect((await listApiKeys(viewer.id)).map((key) => [key.name, key.workspace.name])).toEqual([
+      ["team", "Keys Team"],
+      ["personal", `${viewer.email}'s workspace`],
+    ]);
+  });
+
+  it("refuse a workspace the user is not a member of, or an id that is none, and create nothing", async () => {
+    const owner = await newUser(`other-owner-${crypto.randomUUID()}@example.com`);
+    const outsider = await newUser(`outsider-${crypto.randomUUID()}@example.com`);
+    const foreign = await personalWorkspaceId(owner.id);
+    for (const workspaceId of [foreign, crypto.randomUUID(), "not-an-id", ""]) {
+      const failure = await createApiKey(outsider.id, { name: "forged", scopes: ["user:read"] }, workspaceId).catch((error: unknown) => error);
+      expect(failure, workspaceId).toBeInstanceOf(AppError);
+      expect(failure).toMatchObject({
+        kind: "validation",
+        message: "You are not a member of this workspace.",
+        issues: [{ pointer: "/workspace_id", detail: "Invalid value", message: "You are not a member of this workspace." }],
+      });
+    }
+    expect(await getDb().apiKey.count({ where: { OR: [{ userId: outsider.id }, { workspaceId: foreign }] } })).toBe(0);
   });
 });

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { personalWorkspaceId } from "@/lib/access/memberships";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { createOAuthClient } from "@/lib/oauth/clients";
 import { decideDeviceGrant, exchangeDeviceCode, findDecidedGrant, findPendingGrant, startDeviceAuthorization } from "@/lib/oauth/device-flow";
 import { OAuthError } from "@/lib/oauth/errors";
 import { describeToken, listDevices, refreshTokens, revokeDevice, revokeToken } from "@/lib/oauth/tokens";
+import { addMemberBySlug, createWorkspace } from "@/lib/workspaces/workspace-creation";
 
 const CLI_CLIENT_ID = "90w0AXnlNgnh2XBJdexYjw";
 const CLI_SCOPES = "user:read,user:write,project:read,project:write,worklog:read,worklog:write,repo:read,repo:write";
@@ -118,6 +120,37 @@ describe("device authorization", () => {
     await expect(decideDeviceGrant(user.id, userCode, "approved")).rejects.toMatchObject({ kind: "not_found" });
     expect(await oauthFailure(exchangeDeviceCode(deviceCode))).toEqual({ code: "access_denied", status: 400 });
     expect(await oauthFailure(exchangeDeviceCode(deviceCode))).toEqual({ code: "access_denied", status: 400 });
+  });
+
+  it("is approved for the workspace chosen, one of the user's, and its token works there", async () => {
+    const owner = await newUser();
+    const member = await newUser();
+    const slug = await createWorkspace(owner.id, owner.email, "Device Team");
+    await addMemberBySlug(slug, member.id, "member");
+    const team = await getDb().workspace.findUniqueOrThrow({ where: { slug } });
+    const { deviceCode, userCode } = await startDeviceAuthorization(CLI_CLIENT_ID, "workspace:read");
+    await decideDeviceGrant(member.id, userCode, "approved", team.id);
+    const { access_token } = await exchangeDeviceCode(deviceCode);
+    expect(await getDb().oAuthToken.findUniqueOrThrow({ where: { accessTokenHash: sha256(access_token) } })).toMatchObject({
+      userId: member.id,
+      workspaceId: team.id,
+    });
+  });
+
+  it("refuses a workspace the user is not a member of, or an id that is none, and the grant still waits", async () => {
+    const user = await newUser();
+    const foreign = await personalWorkspaceId((await newUser()).id);
+    const { deviceCode, userCode } = await startDeviceAuthorization(CLI_CLIENT_ID, "user:read");
+    for (const decision of ["approved", "denied"] as const) {
+      for (const workspaceId of [foreign, crypto.randomUUID(), "not-an-id"]) {
+        await expect(decideDeviceGrant(user.id, userCode, decision, workspaceId), workspaceId).rejects.toMatchObject({
+          kind: "validation",
+          issues: [{ pointer: "/workspace_id", detail: "Invalid value", message: "You are not a member of this workspace." }],
+        });
+      }
+    }
+    expect(await getDb().deviceGrant.findUniqueOrThrow({ where: { userCode } })).toMatchObject({ status: "pending", userId: null, workspaceId: null });
+    expect(await oauthFailure(exchangeDeviceCode(deviceCode))).toEqual({ code: "authorization_pending", status: 400 });
   });
 
   it("says expired_token once the grant expired, and cannot be approved then", async () => {

@@ -3,15 +3,17 @@ import { headers } from "next/headers";
 import { ApiKeyTable } from "@/components/settings/api-key-table";
 import { CreateApiKeyForm } from "@/components/settings/create-api-key-form";
 import { listApiKeys } from "@/lib/auth/api-key-store";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireAccess } from "@/lib/auth/current-user";
 import { publicOrigin } from "@/lib/public-origin";
 import { accountClock } from "@/lib/formatting/account-clock";
+import { listUserWorkspaces } from "@/lib/workspaces/user-workspaces";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
-  const user = await requireUser("/settings/api-keys");
-  const apiKeys = await listApiKeys(user.id);
+  const access = await requireAccess("/settings/api-keys");
+  const { user } = access;
+  const [apiKeys, workspaces] = await Promise.all([listApiKeys(user.id), listUserWorkspaces(access)]);
   const origin = publicOrigin(await headers());
   return (
     <div className="space-y-12">
@@ -26,7 +28,7 @@ export default async function ApiKeysPage() {
         <h3 id="create-api-key-heading" className="mb-4 text-lg font-semibold tracking-tight">
           Create a key
         </h3>
-        <CreateApiKeyForm origin={origin} />
+        <CreateApiKeyForm origin={origin} workspaces={workspaces} defaultWorkspaceId={access.workspace.id} />
       </section>
       <section aria-labelledby="api-key-list-heading">
         <h3 id="api-key-list-heading" className="text-lg font-semibold tracking-tight">
@@ -34,7 +36,7 @@ export default async function ApiKeysPage() {
         </h3>
         <div className="mt-4">
           {apiKeys.length > 0 ? (
-            <ApiKeyTable apiKeys={apiKeys} clock={await accountClock(user)} />
+            <ApiKeyTable apiKeys={apiKeys} clock={await accountClock(user)} showWorkspaces={workspaces.length > 1} />
           ) : (
             <div className="rounded-lg border border-dashed border-zinc-300 p-5 sm:p-6 dark:border-zinc-700">
               <p className="font-medium">No API keys yet</p>

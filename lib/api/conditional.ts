@@ -14,6 +14,11 @@ export function accountReadTag({ user, membership, changeSeq }: Principal, reque
   return `W/"${digest.slice(0, 32)}"`;
 }
 
+/** The tag of a read that reads other workspaces than the credential's: the answer's own digest, with what accountReadTag names. */
+export function answerReadTag(principal: Principal, request: Request, answer: string): string {
+  return accountReadTag({ ...principal, changeSeq: sha256Hex(answer) }, request);
+}
+
 /** Whether `If-None-Match` names the tag (weak comparison) or is `*`. */
 export function isCached(request: Request, etag: string): boolean {
   const opaque = etag.replace(/^W\//, "");

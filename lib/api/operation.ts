@@ -75,6 +75,12 @@ export type ApiOperation = Declaration & {
   /** The largest body it reads; MAX_BODY_BYTES (1 MiB) unless it says more. Larger is a 413. */
   maxBodyBytes?: number;
   /**
+   * A read whose answer depends on workspaces besides the credential's, whose writes do not move
+   * its change sequence: its ETag is a digest of the answer, so the handler runs every time and a
+   * 304 saves only the transfer (lib/api/conditional.ts).
+   */
+  readsOtherWorkspaces?: true;
+  /**
    * What the endpoint's errors mean here, where it says more than the general case. Which of
    * them it can answer follows from the rest of the declaration.
    */

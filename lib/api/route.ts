@@ -12,7 +12,7 @@ import { logRequest } from "@/lib/server/request-log";
 import { requirePlan } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
 import { jsonObjectOf, readJsonObject, requireJsonContentType } from "./body";
-import { accountReadHeaders, accountReadTag, isCached } from "./conditional";
+import { accountReadHeaders, accountReadTag, answerReadTag, isCached } from "./conditional";
 import { errorResponse } from "./error-response";
 import { answerOnce } from "./idempotency";
 import { idempotencyKeyOf } from "./idempotency-key";
@@ -136,13 +136,19 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (conte
           const query = parseQuery(operation.query, request) as QueryOf<Op>;
           const body = (await parseBody(operation, bodySource)) as BodyOf<Op>;
           if (operation.plan) requirePlan(principal.user, operation.plan);
-          const etag = tagged ? accountReadTag(principal, request) : undefined;
+          let etag = tagged && !operation.readsOtherWorkspaces ? accountReadTag(principal, request) : undefined;
           if (etag && isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
           const result = await handler({ request, principal, access, params, body, query });
           let answered: Response;
           if (result instanceof Response) answered = result;
-          else if (status !== undefined) answered = Response.json(result, { status });
-          else throw new Error(`${operation.operationId} has several success statuses: its handler must choose one, answering with a Response.`);
+          else if (status === undefined)
+            throw new Error(`${operation.operationId} has several success statuses: its handler must choose one, answering with a Response.`);
+          else if (tagged && operation.readsOtherWorkspaces) {
+            const text = JSON.stringify(result);
+            etag = answerReadTag(principal, request, text);
+            if (isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
+            answered = new Response(text, { status, headers: { "content-type": "application/json" } });
+          } else answered = Response.json(result, { status });
           if (etag && answered.status === 200) for (const [name, value] of Object.entries(accountReadHeaders(etag))) answered.headers.set(name, value);
           return answered;
         } catch (error) {

@@ -148,6 +148,7 @@ export const workspaceOperations = {
     description: "Every workspace the user is a member of, with their role there. A key or token works in one of them only.",
     scope: "user:read",
     role: "viewer",
+    readsOtherWorkspaces: true,
     responses: { 200: { description: "The workspaces.", schema: userWorkspaceListResponseSchema, example: { workspaces: [userWorkspaceExample] } } },
   },
 } satisfies Record<string, Operation>;

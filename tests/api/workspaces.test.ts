@@ -76,6 +76,17 @@ describe("the workspace", () => {
     expect(workspaces).toHaveLength(2);
     expect(workspaces.map((workspace: { role: string }) => workspace.role)).toEqual(["owner", "viewer"]);
     expect(workspaces[1]).toMatchObject({ slug: team.slug, name: "Listed team" });
+
+    // The answer reads the team's workspace, whose writes do not move the team key's workspace's change sequence.
+    const personalKey = await server.createKey(team.viewer.email, ["user:read"], "personal key");
+    const first = await call(personalKey, "GET", "/api/v1/user/workspaces");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toBeTruthy();
+    expect((await server.request("/api/v1/user/workspaces", { key: personalKey, headers: { "if-none-match": etag } })).status).toBe(304);
+    await json(call(team.admin.key, "PUT", `/api/v1/workspace/members/${await userId(team.viewer.key)}`, { role: "member" }));
+    const changed = await server.request("/api/v1/user/workspaces", { key: personalKey, headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).workspaces[1]).toMatchObject({ slug: team.slug, role: "member" });
   });
 });
 

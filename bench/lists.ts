@@ -8,7 +8,9 @@
 // (EXPLAIN ANALYZE, BUFFERS) of the statements the server runs for each page, taken from the app's
 // own code (lib/worklog/entries.ts) as it sends them, each planned after five executions of its
 // prepared statement as on the server's connections (where PostgreSQL may switch to a generic plan).
-// Then a month's report of each account (bench/lists-report.ts), the search and the export.
+// Then a month's report of each account (bench/lists-report.ts), a team's workspace of 50 members
+// and 200 000 entries against one of 1 000 (bench/lists-team.ts; BENCH_TEAM=only runs it alone),
+// the search and the export.
 import { register } from "node:module";
 import pg from "pg";
 import type { User } from "../lib/db/client";
@@ -17,19 +19,23 @@ import { startServer, type PrivateServer } from "../tests/support/server";
 import { benchExport } from "./lists-export";
 import { benchReport } from "./lists-report";
 import { benchSearch } from "./lists-search";
+import { benchTeam } from "./lists-team";
 import { insertEntries } from "./seed";
 
 const SIZES = (process.env.BENCH_LIST_SIZES ?? "1000,1000000").split(",").map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const WARM_UP_SAMPLES = 20;
 const FIRST_PAGE_TARGET = 1.3;
+/** "only": the teams' workspaces alone (bench/lists-team.ts), without the accounts, the search and the export. */
+const TEAM_ONLY = process.env.BENCH_TEAM === "only";
 const TAGS = ["backend", "frontend", "docs", "review", "ops", "meeting", "research", "bugfix"];
 /** Every account's entries span the same two years, however many there are. */
 const SPAN_SECONDS = 2 * 365 * 86_400;
 
 if (process.argv.includes("--help")) {
   console.log(
-    `usage: npm run bench:lists: builds, seeds accounts of ${SIZES.join(" and ")} entries on PostgreSQL, times pages of their lists and prints the plans; README.md, "Benchmarks"`,
+    `usage: npm run bench:lists: builds, seeds accounts of ${SIZES.join(" and ")} entries on PostgreSQL (BENCH_LIST_SIZES), times pages of their lists and prints the plans, ` +
+      `then the teams' workspaces (BENCH_TEAM_SIZES, default 1000,200000; BENCH_TEAM=only for them alone); BENCH_SAMPLES requests a page; README.md, "Benchmarks"`,
   );
   process.exit(0);
 }
@@ -116,25 +122,26 @@ async function statementsOf(databaseUrl: string) {
     return query.apply(this, args);
   } as typeof pg.Pool.prototype.query;
   const { accessFor } = await import("../lib/access/context");
-  const { personalMembership } = await import("../lib/access/memberships");
-  /** The seeded account's access in its personal workspace, as the server builds it. */
-  const accessOf = async (user: Partial<User> & { id: string }) => accessFor(user as User, (await personalMembership(user.id))!);
+  const { membershipIn, personalMembership } = await import("../lib/access/memberships");
+  /** A seeded user's access in the workspace (their personal one unless given), as the server builds it. */
+  const accessOf = async (user: Partial<User> & { id: string }, workspaceId?: string) =>
+    accessFor(user as User, (await (workspaceId ? membershipIn(user.id, workspaceId) : personalMembership(user.id)))!);
   const { listEntries } = await import("../lib/worklog/entries");
   const { entryListQuerySchema } = await import("../lib/worklog/schemas");
   const { buildReport } = await import("../lib/reports/report");
   const { reportQuerySchema } = await import("../lib/reports/schemas");
   const { closeConnection } = await import("../lib/db/connection");
   return {
-    async of(userId: string, path: string): Promise<Statement[]> {
+    async of(userId: string, path: string, workspaceId?: string): Promise<Statement[]> {
       // The list reads the account's id and time zone (the bounds of from/to); the seeded accounts keep UTC.
-      const access = await accessOf({ id: userId, timezone: "UTC" });
+      const access = await accessOf({ id: userId, timezone: "UTC" }, workspaceId);
       recorded.length = 0;
       const query = entryListQuerySchema.parse(Object.fromEntries(new URL(path, "http://localhost").searchParams));
       await listEntries(access, query);
       return [...recorded];
     },
-    async ofReport(userId: string, path: string): Promise<Statement[]> {
-      const access = await accessOf({ id: userId, timezone: "UTC", weekStart: "monday" });
+    async ofReport(userId: string, path: string, workspaceId?: string): Promise<Statement[]> {
+      const access = await accessOf({ id: userId, timezone: "UTC", weekStart: "monday" }, workspaceId);
       recorded.length = 0;
       const query = reportQuerySchema.parse(Object.fromEntries(new URL(path, "http://localhost").searchParams));
       await buildReport(access, query);
@@ -206,11 +213,8 @@ async function explain(client: pg.Client, statement: Statement, index: number) {
   return { text: text.rows.map((row) => row["QUERY PLAN"]).join("\n"), summary: summarize(json.rows[0]!["QUERY PLAN"][0]!) };
 }
 
-ensureBuild();
-const server = await startServer({ backend: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
-const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
-try {
-  await client.connect();
+/** The accounts' pages (seeded, timed, their plans) and their month's report; answers the statements' recorder it made. */
+async function benchAccounts(server: PrivateServer, client: pg.Client) {
   const seeding = Date.now();
   const accounts: Account[] = [];
   for (const size of SIZES) accounts.push(await seedAccount(server, client, size));
@@ -257,9 +261,19 @@ try {
   }
   console.log(`\nplans in short (the plans of the ${smallest.size} account in full with BENCH_ALL_PLANS=1):\n${summaries.join("\n")}`);
   await benchReport(server, accounts, statements, (statement, planIndex) => explain(client, statement, planIndex));
-  await benchSearch(server, client, statements);
+  return statements;
+}
+
+ensureBuild();
+const server = await startServer({ backend: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
+const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
+try {
+  await client.connect();
+  const statements = TEAM_ONLY ? await statementsOf(server.env.DATABASE_URL!) : await benchAccounts(server, client);
+  await benchTeam(server, client, statements, (statement, planIndex) => explain(client, statement, planIndex));
+  if (!TEAM_ONLY) await benchSearch(server, client, statements);
   await statements.close();
-  await benchExport(server, client);
+  if (!TEAM_ONLY) await benchExport(server, client);
 } finally {
   await client.end().catch(() => undefined);
   await server.stop();

@@ -82,7 +82,7 @@ type Row = Figures & {
 /**
  * The report's one statement: the entries of both periods along the index of the account's work
  * in time, which holds every column it adds up (prisma/schema.prisma), added up in one pass by
- * period, group and project. An entry with several tags is in each of its tags' groups, one
+ * period and group, and by project where the report shows them. An entry with several tags is in each of its tags' groups, one
  * without in the group of no tag, and counts once in the totals (its first tag's row). Days, weeks and months are the buckets whose first instants the account's zone
  * gives (`width_bucket` on them): no time zone arithmetic per entry. A running entry counts the
  * time it has run so far, as stopping it now would (lib/worklog/timer.ts).
@@ -117,12 +117,15 @@ function selectReportRows(access: Access, query: ReportQuery, current: ReportPer
   // By tag, the totals are a grouping set of their own, where an entry counts in its first row only.
   const sum = (expression: string) =>
     groupBy === "tag" ? `CASE WHEN GROUPING(s.key) = 1 THEN ${expression} FILTER (WHERE s.first) ELSE ${expression} END` : expression;
-  const grouping = groupBy === "tag" ? "GROUPING SETS ((s.current), (s.current, s.key, s.project_id))" : "s.current, s.key, s.project_id";
+  // Split by project only where the report shows projects: the groups of a project grouping, a time bucket's projects.
+  const byProject = groupBy === "project" || timeGroupings.has(groupBy);
+  const groups = byProject ? "s.current, s.key, s.project_id" : "s.current, s.key";
+  const grouping = groupBy === "tag" ? `GROUPING SETS ((s.current), (${groups}))` : groups;
   // By author, the author's name, read once per group.
   const author = groupBy === "author" ? { name: "u.name", join: `LEFT JOIN users u ON u.id = a.key::uuid` } : { name: "NULL::text", join: "" };
   return queryRows<Row>(
     `SELECT a.*, p.name AS "projectName", ${author.name} AS "authorName" FROM (
-      SELECT ${groupBy === "tag" ? "GROUPING(s.key) = 1" : "false"} AS total, s.current, s.key, s.project_id AS "projectId",
+      SELECT ${groupBy === "tag" ? "GROUPING(s.key) = 1" : "false"} AS total, s.current, s.key, ${byProject ? "s.project_id" : "NULL::uuid"} AS "projectId",
         coalesce(${sum("sum(s.duration)")}, 0)::float8 AS "trackedSeconds", ${sum("count(*)")}::int AS entries,
         coalesce(${sum("sum(s.commit_count)")}, 0)::int AS commits
       FROM (${entries}) s

@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root, RootContent } from "hast";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { memo, type ReactNode, type Ref } from "react";
 import remarkGfm from "remark-gfm";
+import { firstBlock } from "@/lib/formatting/markdown-excerpt";
 import { highlightParts } from "@/lib/worklog/search-text";
 
 /** How a word found by the search looks, in an entry's text and its tags. */
@@ -98,23 +99,9 @@ export const Markdown = memo(function Markdown({ children, highlight }: { childr
   );
 });
 
-/** The first block of markdown: up to the first blank line. */
-const firstBlock = (markdown: string) => markdown.trim().split(/\n[ \t]*\n/, 1)[0]!;
 
 /** Whether the markdown holds more than its first block, which a one-line form leaves out. */
 export const hasMoreThanFirstBlock = (markdown: string) => firstBlock(markdown) !== markdown.trim();
-
-/**
- * The start of an entry as a one-line label shows it: the text of its first block, its markup
- * read by the same parser as Markdown's and left out (every element gives way to its text).
- */
-export const MarkdownExcerpt = memo(function MarkdownExcerpt({ children }: { children: string }) {
-  return (
-    <ReactMarkdown remarkPlugins={[remarkGfm]} allowedElements={[]} unwrapDisallowed>
-      {firstBlock(children)}
-    </ReactMarkdown>
-  );
-});
 
 /** What an entry's one-line form keeps of its markup: emphasis, code, links and the search's marks. */
 const inlineElements = ["strong", "em", "del", "code", "a", "mark"];

@@ -7,7 +7,7 @@ import { formatDuration } from "@/lib/formatting/time-words";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import { accepted, refusalMessage } from "@/components/worklog/refusal";
 import { loadTimer, startTimerAction, stopTimerAction, type TimerStartInput } from "@/lib/worklog/timer-actions";
-import type { EntryView } from "@/lib/worklog/views";
+import type { TimerView } from "@/lib/worklog/views";
 import { LongTimerDialog } from "./long-timer-dialog";
 import { longTimerSeconds, secondsSince, titleWithClock } from "./timer-clock";
 
@@ -16,7 +16,7 @@ export type TimerDraft = { input: () => TimerStartInput; onStarted: () => void }
 
 type TimerControls = {
   /** The running entry, as the server last said; null when no timer runs. */
-  timer: EntryView | null;
+  timer: TimerView | null;
   starting: boolean;
   stopping: boolean;
   /** Starts a timer with the draft's text, tags and project, if a draft is set. */
@@ -34,7 +34,7 @@ export type TimerProviderProps = {
   userId: string;
   /** The account's, in which times are shown. */
   timeZone: string;
-  initialTimer: EntryView | null;
+  initialTimer: TimerView | null;
   renderedAt: number;
 };
 
@@ -42,7 +42,7 @@ const Context = createContext<TimerControls | null>(null);
 
 /** Tabs of one browser tell each other about a start or stop at once; other devices learn of it from the server. */
 const channelName = "worklog-timer";
-type ChannelMessage = { userId: string; timer: EntryView | null };
+type ChannelMessage = { userId: string; timer: TimerView | null };
 
 /** How often a visible page asks the server, besides when it is shown again. */
 const refetchIntervalMs = 30_000;
@@ -67,7 +67,7 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
   const { refetch } = query;
   const draft = useRef<TimerDraft | null>(null);
   const channel = useRef<BroadcastChannel | null>(null);
-  const [asking, setAsking] = useState<{ timer: EntryView; seconds: number }>();
+  const [asking, setAsking] = useState<{ timer: TimerView; seconds: number }>();
 
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
@@ -87,7 +87,7 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
   }, [refetch]);
 
   const publish = useCallback(
-    (next: EntryView | null) => {
+    (next: TimerView | null) => {
       queryClient.setQueryData(queryKey, next);
       channel.current?.postMessage({ userId, timer: next } satisfies ChannelMessage);
     },

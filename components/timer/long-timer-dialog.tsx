@@ -73,8 +73,8 @@ export function LongTimerDialog({ timer, timeZone, seconds, onStop, onClosed }: 
         The timer ran {ran}. Keep those hours?
       </h2>
       <p id={descriptionId} className="mt-2 text-sm text-pretty text-zinc-700 dark:text-zinc-300">
-        “{timer.excerpt}” has been running since {formatDateTime(timer.recorded_at, clock)}. Keep the time it ran, or set how
-        long you worked. Cancel leaves it running.
+        “{timer.excerpt}” has been running since {formatDateTime(timer.recorded_at, clock)}. Keep the time it ran, or set how long you worked. Cancel leaves it
+        running.
       </p>
       <div className="mt-5">
         <Button ref={keepRef} disabled={pending} onClick={() => void stop()}>

@@ -1,15 +1,18 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { formatDuration } from "@/lib/formatting/time-words";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import { accepted, refusalMessage } from "@/components/worklog/refusal";
 import { loadTimer, startTimerAction, stopTimerAction, type TimerStartInput } from "@/lib/worklog/timer-actions";
 import type { TimerView } from "@/lib/worklog/views";
-import { LongTimerDialog } from "./long-timer-dialog";
 import { longTimerSeconds, secondsSince, titleWithClock } from "./timer-clock";
+
+// Asked only when a timer that ran more than 10 hours is stopped: loaded then.
+const LongTimerDialog = dynamic(() => import("./long-timer-dialog").then((module) => module.LongTimerDialog), { ssr: false });
 
 /** What starts a timer besides the defaults: the worklog's composer, while it is on the page. */
 export type TimerDraft = { input: () => TimerStartInput; onStarted: () => void };

@@ -3,9 +3,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
-
-/** The first block of markdown: up to the first blank line. */
-export const firstBlock = (markdown: string) => markdown.trim().split(/\n[ \t]*\n/, 1)[0]!;
+import { firstBlock } from "./markdown-blocks";
 
 /** The pipeline of components/markdown.tsx's react-markdown: GitHub's extensions, raw HTML kept as nodes of its text. */
 const toHtmlTree = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true });

@@ -3,14 +3,17 @@ import { renderToStaticMarkup } from "react-dom/server";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { describe, expect, it } from "vitest";
-import { firstBlock, markdownExcerpt } from "@/lib/formatting/markdown-excerpt";
+import { firstBlock } from "@/lib/formatting/markdown-blocks";
+import { markdownExcerpt } from "@/lib/formatting/markdown-excerpt";
 
 /** The excerpt as the browser shows it in one line: its text, whitespace collapsed. */
 const excerpt = (markdown: string) => markdownExcerpt(markdown).replace(/\s+/g, " ").trim();
 
 /** What the web app's react-markdown shows of the first block with every element given way to its content, as text. */
 function reactMarkdownText(markdown: string): string {
-  const html = renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfm], allowedElements: [], unwrapDisallowed: true }, firstBlock(markdown)));
+  const html = renderToStaticMarkup(
+    createElement(ReactMarkdown, { remarkPlugins: [remarkGfm], allowedElements: [], unwrapDisallowed: true }, firstBlock(markdown)),
+  );
   expect(html).not.toMatch(/<[a-z]/i);
   return html.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
 }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { addDays, calendarDay, dayCount, endOfDay, instantOf, isValidCalendarDate, lastDayOfMonth, parseTimestamp, rangeEnd, rangeStart, startOfDay, wallClock, weekOf } from "@/lib/time";
+import {
+  addDays,
+  calendarDay,
+  dayCount,
+  endOfDay,
+  instantOf,
+  isValidCalendarDate,
+  lastDayOfMonth,
+  parseTimestamp,
+  rangeEnd,
+  rangeStart,
+  startOfDay,
+  wallClock,
+  weekOf,
+} from "@/lib/time";
 import { calendarDateSchema, rangeBoundSchema, timestampSchema } from "@/lib/time-schemas";
 import { currentWeek } from "@/lib/worklog/current-week";
 

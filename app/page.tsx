@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { Markdown, MarkdownLineText } from "@/components/markdown";
 import { FormError } from "@/components/ui/form-feedback";
 import { SampleDay } from "@/components/worklog/sample-day";
+import type { RenderedTexts } from "@/components/worklog/entry-text";
 import { Worklog } from "@/components/worklog/worklog";
 import type { Access } from "@/lib/access/context";
 import { currentAccess } from "@/lib/auth/current-user";
@@ -16,7 +18,7 @@ import { entryListQuerySchema } from "@/lib/worklog/schemas";
 import { suggestionQuerySchema } from "@/lib/worklog/suggestion-schemas";
 import { listSuggestions } from "@/lib/worklog/suggestions";
 import { tagUsage } from "@/lib/worklog/tag-usage";
-import { toEntryPage } from "@/lib/worklog/views";
+import { toEntryPage, type EntryView } from "@/lib/worklog/views";
 import { calendarDay } from "@/lib/time";
 import { searchParam, type PageSearchParams } from "@/lib/next-pages/page-params";
 import { currentWeek } from "@/lib/worklog/current-week";
@@ -125,6 +127,24 @@ async function worklogSuggestions(access: Access, filters: EntryFilters) {
   }
 }
 
+/**
+ * The first page's texts rendered here, as the worklog shows them (their lines, and the linked
+ * entry whole): the browser then needs the markdown parser only for texts it renders itself.
+ */
+function renderedTexts(entries: EntryView[], highlight: string | undefined, linkedId: string | undefined): RenderedTexts {
+  const byEntry = Object.fromEntries(
+    entries.map((entry) => [
+      entry.id,
+      {
+        content: entry.content,
+        line: <MarkdownLineText highlight={highlight}>{entry.content}</MarkdownLineText>,
+        whole: entry.id === linkedId ? <Markdown highlight={highlight}>{entry.content}</Markdown> : undefined,
+      },
+    ]),
+  );
+  return { highlight: highlight ?? "", byEntry };
+}
+
 /** The worklog: the composer, the entries the URL's filters select by day (most recent work first), the filters and the week's chart. */
 async function WorklogHome({ access, searchParams }: { access: Access; searchParams: PageSearchParams }) {
   const { user } = access;
@@ -161,6 +181,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
       }
       initialFilters={filters}
       firstPage={firstPage}
+      renderedTexts={renderedTexts(firstPage.entries, filters.q, linked?.id)}
       initialSuggestions={suggestions}
       week={{ days: week.days, totals }}
       projects={projects.rows.map(({ id, name, identifier }) => ({ id, name, identifier }))}

@@ -1,15 +1,10 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import ReactMarkdown, { type Components } from "react-markdown";
-import { memo, type ReactNode, type Ref } from "react";
+import { memo, type ReactNode } from "react";
 import remarkGfm from "remark-gfm";
+import { firstBlock } from "@/lib/formatting/markdown-blocks";
+import { inlineClassName, matchClassName } from "./markdown-classes";
 import { highlightParts } from "@/lib/worklog/search-text";
-
-/** How a word found by the search looks, in an entry's text and its tags. */
-export const matchClassName = "rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-700/60";
-
-/** How emphasis, links and inline code look, in a whole entry and in its one-line form. */
-const inlineClassName =
-  "[&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-300 [&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] dark:[&_code]:bg-zinc-800";
 
 const proseClassName = [
   "space-y-2 text-sm leading-relaxed wrap-anywhere text-zinc-800 dark:text-zinc-200",
@@ -98,46 +93,19 @@ export const Markdown = memo(function Markdown({ children, highlight }: { childr
   );
 });
 
-/** The first block of markdown: up to the first blank line. */
-const firstBlock = (markdown: string) => markdown.trim().split(/\n[ \t]*\n/, 1)[0]!;
-
-/** Whether the markdown holds more than its first block, which a one-line form leaves out. */
-export const hasMoreThanFirstBlock = (markdown: string) => firstBlock(markdown) !== markdown.trim();
-
-/**
- * The start of an entry as a one-line label shows it: the text of its first block, its markup
- * read by the same parser as Markdown's and left out (every element gives way to its text).
- */
-export const MarkdownExcerpt = memo(function MarkdownExcerpt({ children }: { children: string }) {
-  return (
-    <ReactMarkdown remarkPlugins={[remarkGfm]} allowedElements={[]} unwrapDisallowed>
-      {firstBlock(children)}
-    </ReactMarkdown>
-  );
-});
-
 /** What an entry's one-line form keeps of its markup: emphasis, code, links and the search's marks. */
 const inlineElements = ["strong", "em", "del", "code", "a", "mark"];
 
 /**
- * The first block of an entry on one line, e.g. a row of the worklog: its inline markup (emphasis,
- * code, links) kept and its blocks (headings, lists, code blocks) flattened to their text, cut
- * with an ellipsis where the line ends. With `highlight`, the words that search finds are marked.
+ * The first block of an entry on one line, e.g. a row of the worklog (in a `<p>` of
+ * markdownLineClassName, which cuts it with an ellipsis where the line ends): its inline markup
+ * (emphasis, code, links) kept and its blocks (headings, lists, code blocks) flattened to their
+ * text. With `highlight`, the words that search finds are marked.
  */
-export const MarkdownLine = memo(function MarkdownLine({
-  children,
-  highlight,
-  ref,
-}: {
-  children: string;
-  highlight?: string;
-  ref?: Ref<HTMLParagraphElement>;
-}) {
+export const MarkdownLineText = memo(function MarkdownLineText({ children, highlight }: { children: string; highlight?: string }) {
   return (
-    <p ref={ref} className={`min-w-0 truncate text-sm leading-relaxed text-zinc-800 dark:text-zinc-200 ${inlineClassName}`}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={highlight ? [markMatches(highlight)] : []} allowedElements={inlineElements} unwrapDisallowed>
-        {firstBlock(children)}
-      </ReactMarkdown>
-    </p>
+    <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={highlight ? [markMatches(highlight)] : []} allowedElements={inlineElements} unwrapDisallowed>
+      {firstBlock(children)}
+    </ReactMarkdown>
   );
 });

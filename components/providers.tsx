@@ -2,9 +2,9 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { Toaster } from "sonner";
 import type { HourCycle } from "@/lib/formatting/time-words";
 import { HourCycleProvider } from "./formatting/clock-context";
+import { Toasts } from "./ui/toast";
 import { TimerProvider, type TimerProviderProps } from "./timer/timer-provider";
 
 /** A query cache whose data stays until it is invalidated: pages bring their data fresh from the server. */
@@ -22,7 +22,7 @@ export function Providers({ timer, hourCycle, children }: { timer?: TimerProvide
   return (
     <QueryClientProvider client={queryClient}>
       <HourCycleProvider hourCycle={hourCycle}>{timer ? <TimerProvider {...timer}>{children}</TimerProvider> : children}</HourCycleProvider>
-      <Toaster position="bottom-center" theme="system" richColors={false} closeButton toastOptions={{ duration: 6000 }} />
+      <Toasts />
     </QueryClientProvider>
   );
 }

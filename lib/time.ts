@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 const rfc3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}:\d{2})$/;
 const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -33,12 +31,12 @@ const withinCalendar = (milliseconds: number) => Math.min(Math.max(milliseconds,
  * every time zone (offsets, old local mean times included, stay under a day), so that wherever
  * it is shown its day is a date the API accepts back.
  */
-const timestampRange = { first: new Date(calendarStart + DAY_MS), last: new Date(calendarEnd - DAY_MS - 1) } as const;
+export const timestampRange = { first: new Date(calendarStart + DAY_MS), last: new Date(calendarEnd - DAY_MS - 1) } as const;
 
 export const isInTimestampRange = (instant: Date) => instant >= timestampRange.first && instant <= timestampRange.last;
 
 /** An RFC 3339 timestamp with any offset and any number of fractional digits, to the millisecond, in its form alone. */
-function parseTimestampForm(value: string): Date | undefined {
+export function parseTimestampForm(value: string): Date | undefined {
   const match = rfc3339.exec(value.trim());
   if (!match) return undefined;
   const [, date, time, fraction = "", offset] = match;
@@ -54,28 +52,8 @@ export function parseTimestamp(value: string): Date | undefined {
   return parsed && isInTimestampRange(parsed) ? parsed : undefined;
 }
 
-const outOfRange = {
-  timestamp: `must be a timestamp between ${timestampRange.first.toISOString()} and ${timestampRange.last.toISOString()}`,
-  day: `must be a date between ${calendar.firstDay} and ${calendar.lastDay}`,
-};
-
-export const timestampSchema = z
-  .string()
-  .transform((value, context) => {
-    const parsed = parseTimestampForm(value);
-    if (!parsed || !isInTimestampRange(parsed)) {
-      context.addIssue({ code: "custom", message: parsed ? outOfRange.timestamp : "must be an RFC 3339 timestamp" });
-      return z.NEVER;
-    }
-    return parsed;
-  })
-  .meta({
-    format: "date-time",
-    description: `An RFC 3339 timestamp with any offset, from ${timestampRange.first.toISOString()} to ${timestampRange.last.toISOString()}; kept to the millisecond.`,
-  });
-
 /** A date written YYYY-MM-DD that a calendar has, whatever its year (0000 too). */
-function isCalendarDateForm(value: string): boolean {
+export function isCalendarDateForm(value: string): boolean {
   if (!calendarDate.test(value)) return false;
   const parsed = Date.parse(`${value}T00:00:00.000Z`);
   // Date.parse rolls 02-30 over into March: the day must come back as written.
@@ -86,19 +64,6 @@ function isCalendarDateForm(value: string): boolean {
 export function isValidCalendarDate(value: string): boolean {
   return isCalendarDateForm(value) && value >= calendar.firstDay;
 }
-
-/** A date of a request: a day of the calendar, YYYY-MM-DD. */
-export const calendarDateSchema = z
-  .string()
-  .transform((value, context) => {
-    const trimmed = value.trim();
-    if (!isValidCalendarDate(trimmed)) {
-      context.addIssue({ code: "custom", message: isCalendarDateForm(trimmed) ? outOfRange.day : "must be a date (YYYY-MM-DD)" });
-      return z.NEVER;
-    }
-    return trimmed;
-  })
-  .meta({ format: "date", description: `A date (YYYY-MM-DD) from ${calendar.firstDay} to ${calendar.lastDay}.` });
 
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -206,25 +171,6 @@ export function lastDayOfMonth(month: string): string {
  * account's time zone, inclusively: `from` is the day's first instant, `to` its last.
  */
 export type RangeBound = { kind: "timestamp"; instant: Date } | { kind: "day"; date: string };
-
-export const rangeBoundSchema = z
-  .string()
-  .transform((value, context): RangeBound => {
-    const trimmed = value.trim();
-    if (isValidCalendarDate(trimmed)) return { kind: "day", date: trimmed };
-    const instant = parseTimestampForm(trimmed);
-    if (instant && isInTimestampRange(instant)) return { kind: "timestamp", instant };
-    const message = isCalendarDateForm(trimmed) ? outOfRange.day : instant ? outOfRange.timestamp : "must be a date (YYYY-MM-DD) or an RFC 3339 timestamp";
-    context.addIssue({ code: "custom", message });
-    return z.NEVER;
-  })
-  .meta({
-    description: `A date (YYYY-MM-DD, the whole day in the account's time zone) from ${calendar.firstDay} to ${calendar.lastDay}, or an RFC 3339 timestamp from ${timestampRange.first.toISOString()} to ${timestampRange.last.toISOString()}.`,
-    anyOf: [
-      { type: "string", format: "date" },
-      { type: "string", format: "date-time" },
-    ],
-  });
 
 export function rangeStart(bound: RangeBound, timeZone: string): Date {
   return bound.kind === "timestamp" ? bound.instant : startOfDay(bound.date, timeZone);

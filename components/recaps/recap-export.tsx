@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { saveFile } from "@/components/browser/save-file";
 import { Button } from "@/components/ui/button";
 import { withAbsoluteLinks } from "@/lib/recaps/absolute-links";

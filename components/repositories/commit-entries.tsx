@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState, useTransition, type ReactNode } from "react";
+import { useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, FormNotice } from "@/components/ui/form-feedback";
 import { detachCommitAction } from "@/lib/worklog/actions";
@@ -15,7 +15,7 @@ export type AttachedEntryChip = {
   /** When the work was done, formatted. */
   recordedAt: string;
   /** The start of the entry, as plain text. */
-  excerpt: ReactNode;
+  excerpt: string;
 };
 
 type CommitEntriesProps = { commitId: string; shortSha: string; entries: AttachedEntryChip[] };

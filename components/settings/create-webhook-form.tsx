@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FieldError, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { SubmitButton } from "@/components/ui/submit-button";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
 import { SubmitButton } from "@/components/ui/submit-button";

@@ -3,14 +3,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useClock } from "@/components/formatting/clock-context";
 import { formatDateTime, formatDuration } from "@/lib/formatting/time-words";
-import { MarkdownExcerpt } from "@/components/markdown";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextField } from "@/components/ui/field";
-import type { EntryView } from "@/lib/worklog/views";
+import type { TimerView } from "@/lib/worklog/views";
 import { hoursAndMinutes } from "./timer-clock";
 
 type LongTimerDialogProps = {
-  timer: EntryView;
+  timer: TimerView;
   /** The account's, in which the start is shown. */
   timeZone: string;
   /** How long it had run when its stop was asked for. */
@@ -74,8 +73,8 @@ export function LongTimerDialog({ timer, timeZone, seconds, onStop, onClosed }: 
         The timer ran {ran}. Keep those hours?
       </h2>
       <p id={descriptionId} className="mt-2 text-sm text-pretty text-zinc-700 dark:text-zinc-300">
-        “<MarkdownExcerpt>{timer.content}</MarkdownExcerpt>” has been running since {formatDateTime(timer.recorded_at, clock)}. Keep the time it ran, or set how
-        long you worked. Cancel leaves it running.
+        “{timer.excerpt}” has been running since {formatDateTime(timer.recorded_at, clock)}. Keep the time it ran, or set how long you worked. Cancel leaves it
+        running.
       </p>
       <div className="mt-5">
         <Button ref={keepRef} disabled={pending} onClick={() => void stop()}>

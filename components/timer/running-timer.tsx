@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { MarkdownExcerpt } from "@/components/markdown";
 import { pageWidth } from "@/components/page-width";
 import { Button } from "@/components/ui/button";
 import { Elapsed } from "./elapsed";
@@ -38,7 +37,7 @@ export function TimerBar() {
       <div className={barClassName}>
         <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-emerald-600 motion-safe:animate-pulse dark:bg-emerald-400" />
         <Link href={`/?entry=${timer.id}`} className="min-w-0 flex-1 truncate text-zinc-800 hover:underline dark:text-zinc-200">
-          <MarkdownExcerpt>{timer.content}</MarkdownExcerpt>
+          {timer.excerpt}
         </Link>
         <Elapsed since={timer.recorded_at} className="font-medium text-emerald-900 dark:text-emerald-100" />
         <Button variant="secondary" size="xs" aria-label="Stop timer" aria-keyshortcuts="t" disabled={controls.stopping} onClick={controls.stop}>

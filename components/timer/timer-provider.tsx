@@ -1,22 +1,25 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { formatDuration } from "@/lib/formatting/time-words";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import { accepted, refusalMessage } from "@/components/worklog/refusal";
 import { loadTimer, startTimerAction, stopTimerAction, type TimerStartInput } from "@/lib/worklog/timer-actions";
-import type { EntryView } from "@/lib/worklog/views";
-import { LongTimerDialog } from "./long-timer-dialog";
+import type { TimerView } from "@/lib/worklog/views";
 import { longTimerSeconds, secondsSince, titleWithClock } from "./timer-clock";
+
+// Asked only when a timer that ran more than 10 hours is stopped: loaded then.
+const LongTimerDialog = dynamic(() => import("./long-timer-dialog").then((module) => module.LongTimerDialog), { ssr: false });
 
 /** What starts a timer besides the defaults: the worklog's composer, while it is on the page. */
 export type TimerDraft = { input: () => TimerStartInput; onStarted: () => void };
 
 type TimerControls = {
   /** The running entry, as the server last said; null when no timer runs. */
-  timer: EntryView | null;
+  timer: TimerView | null;
   starting: boolean;
   stopping: boolean;
   /** Starts a timer with the draft's text, tags and project, if a draft is set. */
@@ -34,7 +37,7 @@ export type TimerProviderProps = {
   userId: string;
   /** The account's, in which times are shown. */
   timeZone: string;
-  initialTimer: EntryView | null;
+  initialTimer: TimerView | null;
   renderedAt: number;
 };
 
@@ -42,7 +45,7 @@ const Context = createContext<TimerControls | null>(null);
 
 /** Tabs of one browser tell each other about a start or stop at once; other devices learn of it from the server. */
 const channelName = "worklog-timer";
-type ChannelMessage = { userId: string; timer: EntryView | null };
+type ChannelMessage = { userId: string; timer: TimerView | null };
 
 /** How often a visible page asks the server, besides when it is shown again. */
 const refetchIntervalMs = 30_000;
@@ -67,7 +70,7 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
   const { refetch } = query;
   const draft = useRef<TimerDraft | null>(null);
   const channel = useRef<BroadcastChannel | null>(null);
-  const [asking, setAsking] = useState<{ timer: EntryView; seconds: number }>();
+  const [asking, setAsking] = useState<{ timer: TimerView; seconds: number }>();
 
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
@@ -87,7 +90,7 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
   }, [refetch]);
 
   const publish = useCallback(
-    (next: EntryView | null) => {
+    (next: TimerView | null) => {
       queryClient.setQueryData(queryKey, next);
       channel.current?.postMessage({ userId, timer: next } satisfies ChannelMessage);
     },

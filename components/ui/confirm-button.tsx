@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useId, useRef, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/server-actions/action-result";
 import { Button } from "./button";
 import { FormError } from "./form-feedback";

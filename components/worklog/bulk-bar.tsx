@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { countOf } from "@/components/formatting/format";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { MouseEvent, ReactNode, Ref } from "react";
 import { countOf } from "@/components/formatting/format";
 import { formatDateTime, formatDuration, formatTime, formatTimeRange, type Clock } from "@/lib/formatting/time-words";
-import { Markdown, MarkdownLine, matchClassName } from "@/components/markdown";
+import { markdownLineClassName, matchClassName } from "@/components/markdown-classes";
 import { Elapsed } from "@/components/timer/elapsed";
 import type { CommitSummary } from "@/lib/repositories/commits";
 import { highlightParts } from "@/lib/worklog/search-text";
@@ -47,6 +47,8 @@ type EntryCardProps = {
   expandToggle?: ReactNode;
   /** The one-line text, which the list measures to tell whether it was cut. */
   lineRef?: Ref<HTMLParagraphElement>;
+  /** The entry's text, rendered: all of it (components/markdown.tsx's Markdown) when expanded, else its line's (MarkdownLineText). */
+  text: ReactNode;
 };
 
 function Highlighted({ text, q }: { text: string; q?: string }) {
@@ -107,6 +109,7 @@ export function EntryCard({
   expanded = true,
   expandToggle,
   lineRef,
+  text,
 }: EntryCardProps) {
   // A list's row shown whole puts its text under the line of its time, project and tags, as wide as the row.
   const stacked = expanded && expandToggle !== undefined;
@@ -143,11 +146,11 @@ export function EntryCard({
           onClick={onTextClick && ((event) => !clickedThrough(event) && onTextClick(event))}
         >
           {expanded ? (
-            <Markdown highlight={highlight}>{entry.content}</Markdown>
+            text
           ) : (
-            <MarkdownLine ref={lineRef} highlight={highlight}>
-              {entry.content}
-            </MarkdownLine>
+            <p ref={lineRef} className={markdownLineClassName}>
+              {text}
+            </p>
           )}
           {expanded && <AttachedCommits commits={entry.commits} commitActions={commitActions} />}
         </div>

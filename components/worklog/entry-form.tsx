@@ -4,7 +4,6 @@ import { useEffect, useId, useImperativeHandle, useRef, useState, useSyncExterna
 import { formatDuration } from "@/lib/formatting/time-words";
 import { priority } from "@/components/keyboard/shortcut-registry";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
-import { Markdown } from "@/components/markdown";
 import { ProjectSelect, type ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { controlClassName, FieldError, TextField } from "@/components/ui/field";
@@ -13,6 +12,7 @@ import type { FieldErrors } from "@/lib/server-actions/action-result";
 import type { EntryField } from "@/lib/worklog/actions";
 import { parseDuration, readInlineMeta } from "@/lib/worklog/composer-text";
 import type { EntryFormValues } from "@/lib/worklog/entry-form-values";
+import { ClientMarkdown } from "./entry-text";
 import { useCompleter } from "./use-completer";
 
 const pressedClassName = "aria-pressed:bg-zinc-200 aria-pressed:text-zinc-900 dark:aria-pressed:bg-zinc-800 dark:aria-pressed:text-zinc-100";
@@ -186,7 +186,11 @@ export function EntryForm({
         <div className={expanded ? "mt-1.5" : "flex items-start gap-2"}>
           {previewing ? (
             <div aria-label="Preview" role="region" className="min-h-28 rounded-md border border-zinc-300 p-3 dark:border-zinc-700">
-              {inline.content.trim() ? <Markdown>{inline.content}</Markdown> : <p className="text-sm text-zinc-500 dark:text-zinc-400">Nothing to preview</p>}
+              {inline.content.trim() ? (
+                <ClientMarkdown>{inline.content}</ClientMarkdown>
+              ) : (
+                <p className="text-sm text-zinc-500 dark:text-zinc-400">Nothing to preview</p>
+              )}
             </div>
           ) : (
             <div className="relative min-w-0 flex-1">

@@ -2,10 +2,10 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useClock } from "@/components/formatting/clock-context";
 import { formatDateTime } from "@/lib/formatting/time-words";
-import { hasMoreThanFirstBlock } from "@/components/markdown";
+import { hasMoreThanFirstBlock } from "@/lib/formatting/markdown-blocks";
 import { MenuButton } from "@/components/menu-button";
 import { Button } from "@/components/ui/button";
 import { FormError, FormNotice } from "@/components/ui/form-feedback";
@@ -13,6 +13,7 @@ import type { CommitSummary } from "@/lib/repositories/commits";
 import { attachableCommits, attachCommitsAction, detachCommitAction } from "@/lib/worklog/actions";
 import type { EntryView } from "@/lib/worklog/views";
 import { EntryCard } from "./entry-card";
+import { EntryText } from "./entry-text";
 import { useCutLine } from "./cut-line";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { entryFormValues, type EntryFormValues } from "@/lib/worklog/entry-form-values";
@@ -125,6 +126,7 @@ export function EntryItem({
         onTextClick={(event) => (event.shiftKey ? onSelect(true) : onEditingChange(true))}
         expanded={expanded}
         lineRef={lineRef}
+        text={<EntryText content={entry.content} entryId={entry.id} highlight={filters.q} whole={expanded} />}
         expandToggle={
           hasMore || expanded ? (
             <button

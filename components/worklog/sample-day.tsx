@@ -1,3 +1,4 @@
+import { Markdown } from "@/components/markdown";
 import { DayGroup } from "./day-group";
 import { EntryCard } from "./entry-card";
 import { hourCycleFor } from "@/lib/formatting/account-clock";
@@ -67,7 +68,7 @@ export async function SampleDay() {
         <ol>
           {sampleEntries(yesterday).map((entry) => (
             <li key={entry.id} className="bg-white dark:bg-zinc-950">
-              <EntryCard entry={entry} clock={{ timeZone: "UTC", hourCycle }} />
+              <EntryCard entry={entry} clock={{ timeZone: "UTC", hourCycle }} text={<Markdown>{entry.content}</Markdown>} />
             </li>
           ))}
         </ol>

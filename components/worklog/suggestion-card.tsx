@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { countOf } from "@/components/formatting/format";
 import { useClock } from "@/components/formatting/clock-context";
 import { formatDateTime } from "@/lib/formatting/time-words";

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { useTimer } from "@/components/timer/timer-provider";
 import type { FieldErrors } from "@/lib/server-actions/action-result";

@@ -22,6 +22,7 @@ import { DayGroup } from "./day-group";
 import { EntryFilters, searchFieldId } from "./entry-filters";
 import { EntryForm, type EntryFormHandle } from "./entry-form";
 import { EntryItem } from "./entry-item";
+import { RenderedTextsProvider, type RenderedTexts } from "./entry-text";
 import { loadedEntries, refreshAfterChange } from "./entry-query-cache";
 import { accepted } from "./refusal";
 import { useSelection } from "./selection";
@@ -56,6 +57,8 @@ type WorklogProps = {
   /** The filters the first page was read with: the URL's when the page was served. */
   initialFilters: Filters;
   firstPage: EntryPage;
+  /** The first page's texts as the server rendered them. */
+  renderedTexts: RenderedTexts;
   /** The suggested entries of the first page's period (none when it is filtered by more than dates). */
   initialSuggestions: Suggestion[];
   week: WeekTotals;
@@ -83,7 +86,9 @@ export function Worklog(props: WorklogProps) {
     <QueryClientProvider client={queryClient}>
       <ProjectColoursProvider projectIds={projectIds}>
         <WorklogFiltersProvider>
-          <WorklogEntries {...props} />
+          <RenderedTextsProvider value={props.renderedTexts}>
+            <WorklogEntries {...props} />
+          </RenderedTextsProvider>
         </WorklogFiltersProvider>
       </ProjectColoursProvider>
     </QueryClientProvider>

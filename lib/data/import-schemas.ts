@@ -2,10 +2,10 @@ import { z } from "zod";
 import { requestSchemas, responseSchemas } from "@/lib/openapi/components";
 import { projectCreateSchema, projectIdentifierSchema } from "@/lib/projects/schemas";
 import { commitInputSchema, repositoryCreateSchema } from "@/lib/repositories/schemas";
-import { calendarDateSchema, timestampSchema } from "@/lib/time";
+import { calendarDateSchema, timestampSchema } from "@/lib/time-schemas";
 import { idSchema } from "@/lib/validation";
 import { entryCreateSchema } from "@/lib/worklog/schemas";
-import { entrySourceSchema } from "@/lib/worklog/sources";
+import { entrySourceSchema } from "@/lib/worklog/source-schema";
 
 /**
  * How the import reads Worklog's export (lib/data/export-document.ts): each item by the rules of

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requestSchemas } from "@/lib/openapi/components";
-import { rangeBoundSchema } from "@/lib/time";
+import { rangeBoundSchema } from "@/lib/time-schemas";
 import { idSchema } from "@/lib/validation";
 import { entryTagSchema } from "@/lib/worklog/schemas";
 import { recapTemplateIds } from "./templates";

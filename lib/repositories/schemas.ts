@@ -3,7 +3,7 @@ import { listQuerySchema } from "@/lib/api/cursor-pagination";
 import { updatedSinceField } from "@/lib/sync/schemas";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
-import { timestampSchema } from "@/lib/time";
+import { timestampSchema } from "@/lib/time-schemas";
 import { idSchema, singleLineText, text } from "@/lib/validation";
 
 // A repository's and a commit's text fields, which a forge's delivery fills too (lib/forge-hooks/forge-events.ts).

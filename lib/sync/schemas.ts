@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/cursor-pagination";
 import { AppError } from "@/lib/errors";
-import { timestampSchema } from "@/lib/time";
+import { timestampSchema } from "@/lib/time-schemas";
 
 /**
  * How far before a client's `updated_since` or `since` the server looks (docs/api.md,

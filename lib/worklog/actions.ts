@@ -7,7 +7,8 @@ import { runSignedInAction, runSignedInRemoval } from "@/lib/server-actions/run-
 import type { EntryBulkAction } from "./schemas";
 import { z } from "zod";
 import type { Access } from "@/lib/access/context";
-import { calendarDateSchema, weekOf } from "@/lib/time";
+import { weekOf } from "@/lib/time";
+import { calendarDateSchema } from "@/lib/time-schemas";
 import { bulkEditEntries, restoreEntries } from "./bulk";
 import { attachCommits, createEntry, deleteEntry, detachCommit, listEntries, restoreEntry, updateEntry } from "./entries";
 import { dailyTotals, type DailyProjectTotal } from "./tracked-time";

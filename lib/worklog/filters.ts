@@ -29,7 +29,7 @@ const isValid: Record<(typeof filterNames)[number], (value: string) => boolean> 
   tags: (value) => !value.includes("\0"),
   from: isRangeBound,
   to: isRangeBound,
-  source: (value) => value.split(/[\s,]+/).every((source) => (entrySources as string[]).includes(source)),
+  source: (value) => value.split(/[\s,]+/).every((source) => (entrySources as readonly string[]).includes(source)),
   author_id: isAuthorFilter,
 };
 

@@ -3,7 +3,7 @@ import { cursorPageMetaSchema } from "@/lib/api/cursor-pagination";
 import { isoTimestamp, jsonShape, jsonTextProperty, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
 import type { EntryWithRelations } from "./entry-with-relations";
-import { entrySourceSchema } from "./sources";
+import { entrySourceSchema } from "./source-schema";
 
 // The entry as the API answers it, once for its zod schema and for the SQL of a page of entries
 // (entry-sql.ts, selectEntryJsonPage), which reads the entry as `e`, its project as `p` and its author as `u`:

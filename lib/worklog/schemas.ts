@@ -3,9 +3,9 @@ import { listQuerySchema } from "@/lib/api/cursor-pagination";
 import { updatedSinceField } from "@/lib/sync/schemas";
 import { isUuid } from "@/lib/db/ids";
 import { requestSchemas } from "@/lib/openapi/components";
-import { rangeBoundSchema, timestampSchema } from "@/lib/time";
+import { rangeBoundSchema, timestampSchema } from "@/lib/time-schemas";
 import { isAuthorFilter, searchMaxLength } from "./filters";
-import { entrySourceSchema } from "./sources";
+import { entrySourceSchema } from "./source-schema";
 import { idSchema, isStorableText, text } from "@/lib/validation";
 
 /** Markdown, stored exactly as sent: the one string the contract does not trim. */

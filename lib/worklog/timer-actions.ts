@@ -7,7 +7,7 @@ import type { FieldLabel } from "@/lib/server-actions/field-messages";
 import { runSignedInAction } from "@/lib/server-actions/run-action";
 import { entryDurationSchema, timerStartSchema } from "./schemas";
 import { startTimer, stopTimer } from "./timer";
-import { runningTimerView, toEntryViews, type EntryView } from "./views";
+import { runningTimerView, toEntryViews, toTimerView, type EntryView, type TimerView } from "./views";
 
 // The web app's timer (README "The web app"; the API's is docs/api.md, "Timer").
 
@@ -16,7 +16,7 @@ export type TimerField = "content" | "tags" | "project_id";
 /** What a timer starts with, from the composer: its text, tags and project, each optional. */
 export type TimerStartInput = { content?: string; tags?: string[]; project_id?: string | null };
 
-export type TimerStarted = { timer: EntryView; stopped: EntryView | null };
+export type TimerStarted = { timer: TimerView; stopped: EntryView | null };
 
 const worklogPath = "/";
 
@@ -29,7 +29,7 @@ const timerFields = {
 const timerStopSchema = z.object({ id: idSchema, duration_seconds: entryDurationSchema.unwrap().optional() });
 
 /** The account's running entry, or null: what every page's header shows. */
-export async function loadTimer(): Promise<ActionResult<EntryView | null>> {
+export async function loadTimer(): Promise<ActionResult<TimerView | null>> {
   return runSignedInAction(worklogPath, {
     schema: z.undefined(),
     input: undefined,
@@ -47,7 +47,7 @@ export async function startTimerAction(input: TimerStartInput): Promise<ActionRe
     run: async (start, access) => {
       const { timer, stopped } = await startTimer(access, start, "web");
       const [timerView, stoppedView] = await toEntryViews(access, stopped ? [timer, stopped] : [timer]);
-      return { timer: timerView!, stopped: stoppedView ?? null };
+      return { timer: toTimerView(timerView!), stopped: stoppedView ?? null };
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { CursorPageMeta } from "@/lib/api/cursor-pagination";
 import type { Access } from "@/lib/access/context";
+import { markdownExcerpt } from "@/lib/formatting/markdown-excerpt";
 import { commitSummaries, type CommitSummary } from "@/lib/repositories/commits";
 import { calendarDay } from "@/lib/time";
 import type { EntryListFilters } from "./schemas";
@@ -35,8 +36,13 @@ export async function toEntryPage(
   return { entries, meta, dayTotals: totals };
 }
 
+/** A running entry as the header's timer shows it: with its one-line label, made here rather than by the browser. */
+export type TimerView = EntryView & { excerpt: string };
+
+export const toTimerView = (entry: EntryView): TimerView => ({ ...entry, excerpt: markdownExcerpt(entry.content) });
+
 /** The account's running entry as the web app shows it, or null when no timer runs. */
-export async function runningTimerView(access: Access): Promise<EntryView | null> {
+export async function runningTimerView(access: Access): Promise<TimerView | null> {
   const timer = await runningTimer(access);
-  return timer && (await toEntryViews(access, [timer]))[0]!;
+  return timer && toTimerView((await toEntryViews(access, [timer]))[0]!);
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
-  calendarDateSchema,
   calendarDay,
   dayCount,
   endOfDay,
@@ -9,14 +8,13 @@ import {
   isValidCalendarDate,
   lastDayOfMonth,
   parseTimestamp,
-  rangeBoundSchema,
   rangeEnd,
   rangeStart,
   startOfDay,
-  timestampSchema,
   wallClock,
   weekOf,
 } from "@/lib/time";
+import { calendarDateSchema, rangeBoundSchema, timestampSchema } from "@/lib/time-schemas";
 import { currentWeek } from "@/lib/worklog/current-week";
 
 describe("weekOf", () => {

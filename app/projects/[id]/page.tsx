@@ -15,6 +15,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { TextLink } from "@/components/ui/text-link";
 import { DayGroup } from "@/components/worklog/day-group";
 import { EntryCard } from "@/components/worklog/entry-card";
+import { Markdown } from "@/components/markdown";
 import { requireAccess } from "@/lib/auth/current-user";
 import { deleteProjectAction, updateProjectAction } from "@/lib/projects/actions";
 import { getProject } from "@/lib/projects/projects";
@@ -105,7 +106,7 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
               <DayGroup key={day} day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
                 <div>
                   {dayEntries.map((entry) => (
-                    <EntryCard key={entry.id} entry={entry} clock={clock} />
+                    <EntryCard key={entry.id} entry={entry} clock={clock} text={<Markdown>{entry.content}</Markdown>} />
                   ))}
                 </div>
               </DayGroup>

@@ -6,12 +6,12 @@ import { LoadingBlock } from "@/components/loading-block";
 import type { CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { countOf } from "@/components/formatting/format";
 import { accountClock } from "@/lib/formatting/account-clock";
+import { markdownExcerpt } from "@/lib/formatting/markdown-excerpt";
 import { formatDateTime, type Clock } from "@/lib/formatting/time-words";
 import { DangerZone, Stats } from "@/components/stats";
 import { buttonClassName } from "@/components/ui/button";
 import { PageHeader, Section } from "@/components/page-header";
 import { Pager } from "@/components/pager";
-import { MarkdownExcerpt } from "@/components/markdown";
 import { CommitEntries } from "@/components/repositories/commit-entries";
 import { PostCommitHookSetup } from "@/components/repositories/post-commit-hook-setup";
 import { RemoteUrl } from "@/components/repositories/remote-url";
@@ -177,7 +177,7 @@ async function CommitList({ access, repositoryId, remoteUrl, page, clock }: Comm
                       id: entry.id,
                       href: entryWorklogPath(entry, clock.timeZone),
                       recordedAt: formatDateTime(entry.recordedAt, clock),
-                      excerpt: <MarkdownExcerpt>{entry.content}</MarkdownExcerpt>,
+                      excerpt: markdownExcerpt(entry.content),
                     }))}
                   />
                 </li>

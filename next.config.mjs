@@ -44,15 +44,15 @@ const nextConfig = {
           { key: "x-frame-options", value: "DENY" },
         ],
       },
-      // A shared recap's page (app/r/[token]/page.tsx): its token must not leave in a Referer,
-      // nor the page reach a search engine's index. Later entries override earlier ones.
-      {
-        source: "/r/:path*",
+      // A shared recap's page (app/r/[token]/page.tsx) and an invitation's (app/invite/[token]/page.tsx):
+      // their token must not leave in a Referer, nor the page reach a search engine's index. Later entries override earlier ones.
+      ...["/r/:path*", "/invite/:path*"].map((source) => ({
+        source,
         headers: [
           { key: "referrer-policy", value: "no-referrer" },
           { key: "x-robots-tag", value: "noindex, nofollow" },
         ],
-      },
+      })),
     ];
   },
 };

@@ -9,6 +9,7 @@ import { safeCallbackUrl, withCallbackUrl } from "@/lib/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { getConfig } from "@/lib/config";
 import { signUpsClosedMessage } from "@/lib/users/sign-ups";
+import { invitedEmailFor } from "@/lib/workspaces/invitation-guesses";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -29,12 +30,13 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
   const callbackUrl = safeCallbackUrl(requestedCallbackUrl);
   if (await getCurrentUser()) redirect(callbackUrl);
   const errorMessage = authErrorMessage(error, code);
+  const invitedEmail = await invitedEmailFor(callbackUrl);
   return (
     <AuthPanel
       title="Sign in to Worklog"
       description="Welcome back. Pick up where you left off."
       footer={
-        getConfig().signUpsOpen && (
+        (getConfig().signUpsOpen || invitedEmail) && (
           <>
             New to Worklog? <TextLink href={withCallbackUrl("/signup", callbackUrl)}>Create an account</TextLink>
           </>
@@ -46,7 +48,7 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
           <FormError message={errorMessage} />
         </div>
       )}
-      <SignInForm callbackUrl={callbackUrl} />
+      <SignInForm callbackUrl={callbackUrl} email={invitedEmail ?? undefined} />
       {getConfig().github && (
         <>
           <p className="my-5 flex items-center gap-3 text-xs text-zinc-500 uppercase before:h-px before:flex-1 before:bg-zinc-200 after:h-px after:flex-1 after:bg-zinc-200 dark:text-zinc-400 dark:before:bg-zinc-800 dark:after:bg-zinc-800">

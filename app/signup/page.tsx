@@ -8,15 +8,17 @@ import { safeCallbackUrl, withCallbackUrl } from "@/lib/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { getConfig } from "@/lib/config";
 import { signUpsClosedMessage } from "@/lib/users/sign-ups";
+import { invitedEmailFor } from "@/lib/workspaces/invitation-guesses";
 
 export const metadata: Metadata = { title: "Sign up" };
 
 type SignUpPageProps = { searchParams: Promise<{ callbackUrl?: string | string[] }> };
 
 export default async function SignUpPage({ searchParams }: SignUpPageProps) {
-  if (await getCurrentUser()) redirect("/");
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
-  if (!getConfig().signUpsOpen) {
+  if (await getCurrentUser()) redirect(callbackUrl);
+  const invitedEmail = await invitedEmailFor(callbackUrl);
+  if (!getConfig().signUpsOpen && !invitedEmail) {
     return (
       <AuthPanel
         title="Sign-ups are closed"
@@ -34,14 +36,14 @@ export default async function SignUpPage({ searchParams }: SignUpPageProps) {
   return (
     <AuthPanel
       title="Create your account"
-      description="Start a worklog of your own. It takes a few seconds."
+      description={invitedEmail ? `Make the account of ${invitedEmail} to accept its invitation.` : "Start a worklog of your own. It takes a few seconds."}
       footer={
         <>
           Already have an account? <TextLink href={withCallbackUrl("/signin", callbackUrl)}>Sign in</TextLink>
         </>
       }
     >
-      <SignUpForm callbackUrl={callbackUrl} />
+      <SignUpForm callbackUrl={callbackUrl} email={invitedEmail ?? undefined} />
     </AuthPanel>
   );
 }

@@ -6,8 +6,9 @@ import { useActionForm } from "@/components/ui/form-state";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { signInWithPassword } from "@/lib/auth/actions";
 
-export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
-  const { formAction, values, formError } = useActionForm(signInWithPassword, {});
+/** `email`: the address filled in at first, e.g. an invitation's. */
+export function SignInForm({ callbackUrl, email }: { callbackUrl: string; email?: string }) {
+  const { formAction, values, formError } = useActionForm(signInWithPassword, { email });
   return (
     <form action={formAction} className="space-y-5">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />

@@ -8,8 +8,9 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { NewPasswordField } from "./new-password-field";
 import { signUpWithPassword } from "@/lib/users/actions";
 
-export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
-  const { formAction, values, fieldErrors, formError } = useActionForm(signUpWithPassword, {});
+/** `email`: the address filled in at first, e.g. an invitation's. */
+export function SignUpForm({ callbackUrl, email }: { callbackUrl: string; email?: string }) {
+  const { formAction, values, fieldErrors, formError } = useActionForm(signUpWithPassword, { email });
   const timeZone = useBrowserTimeZone();
   return (
     <form action={formAction} className="space-y-5">

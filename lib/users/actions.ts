@@ -7,13 +7,13 @@ import { z } from "zod";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { signIn, signOut } from "@/lib/auth/next-auth";
 import { signInFailure, signUpWait, tryAgainIn } from "@/lib/auth/sign-in-limits";
-import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { formText, formValues, type ActionResult } from "@/lib/server-actions/action-result";
 import { runAction, runSignedInAction, runSignedInFormAction } from "@/lib/server-actions/run-action";
 import { createUserIfNew, deleteUser, updateUser } from "./accounts";
 import { profileUpdateSchema, signUpSchema } from "./schemas";
-import { signUpsClosedMessage } from "./sign-ups";
+import { invitedEmailFor } from "@/lib/workspaces/invitation-guesses";
+import { signUpAllowed, signUpsClosedMessage } from "./sign-ups";
 
 export type SignUpResult = ActionResult<void, "email" | "name" | "password">;
 
@@ -24,11 +24,12 @@ const emailNotAvailable = "No new account can be made with this email. If you al
  * Creates the account and signs in. An address that has an account already signs in to it when
  * the password is its own (someone who forgot they had one gets in), and is otherwise refused
  * in words that do not say it is taken; attempts are limited per client IP. With SIGN_UPS=closed
- * it refuses everyone.
+ * it refuses everyone but the invited address of the invitation whose page it returns to.
  */
 export async function signUpWithPassword(_previous: SignUpResult | null, formData: FormData): Promise<SignUpResult> {
   const values = formValues(formData, ["email", "name"]);
-  if (!getConfig().signUpsOpen) return { ok: false, fieldErrors: {}, message: signUpsClosedMessage, values };
+  const callbackUrl = safeCallbackUrl(formData.get("callbackUrl"));
+  if (!(await signUpAllowed(values.email, () => invitedEmailFor(callbackUrl)))) return { ok: false, fieldErrors: {}, message: signUpsClosedMessage, values };
   const password = formText(formData, "password");
   const result = await runAction({
     schema: signUpSchema,
@@ -48,7 +49,7 @@ export async function signUpWithPassword(_previous: SignUpResult | null, formDat
     },
   });
   if (!result.ok) return result;
-  redirect(safeCallbackUrl(formData.get("callbackUrl")));
+  redirect(callbackUrl);
 }
 
 export type ProfileField = "name" | "email" | "timezone" | "week_start" | "hour_cycle";

@@ -37,3 +37,6 @@ export type MemberUpdate = z.output<typeof memberUpdateSchema>;
 
 export const invitationCreateSchema = z.object({ email: emailSchema, role: invitedRoleSchema }).register(requestSchemas, { id: "InvitationCreate" });
 export type InvitationCreate = z.output<typeof invitationCreateSchema>;
+
+/** The token an invitation's link holds (lib/workspaces/invitations.ts makes 36 characters). */
+export const invitationTokenSchema = z.string().min(1).max(200);

@@ -1,0 +1,42 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { withCallbackUrl } from "@/lib/auth/callback-url";
+import { signOut } from "@/lib/auth/next-auth";
+import type { ActionResult } from "@/lib/server-actions/action-result";
+import { runAction, runSignedInAction } from "@/lib/server-actions/run-action";
+import { acceptInvitation, invitationPath } from "./invitation-acceptance";
+import { lookUpInvitationLink } from "./invitation-guesses";
+import { invitationTokenSchema } from "./schemas";
+
+/** Joins the workspace of the invitation `token` (its page's Accept), then shows its page again, which says so. */
+export async function acceptInvitationAction(token: string): Promise<ActionResult<void>> {
+  const path = invitationPath(token);
+  const result = await runSignedInAction(path, {
+    schema: invitationTokenSchema,
+    input: token,
+    fields: {},
+    run: async (validToken, { user }) => {
+      await lookUpInvitationLink(await headers(), () => acceptInvitation(user, validToken));
+    },
+  });
+  if (!result.ok) return result;
+  revalidatePath("/", "layout");
+  redirect(path);
+}
+
+/** Signs out, to sign in or up with the invited address, and come back to the invitation `token`. */
+export async function switchAccountForInvitation(token: string, target: "signin" | "signup"): Promise<never> {
+  await runAction({
+    schema: z.undefined(),
+    input: undefined,
+    fields: {},
+    run: async () => {
+      await signOut({ redirect: false });
+    },
+  });
+  redirect(withCallbackUrl(`/${target}`, invitationPath(token)));
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createKey, keyRow, password, runAdmin, screenshotPage, signIn, signUp, uniqueEmail } from "./support";
+import { createKey, expectAccessible, keyRow, password, runAdmin, screenshotPage, signIn, signUp, uniqueEmail } from "./support";
 
 function getUser(request: APIRequestContext, key: string) {
   return request.get("/api/v1/user", { headers: { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` } });
@@ -69,6 +69,47 @@ test("a user of two workspaces makes a key for the team's, which the list names 
   const read = await request.get("/api/v1/workspace", { headers: { Authorization: `Basic ${Buffer.from(`${teamKey}:`).toString("base64")}` } });
   expect(read.status()).toBe(200);
   expect(await read.json()).toMatchObject({ slug, name: "Engine Team", role: "owner" });
+});
+
+test("an admin invites through the API; the invitee signs up through the link and joins, and the used link says so", async ({ page, browser, request }) => {
+  const [ownerEmail, adminEmail, inviteeEmail] = [uniqueEmail("inviting-owner"), uniqueEmail("inviting-admin"), uniqueEmail("invitee")];
+  runAdmin(["user:create", "--email", ownerEmail, "--password", password]);
+  const slug = runAdmin(["workspace:create", "--email", ownerEmail, "--name", "Difference Engines"]);
+  runAdmin(["user:create", "--email", adminEmail, "--password", password, "--name", "Charles Babbage"]);
+  runAdmin(["member:add", "--workspace", slug, "--email", adminEmail, "--role", "admin"]);
+  const adminKey = runAdmin(["key:create", "--email", adminEmail, "--name", "invitations", "--scopes", "workspace:*", "--workspace", slug]);
+  const headers = { Authorization: `Basic ${Buffer.from(`${adminKey}:`).toString("base64")}` };
+  const created = await request.post("/api/v1/workspace/invitations", { headers, data: { email: inviteeEmail, role: "member" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const invitationPath = new URL((await created.json()).invite_url).pathname;
+
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto(invitationPath);
+  await expect(invitee.getByRole("heading", { name: "You are invited to a workspace" })).toBeVisible();
+  await expect(invitee.getByText(`This invitation was sent to ${inviteeEmail}.`)).toBeVisible();
+  await expect(invitee.getByText("Difference Engines")).toHaveCount(0);
+  await expectAccessible(invitee);
+  await invitee.getByRole("link", { name: "Create an account" }).click();
+  await expect(invitee.getByLabel("Email")).toHaveValue(inviteeEmail);
+  await invitee.getByLabel("Name").fill("Ada Lovelace");
+  await invitee.getByLabel("Password").fill(password);
+  await invitee.getByRole("button", { name: "Create account" }).click();
+
+  await expect(invitee.getByRole("heading", { name: "Join Difference Engines" })).toBeVisible();
+  await expect(invitee.getByText(/Charles Babbage invited you .* to the workspace Difference Engines as a member/)).toBeVisible();
+  await screenshotPage(invitee, "invitation");
+  await invitee.getByRole("button", { name: "Accept and join" }).click();
+  await expect(invitee.getByRole("heading", { name: "You are a member of Difference Engines" })).toBeVisible();
+  await expect(invitee.getByRole("link", { name: "Settings → API keys" })).toBeVisible();
+  await inviteeContext.close();
+
+  const { members } = await (await request.get("/api/v1/workspace/members", { headers })).json();
+  expect(members).toContainEqual(expect.objectContaining({ email: inviteeEmail, role: "member" }));
+  await page.goto(invitationPath);
+  await expect(page.getByRole("heading", { name: "Invitation used" })).toBeVisible();
+  await expect(page.getByText("This invitation was already used.")).toBeVisible();
+  await expect(page.getByText("Difference Engines")).toHaveCount(0);
 });
 
 test("a new key comes with the setup of MCP clients, on this server's origin, ready to copy", async ({ page, context, baseURL }) => {

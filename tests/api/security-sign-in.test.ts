@@ -138,3 +138,26 @@ describe("the device page: guessing user codes", () => {
     expect(await page(await accountSession(), user_code)).toContain("wants to use your Worklog account");
   });
 });
+
+describe("the invitation page: guessing links", () => {
+  it("after 10 links that name nothing in 15 minutes, a client address waits, even with a right link; another address does not", async () => {
+    const owner = await server.createUser();
+    const slug = await server.createWorkspace(owner.email, "Guarded team");
+    const key = await server.createKey(owner.email, ["workspace:write"], "invitations", slug);
+    const created = await server.request("/api/v1/workspace/invitations", { key, method: "POST", body: { email: "guarded@example.com", role: "viewer" } });
+    expect(created.status).toBe(201);
+    const invitationPath = new URL(((await created.json()) as { invite_url: string }).invite_url).pathname;
+    const page = async (client: string, path: string) => (await fetch(`${server.url}${path}`, { headers: { "x-forwarded-for": client } })).text();
+    const client = uniqueClientAddress();
+
+    await withinOneWindow(FIFTEEN_MINUTES_MS, async () => {
+      expect(await page(client, invitationPath)).toContain("This invitation was sent to");
+      for (const letter of "BCDFGHJKLM") expect(await page(client, `/invite/wli_${letter.repeat(32)}`)).toContain("This invitation link does not work");
+      const limited = await page(client, invitationPath);
+      expect(limited).toMatch(/Too many wrong invitation links\. Try again in \d+ minutes?\./);
+      expect(limited).not.toContain("guarded@example.com");
+    });
+
+    expect(await page(uniqueClientAddress(), invitationPath)).toContain("This invitation was sent to");
+  });
+});

@@ -149,6 +149,9 @@ describe("the invitation page: guessing links", () => {
     const invitationPath = new URL(((await created.json()) as { invite_url: string }).invite_url).pathname;
     const page = async (client: string, path: string) => (await fetch(`${server.url}${path}`, { headers: { "x-forwarded-for": client } })).text();
     const client = uniqueClientAddress();
+    const opened = await fetch(`${server.url}${invitationPath}`, { headers: { "x-forwarded-for": uniqueClientAddress() } });
+    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(opened.headers.get("x-robots-tag")).toBe("noindex, nofollow");
 
     await withinOneWindow(FIFTEEN_MINUTES_MS, async () => {
       expect(await page(client, invitationPath)).toContain("This invitation was sent to");

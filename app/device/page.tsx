@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import { cache, type ReactNode } from "react";
+import { cache } from "react";
 import { DeviceDecision } from "@/components/device/device-decision";
 import { TerminalHandOver } from "@/components/device/terminal-hand-over";
+import { TitledPanel } from "@/components/ui/titled-panel";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-feedback";
@@ -20,15 +21,6 @@ type DecidedGrant = NonNullable<Awaited<ReturnType<typeof findDecidedGrant>>>;
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-md">
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
-      <div className="mt-6 rounded-lg border border-zinc-200 p-5 sm:p-6 dark:border-zinc-800">{children}</div>
-    </div>
-  );
 }
 
 function CodeForm({ userCode, error }: { userCode?: string; error?: string }) {
@@ -86,13 +78,13 @@ function Aftermath({ grant, userCode }: { grant: DecidedGrant; userCode: string 
 function DecidedPanel({ grant, userCode }: { grant: DecidedGrant; userCode: string }) {
   const approved = grant.decision === "approved";
   return (
-    <Panel title={approved ? "Approved — return to your terminal" : "Denied — return to your terminal"}>
+    <TitledPanel title={approved ? "Approved — return to your terminal" : "Denied — return to your terminal"}>
       <p className="text-pretty">
         <strong className="font-semibold">{grant.clientName}</strong>{" "}
         {approved ? "can now use your Worklog account." : "was not given access to your Worklog account."}
       </p>
       <Aftermath grant={grant} userCode={userCode} />
-    </Panel>
+    </TitledPanel>
   );
 }
 
@@ -103,10 +95,10 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
 
   if (!userCode) {
     return (
-      <Panel title="Connect a device">
+      <TitledPanel title="Connect a device">
         <p className="mb-4 text-sm text-pretty text-zinc-600 dark:text-zinc-400">Enter the code shown by the command-line tool you are signing in to.</p>
         <CodeForm />
-      </Panel>
+      </TitledPanel>
     );
   }
 
@@ -116,23 +108,23 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
   } catch (error) {
     if (!(error instanceof AppError && error.kind === "rate_limited")) throw error;
     return (
-      <Panel title="Connect a device">
+      <TitledPanel title="Connect a device">
         <CodeForm userCode={userCode} error={error.message} />
-      </Panel>
+      </TitledPanel>
     );
   }
   if (!found) {
     return (
-      <Panel title="Connect a device">
+      <TitledPanel title="Connect a device">
         <CodeForm userCode={userCode} error="This code is unknown, has expired or was already used. Check it, or start again in your terminal." />
-      </Panel>
+      </TitledPanel>
     );
   }
   if (found.decided) return <DecidedPanel grant={found.decided} userCode={formatUserCode(normalizeUserCode(userCode))} />;
 
   const grant = found.pending;
   return (
-    <Panel title="Connect a device">
+    <TitledPanel title="Connect a device">
       <p className="text-pretty">
         <strong className="font-semibold">{grant.client.name}</strong> wants to use your Worklog account.
       </p>
@@ -152,6 +144,6 @@ export default async function DevicePage({ searchParams }: DevicePageProps) {
         workspaces={await listUserWorkspaces(access)}
         defaultWorkspaceId={access.workspace.id}
       />
-    </Panel>
+    </TitledPanel>
   );
 }

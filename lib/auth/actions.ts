@@ -9,6 +9,7 @@ import { runAction, runSignedInAction, runSignedInRemoval } from "@/lib/server-a
 import { apiKeyNameSchema, createApiKey, revokeApiKey } from "./api-key-store";
 import { safeCallbackUrl } from "./callback-url";
 import { signIn, signOut } from "./next-auth";
+import { endBrowserSession } from "./sign-out";
 import { scopeResources } from "./scopes";
 import { signInFailure } from "./sign-in-limits";
 
@@ -48,15 +49,7 @@ export async function signInWithGitHub(_previous: ActionResult<void> | null, for
 }
 
 export async function signOutToHome(): Promise<never> {
-  // Nothing to refuse: signing out takes no input, and its failures are thrown.
-  await runAction({
-    schema: z.undefined(),
-    input: undefined,
-    fields: {},
-    run: async () => {
-      await signOut({ redirect: false });
-    },
-  });
+  await endBrowserSession();
   redirect("/");
 }
 

@@ -3,11 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { z } from "zod";
 import { withCallbackUrl } from "@/lib/auth/callback-url";
-import { signOut } from "@/lib/auth/next-auth";
+import { endBrowserSession } from "@/lib/auth/sign-out";
 import type { ActionResult } from "@/lib/server-actions/action-result";
-import { runAction, runSignedInAction } from "@/lib/server-actions/run-action";
+import { runSignedInAction } from "@/lib/server-actions/run-action";
 import { acceptInvitation, invitationPath } from "./invitation-acceptance";
 import { lookUpInvitationLink } from "./invitation-guesses";
 import { invitationTokenSchema } from "./schemas";
@@ -30,13 +29,6 @@ export async function acceptInvitationAction(token: string): Promise<ActionResul
 
 /** Signs out, to sign in or up with the invited address, and come back to the invitation `token`. */
 export async function switchAccountForInvitation(token: string, target: "signin" | "signup"): Promise<never> {
-  await runAction({
-    schema: z.undefined(),
-    input: undefined,
-    fields: {},
-    run: async () => {
-      await signOut({ redirect: false });
-    },
-  });
+  await endBrowserSession();
   redirect(withCallbackUrl(`/${target}`, invitationPath(token)));
 }

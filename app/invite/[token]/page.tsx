@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import type { ReactNode } from "react";
 import { buttonClassName } from "@/components/ui/button";
+import { TitledPanel } from "@/components/ui/titled-panel";
 import { FormError } from "@/components/ui/form-feedback";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextLink } from "@/components/ui/text-link";
@@ -33,15 +33,6 @@ const roleWords: Record<WorkspaceRole, string> = {
   viewer: "a viewer: you will read what the workspace shows you",
 };
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-md">
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
-      <div className="mt-6 space-y-4 rounded-lg border border-zinc-200 p-5 text-pretty sm:p-6 dark:border-zinc-800">{children}</div>
-    </div>
-  );
-}
-
 function SignInOrUp({ token, signedIn }: { token: string; signedIn: boolean }) {
   const path = invitationPath(token);
   if (signedIn) {
@@ -70,30 +61,29 @@ function SignInOrUp({ token, signedIn }: { token: string; signedIn: boolean }) {
   );
 }
 
+/** What a link that no longer works says: never the workspace's name or the inviter. */
+const closedLinks = {
+  invalid: ["Invitation not found", invalidInvitationMessage],
+  expired: ["Invitation expired", expiredInvitationMessage],
+  used: ["Invitation used", usedInvitationMessage],
+} as const;
+
 function InvitationPanel({ token, view, signedInAs }: { token: string; view: InvitationView; signedInAs: string | null }) {
   switch (view.status) {
     case "invalid":
-      return (
-        <Panel title="Invitation not found">
-          <p>{invalidInvitationMessage}</p>
-        </Panel>
-      );
     case "expired":
+    case "used": {
+      const [title, message] = closedLinks[view.status];
       return (
-        <Panel title="Invitation expired">
-          <p>{expiredInvitationMessage}</p>
-        </Panel>
+        <TitledPanel spaced title={title}>
+          <p>{message}</p>
+        </TitledPanel>
       );
-    case "used":
-      return (
-        <Panel title="Invitation used">
-          <p>{usedInvitationMessage}</p>
-        </Panel>
-      );
+    }
     case "signed_out":
     case "other_account":
       return (
-        <Panel title="You are invited to a workspace">
+        <TitledPanel spaced title="You are invited to a workspace">
           <p>
             This invitation was sent to <strong className="font-semibold">{view.email}</strong>.{" "}
             {signedInAs ? (
@@ -106,11 +96,11 @@ function InvitationPanel({ token, view, signedInAs }: { token: string; view: Inv
             )}
           </p>
           <SignInOrUp token={token} signedIn={signedInAs !== null} />
-        </Panel>
+        </TitledPanel>
       );
     case "member":
       return (
-        <Panel title={`You are a member of ${view.workspaceName}`}>
+        <TitledPanel spaced title={`You are a member of ${view.workspaceName}`}>
           <p>
             You are in <strong className="font-semibold">{view.workspaceName}</strong> as {view.role}.
           </p>
@@ -121,17 +111,17 @@ function InvitationPanel({ token, view, signedInAs }: { token: string; view: Inv
           <p>
             <TextLink href="/">Go to your worklog</TextLink>
           </p>
-        </Panel>
+        </TitledPanel>
       );
     case "pending":
       return (
-        <Panel title={`Join ${view.workspaceName}`}>
+        <TitledPanel spaced title={`Join ${view.workspaceName}`}>
           <p>
             <strong className="font-semibold">{view.inviterName ?? "An admin"}</strong> invited you ({view.email}) to the workspace{" "}
             <strong className="font-semibold">{view.workspaceName}</strong> as {roleWords[view.role]}.
           </p>
           <InvitationAccept accept={acceptInvitationAction.bind(null, token)} />
-        </Panel>
+        </TitledPanel>
       );
   }
 }
@@ -150,9 +140,9 @@ export default async function InvitationPage({ params }: InvitationPageProps) {
   } catch (error) {
     if (!(error instanceof AppError && error.kind === "rate_limited")) throw error;
     return (
-      <Panel title="Invitation">
+      <TitledPanel spaced title="Invitation">
         <FormError message={error.message} />
-      </Panel>
+      </TitledPanel>
     );
   }
   return <InvitationPanel token={token} view={view} signedInAs={user?.email ?? null} />;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -596,7 +597,10 @@ describe("every page carries its Content-Security-Policy", () => {
     const seeded = await seedAccount(key);
     const share = await call(key, "POST", `/api/v1/worklog/recaps/${seeded.recap}/share`);
     expect(share.status).toBe(201);
+    const invitation = await call(key, "POST", "/api/v1/workspace/invitations", { email: `invited-${randomUUID()}@example.com`, role: "member" });
+    expect(invitation.status).toBe(201);
     const dynamicPaths: Record<string, string> = {
+      "/invite/[token]": new URL(invitation.body.invite_url).pathname,
       "/projects/[id]": `/projects/${seeded.project}`,
       "/recaps/[id]": `/recaps/${seeded.recap}`,
       "/repositories/[id]": `/repositories/${seeded.repository}`,

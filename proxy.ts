@@ -4,6 +4,7 @@ import { libraryStyleHashes } from "@/lib/csp/library-style-hashes";
 import { pageBodyRefusal } from "@/lib/next-pages/page-body-guard";
 import { pageCacheControl } from "@/lib/next-pages/page-caching";
 import { isPageOpening, PAGE_OPENING_HEADER } from "@/lib/next-pages/page-opening";
+import { splitWorkspacePath, WORKSPACE_HEADER } from "@/lib/workspaces/workspace-path";
 
 /**
  * The pages' Content-Security-Policy: scripts run only when they carry this response's nonce
@@ -59,23 +60,40 @@ function apiNotFound(): NextResponse {
   return NextResponse.json(body, { status: 404, headers: { "x-request-id": crypto.randomUUID() } });
 }
 
+/** The page a path asks for: a workspace's `/w/<slug>/…` page is its own path, with the slug in a request header (lib/workspaces/workspace-path.ts). */
+function pageTarget(request: NextRequest): { path: string; slug?: string } {
+  const { pathname } = request.nextUrl;
+  return splitWorkspacePath(pathname) ?? { path: pathname };
+}
+
+/** Settings → Data's import, which reads its larger body itself (app/settings/data/import/route.ts), in a workspace's path; without it the matcher keeps it from the proxy. */
+const importPath = "/settings/data/import";
+
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
   const decodable = isDecodable(pathname);
   if (pathname.startsWith("/api/")) return decodable ? NextResponse.next() : apiNotFound();
+  const target = pageTarget(request);
+  const requestHeaders = new Headers(request.headers);
+  // Next.js runs the proxy again for the path a rewrite names, which must keep the slug. A header
+  // a client sends itself chooses among its user's own workspaces, as the URL does: harmless.
+  if (target.slug) requestHeaders.set(WORKSPACE_HEADER, target.slug);
+  const rewriteTo = (path: string) => NextResponse.rewrite(new URL(`${path}${request.nextUrl.search}`, request.url), { request: { headers: requestHeaders } });
+  if (target.path === importPath) return rewriteTo(importPath);
   const refused = await pageBodyRefusal(request);
   if (refused) return refused;
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = contentSecurityPolicy(nonce);
-  const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);
   requestHeaders.set(PAGE_OPENING_HEADER, isPageOpening(request) ? "1" : "0");
-  const response = decodable
-    ? NextResponse.next({ request: { headers: requestHeaders } })
-    : NextResponse.rewrite(new URL("/undecodable-path", request.url), { request: { headers: requestHeaders } });
+  const response = !decodable
+    ? rewriteTo("/undecodable-path")
+    : target.slug
+      ? rewriteTo(target.path)
+      : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   // A POST is a server action, whose answer Next.js marks itself.
-  const cacheControl = decodable && (request.method === "GET" || request.method === "HEAD") ? pageCacheControl(pathname) : undefined;
+  const cacheControl = decodable && (request.method === "GET" || request.method === "HEAD") ? pageCacheControl(target.path) : undefined;
   if (cacheControl) response.headers.set("cache-control", cacheControl);
   return response;
 }

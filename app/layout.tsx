@@ -8,9 +8,12 @@ import { SiteHeader } from "@/components/site-header";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { signOutToHome } from "@/lib/auth/actions";
 import type { Access } from "@/lib/access/context";
-import { currentAccess } from "@/lib/auth/current-user";
+import { currentAccess, getCurrentUser } from "@/lib/auth/current-user";
 import { hourCycleFor } from "@/lib/formatting/account-clock";
 import { runningTimerView } from "@/lib/worklog/views";
+import { requestWorkspaceBase } from "@/lib/workspaces/request-workspace";
+import { workspaceChoices } from "@/lib/workspaces/user-workspaces";
+import { WorkspaceBaseProvider } from "@/components/workspaces/workspace-link";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -26,8 +29,10 @@ async function timerState(access: Access) {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const access = await currentAccess();
-  const user = access?.user ?? null;
+  // A signed-in user on the page of a workspace they are not in has no access there: the page is
+  // not found, and the header shows their account and their own workspaces.
+  const [user, access] = [await getCurrentUser(), await currentAccess()];
+  const workspaces = user ? await workspaceChoices(user.id, access?.workspace.id) : [];
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
@@ -38,21 +43,24 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <Providers timer={access ? await timerState(access) : undefined} hourCycle={await hourCycleFor(user)}>
-          <SiteHeader
-            user={user && { name: user.name, email: user.email }}
-            signOut={
-              <form action={signOutToHome}>
-                <SubmitButton variant="ghost" size="sm" pendingLabel="Signing out…">
-                  Sign out
-                </SubmitButton>
-              </form>
-            }
-          />
-          <main id="main" className={`mx-auto w-full ${pageWidth} flex-1 px-4 py-5 sm:px-6 sm:py-12`}>
-            {children}
-          </main>
-          <SiteFooter />
-          <RefreshOnRestore />
+          <WorkspaceBaseProvider base={access ? await requestWorkspaceBase() : ""}>
+            <SiteHeader
+              user={user && { name: user.name, email: user.email }}
+              workspaces={workspaces}
+              signOut={
+                <form action={signOutToHome}>
+                  <SubmitButton variant="ghost" size="sm" pendingLabel="Signing out…">
+                    Sign out
+                  </SubmitButton>
+                </form>
+              }
+            />
+            <main id="main" className={`mx-auto w-full ${pageWidth} flex-1 px-4 py-5 sm:px-6 sm:py-12`}>
+              {children}
+            </main>
+            <SiteFooter />
+            <RefreshOnRestore />
+          </WorkspaceBaseProvider>
         </Providers>
       </body>
     </html>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { redirect } from "next/navigation";
 import { Markdown, MarkdownLineText } from "@/components/markdown";
 import { FormError } from "@/components/ui/form-feedback";
@@ -22,6 +22,7 @@ import { toEntryPage, type EntryView } from "@/lib/worklog/views";
 import { calendarDay } from "@/lib/time";
 import { searchParam, type PageSearchParams } from "@/lib/next-pages/page-params";
 import { currentWeek } from "@/lib/worklog/current-week";
+import { workspaceHref } from "@/lib/workspaces/request-workspace";
 
 const features = [
   {
@@ -62,18 +63,18 @@ function Introduction() {
           API or your terminal.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link
+          <WorkspaceLink
             href="/signup"
             className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950 dark:hover:bg-brand-300"
           >
             Sign up
-          </Link>
-          <Link
+          </WorkspaceLink>
+          <WorkspaceLink
             href="/signin"
             className="rounded-md border border-zinc-300 px-5 py-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800/60"
           >
             Sign in
-          </Link>
+          </WorkspaceLink>
         </div>
       </section>
 
@@ -155,7 +156,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
   // A link to an entry shows its day: the entry is then on the list's first pages.
   if (linked) {
     const day = calendarDay(linked.recordedAt, user.timezone);
-    if (linkedId !== linked.id || !sameFilters(filters, { from: day, to: day })) redirect(linkedEntryPath(linked, user.timezone));
+    if (linkedId !== linked.id || !sameFilters(filters, { from: day, to: day })) redirect(await workspaceHref(linkedEntryPath(linked, user.timezone)));
   }
   const listQuery = entryListQuerySchema.parse(filters);
   const ignored = ["q", "project_id", "from", "to", "source", "author_id"].some((name) => typed.get(name) && !(name in filters));

@@ -2,11 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
-import { usePathname, useRouter } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { navigationTargets } from "@/lib/server-actions/navigation-actions";
 import { focusTargets } from "./keyboard/focus-targets";
 import { useTimer } from "./timer/timer-provider";
+import { usePagePath, useWorkspaceHref } from "@/components/workspaces/workspace-link";
 
 const pages = [
   { label: "Worklog", href: "/" },
@@ -43,7 +44,8 @@ const groupClassName =
 export function CommandPaletteDialog({ onClose }: { onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const router = useRouter();
-  const pathname = usePathname();
+  const pathname = usePagePath();
+  const workspaceHref = useWorkspaceHref();
   const targets = useQuery({ queryKey: ["navigation-targets"], queryFn: async () => navigationTargets(), staleTime: 30_000 });
   const data = targets.data?.ok ? targets.data.data : undefined;
   const timer = useTimer();
@@ -58,9 +60,9 @@ export function CommandPaletteDialog({ onClose }: { onClose: () => void }) {
 
   const close = () => dialogRef.current?.close();
 
-  const go = (href: string, focusId?: string) => {
+  const go = (path: string, focusId?: string) => {
     close();
-    if (href !== pathname) router.push(href);
+    if (path !== pathname) router.push(workspaceHref(path));
     if (focusId) focusWhenShown(focusId);
   };
 
@@ -140,6 +142,25 @@ export function CommandPaletteDialog({ onClose }: { onClose: () => void }) {
                   {repository.name}
                 </Command.Item>
               ))}
+            </Command.Group>
+          )}
+          {data && data.workspaces.length > 1 && (
+            <Command.Group heading="Workspaces" className={groupClassName}>
+              {data.workspaces
+                .filter((workspace) => !workspace.current)
+                .map((workspace) => (
+                  <Command.Item
+                    key={workspace.id}
+                    className={itemClassName}
+                    value={`switch to workspace ${workspace.name} ${workspace.id}`}
+                    onSelect={() => {
+                      close();
+                      window.location.assign(workspace.href);
+                    }}
+                  >
+                    Switch to {workspace.name}
+                  </Command.Item>
+                ))}
             </Command.Group>
           )}
         </Command.List>

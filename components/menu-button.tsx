@@ -17,6 +17,8 @@ type MenuButtonProps = {
   panelClassName?: string;
   /** Whether a click on one of its buttons closes it, as a list of actions does. */
   closeOnAction?: boolean;
+  /** The side of the button the panel lines up with: the right (a menu at the row's end) or the left (one at its start). */
+  panelSide?: "left" | "right";
 };
 
 const defaultButtonClassName =
@@ -35,6 +37,7 @@ export function MenuButton({
   buttonClassName = defaultButtonClassName,
   panelClassName = "w-60 p-3",
   closeOnAction = false,
+  panelSide = "right",
 }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -80,7 +83,7 @@ export function MenuButton({
         id={panelId}
         hidden={!open}
         onClick={closeOnAction ? (event) => (event.target as HTMLElement).closest("button") && setOpen(false) : undefined}
-        className={`absolute right-0 z-30 mt-2 rounded-lg border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900 ${panelClassName}`}
+        className={`absolute ${panelSide === "right" ? "right-0" : "left-0"} z-30 mt-2 rounded-lg border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900 ${panelClassName}`}
       >
         {opened && children}
       </div>

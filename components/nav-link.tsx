@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
 import type { ComponentProps } from "react";
+import { usePagePath, useWorkspaceHref } from "./workspaces/workspace-link";
 
 type NavLinkProps = Omit<ComponentProps<typeof Link>, "href"> & {
   href: string;
@@ -13,12 +13,13 @@ type NavLinkProps = Omit<ComponentProps<typeof Link>, "href"> & {
 /**
  * A link that marks itself with `aria-current`: "page" on an exact match and
  * "true" anywhere else inside its section (e.g. /projects/42 for /projects).
- * Style the current state with Tailwind's `aria-[current]:` variant.
+ * Style the current state with Tailwind's `aria-[current]:` variant. Paths are kept in the
+ * current workspace (components/workspaces/workspace-link.tsx).
  */
 export function NavLink({ href, section = href, ...props }: NavLinkProps) {
-  const pathname = usePathname();
+  const pathname = usePagePath();
   const inSection = section !== "/" && (pathname === section || pathname.startsWith(`${section}/`));
   const current = pathname === href ? "page" : inSection ? "true" : undefined;
 
-  return <Link href={href} aria-current={current} {...props} />;
+  return <Link href={useWorkspaceHref()(href)} aria-current={current} {...props} />;
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { buttonClassName } from "@/components/ui/button";
 import type { CursorPageMeta, CursorPageRequest } from "@/lib/api/cursor-pagination";
 
@@ -14,16 +14,16 @@ export function Pager({ path, page, meta, label }: { path: string; page: CursorP
   return (
     <nav aria-label={label} className="mt-4 flex justify-between gap-3">
       {hasNewer && meta.start_cursor ? (
-        <Link href={`${path}?ending_before=${meta.start_cursor}`} className={buttonClassName("secondary", "sm")}>
+        <WorkspaceLink href={`${path}?ending_before=${meta.start_cursor}`} className={buttonClassName("secondary", "sm")}>
           ← Newer
-        </Link>
+        </WorkspaceLink>
       ) : (
         <span />
       )}
       {hasOlder && meta.end_cursor && (
-        <Link href={`${path}?starting_after=${meta.end_cursor}`} className={buttonClassName("secondary", "sm")}>
+        <WorkspaceLink href={`${path}?starting_after=${meta.end_cursor}`} className={buttonClassName("secondary", "sm")}>
           Older →
-        </Link>
+        </WorkspaceLink>
       )}
     </nav>
   );

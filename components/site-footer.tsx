@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { pageWidth } from "./page-width";
 
 export function SiteFooter() {
@@ -11,9 +11,9 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="flex gap-4">
             <li>
-              <Link href="/docs" className="rounded-sm underline-offset-4 hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
+              <WorkspaceLink href="/docs" className="rounded-sm underline-offset-4 hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
                 API reference
-              </Link>
+              </WorkspaceLink>
             </li>
             <li>
               {/* A JSON document served by a route handler, not a page: a plain link avoids client-side navigation. */}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import type { ReactNode } from "react";
 import { CommandPalette } from "./command-palette";
 import { MenuButton } from "./menu-button";
@@ -6,6 +6,8 @@ import { NavLink } from "./nav-link";
 import { OutsideSharedPages } from "./outside-shared-pages";
 import { pageWidth } from "./page-width";
 import { TimerBar } from "./timer/running-timer";
+import { WorkspaceSwitcher } from "./workspaces/workspace-switcher";
+import type { SwitcherWorkspace } from "@/lib/workspaces/user-workspaces";
 
 /** The pages of a signed-in account; a visitor sees only what works without an account. */
 const appLinks = [
@@ -30,6 +32,8 @@ const signUpClass =
 
 type SiteHeaderProps = {
   user?: { name: string | null; email: string } | null;
+  /** The signed-in user's workspaces, the one the page shows marked current. */
+  workspaces?: SwitcherWorkspace[];
   signOut?: ReactNode;
 };
 
@@ -72,15 +76,16 @@ function Account({ user, signOut, vertical }: { user: { name: string | null; ema
  * a shared recap's page only the brand. Signed in, the timer's row sits below, and the header
  * stays at the top of the window as the page scrolls: Stop is always in reach.
  */
-export function SiteHeader({ user, signOut }: SiteHeaderProps) {
+export function SiteHeader({ user, workspaces = [], signOut }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className={`mx-auto flex w-full ${pageWidth} items-center gap-x-2 px-4 py-2.5 sm:gap-x-4 sm:px-6`}>
-        <Link href="/" className="rounded-md text-lg font-semibold tracking-tight text-brand-700 dark:text-brand-300">
+        <WorkspaceLink href="/" className="rounded-md text-lg font-semibold tracking-tight text-brand-700 dark:text-brand-300">
           Worklog
-        </Link>
+        </WorkspaceLink>
         {user ? (
           <>
+            <WorkspaceSwitcher workspaces={workspaces} />
             <nav aria-label="Primary" className="max-lg:hidden">
               <AppLinks />
             </nav>
@@ -108,9 +113,9 @@ export function SiteHeader({ user, signOut }: SiteHeaderProps) {
               <NavLink href="/signin" className={linkClass}>
                 Sign in
               </NavLink>
-              <Link href="/signup" className={signUpClass}>
+              <WorkspaceLink href="/signup" className={signUpClass}>
                 Sign up
-              </Link>
+              </WorkspaceLink>
             </nav>
           </OutsideSharedPages>
         )}

@@ -149,3 +149,13 @@ export async function startReceiver(): Promise<{ origin: string; received: Recei
   const { port } = receiver.address() as AddressInfo;
   return { origin: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => receiver.close(() => resolve())) };
 }
+
+/** The worklog's composer. */
+export const composer = (page: Page) => page.getByRole("region", { name: "New entry" });
+
+/** The entries of the worklog's list, not the suggestions above their days (also articles). */
+export const worklogEntries = (page: Page) =>
+  page
+    .getByRole("region", { name: /^Entries/ })
+    .getByRole("article")
+    .and(page.locator("[data-entry-id]"));

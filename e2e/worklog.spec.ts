@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiClient, pressUntilFocused, screenshotPage, signUp, uniqueEmail } from "./support";
+import { apiClient, composer, pressUntilFocused, screenshotPage, signUp, uniqueEmail, worklogEntries } from "./support";
 import { formatDay } from "../lib/formatting/time-words";
 
 const sha = (index: number) => index.toString(16).padStart(40, "a");
@@ -18,13 +18,7 @@ async function idFromLink(page: Page, name: string): Promise<string> {
   return href!.split("/").at(-1)!;
 }
 
-const composer = (page: Page) => page.getByRole("region", { name: "New entry" });
-/** The entries of the list, not the suggestions above their days (also articles). */
-const entries = (page: Page) =>
-  page
-    .getByRole("region", { name: /^Entries/ })
-    .getByRole("article")
-    .and(page.locator("[data-entry-id]"));
+const entries = worklogEntries;
 
 async function writeEntry(page: Page, fields: { content: string; project?: string; tags?: string; when?: string; minutes?: string }) {
   const form = composer(page);

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { Access } from "@/lib/access/context";
@@ -43,9 +43,9 @@ async function ProjectList({ access }: { access: Access }) {
         <li key={project.id} className="rounded-lg border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
           <h3 className="flex items-baseline gap-2 font-semibold">
             <span className="rounded bg-brand-50 px-1.5 font-mono text-sm text-brand-800 dark:bg-brand-950 dark:text-brand-200">{project.identifier}</span>
-            <Link href={`/projects/${project.id}`} className="min-w-0 break-words hover:underline">
+            <WorkspaceLink href={`/projects/${project.id}`} className="min-w-0 break-words hover:underline">
               {project.name}
-            </Link>
+            </WorkspaceLink>
           </h3>
           {project.description && <p className="mt-2 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{project.description}</p>}
           <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { CursorPageRequest } from "@/lib/api/cursor-pagination";
@@ -69,9 +69,9 @@ async function RepositoryList({ access, clock, page, projects }: RepositoryListP
             const commits = activity.get(repository.id);
             return (
               <li key={repository.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
-                <Link href={`/repositories/${repository.id}`} className="font-medium break-all hover:underline">
+                <WorkspaceLink href={`/repositories/${repository.id}`} className="font-medium break-all hover:underline">
                   {repository.name}
-                </Link>
+                </WorkspaceLink>
                 {project && <ProjectBadge project={project} />}
                 {repository.remoteUrl && <RemoteUrl remoteUrl={repository.remoteUrl} className="w-full text-sm text-zinc-600 dark:text-zinc-400" />}
                 {commits ? (

@@ -13,6 +13,7 @@ import type { RecapPeriod } from "@/lib/recaps/periods";
 import { DEFAULT_RECAP_TEMPLATE, recapTemplates } from "@/lib/recaps/templates";
 import type { WeekStart } from "@/lib/time";
 import { formText, type FieldErrors } from "@/lib/server-actions/action-result";
+import { useWorkspaceHref } from "@/components/workspaces/workspace-link";
 
 type RecapFormState = {
   values: Partial<Record<Exclude<RecapFormField, "project_ids">, string>>;
@@ -31,6 +32,7 @@ type RecapFormProps = {
 
 export function RecapForm({ projects, periods, weekStart }: RecapFormProps) {
   const router = useRouter();
+  const workspaceHref = useWorkspaceHref();
   const initial = periods[0]!;
   // The new recap has an address of its own, to reload, bookmark or share: the form goes there
   // (inside the action's transition, so that the button says "Starting…" until the page shows).
@@ -38,7 +40,7 @@ export function RecapForm({ projects, periods, weekStart }: RecapFormProps) {
     const values = Object.fromEntries((["template", "from", "to", "tags", "exclude_tags"] as const).map((name) => [name, formText(formData, name)]));
     const projectIds = formData.getAll("project_ids").map(String);
     const result = await startRecap(formData);
-    if (result.ok) router.push(`/recaps/${result.data.id}`);
+    if (result.ok) router.push(workspaceHref(`/recaps/${result.data.id}`));
     return result.ok ? { values, projectIds, fieldErrors: {} } : { values, projectIds, fieldErrors: result.fieldErrors, formError: result.message };
   }
   const [state, formAction] = useActionState(submit, {

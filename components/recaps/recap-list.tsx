@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import type { RecapFilters } from "@/lib/recaps/filters";
 import type { RecapMetadata } from "@/lib/recaps/metadata";
 import type { Recap } from "@/lib/db/client";
@@ -23,7 +23,10 @@ export function RecapList({ recaps, clock }: { recaps: Recap[]; clock: Clock }) 
         const metadata = recap.metadata as RecapMetadata | null;
         return (
           <li key={recap.id}>
-            <Link href={`/recaps/${recap.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-900">
+            <WorkspaceLink
+              href={`/recaps/${recap.id}`}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-900"
+            >
               <span className="font-medium">
                 <RecapDays filters={recap.filters as RecapFilters} timeZone={clock.timeZone} />
               </span>
@@ -31,7 +34,7 @@ export function RecapList({ recaps, clock }: { recaps: Recap[]; clock: Clock }) 
               <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClassNames[recap.status]}`}>{recap.status}</span>
               {metadata && <span className="text-sm text-zinc-600 dark:text-zinc-400">{metadata.entry_count} entries</span>}
               <span className="text-sm text-zinc-600 sm:ml-auto dark:text-zinc-400">{formatDateTime(recap.insertedAt, clock)}</span>
-            </Link>
+            </WorkspaceLink>
           </li>
         );
       })}

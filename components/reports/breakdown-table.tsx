@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { formatDuration } from "@/lib/formatting/time-words";
 import type { ProjectColour } from "@/components/projects/project-colours";
 import { buttonClassName } from "@/components/ui/button";
@@ -80,13 +80,13 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
                       )}
                       {filter ? (
                         // The link covers its row, so that any of it leads to the entries.
-                        <Link
+                        <WorkspaceLink
                           href={worklogHrefFor(view, view, filter)}
                           prefetch={false}
                           className="rounded-sm text-brand-700 underline-offset-4 after:absolute after:inset-0 hover:underline dark:text-brand-300"
                         >
                           {group.label}
-                        </Link>
+                        </WorkspaceLink>
                       ) : (
                         group.label
                       )}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { formatDuration } from "@/lib/formatting/time-words";
 import type { ProjectColour } from "@/components/projects/project-colours";
 import { bucketDays, type ChartBucket } from "@/lib/reports/presets";
@@ -102,7 +102,7 @@ export function ReportChart({ report, bucket, view, series, today }: ChartProps)
             return (
               <li key={group.key} data-current={current || undefined} className="@container min-w-0 flex-1 basis-0">
                 {seconds > 0 ? (
-                  <Link
+                  <WorkspaceLink
                     href={worklogHrefFor(view, bucketDays(group.key!, bucket, view))}
                     prefetch={false}
                     // Begins with the bar's visible text, as a speech user reads it out (WCAG 2.5.3, Label in Name).
@@ -111,7 +111,7 @@ export function ReportChart({ report, bucket, view, series, today }: ChartProps)
                     className={`${barClass} hover:bg-zinc-100 dark:hover:bg-zinc-800/60`}
                   >
                     {content}
-                  </Link>
+                  </WorkspaceLink>
                 ) : (
                   <div className={barClass} title={`${labels.full}: no time tracked`}>
                     {content}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { presetLabels, reportPresets } from "@/lib/reports/presets";
 import { breakdownLabels, breakdowns, reportsHref, type ReportView } from "@/lib/reports/view";
 
@@ -19,9 +19,9 @@ function Choices({ id, label, choices }: { id: string; label: string; choices: {
       <ul aria-labelledby={id} className="flex flex-wrap gap-1.5">
         {choices.map((choice) => (
           <li key={choice.key}>
-            <Link href={choice.href} aria-current={choice.current ? "true" : undefined} className={choiceClass}>
+            <WorkspaceLink href={choice.href} aria-current={choice.current ? "true" : undefined} className={choiceClass}>
               {choice.label}
-            </Link>
+            </WorkspaceLink>
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import { SourceSelect } from "@/components/worklog/source-select";
 import { FormError } from "@/components/ui/form-feedback";
 import { reportsHref, type ReportView } from "@/lib/reports/view";
 import { rangeProblem, searchMaxLength } from "@/lib/worklog/filters";
+import { useWorkspaceHref } from "@/components/workspaces/workspace-link";
 
 /**
  * The report's days and the worklog's filters, applied with Apply or Enter (a project or a source
@@ -17,6 +18,7 @@ import { rangeProblem, searchMaxLength } from "@/lib/worklog/filters";
  */
 export function ReportFilters({ view, projects }: { view: ReportView; projects: ProjectOption[] }) {
   const router = useRouter();
+  const workspaceHref = useWorkspaceHref();
   const [problem, setProblem] = useState<string>();
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,11 +29,19 @@ export function ReportFilters({ view, projects }: { view: ReportView; projects: 
     setProblem(rangeError);
     if (rangeError) return;
     const period = from === view.from && to === view.to ? {} : { preset: "custom" as const, from, to };
-    router.push(reportsHref({ ...view, ...period, filters: { q: text("q"), project_id: text("project_id"), tags: text("tags"), source: text("source") } }));
+    router.push(
+      workspaceHref(reportsHref({ ...view, ...period, filters: { q: text("q"), project_id: text("project_id"), tags: text("tags"), source: text("source") } })),
+    );
   };
   const filtered = Object.keys(view.filters).length > 0;
   return (
-    <form role="search" aria-label="Filter the report" action="/reports" onSubmit={apply} className="space-y-3 rounded-lg bg-zinc-50 p-4 dark:bg-zinc-900">
+    <form
+      role="search"
+      aria-label="Filter the report"
+      action={workspaceHref("/reports")}
+      onSubmit={apply}
+      className="space-y-3 rounded-lg bg-zinc-50 p-4 dark:bg-zinc-900"
+    >
       <input type="hidden" name="group_by" value={view.groupBy} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-6 [&>*]:min-w-0">
         <TextField label="From" name="from" type="date" required defaultValue={view.from} aria-invalid={problem ? true : undefined} />
@@ -54,7 +64,7 @@ export function ReportFilters({ view, projects }: { view: ReportView; projects: 
           Apply
         </Button>
         {filtered && (
-          <Button variant="ghost" size="sm" onClick={() => router.push(reportsHref({ ...view, filters: {} }))}>
+          <Button variant="ghost" size="sm" onClick={() => router.push(workspaceHref(reportsHref({ ...view, filters: {} })))}>
             Clear filters
           </Button>
         )}

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
@@ -57,9 +57,9 @@ export function CommitEntries({ commitId, shortSha, entries }: CommitEntriesProp
         <ul aria-label={`Entries with commit ${shortSha}`} className="mt-2 flex flex-wrap gap-2 text-sm">
           {shown.map((entry) => (
             <li key={entry.id} className="flex max-w-full min-w-0 items-center rounded-md bg-zinc-100 dark:bg-zinc-800">
-              <Link href={entry.href} className="min-w-0 truncate rounded-l-md py-0.5 pr-1 pl-2 hover:underline">
+              <WorkspaceLink href={entry.href} className="min-w-0 truncate rounded-l-md py-0.5 pr-1 pl-2 hover:underline">
                 {entry.recordedAt}: {entry.excerpt}
-              </Link>
+              </WorkspaceLink>
               <Button
                 variant="ghost"
                 size="xs"

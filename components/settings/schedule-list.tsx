@@ -8,6 +8,7 @@ import { periodLabels, weekdayNames } from "./schedule-labels";
 import { dateTimeFormatter } from "./table-parts";
 import { WebhookActionButton } from "./webhook-action-button";
 import { formatWallClock, type Clock } from "@/lib/formatting/time-words";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 
 type ScheduleListProps = { schedules: RecapSchedule[]; webhooks: WebhookEndpoint[]; clock: Clock };
 
@@ -109,9 +110,9 @@ export function ScheduleList({ schedules, webhooks, clock }: ScheduleListProps) 
                     {schedule.lastRecapId && (
                       <>
                         {" · "}
-                        <a href={`/recaps/${schedule.lastRecapId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                        <WorkspaceLink href={`/recaps/${schedule.lastRecapId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
                           Open the recap
-                        </a>
+                        </WorkspaceLink>
                       </>
                     )}
                     {schedule.lastRunError && <p className="mt-1 max-w-prose text-xs break-words text-red-800 dark:text-red-300">{schedule.lastRunError}</p>}

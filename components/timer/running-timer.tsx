@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { pageWidth } from "@/components/page-width";
 import { Button } from "@/components/ui/button";
 import { Elapsed } from "./elapsed";
@@ -36,9 +36,9 @@ export function TimerBar() {
     <div role="group" aria-label="Running timer" className="border-t border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950">
       <div className={barClassName}>
         <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-emerald-600 motion-safe:animate-pulse dark:bg-emerald-400" />
-        <Link href={`/?entry=${timer.id}`} className="min-w-0 flex-1 truncate text-zinc-800 hover:underline dark:text-zinc-200">
+        <WorkspaceLink href={`/?entry=${timer.id}`} className="min-w-0 flex-1 truncate text-zinc-800 hover:underline dark:text-zinc-200">
           {timer.excerpt}
-        </Link>
+        </WorkspaceLink>
         <Elapsed since={timer.recorded_at} className="font-medium text-emerald-900 dark:text-emerald-100" />
         <Button variant="secondary" size="xs" aria-label="Stop timer" aria-keyshortcuts="t" disabled={controls.stopping} onClick={controls.stop}>
           {controls.stopping ? "Stopping…" : "Stop"}

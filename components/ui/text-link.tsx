@@ -1,9 +1,9 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import type { ComponentProps } from "react";
 
-export function TextLink({ className, ...props }: ComponentProps<typeof Link>) {
+export function TextLink({ className, ...props }: ComponentProps<typeof WorkspaceLink>) {
   return (
-    <Link
+    <WorkspaceLink
       className={`rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 dark:text-brand-300 dark:hover:text-brand-100 ${className ?? ""}`}
       {...props}
     />

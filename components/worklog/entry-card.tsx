@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import type { MouseEvent, ReactNode, Ref } from "react";
 import { countOf } from "@/components/formatting/format";
 import { formatDateTime, formatDuration, formatTime, formatTimeRange, type Clock } from "@/lib/formatting/time-words";
@@ -174,9 +174,9 @@ function AttachedCommits({ commits, commitActions }: { commits: CommitSummary[];
     <ul aria-label="Attached commits" className="mt-1 min-w-0 space-y-0.5 text-xs">
       {commits.map((commit) => (
         <li key={commit.id} className="flex min-w-0 items-center gap-2">
-          <Link href={`/repositories/${commit.repository.id}`} className="shrink-0 font-mono text-brand-700 hover:underline dark:text-brand-300">
+          <WorkspaceLink href={`/repositories/${commit.repository.id}`} className="shrink-0 font-mono text-brand-700 hover:underline dark:text-brand-300">
             {commit.repository.name}@{commit.sha.slice(0, 7)}
-          </Link>
+          </WorkspaceLink>
           <span className="min-w-0 flex-1 truncate text-zinc-700 dark:text-zinc-300">{commit.message.split("\n")[0]}</span>
           {commitActions?.(commit)}
         </li>

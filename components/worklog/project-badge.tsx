@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { useProjectColour } from "@/components/project-colour-context";
 import { FilterLink } from "./worklog-filters";
 
@@ -23,9 +23,9 @@ function BadgeText({ project, swatch }: { project: ProjectSummary; swatch: strin
 export function ProjectBadge({ project }: { project: ProjectSummary }) {
   const colour = useProjectColour(project.id);
   return (
-    <Link href={`/projects/${project.id}`} className={`${badgeClassName} ${colour.badge}`}>
+    <WorkspaceLink href={`/projects/${project.id}`} className={`${badgeClassName} ${colour.badge}`}>
       <BadgeText project={project} swatch={colour.swatch} />
-    </Link>
+    </WorkspaceLink>
   );
 }
 

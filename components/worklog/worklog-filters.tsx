@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, type MouseEvent, type ReactNode } from "react";
+import { useWorkspaceHref } from "@/components/workspaces/workspace-link";
 import { filtersFromSearch, worklogHref, type EntryFilters } from "@/lib/worklog/filters";
 
 type FiltersContext = {
@@ -36,13 +37,17 @@ const Context = createContext<FiltersContext | undefined>(undefined);
 export function WorklogFiltersProvider({ children }: { children: ReactNode }) {
   const search = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
-  const change = useCallback((changes: EntryFilters, { replace = false } = {}) => {
-    const current = new URLSearchParams(window.location.search);
-    const href = withViewParams(worklogHref({ ...filtersFromSearch(current), ...changes }), current);
-    if (href === `${window.location.pathname}${window.location.search}`) return;
-    if (replace) window.history.replaceState(null, "", href);
-    else window.history.pushState(null, "", href);
-  }, []);
+  const workspaceHref = useWorkspaceHref();
+  const change = useCallback(
+    (changes: EntryFilters, { replace = false } = {}) => {
+      const current = new URLSearchParams(window.location.search);
+      const href = withViewParams(workspaceHref(worklogHref({ ...filtersFromSearch(current), ...changes })), current);
+      if (href === `${window.location.pathname}${window.location.search}`) return;
+      if (replace) window.history.replaceState(null, "", href);
+      else window.history.pushState(null, "", href);
+    },
+    [workspaceHref],
+  );
   const value = useMemo(() => ({ filters, change }), [filters, change]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
@@ -62,9 +67,10 @@ const opensElsewhere = (event: MouseEvent) => event.metaKey || event.ctrlKey || 
 export function FilterLink({ filters, className, title, children }: { filters: EntryFilters; className?: string; title?: string; children: ReactNode }) {
   const context = useContext(Context);
   const target = context ? { ...context.filters, ...filters } : filters;
+  const workspaceHref = useWorkspaceHref();
   return (
     <a
-      href={worklogHref(target)}
+      href={workspaceHref(worklogHref(target))}
       title={title}
       className={className}
       onClick={(event) => {

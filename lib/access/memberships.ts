@@ -22,8 +22,13 @@ export async function personalMembership(userId: string): Promise<Membership | u
     select: { ...membershipSelect, joinedAt: true },
     orderBy: [{ joinedAt: "asc" }, { workspaceId: "asc" }],
   });
-  const chosen = memberships.find((membership) => membership.role === "owner") ?? memberships[0];
+  const chosen = personalOf(memberships);
   return chosen && { role: chosen.role, workspace: chosen.workspace };
+}
+
+/** The personal one of a user's memberships, oldest first: the first they own, else the first. */
+export function personalOf<Chosen extends { role: string }>(memberships: Chosen[]): Chosen | undefined {
+  return memberships.find((membership) => membership.role === "owner") ?? memberships[0];
 }
 
 /** The id of the user's personal workspace (personalMembership); throws for a user of no workspace. */
@@ -48,10 +53,17 @@ export async function credentialWorkspaceId(userId: string, workspaceId: string 
   return workspaceId;
 }
 
+/** The user's membership of the workspace `slug`, or undefined when there is none or they are not a member. */
+async function membershipBySlug(userId: string, slug: string): Promise<Membership | undefined> {
+  const found = await getDb().membership.findFirst({ where: { userId, workspace: { slug } }, select: membershipSelect });
+  return found ?? undefined;
+}
+
 /**
- * The workspace a signed-in page or server action works in: the personal one until the browser
- * can switch between workspaces (a later issue replaces this function).
+ * The workspace a signed-in page or server action works in: the one its URL names
+ * (`/w/<slug>/…`, lib/workspaces/workspace-path.ts) when the user is a member of it, else none;
+ * the personal one for a path without a workspace.
  */
-export function browserMembership(userId: string): Promise<Membership | undefined> {
-  return personalMembership(userId);
+export function browserMembership(userId: string, slug: string | undefined): Promise<Membership | undefined> {
+  return slug === undefined ? personalMembership(userId) : membershipBySlug(userId, slug);
 }

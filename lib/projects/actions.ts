@@ -8,6 +8,7 @@ import type { FieldLabel } from "@/lib/server-actions/field-messages";
 import { runSignedInFormAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import { createProject, deleteProject, updateProject } from "./projects";
 import { projectCreateSchema, projectUpdateSchema } from "./schemas";
+import { workspaceHref } from "@/lib/workspaces/request-workspace";
 
 export type ProjectField = "name" | "identifier" | "description";
 
@@ -57,5 +58,5 @@ export async function deleteProjectAction(id: string): Promise<ActionResult<void
   const result = await runSignedInRemoval(`/projects/${id}`, id, deleteProject);
   if (!result.ok) return result;
   revalidatePath("/", "layout");
-  redirect("/projects");
+  redirect(await workspaceHref("/projects"));
 }

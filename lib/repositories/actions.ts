@@ -8,6 +8,7 @@ import type { FieldLabel } from "@/lib/server-actions/field-messages";
 import { runSignedInFormAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import { createRepository, deleteRepository, updateRepository } from "./repositories";
 import { repositoryCreateSchema, repositoryUpdateSchema } from "./schemas";
+import { workspaceHref } from "@/lib/workspaces/request-workspace";
 
 export type RepositoryField = "name" | "project_id" | "remote_url" | "local_path" | "default_branch";
 
@@ -72,5 +73,5 @@ export async function deleteRepositoryAction(id: string): Promise<ActionResult<v
   const result = await runSignedInRemoval(`/repositories/${id}`, id, deleteRepository);
   if (!result.ok) return result;
   revalidatePath("/", "layout");
-  redirect("/repositories");
+  redirect(await workspaceHref("/repositories"));
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { Access } from "@/lib/access/context";
@@ -127,9 +127,9 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
           <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
             {repositories.rows.map((repository) => (
               <li key={repository.id} className="px-4 py-3">
-                <Link href={`/repositories/${repository.id}`} className="font-medium hover:underline">
+                <WorkspaceLink href={`/repositories/${repository.id}`} className="font-medium hover:underline">
                   {repository.name}
-                </Link>
+                </WorkspaceLink>
                 {repository.remoteUrl && <RemoteUrl remoteUrl={repository.remoteUrl} className="text-sm text-zinc-600 dark:text-zinc-400" />}
               </li>
             ))}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { CursorPageRequest } from "@/lib/api/cursor-pagination";
@@ -61,9 +61,9 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
             {project ? (
               <>
                 In{" "}
-                <Link href={`/projects/${project.id}`} className="font-medium underline">
+                <WorkspaceLink href={`/projects/${project.id}`} className="font-medium underline">
                   {project.name}
-                </Link>
+                </WorkspaceLink>
               </>
             ) : (
               "In no project"

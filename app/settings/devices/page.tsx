@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
+import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { DeviceTable } from "@/components/settings/device-table";
 import { requireUser } from "@/lib/auth/current-user";
 import { listDevices } from "@/lib/oauth/tokens";
@@ -31,9 +31,9 @@ export default async function DevicesPage() {
             <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
               To log work from a terminal, use Worklog’s command-line client, the Accomplish CLI (<code>acc</code>): point its <code>api_base</code> at this
               server, <code className="break-all">{origin}</code>, and sign in from it. It shows a code; enter it at{" "}
-              <Link href="/device" className="text-brand-700 underline underline-offset-4 dark:text-brand-300">
+              <WorkspaceLink href="/device" className="text-brand-700 underline underline-offset-4 dark:text-brand-300">
                 /device
-              </Link>{" "}
+              </WorkspaceLink>{" "}
               and approve what it asks for. It then appears here, where you can revoke it.
             </p>
           </div>

@@ -23,6 +23,8 @@ import { calendarDay } from "@/lib/time";
 import { searchParam, type PageSearchParams } from "@/lib/next-pages/page-params";
 import { currentWeek } from "@/lib/worklog/current-week";
 import { workspaceHref } from "@/lib/workspaces/request-workspace";
+import { listMembers } from "@/lib/workspaces/members";
+import { unnamedAuthorLabel } from "@/lib/worklog/author-label";
 
 const features = [
   {
@@ -161,12 +163,13 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
   const listQuery = entryListQuerySchema.parse(filters);
   const ignored = ["q", "project_id", "from", "to", "source", "author_id"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
-  const [firstPage, projects, totals, suggestions, tags] = await Promise.all([
+  const [firstPage, projects, totals, suggestions, tags, members] = await Promise.all([
     listEntries(access, listQuery).then((entries) => toEntryPage(access, entries, listQuery)),
     listProjects(access, { limit: 100 }),
     dailyTotals(access, week.days),
     worklogSuggestions(access, filters),
     tagUsage(access),
+    listMembers(access),
   ]);
   return (
     <Worklog
@@ -191,6 +194,11 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
       tags={tags.map(({ tag }) => tag)}
       today={calendarDay(new Date(), user.timezone)}
       linkedEntryId={linked?.id}
+      team={
+        members.length > 1
+          ? { me: user.id, members: members.map((member) => ({ id: member.user_id, name: member.name ?? member.email ?? unnamedAuthorLabel })) }
+          : undefined
+      }
     />
   );
 }

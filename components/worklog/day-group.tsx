@@ -8,11 +8,13 @@ type DayGroupProps = {
   today: string;
   /** All the time tracked on the day, also by entries not shown. */
   seconds: number;
+  /** In a team's workspace, the time of the day's listed entries by author, said on hovering the total. */
+  byAuthor?: { name: string; seconds: number }[];
   children: ReactNode;
 };
 
 /** A day of the worklog: its heading, the time tracked on it, and its entries. */
-export function DayGroup({ day, today, seconds, children }: DayGroupProps) {
+export function DayGroup({ day, today, seconds, byAuthor, children }: DayGroupProps) {
   const heading = dayHeading(day, today);
   const headingId = `day-${day}`;
   return (
@@ -24,7 +26,10 @@ export function DayGroup({ day, today, seconds, children }: DayGroupProps) {
             {heading.date && <span className="font-normal text-zinc-600 dark:text-zinc-400"> · {heading.date}</span>}
           </time>
         </h3>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p
+          className="text-sm text-zinc-600 dark:text-zinc-400"
+          title={byAuthor && seconds > 0 ? `By person: ${byAuthor.map(({ name, seconds: own }) => `${name} ${formatDuration(own)}`).join(" · ")}` : undefined}
+        >
           {seconds > 0 ? (
             <>
               Total <span className="font-medium text-zinc-900 dark:text-zinc-100">{formatDuration(seconds)}</span>

@@ -9,6 +9,7 @@ import { highlightParts } from "@/lib/worklog/search-text";
 import { entryAnchor } from "@/lib/worklog/days";
 import { entrySourceLabels } from "@/lib/worklog/sources";
 import type { EntryView } from "@/lib/worklog/views";
+import { AuthorBadge } from "./author-badge";
 import { ProjectFilterBadge } from "./project-badge";
 import { FilterLink } from "./worklog-filters";
 
@@ -187,10 +188,10 @@ function AttachedCommits({ commits, commitActions }: { commits: CommitSummary[];
 
 /** The entry's project, source and tags, each a link that filters the worklog by it. */
 function EntryMeta({ entry, highlight }: { entry: EntryView; highlight?: string }) {
-  if (!entry.project && entry.source === "web" && entry.tags.length === 0) return null;
   return (
     // Cut at its end when the row is short of room: the text keeps at least half of it.
-    <div className="ml-auto flex min-w-0 items-center gap-1.5 overflow-hidden pt-0.5 text-sm whitespace-nowrap [&>*]:shrink-0">
+    <div className="ml-auto flex min-w-0 items-center gap-1.5 overflow-hidden pt-0.5 text-sm whitespace-nowrap empty:hidden [&>*]:shrink-0">
+      <AuthorBadge author={entry.author} />
       {entry.project && <ProjectFilterBadge project={entry.project} />}
       {entry.source !== "web" && (
         <FilterLink

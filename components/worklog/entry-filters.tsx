@@ -10,6 +10,7 @@ import { isValidCalendarDate, type WeekStart } from "@/lib/time";
 import { datePresetLabels, datePresetRange, datePresets, matchingDatePreset, type DatePreset } from "@/lib/worklog/date-presets";
 import { normalizeTags, rangeProblem, searchMaxLength, type EntryFilters as Filters } from "@/lib/worklog/filters";
 import { focusRow, listedRows } from "./entry-rows";
+import { useTeam } from "./team-context";
 import { useWorklogFilters } from "./worklog-filters";
 
 export const searchFieldId = "entry-filter-q";
@@ -147,7 +148,8 @@ export function EntryFilters({ projects, timeZone, weekStart, children }: Filter
   const search = useTypedFilter("q");
   const tags = useTypedFilter("tags");
   const problem = rangeProblem(filters);
-  const panelFilters = [filters.tags, filters.project_id, filters.source, filters.from, filters.to].filter(Boolean).length;
+  const team = useTeam();
+  const panelFilters = [filters.tags, filters.project_id, filters.source, filters.author_id, filters.from, filters.to].filter(Boolean).length;
   const [more, setMore] = useState(panelFilters > 0);
   const moreId = useId();
   const [open, setOpen] = useState(false);
@@ -213,6 +215,25 @@ export function EntryFilters({ projects, timeZone, weekStart, children }: Filter
               onChange={(event) => change({ project_id: event.target.value })}
             />
             <SourceSelect value={filters.source ?? ""} onChange={(event) => change({ source: event.target.value })} />
+            {team && (
+              <SelectField
+                label="Author"
+                name="author_id"
+                aria-keyshortcuts="m"
+                value={filters.author_id === team.me ? "me" : (filters.author_id ?? "")}
+                onChange={(event) => change({ author_id: event.target.value })}
+              >
+                <option value="">Everyone</option>
+                <option value="me">Me</option>
+                {team.members
+                  .filter((member) => member.id !== team.me)
+                  .map((member) => (
+                    <option key={member.id} value={member.id}>
+                      {member.name}
+                    </option>
+                  ))}
+              </SelectField>
+            )}
             <SelectField
               label="Dates"
               name="period"
@@ -245,7 +266,7 @@ export function EntryFilters({ projects, timeZone, weekStart, children }: Filter
               onClick={() => {
                 search.clear();
                 tags.clear();
-                change({ q: "", project_id: "", tags: "", from: "", to: "", source: "" });
+                change({ q: "", project_id: "", tags: "", from: "", to: "", source: "", author_id: "" });
               }}
             >
               Clear filters

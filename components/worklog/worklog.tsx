@@ -34,6 +34,8 @@ import { useWorklogFilters, WorklogFiltersProvider } from "./worklog-filters";
 import { useWorklogKeys } from "./worklog-keys";
 import { useLinkedEntry } from "./entry-focus";
 import { useWorklogView, ViewSwitch } from "./worklog-view";
+import { TeamProvider, timeByAuthor, type Team } from "./team-context";
+import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 
 /** The week view's code is loaded when it is first shown. */
 const WeekView = dynamic(() => import("./week-view"), {
@@ -73,6 +75,8 @@ type WorklogProps = {
   linkedEntryId?: string;
   /** What the page says about its link, under its heading. */
   notices?: ReactNode;
+  /** The workspace's members, when it has more than one: entries then show and filter by author. */
+  team?: Team;
 };
 
 /**
@@ -87,7 +91,9 @@ export function Worklog(props: WorklogProps) {
       <ProjectColoursProvider projectIds={projectIds}>
         <WorklogFiltersProvider>
           <RenderedTextsProvider value={props.renderedTexts}>
-            <WorklogEntries {...props} />
+            <TeamProvider team={props.team}>
+              <WorklogEntries {...props} />
+            </TeamProvider>
           </RenderedTextsProvider>
         </WorklogFiltersProvider>
       </ProjectColoursProvider>
@@ -107,6 +113,7 @@ function WorklogEntries({
   today,
   linkedEntryId,
   notices,
+  team,
 }: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
@@ -147,6 +154,10 @@ function WorklogEntries({
   const { isSelected, selected, select, clear: clearSelection } = useSelection(days.flatMap((day) => day.entries.map((entry) => entry.id)));
   const showShortcuts = useCallback(() => setShowingShortcuts(true), []);
   useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing, onSelect: select, onEscape: clearSelection, onShowShortcuts: showShortcuts });
+  useShortcuts(
+    [{ keys: ["m"], does: "Show only my entries, or everyone's again", run: () => changeFilters({ author_id: filters.author_id === "me" ? "" : "me" }) }],
+    team !== undefined,
+  );
 
   return (
     // As wide as the window whatever an entry holds (a long code line scrolls in its block).
@@ -246,7 +257,7 @@ function WorklogEntries({
           <ol className="space-y-4">
             {days.map(({ day, entries: dayEntries }) => (
               <li key={day}>
-                <DayGroup day={day} today={today} seconds={dayTotals.get(day) ?? 0}>
+                <DayGroup day={day} today={today} seconds={dayTotals.get(day) ?? 0} byAuthor={team && timeByAuthor(dayEntries)}>
                   {dayEntries.length > 0 && (
                     <ol>
                       {dayEntries.map((entry) => (

@@ -21,3 +21,23 @@ export async function projectTotals(access: Access, projectId: string, since: { 
   const [row] = await queryRows<ProjectTotals>(projectTotalsQuery, [ownerId(access), projectId, since.week, since.month, entryReaderId(access)]);
   return row!;
 }
+
+export type ProjectContributor = { userId: string; name: string | null; seconds: number; entryCount: number; lastActivity: Date };
+
+const projectContributorsQuery = `SELECT
+  e.user_id AS "userId",
+  u.name,
+  coalesce(sum(e.duration_seconds), 0)::float8 AS seconds,
+  count(*)::int AS "entryCount",
+  max(e.recorded_at) AS "lastActivity"
+FROM worklog_entries e
+LEFT JOIN users u ON u.id = e.user_id
+WHERE ${readableEntriesAt("$1", "$3", "e")} AND e.project_id = $2
+GROUP BY e.user_id, u.name
+ORDER BY seconds DESC, "entryCount" DESC, e.user_id
+LIMIT 50`;
+
+/** Who worked on a project, of the entries `access` may read: each author's time, entries and latest entry, the most time first (at most 50). */
+export async function projectContributors(access: Access, projectId: string): Promise<ProjectContributor[]> {
+  return queryRows<ProjectContributor>(projectContributorsQuery, [ownerId(access), projectId, entryReaderId(access)]);
+}

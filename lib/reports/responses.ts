@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { responseSchemas } from "@/lib/openapi/components";
 import type { RangeBound } from "@/lib/time";
-import { unnamedAuthorLabel } from "@/lib/worklog/responses";
+import { unnamedAuthorLabel } from "@/lib/worklog/author-label";
 import { entrySourceLabels, type EntrySource } from "@/lib/worklog/sources";
 import type { ReportPeriod } from "./period";
 import type { Figures, Report } from "./report";

@@ -22,9 +22,6 @@ const entryAuthorShape = jsonShape({
   name: property(z.string().nullable().meta({ description: "The author's name; null when they gave none, or when their account was deleted." }), "u.name"),
 });
 
-/** How an author whose `name` is null is written where a name must show (a report's label, the markdown export). */
-export const unnamedAuthorLabel = "Unnamed author";
-
 /** Who wrote an entry: the one who writes, edits and deletes it (docs/api.md, "Worklog entry"). Read-only. */
 export const entryAuthorSchema = entryAuthorShape.schema
   .meta({ description: "Who wrote the entry; only they change it. Read-only." })

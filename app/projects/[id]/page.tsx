@@ -19,7 +19,8 @@ import { Markdown } from "@/components/markdown";
 import { requireAccess } from "@/lib/auth/current-user";
 import { deleteProjectAction, updateProjectAction } from "@/lib/projects/actions";
 import { getProject } from "@/lib/projects/projects";
-import { projectTotals } from "@/lib/projects/project-totals";
+import { projectContributors, projectTotals, type ProjectContributor } from "@/lib/projects/project-totals";
+import { unnamedAuthorLabel } from "@/lib/worklog/author-label";
 import { listRepositories } from "@/lib/repositories/repositories";
 import { calendarDay, startOfDay } from "@/lib/time";
 import { currentWeek } from "@/lib/worklog/current-week";
@@ -73,8 +74,9 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
   const today = calendarDay(now, user.timezone);
   const clock = await accountClock(user);
   const since = { week: currentWeek(user.timezone, user.weekStart, now).start, month: startOfDay(`${today.slice(0, 7)}-01`, user.timezone) };
-  const [totals, repositories, entries] = await Promise.all([
+  const [totals, contributors, repositories, entries] = await Promise.all([
     projectTotals(access, projectId, since),
+    projectContributors(access, projectId),
     listRepositories(access, { limit: 100 }, { projectId }),
     listEntries(access, entryQuery).then((page) => toEntryPage(access, page, entryQuery)),
   ]);
@@ -117,6 +119,12 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
           </div>
         )}
       </Section>
+
+      {(contributors.length > 1 || contributors.some((contributor) => contributor.userId !== user.id)) && (
+        <Section id="project-people-heading" title="Who worked on it">
+          <Contributors contributors={contributors} projectId={projectId} clock={clock} />
+        </Section>
+      )}
 
       <Section id="project-repositories-heading" title="Repositories">
         {repositories.rows.length === 0 ? (
@@ -162,5 +170,32 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
         />
       </DangerZone>
     </>
+  );
+}
+
+/** The project's authors, the most time first: each a link to their entries of the project. */
+function Contributors({
+  contributors,
+  projectId,
+  clock,
+}: {
+  contributors: ProjectContributor[];
+  projectId: string;
+  clock: Awaited<ReturnType<typeof accountClock>>;
+}) {
+  return (
+    <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+      {contributors.map((contributor) => (
+        <li key={contributor.userId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
+          <WorkspaceLink href={`/?project_id=${projectId}&author_id=${contributor.userId}`} className="font-medium hover:underline">
+            {contributor.name ?? unnamedAuthorLabel}
+          </WorkspaceLink>
+          <span className="text-zinc-600 tabular-nums dark:text-zinc-400">
+            <span className="font-medium text-zinc-900 dark:text-zinc-100">{formatDuration(contributor.seconds)}</span> ·{" "}
+            {countOf(contributor.entryCount, "entry", "entries")} · latest {formatDateTime(contributor.lastActivity, clock)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

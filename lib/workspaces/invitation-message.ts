@@ -15,16 +15,10 @@ export type InvitationMessageInput = {
 
 /** The expiry as the inviter reads it, e.g. `14 March 2026, 09:30 (Europe/Paris)`. */
 export function invitationExpiry(expiresAt: Date, timeZone: string): string {
-  const written = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  return `${written.format(expiresAt)} (${timeZone})`;
+  // Day and time apart: how ICU joins them ("," or " at") differs between its versions.
+  const day = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "long", year: "numeric" }).format(expiresAt);
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(expiresAt);
+  return `${day}, ${time} (${timeZone})`;
 }
 
 /** The email that carries an invitation's link (docs/api.md, "Invitation emails"): subject, a text part and an HTML part. */

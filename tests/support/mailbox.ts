@@ -1,7 +1,9 @@
 // A real SMTP server for the tests (smtp-server, by nodemailer's authors): the API project's
-// global setup starts one, its shared servers send to it (SMTP_URL), and every message it
-// receives is written to a directory as an .eml file, so that test files in other processes read
-// what arrived with `waitForMessageTo` (parsed by mailparser).
+// global setup (global-servers.ts) and Playwright's (e2e/global-setup.ts) start one, their
+// shared servers send to it (SMTP_URL), and every message it receives is written to a directory
+// as an .eml file, so that tests in other processes read what arrived with `waitForMessageTo`
+// (parsed by mailparser). The directory is the API project's provided `mailbox`, or
+// WORKLOG_TEST_MAILBOX (Playwright).
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -22,11 +24,19 @@ declare module "vitest" {
 const user = "worklog";
 const password = "mail-password-of-the-tests";
 
-export type Mailbox = { dir: string; env: { SMTP_URL: string; EMAIL_FROM: string }; stop: () => Promise<void> };
+/** What a server that sends to the test SMTP server on `port` is given. */
+export const mailboxEnv = (port: number) => ({ SMTP_URL: `smtp://${user}:${password}@127.0.0.1:${port}`, EMAIL_FROM: "Worklog <worklog@example.com>" });
 
-/** Starts an SMTP server on loopback that writes each message it accepts to a new directory. */
-export async function startMailbox(): Promise<Mailbox> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "worklog-mailbox-"));
+export type Mailbox = { dir: string; env: ReturnType<typeof mailboxEnv>; stop: () => Promise<void> };
+
+/** Starts an SMTP server on loopback (`port`, else a free one) that writes each message it accepts to `dir` (else a new directory). */
+export async function startMailbox({
+  dir = mkdtempSync(path.join(os.tmpdir(), "worklog-mailbox-")),
+  port = 0,
+}: {
+  dir?: string;
+  port?: number;
+} = {}): Promise<Mailbox> {
   let received = 0;
   const server = new SMTPServer({
     logger: false,
@@ -48,11 +58,13 @@ export async function startMailbox(): Promise<Mailbox> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   return {
     dir,
-    env: { SMTP_URL: `smtp://${user}:${password}@127.0.0.1:${port}`, EMAIL_FROM: "Worklog <worklog@example.com>" },
+    env: mailboxEnv((server.server.address() as AddressInfo).port),
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(dir, { recursive: true, force: true });
@@ -61,6 +73,7 @@ export async function startMailbox(): Promise<Mailbox> {
 }
 
 export type ReceivedMessage = {
+  /** `Name <address>`, or the address alone. */
   from: string;
   to: string[];
   subject: string;
@@ -76,7 +89,7 @@ async function parse(file: string): Promise<ReceivedMessage> {
     field ? (Array.isArray(field) ? field : [field]).flatMap((group) => group.value.map((a) => a.address ?? "")) : [];
   const html = typeof parsed.html === "string" ? parsed.html : "";
   return {
-    from: parsed.from?.text ?? "",
+    from: parsed.from?.value.map(({ name, address }) => (name ? `${name} <${address}>` : (address ?? ""))).join(", ") ?? "",
     to: addresses(parsed.to),
     subject: parsed.subject ?? "",
     text: parsed.text ?? "",
@@ -95,8 +108,8 @@ export async function messagesTo(address: string, dir = mailboxDir()): Promise<R
 }
 
 function mailboxDir(): string {
-  const dir = inject("mailbox");
-  if (!dir) throw new Error("no mailbox here: the API project's global setup (tests/support/global-servers.ts) provides it");
+  const dir = process.env.WORKLOG_TEST_MAILBOX ?? (process.env.VITEST ? inject("mailbox") : undefined);
+  if (!dir) throw new Error("no mailbox here: the API project's global setup (tests/support/global-servers.ts) and Playwright's provide one");
   return dir;
 }
 

@@ -3,11 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
+import { mailboxEnv } from "./tests/support/mailbox";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** A fresh embedded database for every run, so tests never meet earlier data. */
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "worklog-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // the config is loaded again in each worker
+/** The SMTP server e2e/global-setup.ts starts, which writes what the server sends to this directory (tests/support/mailbox.ts). */
+process.env.E2E_SMTP_PORT ??= String(port + 1000);
+process.env.WORKLOG_TEST_MAILBOX ??= mkdtempSync(path.join(os.tmpdir(), "worklog-e2e-mailbox-"));
 
 export default defineConfig({
   testDir: "e2e",
@@ -16,6 +20,7 @@ export default defineConfig({
   // the server, so two keep the cores of a 2-core machine busy (E2E_WORKERS for another count).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
+  globalSetup: "./e2e/global-setup.ts",
   reporter: "list",
   // Budgets a machine three times slower than a developer's meets: the longest flows take about
   // 30 s on a busy developer machine. They bound hangs; they are not performance assertions.
@@ -44,6 +49,7 @@ export default defineConfig({
       RECAP_DELTA_DELAY_MS: "150",
       SIGN_UPS_PER_HOUR: "1000",
       WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+      ...mailboxEnv(Number(process.env.E2E_SMTP_PORT)),
     },
     stdout: "pipe",
   },

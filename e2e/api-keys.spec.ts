@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { waitForMessageTo } from "../tests/support/mailbox";
 import { createKey, expectAccessible, keyRow, password, runAdmin, screenshotPage, signIn, signUp, uniqueEmail } from "./support";
 
 function getUser(request: APIRequestContext, key: string) {
@@ -81,7 +82,13 @@ test("an admin invites through the API; the invitee signs up through the link an
   const headers = { Authorization: `Basic ${Buffer.from(`${adminKey}:`).toString("base64")}` };
   const created = await request.post("/api/v1/workspace/invitations", { headers, data: { email: inviteeEmail, role: "member" } });
   expect(created.status(), await created.text()).toBe(201);
-  const invitationPath = new URL((await created.json()).invite_url).pathname;
+  const { invite_url: inviteUrl, email_status: emailStatus } = await created.json();
+  expect(emailStatus).toBe("queued");
+  // The invitee follows the link of the email that arrived.
+  const message = await waitForMessageTo(inviteeEmail);
+  expect(message.subject).toBe("Charles Babbage invited you to Difference Engines on Worklog");
+  expect(message.links).toEqual([inviteUrl]);
+  const invitationPath = new URL(message.links[0]!).pathname;
 
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();

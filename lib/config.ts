@@ -103,12 +103,22 @@ const environmentSchema = z
     JOB_CONCURRENCY_PER_ENDPOINT: z.coerce.number().int().min(1).max(100).default(2),
     /** How long a job's attempt is leased to its worker, which renews the lease while it runs; one whose worker died runs again after it. */
     JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+    /** The SMTP server invitations are sent through (docs/api.md, "Invitation emails"); unset, no email is sent. */
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+    /** The sender of those emails: `address@host` or `Name <address@host>`. */
+    EMAIL_FROM: optionalString.pipe(
+      z
+        .string()
+        .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, "must be an address, or a name and <address>")
+        .optional(),
+    ),
   })
   .superRefine((env, context) => {
     const pairs = [
       ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"],
       ["KV_REST_API_URL", "KV_REST_API_TOKEN"],
       ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
+      ["SMTP_URL", "EMAIL_FROM"],
     ] as const;
     for (const [first, second] of pairs) {
       if (Boolean(env[first]) !== Boolean(env[second])) {
@@ -185,6 +195,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv) {
       leaseMs: env.JOB_LEASE_MS,
       bounds: { perOwner: env.JOB_CONCURRENCY_PER_ACCOUNT, perEndpoint: env.JOB_CONCURRENCY_PER_ENDPOINT },
     },
+    email: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM! } : undefined,
     authSecretFromEnvironment: env.AUTH_SECRET,
   };
 }

@@ -54,4 +54,5 @@ export const invitationExample = {
 export const createdInvitationExample = {
   ...invitationExample,
   invite_url: `${exampleOrigin}/invite/wli_3kTqL8mZ0pXvB2nR7sYcW1hJ`,
+  email_status: "queued",
 } satisfies z.infer<typeof createdInvitationResponseSchema>;

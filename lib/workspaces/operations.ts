@@ -116,7 +116,7 @@ export const workspaceOperations = {
     tag,
     summary: "Invite someone",
     description:
-      "Invites an address with a role (not `owner`) for 14 days. `invite_url` is in this answer only: the link's token is stored hashed. A workspace holds at most 50 pending invitations.",
+      "Invites an address with a role (not `owner`) for 14 days. `invite_url` is in this answer only: the link's token is stored hashed. When the server sends email (`SMTP_URL`), the link is emailed to the address (`email_status`: `queued`), else not (`not_configured`). A workspace holds at most 50 pending invitations.",
     scope: "workspace:write",
     role: "admin",
     body: { schema: invitationCreateSchema, example: { email: "mary@example.com", role: "member" } },
@@ -137,6 +137,24 @@ export const workspaceOperations = {
     role: "admin",
     responses: { 200: { description: "The invitation as it was.", schema: invitationResponseSchema, example: invitationExample } },
     errors: { 404: "No pending invitation of the workspace has this id." },
+  },
+  resendInvitation: {
+    kind: "api",
+    operationId: "resendInvitation",
+    method: "post",
+    path: "/api/v1/workspace/invitations/{id}/resend",
+    tag,
+    summary: "Resend an invitation",
+    description:
+      "Gives the invitation a new link, valid 14 days from now, and emails it as the invitation's creation does (`email_status`). The old link stops working. An expired invitation is renewed so; an accepted or revoked one is not.",
+    scope: "workspace:write",
+    role: "admin",
+    responses: { 200: { description: "The invitation, with its new link.", schema: createdInvitationResponseSchema, example: createdInvitationExample } },
+    errors: {
+      404: "No invitation of the workspace has this id.",
+      409: "`This invitation was accepted: invite the address again.` or `… was revoked: …`.",
+      422: 'An expired invitation whose address has since become a member\'s or been invited again (`Duplicate value` at `/email`), or 50 invitations are pending (`Too many items: at most 50`, at `""`).',
+    },
   },
   listUserWorkspaces: {
     kind: "api",

@@ -51,8 +51,15 @@ export const invitationResponseSchema = z
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 
 export const createdInvitationResponseSchema = invitationResponseSchema
-  .extend({ invite_url: z.string().meta({ description: "The link to accept it, `<origin>/invite/<token>`. Shown in this answer only." }) })
+  .extend({
+    invite_url: z.string().meta({ description: "The link to accept it, `<origin>/invite/<token>`. Shown in this answer only." }),
+    email_status: z.enum(["queued", "not_configured"]).meta({
+      description:
+        "`queued`: an email with the link is on its way to the address (the server's job queue sends it, retried for about a day). `not_configured`: the server sends no email (no `SMTP_URL`); pass the link on yourself.",
+    }),
+  })
   .register(responseSchemas, { id: "CreatedInvitation" });
+export type CreatedInvitationResponse = z.infer<typeof createdInvitationResponseSchema>;
 
 export const invitationListResponseSchema = z
   .object({ invitations: z.array(invitationResponseSchema).meta({ description: "The pending invitations (at most 50), the newest first." }) })

@@ -158,6 +158,7 @@ const foreignPathIds: ForeignCase[] = [
   { method: "PUT", path: "/api/v1/workspace/members/{member}", body: { role: "viewer" } },
   { method: "DELETE", path: "/api/v1/workspace/members/{member}" },
   { method: "DELETE", path: "/api/v1/workspace/invitations/{invitation}" },
+  { method: "POST", path: "/api/v1/workspace/invitations/{invitation}/resend" },
 ].map((entry) => ({ ...entry, method: entry.method as Method, status: 404, expected: notFoundBody }));
 
 const emptyList = (collection: string) => (body: Record<string, unknown>) => {
@@ -276,6 +277,7 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "DELETE", path: "/api/v1/workspace/members/{member}", scope: "workspace:write" },
   { method: "POST", path: "/api/v1/workspace/invitations", scope: "workspace:write", body: { email: "planted@example.com", role: "member" } },
   { method: "DELETE", path: "/api/v1/workspace/invitations/{invitation}", scope: "workspace:write" },
+  { method: "POST", path: "/api/v1/workspace/invitations/{invitation}/resend", scope: "workspace:write" },
   { method: "DELETE", path: "/api/v1/user", scope: "user:write" },
   { method: "POST", path: "/api/v1/projects", scope: "project:write", body: { name: "New" } },
   { method: "PUT", path: "/api/v1/projects/{project}", scope: "project:write", body: { name: "Changed" } },

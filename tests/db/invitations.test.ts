@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { signUpAllowed } from "@/lib/users/sign-ups";
 import { acceptInvitation, invitationPath, invitationTokenIn, pendingInvitationEmail, viewInvitation } from "@/lib/workspaces/invitation-acceptance";
-import { createInvitation, revokeInvitation } from "@/lib/workspaces/invitations";
+import { createInvitation, resendInvitation, revokeInvitation } from "@/lib/workspaces/invitations";
 import { invitationCreateSchema } from "@/lib/workspaces/schemas";
 import { createWorkspace, memberWorkspaceId } from "@/lib/workspaces/workspace-creation";
 import { parseInput } from "@/lib/validation";
@@ -145,5 +145,45 @@ describe("signing up through an invitation while SIGN_UPS=closed", () => {
     process.env.SIGN_UPS = "open";
     rereadConfig();
     expect(await signUpAllowed("someone-else@example.com", async () => null)).toBe(true);
+  });
+});
+
+describe("the invitation's email", () => {
+  const emailJobs = (invitationId: string) =>
+    getDb().$queryRaw<
+      { payload: { token?: string } }[]
+    >`SELECT payload FROM jobs WHERE kind = 'invitation.email' AND payload->>'invitation_id' = ${invitationId}`;
+
+  it("is not sent without SMTP_URL, and the answer says so; resending still makes a new link", async () => {
+    const email = `unmailed-${++accounts}@example.com`;
+    const { access, invitation, token } = await invited(email);
+    expect(invitation.email_status).toBe("not_configured");
+    expect(await emailJobs(invitation.id)).toEqual([]);
+
+    const resent = await resendInvitation(access, invitation.id, "http://worklog.test");
+    expect(resent.email_status).toBe("not_configured");
+    expect(await emailJobs(invitation.id)).toEqual([]);
+    expect(await pendingInvitationEmail(token)).toBeNull();
+    expect(await pendingInvitationEmail(invitationTokenIn(new URL(resent.invite_url).pathname)!)).toBe(email);
+  });
+
+  it("is queued in the job queue with SMTP_URL, once for the invitation and once for each resending", async () => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:1";
+    process.env.EMAIL_FROM = "worklog@example.com";
+    rereadConfig();
+    try {
+      const { access, invitation, token } = await invited(`mailed-${++accounts}@example.com`);
+      expect(invitation.email_status).toBe("queued");
+      expect(await emailJobs(invitation.id)).toEqual([{ payload: expect.objectContaining({ token }) }]);
+      const resent = await resendInvitation(access, invitation.id, "http://worklog.test");
+      expect(resent.email_status).toBe("queued");
+      expect((await emailJobs(invitation.id)).map(({ payload }) => payload.token).sort()).toEqual(
+        [token, invitationTokenIn(new URL(resent.invite_url).pathname)].sort(),
+      );
+    } finally {
+      delete process.env.SMTP_URL;
+      delete process.env.EMAIL_FROM;
+      rereadConfig();
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../scripts/build.mjs";
 import { migratedTemplate, type Backend } from "./databases";
+import { startMailbox } from "./mailbox";
 import { launchServer, type PrivateServer } from "./server";
 import { serverConfigs, startServices, type ServerConfigName, type ServerEnvironment } from "./server-configs";
 import "./control";
@@ -26,6 +27,9 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 export default async function setup(project: TestProject) {
   ensureBuild();
   const services = startServices();
+  // Every shared server sends its email to this one SMTP server (tests/support/mailbox.ts).
+  const mailbox = await startMailbox();
+  project.provide("mailbox", mailbox.dir);
   // Each backend's migrated template database, made on first use, that servers' databases copy.
   const templates = new Map<Backend, ReturnType<typeof migratedTemplate>>();
   const databaseTemplate = async (backend: Backend) => {
@@ -39,7 +43,7 @@ export default async function setup(project: TestProject) {
     if (!makeEnv) throw new Error(`no server configuration ${config} in tests/support/server-configs.ts`);
     return launchServer({
       backend,
-      env: await makeEnv(services),
+      env: { ...mailbox.env, ...(await makeEnv(services)) },
       databaseTemplate: await databaseTemplate(backend),
     });
   };
@@ -82,6 +86,7 @@ export default async function setup(project: TestProject) {
     }
     await Promise.all(started.map(({ server }) => server?.stop()));
     await services.stop();
+    await mailbox.stop();
     await Promise.all([...templates.values()].map(async (template) => (await template.catch(() => undefined))?.remove()));
     if (failures.length) {
       // Vitest reports an error thrown here and still exits 0: the exit code has to say it.

@@ -175,6 +175,28 @@ describe("parseConfig", () => {
     expect(configErrorMessage({ AUTH_GITHUB_SECRET: "secret" })).toMatch(naming("AUTH_GITHUB_ID"));
   });
 
+  it("reads SMTP_URL and EMAIL_FROM together: the server sends email only with both", () => {
+    expect(parse({}).email).toBeUndefined();
+    expect(parse({ SMTP_URL: "smtps://user:pass@mail.example.com:465", EMAIL_FROM: "Worklog <worklog@example.com>" }).email).toEqual({
+      smtpUrl: "smtps://user:pass@mail.example.com:465",
+      from: "Worklog <worklog@example.com>",
+    });
+    expect(parse({ SMTP_URL: "smtp://mail.example.com:587", EMAIL_FROM: "worklog@example.com" }).email?.from).toBe("worklog@example.com");
+    expect(configErrorMessage({ SMTP_URL: "smtp://mail.example.com" })).toMatch(naming("EMAIL_FROM"));
+    expect(configErrorMessage({ EMAIL_FROM: "worklog@example.com" })).toMatch(naming("SMTP_URL"));
+  });
+
+  it.each([
+    ["SMTP_URL", "https://mail.example.com"],
+    ["SMTP_URL", "mail.example.com:587"],
+    ["EMAIL_FROM", "worklog"],
+    ["EMAIL_FROM", "Worklog <worklog>"],
+    ["EMAIL_FROM", "Worklog <a@b.c>\r\nBcc: x@y.z"],
+  ])("refuses %s=%j", (variable, value) => {
+    const env = { SMTP_URL: "smtp://mail.example.com", EMAIL_FROM: "worklog@example.com", [variable]: value };
+    expect(configErrorMessage(env)).toMatch(naming(variable));
+  });
+
   it("names every invalid variable in one message", () => {
     const message = configErrorMessage({
       DATABASE_URL: "mysql://x",

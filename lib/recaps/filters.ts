@@ -4,6 +4,7 @@ import { sha256Hex } from "@/lib/crypto";
 import type { Prisma, User } from "@/lib/db/client";
 import { responseSchemas } from "@/lib/openapi/components";
 import { addDays, rangeEnd, rangeStart, startOfDay, calendarDay } from "@/lib/time";
+import { lastWorkingDayBefore } from "./periods";
 import type { RecapFiltersInput } from "./schemas";
 
 /** The filters as stored with a recap and returned in its `filters`. */
@@ -33,15 +34,22 @@ export type ResolvedFilters = {
  */
 const STANDUP_DAYS_BACK = 3;
 
+/** The first day of a recap without `from`, whose last day is `lastDay`: that day, a standup's third day before, a team standup's last working day before. */
+function defaultFirstDay(template: RecapFiltersInput["template"], lastDay: string): string {
+  if (template === "standup") return addDays(lastDay, -STANDUP_DAYS_BACK);
+  if (template === "team_standup") return lastWorkingDayBefore(lastDay);
+  return lastDay;
+}
+
 /**
  * Fills the defaults (start of today in the account's time zone, or for a standup the start of
- * the third day before, → now) and computes the key.
+ * the third day before, for a team standup of the last working day before `to`'s day, → now)
+ * and computes the key.
  */
 export function resolveFilters(user: User, input: RecapFiltersInput, now = new Date()): ResolvedFilters {
-  const today = calendarDay(now, user.timezone);
-  const firstDay = input.template === "standup" ? addDays(today, -STANDUP_DAYS_BACK) : today;
-  const from = input.from ? rangeStart(input.from, user.timezone) : startOfDay(firstDay, user.timezone);
   const to = input.to ? rangeEnd(input.to, user.timezone) : now;
+  const lastDay = input.template === "team_standup" ? calendarDay(to, user.timezone) : calendarDay(now, user.timezone);
+  const from = input.from ? rangeStart(input.from, user.timezone) : startOfDay(defaultFirstDay(input.template, lastDay), user.timezone);
   const filters: RecapFilters = {
     from: from.toISOString(),
     to: to.toISOString(),

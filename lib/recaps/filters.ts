@@ -34,22 +34,20 @@ export type ResolvedFilters = {
  */
 const STANDUP_DAYS_BACK = 3;
 
-/** The first day of a recap without `from`, whose last day is `lastDay`: that day, a standup's third day before, a team standup's last working day before. */
-function defaultFirstDay(template: RecapFiltersInput["template"], lastDay: string): string {
-  if (template === "standup") return addDays(lastDay, -STANDUP_DAYS_BACK);
-  if (template === "team_standup") return lastWorkingDayBefore(lastDay);
-  return lastDay;
-}
-
 /**
  * Fills the defaults (start of today in the account's time zone, or for a standup the start of
- * the third day before, for a team standup of the last working day before `to`'s day, → now)
- * and computes the key.
+ * the third day before, → now) and computes the key. A team standup's period always reaches back
+ * to the start of the last working day before `to`'s day, its yesterday (an earlier `from` stays).
  */
 export function resolveFilters(user: User, input: RecapFiltersInput, now = new Date()): ResolvedFilters {
+  const today = calendarDay(now, user.timezone);
+  const firstDay = input.template === "standup" ? addDays(today, -STANDUP_DAYS_BACK) : today;
   const to = input.to ? rangeEnd(input.to, user.timezone) : now;
-  const lastDay = input.template === "team_standup" ? calendarDay(to, user.timezone) : calendarDay(now, user.timezone);
-  const from = input.from ? rangeStart(input.from, user.timezone) : startOfDay(defaultFirstDay(input.template, lastDay), user.timezone);
+  let from = input.from ? rangeStart(input.from, user.timezone) : startOfDay(firstDay, user.timezone);
+  if (input.template === "team_standup") {
+    const yesterday = startOfDay(lastWorkingDayBefore(calendarDay(to, user.timezone)), user.timezone);
+    if (!input.from || yesterday < from) from = yesterday;
+  }
   const filters: RecapFilters = {
     from: from.toISOString(),
     to: to.toISOString(),

@@ -9,7 +9,7 @@ import { defineJobKind, type JobContext, type JobKind } from "@/lib/jobs/job-kin
 import { enqueueJob, runJobNow } from "@/lib/jobs/queue";
 import { publicOrigin } from "@/lib/public-origin";
 import { generateRecapNow } from "@/lib/recaps/generation";
-import { lastWorkingDayBefore, recapPeriod, type RecapPeriodId } from "@/lib/recaps/periods";
+import { recapPeriod, type RecapPeriodId } from "@/lib/recaps/periods";
 import { createRecap } from "@/lib/recaps/recaps";
 import { toRecapResponse } from "@/lib/recaps/responses";
 import { shareRecap } from "@/lib/recaps/shares";
@@ -35,12 +35,9 @@ async function failRun(scheduleId: string, error: string, recapId?: string): Pro
 async function recapOfRun(schedule: { template: string; period: string }, access: Access, runAt: Date, signal: AbortSignal): Promise<Recap> {
   const { timezone, weekStart } = access.user;
   const period = recapPeriod(schedule.period as RecapPeriodId, calendarDay(runAt, timezone), weekStart);
-  const template = schedule.template as RecapTemplate;
-  // A team standup's yesterday is the last working day before its today, whatever the period.
-  const since = template === "team_standup" ? lastWorkingDayBefore(period.to) : period.from;
   const { recap } = await createRecap(access, {
-    template,
-    from: { kind: "day", date: since < period.from ? since : period.from },
+    template: schedule.template as RecapTemplate,
+    from: { kind: "day", date: period.from },
     to: { kind: "day", date: period.to },
   });
   if (recap.status === "processing") await generateRecapNow(recap.id, async () => {}, signal);

@@ -85,7 +85,9 @@ beforeAll(async () => {
 
 describe("the team standup", () => {
   it("has a section per member by name, yesterday, today and blockers each cited with its member's entries, and names the silent member", async () => {
-    const { content, sources } = await teamStandupOf(team.alice, "2026-03-06", "2026-03-05");
+    // A period of Friday alone reaches back to Thursday, the last working day before it.
+    const { content, sources, filters } = await teamStandupOf(team.alice, "2026-03-06", "2026-03-06");
+    expect(filters).toMatchObject({ from: "2026-03-05T00:00:00.000Z", to: "2026-03-06T23:59:59.999Z" });
     expect(content.startsWith("# Team standup Fri 6 Mar 2026\n")).toBe(true);
     const sections = sectionsOf(content);
     expect([...sections.keys()]).toEqual(["Alice", "Bob", "Carol"]);

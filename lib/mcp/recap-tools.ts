@@ -13,7 +13,7 @@ export const generateRecapTool = defineTool({
   name: "generate_recap",
   title: "Generate a recap",
   description:
-    "Write a recap of the entries matching the filters (`from`, `to` as dates or timestamps, `project_ids`, `tags`, `exclude_tags`; without `from`, today, or for a standup the last three days) in a `template`: `summary` (default), `standup` (yesterday, today, blockers: use it for a daily standup), `weekly` (per project, with time and commits) or `brag` (outcomes for a review). Waits until it is complete, reporting progress as it is written. Returns the recap with its markdown `content`, whose every line links to the entries and commits it comes from (`sources`). The same filters and template with no entry changed give the earlier recap at once.",
+    "Write a recap of the entries matching the filters (`from`, `to` as dates or timestamps, `project_ids`, `tags`, `exclude_tags`; without `from`, today, or for a standup the last three days) in a `template`: `summary` (default), `standup` (yesterday, today, blockers: use it for a daily standup), `weekly` (per project, with time and commits), `brag` (outcomes for a review) or `team_standup` (each member's yesterday, today and blockers, and who wrote nothing; without `from`, from the last working day). Waits until it is complete, reporting progress as it is written. Returns the recap with its markdown `content`, whose every line links to the entries and commits it comes from (`sources`). The same filters and template with no entry changed give the earlier recap at once.",
   operation: recapOperations.create,
   arguments: "body",
   input: recapFiltersSchema,

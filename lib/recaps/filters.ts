@@ -4,6 +4,7 @@ import { sha256Hex } from "@/lib/crypto";
 import type { Prisma, User } from "@/lib/db/client";
 import { responseSchemas } from "@/lib/openapi/components";
 import { addDays, rangeEnd, rangeStart, startOfDay, calendarDay } from "@/lib/time";
+import { lastWorkingDayBefore } from "./periods";
 import type { RecapFiltersInput } from "./schemas";
 
 /** The filters as stored with a recap and returned in its `filters`. */
@@ -35,13 +36,18 @@ const STANDUP_DAYS_BACK = 3;
 
 /**
  * Fills the defaults (start of today in the account's time zone, or for a standup the start of
- * the third day before, → now) and computes the key.
+ * the third day before, → now) and computes the key. A team standup's period always reaches back
+ * to the start of the last working day before `to`'s day, its yesterday (an earlier `from` stays).
  */
 export function resolveFilters(user: User, input: RecapFiltersInput, now = new Date()): ResolvedFilters {
   const today = calendarDay(now, user.timezone);
   const firstDay = input.template === "standup" ? addDays(today, -STANDUP_DAYS_BACK) : today;
-  const from = input.from ? rangeStart(input.from, user.timezone) : startOfDay(firstDay, user.timezone);
   const to = input.to ? rangeEnd(input.to, user.timezone) : now;
+  let from = input.from ? rangeStart(input.from, user.timezone) : startOfDay(firstDay, user.timezone);
+  if (input.template === "team_standup") {
+    const yesterday = startOfDay(lastWorkingDayBefore(calendarDay(to, user.timezone)), user.timezone);
+    if (!input.from || yesterday < from) from = yesterday;
+  }
   const filters: RecapFilters = {
     from: from.toISOString(),
     to: to.toISOString(),

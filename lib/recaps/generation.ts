@@ -7,6 +7,7 @@ import { storableText } from "@/lib/db/storable-text";
 import { defineJobKind, FinalJobError, type JobContext } from "@/lib/jobs/job-kind";
 import { runJobNow } from "@/lib/jobs/queue";
 import { commitWebUrl } from "@/lib/repositories/web-urls";
+import { readableAuthors } from "@/lib/workspaces/members";
 import { builtInGenerator } from "./built-in";
 import { citableSources, citedSources } from "./citations";
 import { matchingEntries, type RecapFilters } from "./filters";
@@ -54,8 +55,12 @@ async function loadEntries(access: Access, filters: RecapFilters): Promise<Recap
       },
     },
   });
+  // An entry's user_id has no foreign key (lib/worklog/entry-with-relations.ts): a deleted author has no name.
+  const authors = await getDb().user.findMany({ where: { id: { in: [...new Set(entries.map((entry) => entry.userId))] } }, select: { id: true, name: true } });
+  const nameOf = new Map(authors.map((author) => [author.id, author.name]));
   return entries.map((entry) => ({
     ...entry,
+    author: { id: entry.userId, name: nameOf.get(entry.userId) ?? null },
     commits: entry.commits.map(({ commit: { repository, ...commit } }) => ({
       ...commit,
       url: repository.remoteUrl ? commitWebUrl(repository.remoteUrl, commit.sha) : null,
@@ -91,7 +96,9 @@ export async function generateRecap(recapId: string, generator: RecapGenerator, 
   if (recap?.status !== "processing") return;
   const filters = recap.filters as RecapFilters;
   const entries = await loadEntries(access, filters);
-  const input: RecapInput = { template: recap.template as RecapTemplate, entries, filters, timeZone: access.user.timezone };
+  const template = recap.template as RecapTemplate;
+  const members = template === "team_standup" ? await readableAuthors(access) : undefined;
+  const input: RecapInput = { template, entries, filters, timeZone: access.user.timezone, members };
   const last = await db.recapChunk.findFirst({ where: { recapId }, orderBy: { seq: "desc" }, select: { seq: true } });
   let seq = (last?.seq ?? -1) + 1;
   let content = "";

@@ -12,9 +12,13 @@ export type RecapCommit = {
   url: string | null;
 };
 
+/** Who wrote an entry, or a member of the workspace a team standup has a section for. */
+export type RecapAuthor = { id: string; name: string | null };
+
 /** What a generator needs of an entry. */
 export type RecapEntry = {
   id: string;
+  author: RecapAuthor;
   content: string;
   recordedAt: Date;
   durationSeconds: number | null;
@@ -29,6 +33,8 @@ export type RecapInput = {
   entries: RecapEntry[];
   filters: RecapFilters;
   timeZone: string;
+  /** The current members whose entries the recap's owner may read (lib/workspaces/members.ts `readableAuthors`); a team standup's sections. */
+  members?: RecapAuthor[];
 };
 
 /** Produces a recap's markdown piece by piece; the pieces joined are the content. */

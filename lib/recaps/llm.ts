@@ -3,6 +3,7 @@ import { builtInRecapPieces } from "./built-in";
 import { checkedCitations, citableSources, entryHref } from "./citations";
 import { formatDuration } from "@/lib/formatting/time-words";
 import { headline, periodOf, type RecapGenerator, type RecapInput } from "./generator";
+import { teamStandup, wroteNothing } from "./team-standup-recap";
 import type { RecapTemplate } from "./templates";
 
 export type LlmSettings = { url: string; apiKey?: string; model: string };
@@ -24,7 +25,27 @@ const templateInstructions: Record<RecapTemplate, string> = {
   brag:
     "Template brag: the outcomes worth telling in a performance review (entries with links, merged pull requests, tags such as shipped or release), " +
     "newest first, each with its links; no routine work.",
+  team_standup:
+    "Template team_standup: a ## section per member, in the order given, each with **Yesterday**, **Today** and **Blockers** in the member's entries' own words, " +
+    "each statement citing only that member's entries; a member who wrote nothing gets one line saying so. " +
+    "End with one line naming the members who wrote nothing since the last working day, as the draft does.",
 };
+
+/** A team standup's member sections as facts: each member's entry ids per part, one JSON object a line. */
+function memberSections(input: RecapInput): string {
+  const { since, today, sections } = teamStandup(input);
+  const ids = (entries: { id: string }[]) => entries.map((entry) => entry.id);
+  const lines = sections.map((section) =>
+    JSON.stringify({
+      member: section.name,
+      yesterday: ids(section.yesterday),
+      today: ids(section.today),
+      blockers: ids(section.blockers),
+      wrote_nothing: wroteNothing(section),
+    }),
+  );
+  return `Members (yesterday is ${since} up to ${today}, today is ${today}), one JSON object a line:\n${lines.join("\n")}`;
+}
 
 /** The facts of the prompt: the period, the figures, every source with its id, and the built-in recap as a draft. */
 function facts(input: RecapInput): string {
@@ -33,6 +54,7 @@ function facts(input: RecapInput): string {
     id: entry.id,
     cite: entryHref(entry.id),
     date: calendarDay(entry.recordedAt, input.timeZone),
+    author: entry.author.name,
     project: entry.project?.name ?? null,
     tags: entry.tags,
     tracked: entry.durationSeconds ? formatDuration(entry.durationSeconds) : null,
@@ -45,6 +67,7 @@ function facts(input: RecapInput): string {
     `Period: ${periodOf(input)} (${input.timeZone})`,
     `Figures: ${headline(input)}`,
     `Sources, one JSON object a line:\n${[...entries, ...commits].map((source) => JSON.stringify(source)).join("\n")}`,
+    ...(input.template === "team_standup" ? [memberSections(input)] : []),
     `Draft:\n${[...builtInRecapPieces(input)].join("")}`,
   ].join("\n\n");
 }

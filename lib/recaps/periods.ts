@@ -27,3 +27,9 @@ export function recapPeriods(today: string, weekStart: WeekStart): RecapPeriod[]
 export function recapPeriod(id: RecapPeriodId, today: string, weekStart: WeekStart): RecapPeriod {
   return recapPeriods(today, weekStart).find((period) => period.id === id)!;
 }
+
+/** The last working day (Monday to Friday) before `day`: the Friday before a Monday, a Saturday or a Sunday. */
+export function lastWorkingDayBefore(day: string): string {
+  const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay();
+  return addDays(day, weekday === 1 ? -3 : weekday === 0 ? -2 : -1);
+}

@@ -2,13 +2,8 @@ import { calendarDay } from "@/lib/time";
 import { bulletLine, mergedBullets } from "./bullets";
 import { citableSources } from "./citations";
 import { plural, type RecapEntry, type RecapInput } from "./generator";
-import { oneLine } from "./inline-markdown";
 import { formatDay } from "@/lib/formatting/time-words";
-
-const BLOCKER_TAGS = new Set(["blocked", "blocker"]);
-
-/** An entry that says what holds the work up: tagged `blocked` or `blocker`, or "blocked by" in its text. */
-const isBlocker = (entry: RecapEntry) => entry.tags.some((tag) => BLOCKER_TAGS.has(tag)) || /\bblocked by\b/i.test(oneLine(entry.content));
+import { isBlocker } from "./blockers";
 
 /**
  * The `standup` template, in the entries' own words: "Today" is the last day of the period,

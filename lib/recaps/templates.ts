@@ -4,6 +4,7 @@ export const recapTemplates = [
   { id: "standup", label: "Standup", description: "Yesterday, today and blockers, in your entries' own words." },
   { id: "weekly", label: "Weekly", description: "Per project: tracked time, commits and highlights." },
   { id: "brag", label: "Brag", description: "Outcomes worth telling in a review, newest first, with their links." },
+  { id: "team_standup", label: "Team standup", description: "Each member's yesterday, today and blockers, and who wrote nothing." },
 ] as const;
 
 export type RecapTemplate = (typeof recapTemplates)[number]["id"];

@@ -12,11 +12,15 @@ const absolute = (url: string, origin: string) => (url.startsWith("/") ? `${orig
 
 const escapeSlack = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** Links, bold, italic and strikethrough of one line of markdown in Slack's mrkdwn; `&`, `<` and `>` escaped. */
+/**
+ * Links, bold, italic and strikethrough of one line of markdown in Slack's mrkdwn; `&`, `<` and
+ * `>` escaped. A character markdown escapes (a member's name in a team standup) is itself.
+ */
 function slackInline(text: string, origin: string): string {
   return text.replace(
-    /\[([^\]]*)\]\(([^)\s]+)\)|\*\*(.+?)\*\*|__(.+?)__|~~(.+?)~~|\*([^*\s](?:[^*]*[^*\s])?)\*|([&<>])/g,
-    (match, label?: string, url?: string, bold?: string, underscored?: string, struck?: string, italic?: string, special?: string) => {
+    /\\([!-/:-@[-`{-~])|\[([^\]]*)\]\(([^)\s]+)\)|\*\*(.+?)\*\*|__(.+?)__|~~(.+?)~~|\*([^*\s](?:[^*]*[^*\s])?)\*|([&<>])/g,
+    (match, escaped?: string, label?: string, url?: string, bold?: string, underscored?: string, struck?: string, italic?: string, special?: string) => {
+      if (escaped !== undefined) return escapeSlack(escaped);
       if (url !== undefined) return `<${escapeSlack(absolute(url, origin))}|${slackInline(label!, origin)}>`;
       if (bold !== undefined || underscored !== undefined) return `*${slackInline((bold ?? underscored)!, origin)}*`;
       if (struck !== undefined) return `~${slackInline(struck, origin)}~`;

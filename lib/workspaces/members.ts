@@ -1,4 +1,4 @@
-import { owned, ownedAt, ownerId, type Access } from "@/lib/access/context";
+import { owned, ownedAt, ownerId, readsAllEntries, type Access } from "@/lib/access/context";
 import { requireRole, roleAtLeast, transferOwnershipFirst } from "@/lib/access/roles";
 import { markAccountChanged, markAccountChangedSql } from "@/lib/db/account-counters";
 import { getDb, type Transaction, type User, type WorkspaceRole } from "@/lib/db/client";
@@ -36,6 +36,19 @@ export async function listMembers(access: Access): Promise<MemberResponse[]> {
     orderBy: [{ joinedAt: "asc" }, { userId: "asc" }],
   });
   return members.map((member) => toMemberResponse(access, member));
+}
+
+/**
+ * The current members whose entries `access` may read (readableEntries), as `{id, name}`: every
+ * member, or `access`'s user alone where the workspace shows others' entries to admins only.
+ */
+export async function readableAuthors(access: Access): Promise<{ id: string; name: string | null }[]> {
+  const members = await getDb().membership.findMany({
+    where: { ...owned(access), ...(!readsAllEntries(access) && { userId: access.user.id }) },
+    select: { user: { select: { id: true, name: true } } },
+    orderBy: { userId: "asc" },
+  });
+  return members.map(({ user }) => user);
 }
 
 /** The member `userId` of the workspace, locked for the change; a 404 for anyone else. */

@@ -123,7 +123,7 @@ describe("tools/list", () => {
     expect(byName.get("attach_commits")!.inputSchema.required).toEqual(["commit_ids", "entry_id"]);
     expect(byName.get("get_recap")!.inputSchema.required).toEqual(["recap_id"]);
     expect(byName.get("generate_recap")!.outputSchema!.required).toEqual(expect.arrayContaining(["status", "content"]));
-    expect(byName.get("generate_recap")!.inputSchema.properties!.template).toMatchObject({ enum: ["summary", "standup", "weekly", "brag"] });
+    expect(byName.get("generate_recap")!.inputSchema.properties!.template).toMatchObject({ enum: ["summary", "standup", "weekly", "brag", "team_standup"] });
   });
 });
 

@@ -9,6 +9,7 @@ import { sharedServer } from "../support/shared-server";
 import { json } from "../support/responses";
 import { newAccount } from "../support/accounts";
 import { allowedPort, startReceiver, type Receiver, type Received } from "../support/receiver";
+import { lastWorkingDayBefore } from "@/lib/recaps/periods";
 
 type Schedule = {
   id: string;
@@ -199,6 +200,47 @@ describe("Run now", () => {
     const shared = await server.request(new URL(link!).pathname);
     expect(shared.status).toBe(200);
     expect(await shared.text()).toContain("Shipped the");
+  });
+
+  it("posts a team standup to Slack: a section per member of the workspace, and who wrote nothing", async () => {
+    // A team of three in one workspace: Alice (the owner) and Bob wrote, Carol did not.
+    const [alice, bob, carol] = await Promise.all(["Alice", "Bob", "Carol"].map(async (name) => ({ name, ...(await server.createUser({ plan: "pro" })) })));
+    const slug = await server.createWorkspace(alice!.email, "Standup team");
+    await server.addMember(slug, bob!.email, "member");
+    await server.addMember(slug, carol!.email, "member");
+    const keys = await Promise.all(
+      [alice!, bob!, carol!].map(async ({ name, email }) => {
+        const key = await server.createKey(email, scheduleScopes, "standup key", slug);
+        await json(await server.request("/api/v1/user", { method: "PUT", key, body: { name } }), 200);
+        return key;
+      }),
+    );
+    const write = async (key: string, body: Record<string, unknown>) =>
+      json(await server.request("/api/v1/worklog/entries", { method: "POST", key, body }), 201);
+    // Today is the server's: the day of an entry written now, in the accounts' zone (UTC).
+    const today = (await write(keys[0]!, { content: "Wrote the **team standup** template" })).recorded_at.slice(0, 10) as string;
+    const yesterday = lastWorkingDayBefore(today);
+    await write(keys[0]!, { content: "Reviewed the invitations page", recorded_at: `${yesterday}T12:00:00Z` });
+    await write(keys[1]!, { content: "Waiting for the staging database", tags: ["blocker"] });
+
+    const schedule = await createSchedule(keys[0]!, { ...standup({ kind: "slack", url: `${origin}/team-slack` }), template: "team_standup" });
+    await json(await server.request(`${schedule.url}/run`, { method: "POST", key: keys[0]! }), 202);
+    const ran = await finishedRun(keys[0]!, schedule);
+    expect(ran).toMatchObject({ last_run_status: "delivered", last_run_error: null });
+    const recap = await json(await server.request(`/api/v1/worklog/recaps/${ran.last_recap_id}`, { key: keys[0]! }), 200);
+    expect(recap).toMatchObject({ status: "completed", template: "team_standup" });
+
+    const [message] = requestsTo("/team-slack");
+    const { text } = JSON.parse(message!.body) as { text: string };
+    expect(text).toMatch(/^\*Team standup \w{3} \d{1,2} \w{3} \d{4}\*\n/);
+    expect([...text.matchAll(/^\*(Alice|Bob|Carol)\*$/gm)].map(([, name]) => name)).toEqual(["Alice", "Bob", "Carol"]);
+    const section = (name: string, next?: string) => text.slice(text.indexOf(`*${name}*`), next ? text.indexOf(`*${next}*`) : undefined);
+    expect(section("Alice", "Bob")).toMatch(/\*Yesterday \([^)]+\)\*\n\n• Reviewed the invitations page \(<http:\/\/[^|]+\/\?entry=[0-9a-f-]{36}\|[^>]+>\)/);
+    expect(section("Alice", "Bob")).toMatch(/\*Today \([^)]+\)\*\n\n• Wrote the \*team standup\* template \(<http/);
+    expect(section("Bob", "Carol")).toMatch(/\*Blockers\*\n\n• Waiting for the staging database \(<http/);
+    expect(section("Carol")).toContain("Nothing written since");
+    expect(text).toMatch(/\nNo entries since \w+day: Carol\.\n\n<http:\/\/[^|]+\/r\/[0-9A-Za-z]{22}\|Open the recap>$/);
+    expect(text).not.toMatch(/\*\*|^#|^- /m);
   });
 
   it("sends a signed recap.scheduled event to the account's webhook, whatever it subscribes to", async () => {

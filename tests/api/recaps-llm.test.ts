@@ -109,9 +109,21 @@ describe("recaps written by a language model", () => {
     expect(messages[0]!.content).toContain("Template summary:");
     expect(messages[1]!.content).toContain("Figures: 1 entry across 0 projects, 10m tracked, 0 commits.");
     expect(messages[1]!.content).toMatch(
-      /\{"type":"entry","id":"[0-9a-f-]{36}","cite":"\/\?entry=[0-9a-f-]{36}","date":"\d{4}-\d\d-\d\d","project":null,"tags":\[\],"tracked":"10m","text":"Shipped the landing page"\}/,
+      /\{"type":"entry","id":"[0-9a-f-]{36}","cite":"\/\?entry=[0-9a-f-]{36}","date":"\d{4}-\d\d-\d\d","author":null,"project":null,"tags":\[\],"tracked":"10m","text":"Shipped the landing page"\}/,
     );
     expect(messages[1]!.content).toContain("- Shipped the landing page ([");
+  });
+
+  it("give the model a team standup's member sections, as the built-in text has them", async () => {
+    fake.reply = "tokens";
+    const key = await accountWithEntry();
+    await recapEvents(key, { template: "team_standup" });
+    const [system, facts] = (fake.requests.at(-1)!.body.messages as { content: string }[]).map((message) => message.content);
+    expect(system).toContain("Template team_standup: a ## section per member");
+    const { entries } = (await (await server.request("/api/v1/worklog/entries", { key })).json()) as { entries: { id: string }[] };
+    expect(facts).toMatch(/\nMembers \(yesterday is \d{4}-\d\d-\d\d up to \d{4}-\d\d-\d\d, today is \d{4}-\d\d-\d\d\), one JSON object a line:\n/);
+    expect(facts).toContain(`{"member":"Unnamed member","yesterday":[],"today":["${entries[0]!.id}"],"blockers":[],"wrote_nothing":false}`);
+    expect(facts).toContain("## Unnamed member\n\n**Yesterday");
   });
 
   it("give the model the template's instructions, and drop its citations of entries that are not among the sources", async () => {

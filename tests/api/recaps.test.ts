@@ -24,7 +24,7 @@ type Recap = {
   content: string | null;
   metadata: { entry_count: number; projects: string[]; tags: string[]; total_duration_seconds: number; commit_count: number } | null;
   sources: { type: "entry" | "commit"; id: string }[] | null;
-  template: "summary" | "standup" | "weekly" | "brag";
+  template: "summary" | "standup" | "weekly" | "brag" | "team_standup";
   filters: { from: string; to: string; project_ids: string[]; tags: string[]; exclude_tags: string[] };
   error: string | null;
   inserted_at: string;
@@ -449,7 +449,7 @@ describe("recap templates", () => {
       errors: [{ detail: "Invalid enum value", source: { pointer: "/template" } }],
     });
     expect(await json(createRecap(key, undefined, "?template=Standup", { invalid: true }), 400)).toEqual({
-      error: { message: "template must be one of summary, standup, weekly, brag", type: "invalid_request_error" },
+      error: { message: "template must be one of summary, standup, weekly, brag, team_standup", type: "invalid_request_error" },
     });
   });
 

@@ -41,6 +41,7 @@ describe("citations", () => {
     (entryId): RecapEntry => ({
       id: entryId,
       content: "work",
+      author: { id: id(700), name: "Ada" },
       recordedAt: new Date("2026-03-02T10:00:00Z"),
       durationSeconds: null,
       tags: [],
@@ -127,6 +128,7 @@ describe("properties", () => {
       ),
     ),
     day: fc.integer({ min: 1, max: 9 }),
+    author: fc.constantFrom({ id: id(700), name: "Ada" }, { id: id(701), name: "Grace" }),
     durationSeconds: fc.option(fc.integer({ min: 60, max: 36_000 }), { nil: null }),
     tags: fc.subarray(["blocked", "shipped", "release", "frontend"]),
     project: fc.option(fc.constantFrom({ id: id(500), name: "Website" }, { id: id(501), name: "API" }), { nil: null }),

@@ -66,6 +66,10 @@ describe("slackMrkdwn", () => {
     );
   });
 
+  it("shows the characters markdown escapes as themselves, as in a team standup's member names", () => {
+    expect(slackMrkdwn("## ada\\_lovelace \\[1\\] \\<x\\>\n\n**Today (Fri 6 Mar)**", origin)).toBe("*ada_lovelace [1] &lt;x&gt;*\n\n*Today (Fri 6 Mar)*");
+  });
+
   it("ends the Slack message with the share link", () => {
     expect(slackMessage("# Recap\n", `${origin}/r/abc`, origin)).toEqual({ text: `*Recap*\n\n<${origin}/r/abc|Open the recap>` });
   });

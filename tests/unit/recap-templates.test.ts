@@ -22,8 +22,12 @@ const commits = {
 
 const projects = { oss: { id: id(201), name: "OSS" }, website: { id: id(202), name: "Website" }, api: { id: id(203), name: "API" } };
 
+const authors = { ada: { id: id(301), name: "Ada" }, grace: { id: id(302), name: "Grace" }, linus: { id: id(303), name: "Linus" } };
+
+/** Ada wrote the even entries, Grace the odd ones; Linus, a member too, wrote none. */
 const entry = (n: number, recordedAt: string, content: string, more: Partial<RecapEntry> = {}): RecapEntry => ({
   id: id(n),
+  author: n % 2 === 0 ? authors.ada : authors.grace,
   content,
   recordedAt: new Date(recordedAt),
   durationSeconds: null,
@@ -76,6 +80,7 @@ const inputOf = (template: RecapTemplate): RecapInput => ({
   entries,
   filters: { from: "2026-03-01T23:00:00.000Z", to: "2026-03-06T22:59:59.999Z", project_ids: [], tags: [], exclude_tags: [] },
   timeZone: "Europe/Paris",
+  members: [authors.linus, authors.grace, authors.ada],
 });
 
 const recapOf = (template: RecapTemplate) => [...builtInRecapPieces(inputOf(template))].join("");
@@ -106,6 +111,17 @@ describe("the built-in recap templates", () => {
       expect(content).not.toContain(foreignEntryId);
     });
   }
+
+  it("split a team standup per member by name, each citing their own entries, and name who wrote nothing", () => {
+    const text = recapOf("team_standup");
+    expect([...text.matchAll(/^## (.+)$/gm)].map(([, name]) => name)).toEqual(["Ada", "Grace", "Linus"]);
+    const grace = text.slice(text.indexOf("## Grace"), text.indexOf("## Linus"));
+    expect(grace.slice(grace.indexOf("**Blockers**"))).toMatch(/Blocked by the migration[\s\S]*Waiting for the API keys/);
+    for (const [, entryId] of grace.matchAll(/\(\/\?entry=([^)]+)\)/g)) expect(entries.find((item) => item.id === entryId)!.author.name).toBe("Grace");
+    expect(text).toContain("## Linus\n\nNothing written since Thursday.\n");
+    expect(text.trimEnd().endsWith("No entries since Thursday: Linus.")).toBe(true);
+    expect(text).toContain("6 earlier entries of the period left out");
+  });
 
   it("say a repeated entry once, with how many times and every day it was written", () => {
     const summary = recapOf("summary");

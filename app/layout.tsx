@@ -15,6 +15,7 @@ import { requestWorkspaceBase } from "@/lib/workspaces/request-workspace";
 import { workspaceChoices } from "@/lib/workspaces/user-workspaces";
 import { WorkspaceBaseProvider } from "@/components/workspaces/workspace-link";
 import "./globals.css";
+import { roleAtLeast } from "@/lib/access/roles";
 
 export const metadata: Metadata = {
   title: { template: "%s · Worklog", default: "Worklog" },
@@ -42,7 +43,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <Providers timer={access ? await timerState(access) : undefined} hourCycle={await hourCycleFor(user)}>
+        <Providers timer={access && roleAtLeast(access.role, "member") ? await timerState(access) : undefined} hourCycle={await hourCycleFor(user)}>
           <WorkspaceBaseProvider base={access ? await requestWorkspaceBase() : ""}>
             <SiteHeader
               user={user && { name: user.name, email: user.email }}

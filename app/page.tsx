@@ -25,6 +25,7 @@ import { currentWeek } from "@/lib/worklog/current-week";
 import { workspaceHref } from "@/lib/workspaces/request-workspace";
 import { listMembers } from "@/lib/workspaces/members";
 import { unnamedAuthorLabel } from "@/lib/worklog/author-label";
+import { roleAtLeast } from "@/lib/access/roles";
 
 const features = [
   {
@@ -194,6 +195,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
       tags={tags.map(({ tag }) => tag)}
       today={calendarDay(new Date(), user.timezone)}
       linkedEntryId={linked?.id}
+      canWrite={roleAtLeast(access.role, "member")}
       team={
         members.length > 1
           ? { me: user.id, members: members.map((member) => ({ id: member.user_id, name: member.name ?? member.email ?? unnamedAuthorLabel })) }

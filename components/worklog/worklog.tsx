@@ -77,6 +77,8 @@ type WorklogProps = {
   notices?: ReactNode;
   /** The workspace's members, when it has more than one: entries then show and filter by author. */
   team?: Team;
+  /** Whether the user's role writes entries (a viewer's does not): without it, no composer and no suggestions to accept. */
+  canWrite: boolean;
 };
 
 /**
@@ -114,6 +116,7 @@ function WorklogEntries({
   linkedEntryId,
   notices,
   team,
+  canWrite,
 }: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
@@ -167,31 +170,35 @@ function WorklogEntries({
         <ViewSwitch view={view} onChange={(name) => show({ view: name })} />
       </div>
       {notices}
-      <section aria-label="New entry" className="rounded-lg border border-zinc-200 p-2 sm:p-3 dark:border-zinc-800">
-        <EntryForm
-          compact
-          handle={composer}
-          textareaId={composerId}
-          initialValues={emptyEntryForm}
-          projects={projects}
-          tagSuggestions={tags}
-          timeZone={timeZone}
-          submitLabel={create.isPending ? "Saving…" : "Add entry"}
-          pending={create.isPending}
-          fieldErrors={refusal?.fieldErrors}
-          formError={refusal?.message}
-          onSubmit={async (values) => {
-            try {
-              await create.mutateAsync(values);
-              return true;
-            } catch {
-              return false;
-            }
-          }}
-        />
-      </section>
+      {canWrite && (
+        <>
+          <section aria-label="New entry" className="rounded-lg border border-zinc-200 p-2 sm:p-3 dark:border-zinc-800">
+            <EntryForm
+              compact
+              handle={composer}
+              textareaId={composerId}
+              initialValues={emptyEntryForm}
+              projects={projects}
+              tagSuggestions={tags}
+              timeZone={timeZone}
+              submitLabel={create.isPending ? "Saving…" : "Add entry"}
+              pending={create.isPending}
+              fieldErrors={refusal?.fieldErrors}
+              formError={refusal?.message}
+              onSubmit={async (values) => {
+                try {
+                  await create.mutateAsync(values);
+                  return true;
+                } catch {
+                  return false;
+                }
+              }}
+            />
+          </section>
 
-      <SuggestionStrip byDay={suggestions} projects={projects} timeZone={timeZone} today={today} />
+          <SuggestionStrip byDay={suggestions} projects={projects} timeZone={timeZone} today={today} />
+        </>
+      )}
 
       <EntryFilters projects={projects} timeZone={timeZone} weekStart={weekStart}>
         <Button

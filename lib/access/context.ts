@@ -57,6 +57,14 @@ export function readableEntries(access: Access): { workspaceId: string; userId?:
   return readsOwnEntriesOnly(access) ? { ...owned(access), userId: access.user.id } : owned(access);
 }
 
+/**
+ * Prisma's `where` for the recaps `access` may read: a recap quotes the entries its author read,
+ * so where others' entries are hidden from `access`, so are others' recaps.
+ */
+export function readableRecaps(access: Access): { workspaceId: string; userId?: string } {
+  return readableEntries(access);
+}
+
 /** Prisma's `where` for the entries `access` may change: its own ones in its workspace (entries are changed by their author only). */
 export function writableEntries(access: Access): { workspaceId: string; userId: string } {
   return createdBy(access);

@@ -1,4 +1,4 @@
-import { owned, type Access } from "@/lib/access/context";
+import { readableRecaps, type Access } from "@/lib/access/context";
 import { eventStreamResponse, type ServerSentEvent } from "@/lib/api/sse";
 import type { StreamCredential } from "@/lib/auth/stream-credentials";
 import { getDb, type Recap } from "@/lib/db/client";
@@ -63,7 +63,7 @@ export async function* recapEvents(access: Access, recapId: string, changes: Cha
   let sent = nothingSent;
   for (let first = true; !signal.aborted; first = false) {
     const seen = changes.version();
-    const recap = await db.recap.findFirst({ where: { id: recapId, ...owned(access) } });
+    const recap = await db.recap.findFirst({ where: { id: recapId, ...readableRecaps(access) } });
     if (!recap) return;
     if (!first || recap.status === "processing") sent = yield* piecesSince(recapId, sent, true);
     if (recap.status !== "processing") {
@@ -86,7 +86,11 @@ export async function* accountRecapEvents(access: Access, changes: Changes, sign
   while (!signal.aborted) {
     const seen = changes.version();
     const recaps = await db.recap.findMany({
-      where: { ...owned(access), id: { notIn: done }, OR: [{ status: "processing" }, { insertedAt: { gte: connectedAt } }, { id: { in: [...sent.keys()] } }] },
+      where: {
+        ...readableRecaps(access),
+        id: { notIn: done },
+        OR: [{ status: "processing" }, { insertedAt: { gte: connectedAt } }, { id: { in: [...sent.keys()] } }],
+      },
       orderBy: { id: "asc" },
     });
     for (const recap of recaps) {

@@ -1,4 +1,4 @@
-import { createdBy, owned, ownerId, type Access } from "@/lib/access/context";
+import { createdBy, ownerId, readableRecaps, type Access } from "@/lib/access/context";
 import { getDb, type Recap, type User } from "@/lib/db/client";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -26,13 +26,13 @@ export function requireRecapPlan(user: User): void {
 }
 
 export async function getRecap(access: Access, id: string): Promise<Recap> {
-  const recap = isUuid(id) ? await getDb().recap.findFirst({ where: { id, ...owned(access) } }) : null;
+  const recap = isUuid(id) ? await getDb().recap.findFirst({ where: { id, ...readableRecaps(access) } }) : null;
   if (!recap) throw AppError.notFound();
   return recap;
 }
 
 export async function listRecaps(access: Access, take = 50): Promise<Recap[]> {
-  return getDb().recap.findMany({ where: owned(access), orderBy: { id: "desc" }, take });
+  return getDb().recap.findMany({ where: readableRecaps(access), orderBy: { id: "desc" }, take });
 }
 
 export type CreatedRecap = { recap: Recap; cached: boolean };
@@ -51,7 +51,7 @@ export async function createRecap(access: Access, input: RecapFiltersInput): Pro
   const where = matchingEntries(access, filters);
   const [{ _count: count, _max: latest }, previous] = await Promise.all([
     db.worklogEntry.aggregate({ where, _count: true, _max: { updatedAt: true } }),
-    db.recap.findFirst({ where: { ...owned(access), filtersKey: key, template, status: "completed" }, orderBy: { id: "desc" } }),
+    db.recap.findFirst({ where: { ...readableRecaps(access), filtersKey: key, template, status: "completed" }, orderBy: { id: "desc" } }),
   ]);
   if (count === 0) throw AppError.invalidRequest("No worklog entries match these filters");
   const unchanged =

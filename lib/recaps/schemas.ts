@@ -14,12 +14,9 @@ function listOf<Element extends z.ZodType<string>>(element: Element) {
 }
 
 /** A recap's template; the message is the query string's 400 (a body's 422 says `Invalid enum value`). */
-export const recapTemplateSchema = z
-  .enum(recapTemplateIds, { error: `must be one of ${recapTemplateIds.join(", ")}` })
-  .meta({
-    description:
-      "The shape of the recap's text: `summary` (the default), `standup`, `weekly`, `brag` or `team_standup` (a section per member of the workspace).",
-  });
+export const recapTemplateSchema = z.enum(recapTemplateIds, { error: `must be one of ${recapTemplateIds.join(", ")}` }).meta({
+  description: "The shape of the recap's text: `summary` (the default), `standup`, `weekly`, `brag` or `team_standup` (a section per member of the workspace).",
+});
 
 /** The filters and template of a recap, from a JSON body or a query string alike. */
 export const recapFiltersSchema = z

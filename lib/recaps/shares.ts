@@ -1,5 +1,5 @@
 import "server-only";
-import { createdBy, owned, type Access } from "@/lib/access/context";
+import { createdBy, owned, readableRecaps, type Access } from "@/lib/access/context";
 import { randomBase62, sha256Hex } from "@/lib/crypto";
 import { getDb, type Prisma, type Recap, type RecapShare } from "@/lib/db/client";
 import { isRecordMissing } from "@/lib/db/errors";
@@ -34,7 +34,7 @@ export async function shareRecap(access: Access, recapId: string): Promise<Creat
 
 /** The link of a recap of the account, revoked or not; null when it was never shared (or the recap is not the account's). */
 export async function findRecapShare(access: Access, recapId: string): Promise<RecapShare | null> {
-  return isUuid(recapId) ? getDb().recapShare.findFirst({ where: { recapId, ...owned(access) } }) : null;
+  return isUuid(recapId) ? getDb().recapShare.findFirst({ where: { recapId, ...owned(access), recap: readableRecaps(access) } }) : null;
 }
 
 /** The link of a recap of the account; a recap never shared, like another account's, is a 404. */

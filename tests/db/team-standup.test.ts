@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type User } from "@/lib/db/client";
 import { generateRecapNow } from "@/lib/recaps/generation";
-import { createRecap, getRecap } from "@/lib/recaps/recaps";
+import { createRecap, getRecap, listRecaps } from "@/lib/recaps/recaps";
 import type { RecapSource } from "@/lib/recaps/responses";
 import { createWorkspace, memberWorkspaceId } from "@/lib/workspaces/workspace-creation";
 import { addMember } from "@/lib/workspaces/members";
@@ -165,6 +165,14 @@ describe("the team standup", () => {
       // The owner, an admin, still reads everyone's.
       const asAlice = await teamStandupOf(team.alice, "2026-03-06", "2026-03-04");
       expect([...sectionsOf(asAlice.content).keys()]).toEqual(["Alice", "Bob", "Carol"]);
+
+      // …in a recap a member can neither open nor list, nor be handed as theirs for the same filters.
+      const bobsAccess = await accessIn(team.bob, team.workspaceId);
+      await expect(getRecap(bobsAccess, asAlice.id)).rejects.toMatchObject({ kind: "not_found" });
+      expect((await listRecaps(bobsAccess)).map((recap) => recap.id)).not.toContain(asAlice.id);
+      const bobsOwn = await teamStandupOf(team.bob, "2026-03-06", "2026-03-04");
+      expect(bobsOwn.id).not.toBe(asAlice.id);
+      expect([...sectionsOf(bobsOwn.content).keys()]).toEqual(["Bob"]);
     } finally {
       await getDb().workspace.update({ where: { id: team.workspaceId }, data: { entriesVisibleTo: "members" } });
     }

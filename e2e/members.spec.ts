@@ -138,7 +138,7 @@ test("a viewer sees the members and the workspace without controls but Leave; an
   await expect(memberRow(page, "Olive Owner")).toContainText("Hidden");
   await expect(memberRow(page, "Mary Viewer (you)")).toContainText("viewer");
   await expect(page.getByRole("combobox")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /^(Remove|Make|Revoke)/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^(Remove|Transfer|Revoke|Change)/ })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Invite by email" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Pending invitations" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Leave / })).toBeVisible();

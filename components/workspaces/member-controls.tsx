@@ -85,8 +85,8 @@ export function RemoveMemberButton({ userId, name }: { userId: string; name: str
 export function TransferOwnershipButton({ userId, name }: { userId: string; name: string }) {
   return (
     <ConfirmButton
-      label="Make owner"
-      accessibleLabel={`Make ${name} the owner`}
+      label="Transfer ownership"
+      accessibleLabel={`Transfer ownership to ${name}`}
       title="Transfer ownership"
       description={
         <>

@@ -33,7 +33,13 @@ export function MemberTable({ members, viewer, workspaceName, clock }: MemberTab
           id: member.user_id,
           name: self ? `${name} (you)` : name,
           cells: [
-            member.email ?? <span className="text-zinc-500 dark:text-zinc-400">Hidden</span>,
+            member.email === null ? (
+              <span className="text-zinc-500 dark:text-zinc-400">Hidden</span>
+            ) : (
+              <span key="email" className="break-all">
+                {member.email}
+              </span>
+            ),
             changeable ? <MemberRoleControl key={member.role} userId={member.user_id} name={name} role={member.role} /> : member.role,
             <time key="joined" dateTime={member.joined_at}>
               {formatDate(calendarDay(joined, clock.timeZone))}

@@ -6,6 +6,8 @@ import { NavLink } from "@/components/nav-link";
 
 const settingsLinks = [
   { href: "/settings/profile", label: "Profile" },
+  { href: "/settings/workspace", label: "Workspace" },
+  { href: "/settings/members", label: "Members" },
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/devices", label: "Devices" },
   { href: "/settings/integrations", label: "Integrations" },

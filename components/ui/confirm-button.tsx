@@ -19,17 +19,34 @@ type ConfirmButtonProps = {
   action: () => Promise<ActionResult<unknown>> | void;
   /** Said in a toast once the action is done, e.g. "API key revoked". */
   doneMessage?: string;
+  /** Called once the action is done, e.g. for a toast with Undo. */
+  onDone?: () => void;
+  /** `change`: a reversible change (e.g. a role), not drawn as destructive. */
+  tone?: "destructive" | "change";
 };
 
-/** A button whose destructive action is confirmed in a modal dialog first. */
-export function ConfirmButton({ label, accessibleLabel, title, description, confirmLabel, pendingLabel, action, doneMessage }: ConfirmButtonProps) {
+/** A button whose destructive action (or a change to confirm) is confirmed in a modal dialog first. */
+export function ConfirmButton({
+  label,
+  accessibleLabel,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  action,
+  doneMessage,
+  onDone,
+  tone = "destructive",
+}: ConfirmButtonProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const [refusal, confirm] = useActionState(async () => {
     const result = await action();
     if (result && !result.ok) return result.message;
+    dialogRef.current?.close();
     if (doneMessage) toast.success(doneMessage);
+    onDone?.();
     return undefined;
   }, undefined);
   return (
@@ -40,7 +57,7 @@ export function ConfirmButton({ label, accessibleLabel, title, description, conf
         aria-label={accessibleLabel}
         aria-haspopup="dialog"
         onClick={() => dialogRef.current?.showModal()}
-        className="text-red-700 dark:text-red-400"
+        className={tone === "destructive" ? "text-red-700 dark:text-red-400" : undefined}
       >
         {label}
       </Button>
@@ -66,7 +83,7 @@ export function ConfirmButton({ label, accessibleLabel, title, description, conf
           <Button variant="secondary" autoFocus onClick={() => dialogRef.current?.close()}>
             Cancel
           </Button>
-          <SubmitButton variant="danger" pendingLabel={pendingLabel}>
+          <SubmitButton variant={tone === "destructive" ? "danger" : "primary"} pendingLabel={pendingLabel}>
             {confirmLabel}
           </SubmitButton>
         </form>

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { Access } from "@/lib/access/context";
+import { requireRole, type WorkspaceRole } from "@/lib/access/roles";
 import { requireAccess } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { idSchema } from "@/lib/validation";
@@ -82,13 +83,26 @@ export async function runAction<Schema extends z.ZodType, Data, Field extends st
   }
 }
 
+/** What a signed-in action runs, and the least role it needs in the workspace (the one its endpoint declares in lib/<domain>/operations.ts). */
+type SignedInSpec<Schema extends z.ZodType, Data> = {
+  run: (input: z.output<Schema>, access: Access) => Promise<Data>;
+  /** A lower role is refused with the API's words (lib/access/roles.ts), and the action does not run. */
+  role?: WorkspaceRole;
+};
+
 /** runAction for the signed-in account; a signed-out visitor is sent to sign in, and back to `signInPath` afterwards. */
 export async function runSignedInAction<Schema extends z.ZodType, Data, Field extends string = never>(
   signInPath: string,
-  spec: Omit<ActionSpec<Schema, Data, Field>, "run"> & { run: (input: z.output<Schema>, access: Access) => Promise<Data> },
+  spec: Omit<ActionSpec<Schema, Data, Field>, "run"> & SignedInSpec<Schema, Data>,
 ): Promise<ActionResult<Data, Field>> {
   const access = await requireAccess(signInPath);
-  return runAction({ ...spec, run: (input) => spec.run(input, access) });
+  return runAction({
+    ...spec,
+    run: (input) => {
+      if (spec.role) requireRole(access.role, spec.role);
+      return spec.run(input, access);
+    },
+  });
 }
 
 /**
@@ -98,10 +112,10 @@ export async function runSignedInAction<Schema extends z.ZodType, Data, Field ex
 export async function runSignedInFormAction<Schema extends z.ZodType, Data, Field extends string>(
   signInPath: string,
   formData: FormData,
-  spec: Omit<ActionSpec<Schema, Data, Field>, "input" | "values" | "run"> & {
-    input: (values: Record<Field, string>) => unknown;
-    run: (input: z.output<Schema>, access: Access) => Promise<Data>;
-  },
+  spec: Omit<ActionSpec<Schema, Data, Field>, "input" | "values" | "run"> &
+    SignedInSpec<Schema, Data> & {
+      input: (values: Record<Field, string>) => unknown;
+    },
 ): Promise<ActionResult<Data, Field>> {
   const values = formValues(formData, Object.keys(spec.fields) as Field[]);
   return runSignedInAction(signInPath, { ...spec, input: spec.input(values), values });
@@ -111,11 +125,17 @@ export async function runSignedInFormAction<Schema extends z.ZodType, Data, Fiel
  * Deletes or revokes, for the signed-in account, what `id` names. What is gone already (e.g.
  * deleted in another tab) counts as done.
  */
-export function runSignedInRemoval(signInPath: string, id: string, remove: (access: Access, id: string) => Promise<unknown>): Promise<ActionResult<void>> {
+export function runSignedInRemoval(
+  signInPath: string,
+  id: string,
+  remove: (access: Access, id: string) => Promise<unknown>,
+  role?: WorkspaceRole,
+): Promise<ActionResult<void>> {
   return runSignedInAction(signInPath, {
     schema: idSchema,
     input: id,
     fields: {},
+    role,
     run: async (validId, access) => {
       try {
         await remove(access, validId);

@@ -331,6 +331,46 @@ describe("the workspace a browser form chooses for a new credential", () => {
     expect(await keysNamed(email, "forged key")).toEqual([]);
   });
 
+  it("refuses a member's forged post of Settings → Members' role change; once an admin, the same post changes the role", async () => {
+    // The browser works in the user's personal workspace (lib/access/memberships.ts): its owner
+    // hands it to an admin, who makes them a member there, so that their session is a member's.
+    const user = await server.createUser();
+    const personalKey = await server.createKey(user.email, ["workspace:*", "user:read"]);
+    const { slug } = await json(call(personalKey, "GET", "/api/v1/workspace"));
+    const [admin, viewer] = [await server.createUser(), await server.createUser()];
+    await server.addMember(slug, admin.email, "admin");
+    await server.addMember(slug, viewer.email, "viewer");
+    const adminKey = await server.createKey(admin.email, ["workspace:*", "user:read"], "admin key", slug);
+    const [userIdInWorkspace, adminId, viewerId] = await Promise.all([
+      userId(personalKey),
+      userId(adminKey),
+      userId(await server.createKey(viewer.email, ["user:read"])),
+    ]);
+    expect((await call(personalKey, "PUT", `/api/v1/workspace/members/${adminId}`, { role: "owner" })).status).toBe(200);
+    expect((await call(adminKey, "PUT", `/api/v1/workspace/members/${userIdInWorkspace}`, { role: "member" })).status).toBe(200);
+    const viewerRole = async () =>
+      (
+        await query<{ role: string }>("SELECT role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id WHERE w.slug = $1 AND m.user_id = $2", [
+          slug,
+          viewerId,
+        ])
+      )[0]?.role;
+
+    const changeRole = (session: string, id: string, role: string) =>
+      postAction(session, "/settings/members", ["lib/workspaces/member-actions.ts", "changeMemberRoleAction"], {}, [id, role]);
+    const { session: memberSession } = await signInWithPassword(server.url, user.email, user.password);
+    for (const role of ["admin", "owner"]) {
+      const refused = await changeRole(memberSession!, viewerId, role);
+      expect(refused.status, role).toBe(200);
+      expect(await refused.text()).toContain(`Your role in this workspace does not allow this. Required: admin.`);
+    }
+    expect(await viewerRole()).toBe("viewer");
+
+    expect((await call(adminKey, "PUT", `/api/v1/workspace/members/${userIdInWorkspace}`, { role: "admin" })).status).toBe(200);
+    expect(await (await changeRole(memberSession!, viewerId, "member")).text()).not.toContain("does not allow");
+    expect(await viewerRole()).toBe("member");
+  });
+
   it("approves a device for a workspace of the user's, and refuses another's, the grant still waiting", async () => {
     const { session, teamId, foreignId } = await signedInMemberOfTwo();
     const startGrant = async () => {

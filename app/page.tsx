@@ -6,7 +6,7 @@ import { SampleDay } from "@/components/worklog/sample-day";
 import type { RenderedTexts } from "@/components/worklog/entry-text";
 import { Worklog } from "@/components/worklog/worklog";
 import type { Access } from "@/lib/access/context";
-import { currentAccess } from "@/lib/auth/current-user";
+import { currentAccess, requireAccess } from "@/lib/auth/current-user";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
 import { listProjects } from "@/lib/projects/projects";
@@ -22,7 +22,7 @@ import { toEntryPage, type EntryView } from "@/lib/worklog/views";
 import { calendarDay } from "@/lib/time";
 import { searchParam, type PageSearchParams } from "@/lib/next-pages/page-params";
 import { currentWeek } from "@/lib/worklog/current-week";
-import { workspaceHref } from "@/lib/workspaces/request-workspace";
+import { requestedWorkspaceSlug, workspaceHref } from "@/lib/workspaces/request-workspace";
 import { listMembers } from "@/lib/workspaces/members";
 import { unnamedAuthorLabel } from "@/lib/worklog/author-label";
 import { roleAtLeast } from "@/lib/access/roles";
@@ -206,7 +206,8 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
 }
 
 export default async function HomePage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const access = await currentAccess();
+  // A workspace's worklog (`/w/<slug>`) is never the introduction: sign in, or not found for a non-member.
+  const access = (await requestedWorkspaceSlug()) ? await requireAccess("/") : await currentAccess();
   if (!access) return <Introduction />;
   // Not streamed behind a stand-in: the worklog's queries take less time than a browser spends on
   // the page's scripts, during which a streamed part waits to be shown (Lighthouse's LCP).

@@ -108,7 +108,7 @@ test("an admin invites through the API; the invitee signs up through the link an
   await screenshotPage(invitee, "invitation");
   await invitee.getByRole("button", { name: "Accept and join" }).click();
   await expect(invitee.getByRole("heading", { name: "You are a member of Difference Engines" })).toBeVisible();
-  await expect(invitee.getByRole("link", { name: "Settings → API keys" })).toBeVisible();
+  await expect(invitee.getByRole("link", { name: "Open Difference Engines" })).toHaveAttribute("href", `/w/${slug}`);
   await inviteeContext.close();
 
   const { members } = await (await request.get("/api/v1/workspace/members", { headers })).json();

@@ -1,7 +1,30 @@
 "use client";
 
+import { useTransition } from "react";
+import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { revokeInvitationAction } from "@/lib/workspaces/member-actions";
+import { toast } from "@/components/ui/toast";
+import { resendInvitationAction, revokeInvitationAction } from "@/lib/workspaces/member-actions";
+
+/** Sends the invitation again with a new link and 14 more days; its toast copies the new link, which is shown nowhere else. */
+export function ResendInvitationButton({ id, email }: { id: string; email: string }) {
+  const [pending, startTransition] = useTransition();
+  const resend = () =>
+    startTransition(async () => {
+      const result = await resendInvitationAction(id);
+      if (!result.ok) return void toast.error(result.message);
+      const { inviteUrl, emailQueued } = result.data;
+      toast.success(emailQueued ? `Invitation emailed again to ${email}, with a new link` : `New invitation link for ${email}: copy it to send it`, {
+        action: { label: "Copy link", onClick: () => void navigator.clipboard.writeText(inviteUrl) },
+        duration: 20_000,
+      });
+    });
+  return (
+    <Button variant="ghost" size="sm" onClick={resend} disabled={pending} aria-label={`Resend the invitation of ${email}`}>
+      {pending ? "Sending…" : "Resend"}
+    </Button>
+  );
+}
 
 export function RevokeInvitationButton({ id, email }: { id: string; email: string }) {
   return (

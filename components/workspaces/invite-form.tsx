@@ -36,8 +36,10 @@ export function InviteForm({ validDays }: { validDays: number }) {
       </form>
       {created && (
         <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 sm:p-5 dark:border-emerald-800 dark:bg-emerald-950/60">
-          <p className="mb-3 text-sm font-medium text-pretty text-emerald-900 dark:text-emerald-100">
-            Invitation for {created.email} created. Send them this link: it is shown only now, and works for {validDays} days, once.
+          <p role="status" className="mb-3 text-sm font-medium text-pretty text-emerald-900 dark:text-emerald-100">
+            {created.emailQueued
+              ? `Invitation emailed to ${created.email}. Its link is also here, shown only now: it works for ${validDays} days, once.`
+              : `Invitation for ${created.email} created. This server sends no email (README, "Configuration": SMTP_URL), so send them this link: it is shown only now, and works for ${validDays} days, once.`}
           </p>
           <CopyField label="Invitation link" value={created.inviteUrl} testId="new-invitation-link" autoFocus />
         </div>

@@ -19,7 +19,7 @@ const invitationPathPattern = /^\/invite\/([^/?#]+)$/;
 export type InvitationView =
   | { status: "invalid" | "expired" | "used" }
   | { status: "signed_out" | "other_account"; email: string }
-  | { status: "member"; workspaceName: string; role: WorkspaceRole }
+  | { status: "member"; workspaceName: string; workspaceSlug: string; role: WorkspaceRole }
   | { status: "pending"; email: string; workspaceName: string; inviterName: string | null; role: WorkspaceRole };
 
 type InvitationState = "invalid" | "expired" | "used" | "pending";
@@ -39,7 +39,7 @@ function stateOf(invitation: Invitation | null, now: Date): InvitationState {
 function findInvitation(token: string) {
   return getDb().invitation.findUnique({
     where: { hashedToken: sha256Hex(token) },
-    include: { workspace: { select: { name: true } }, inviter: { select: { name: true } } },
+    include: { workspace: { select: { name: true, slug: true } }, inviter: { select: { name: true } } },
   });
 }
 
@@ -59,7 +59,7 @@ export async function viewInvitation(token: string, user: Pick<User, "id" | "ema
       where: { workspaceId_userId: { workspaceId: invitation.workspaceId, userId: user.id } },
       select: { role: true },
     });
-    if (membership) return { status: "member", workspaceName: invitation.workspace.name, role: membership.role };
+    if (membership) return { status: "member", workspaceName: invitation.workspace.name, workspaceSlug: invitation.workspace.slug, role: membership.role };
   }
   if (state !== "pending") return { status: state };
   if (!user) return { status: "signed_out", email: invitation.email };

@@ -8,7 +8,8 @@ import { publicOrigin } from "@/lib/public-origin";
 import type { ActionResult } from "@/lib/server-actions/action-result";
 import { runSignedInAction, runSignedInFormAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import { idSchema } from "@/lib/validation";
-import { createInvitation, revokeInvitation } from "./invitations";
+import { createInvitation, resendInvitation, revokeInvitation } from "./invitations";
+import type { CreatedInvitationResponse } from "./responses";
 import { changeMemberRole, removeMember } from "./members";
 import { workspaceOperations } from "./operations";
 import { invitationCreateSchema, workspaceRoleSchema } from "./schemas";
@@ -61,7 +62,16 @@ export async function leaveWorkspaceAction(): Promise<ActionResult<void>> {
 export type InvitationField = "email" | "role";
 
 /** What the invitation form's action answers: the new invitation's link, shown once. */
-export type InvitationFormResult = ActionResult<{ email: string; inviteUrl: string }, InvitationField>;
+/** A new or renewed invitation as the page shows it: its link, and whether an email carries it (`email_status`). */
+export type InvitationSent = { email: string; inviteUrl: string; emailQueued: boolean };
+
+export type InvitationFormResult = ActionResult<InvitationSent, InvitationField>;
+
+const invitationSent = (invitation: CreatedInvitationResponse): InvitationSent => ({
+  email: invitation.email,
+  inviteUrl: invitation.invite_url,
+  emailQueued: invitation.email_status === "queued",
+});
 
 /**
  * Invites an address with a role: the one place the web app makes an invitation, so that what
@@ -74,9 +84,21 @@ export async function createInvitationAction(_previous: InvitationFormResult | n
     input: (values) => values,
     role: workspaceOperations.createInvitation.role,
     run: async (input, access) => {
-      const invitation = await createInvitation(access, input, publicOrigin(await headers()));
-      return { email: invitation.email, inviteUrl: invitation.invite_url };
+      return invitationSent(await createInvitation(access, input, publicOrigin(await headers())));
     },
+  });
+  if (result.ok) revalidatePath(membersPath);
+  return result;
+}
+
+/** Sends an invitation again with a new link (the old one stops working) and 14 more days. */
+export async function resendInvitationAction(id: string): Promise<ActionResult<InvitationSent>> {
+  const result = await runSignedInAction(membersPath, {
+    schema: idSchema,
+    input: id,
+    fields: {},
+    role: workspaceOperations.resendInvitation.role,
+    run: async (validId, access) => invitationSent(await resendInvitation(access, validId, publicOrigin(await headers()))),
   });
   if (result.ok) revalidatePath(membersPath);
   return result;

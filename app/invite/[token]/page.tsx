@@ -20,6 +20,7 @@ import {
   type InvitationView,
 } from "@/lib/workspaces/invitation-acceptance";
 import { lookUpInvitationLink } from "@/lib/workspaces/invitation-guesses";
+import { workspaceBase } from "@/lib/workspaces/workspace-path";
 
 // The title names no one; the link's own headers (next.config.mjs) keep it out of indexes and Referer.
 export const metadata: Metadata = { title: "Invitation", robots: { index: false, follow: false }, referrer: "no-referrer" };
@@ -105,11 +106,10 @@ function InvitationPanel({ token, view, signedInAs }: { token: string; view: Inv
             You are in <strong className="font-semibold">{view.workspaceName}</strong> as {view.role}.
           </p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            The web app does not switch workspaces yet: it keeps working in the one it works in. Your API keys can be made for {view.workspaceName} under{" "}
-            <TextLink href="/settings/api-keys">Settings → API keys</TextLink>, which asks for the workspace.
+            The header&rsquo;s workspace menu switches between your workspaces; API keys for {view.workspaceName} are made under its Settings → API keys.
           </p>
           <p>
-            <TextLink href="/">Go to your worklog</TextLink>
+            <TextLink href={workspaceBase(view.workspaceSlug)}>Open {view.workspaceName}</TextLink>
           </p>
         </TitledPanel>
       );

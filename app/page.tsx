@@ -196,11 +196,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
       today={calendarDay(new Date(), user.timezone)}
       linkedEntryId={linked?.id}
       canWrite={roleAtLeast(access.role, "member")}
-      team={
-        members.length > 1
-          ? { me: user.id, members: members.map((member) => ({ id: member.user_id, name: member.name ?? member.email ?? unnamedAuthorLabel })) }
-          : undefined
-      }
+      team={{ me: user.id, members: members.map((member) => ({ id: member.user_id, name: member.name ?? member.email ?? unnamedAuthorLabel })) }}
     />
   );
 }

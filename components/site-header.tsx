@@ -80,7 +80,7 @@ export function SiteHeader({ user, workspaces = [], signOut }: SiteHeaderProps) 
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className={`mx-auto flex w-full ${pageWidth} items-center gap-x-2 px-4 py-2.5 sm:gap-x-4 sm:px-6`}>
-        <WorkspaceLink href="/" className="rounded-md text-lg font-semibold tracking-tight text-brand-700 dark:text-brand-300">
+        <WorkspaceLink href="/" className="shrink-0 rounded-md text-lg font-semibold tracking-tight text-brand-700 dark:text-brand-300">
           Worklog
         </WorkspaceLink>
         {user ? (
@@ -89,7 +89,7 @@ export function SiteHeader({ user, workspaces = [], signOut }: SiteHeaderProps) 
             <nav aria-label="Primary" className="max-lg:hidden">
               <AppLinks />
             </nav>
-            <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2">
+            <div className="ml-auto flex min-w-0 items-center gap-1.5 max-lg:shrink-0 sm:gap-2">
               <CommandPalette />
               <nav aria-label="Account" className="min-w-0 max-lg:hidden">
                 <Account user={user} signOut={signOut} />

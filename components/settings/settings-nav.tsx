@@ -10,9 +10,9 @@ const settingsLinks = [
   { href: "/settings/members", label: "Members" },
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/devices", label: "Devices" },
-  { href: "/settings/integrations", label: "Integrations" },
-  { href: "/settings/webhooks", label: "Webhooks" },
-  { href: "/settings/schedules", label: "Schedules" },
+  { href: "/settings/integrations", label: "Integrations", admins: true },
+  { href: "/settings/webhooks", label: "Webhooks", admins: true },
+  { href: "/settings/schedules", label: "Schedules", admins: true },
   { href: "/settings/data", label: "Data" },
 ];
 
@@ -29,7 +29,8 @@ const linkClassName = [
  * on a phone. The strip scrolls the current page's tab into view, so that Data, its last, is
  * not left out of sight; only the strip scrolls, never the page.
  */
-export function SettingsNav() {
+/** `managesIntegrations`: whether the user's role manages the workspace's integrations; without it their tabs are left out. */
+export function SettingsNav({ managesIntegrations }: { managesIntegrations: boolean }) {
   const pathname = usePathname();
   const strip = useRef<HTMLElement>(null);
 
@@ -43,13 +44,15 @@ export function SettingsNav() {
   return (
     <nav ref={strip} aria-label="Settings" className="relative -mx-4 overflow-x-auto px-4 md:mx-0 md:w-44 md:shrink-0 md:px-0">
       <ul className="flex gap-1 border-b border-zinc-200 pb-2 md:flex-col md:border-b-0 md:pb-0 dark:border-zinc-800">
-        {settingsLinks.map(({ href, label }) => (
-          <li key={href}>
-            <NavLink href={href} className={linkClassName}>
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {settingsLinks
+          .filter((link) => managesIntegrations || !link.admins)
+          .map(({ href, label }) => (
+            <li key={href}>
+              <NavLink href={href} className={linkClassName}>
+                {label}
+              </NavLink>
+            </li>
+          ))}
       </ul>
     </nav>
   );

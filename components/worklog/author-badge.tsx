@@ -1,14 +1,13 @@
 "use client";
 
-import { authorName, initials, useTeam } from "./team-context";
+import { authorName, initials, useShowsAuthor } from "./team-context";
 import { FilterLink } from "./worklog-filters";
 
 /** Who wrote an entry, in a workspace of more than one member: their initials, their name on hover; a click shows their entries only. */
 export function AuthorBadge({ author }: { author: { id: string; name: string | null } }) {
-  const team = useTeam();
-  if (!team) return null;
+  const { shows, mine } = useShowsAuthor(author.id);
+  if (!shows) return null;
   const name = authorName(author);
-  const mine = author.id === team.me;
   return (
     <FilterLink
       filters={{ author_id: mine ? "me" : author.id }}

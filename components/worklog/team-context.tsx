@@ -3,18 +3,26 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { unnamedAuthorLabel } from "@/lib/worklog/author-label";
 
-/** The members of a workspace of more than one, for the worklog to show and filter entries by author. */
+/** The signed-in user and the workspace's members, for the worklog to show and filter entries by author. */
 export type Team = { me: string; members: { id: string; name: string }[] };
 
 const TeamContext = createContext<Team | undefined>(undefined);
 
-/** The workspace's team, or nothing for a workspace of one member (whose entries are all its own). */
 export function TeamProvider({ team, children }: { team: Team | undefined; children: ReactNode }) {
   return <TeamContext.Provider value={team}>{children}</TeamContext.Provider>;
 }
 
+/** The workspace's team when it has more than one member; nothing for a workspace of one (whose entries are all its own). */
 export function useTeam(): Team | undefined {
-  return useContext(TeamContext);
+  const team = useContext(TeamContext);
+  return team && team.members.length > 1 ? team : undefined;
+}
+
+/** Whether the worklog names an entry's author: in a team, and for an entry of someone else (a former member's) anywhere. */
+export function useShowsAuthor(authorId: string): { shows: boolean; mine: boolean } {
+  const team = useContext(TeamContext);
+  const mine = authorId === team?.me;
+  return { shows: team !== undefined && (team.members.length > 1 || !mine), mine };
 }
 
 /** An author's name as the worklog writes it. */

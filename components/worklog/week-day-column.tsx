@@ -6,7 +6,7 @@ import { formatDay, formatDuration, formatTime, formatTimeRange, formatWallClock
 import { useProjectColour } from "@/components/project-colour-context";
 import type { EntryView } from "@/lib/worklog/views";
 import { slotTime, type DayPiece } from "@/lib/worklog/week-layout";
-import { authorName, useTeam } from "./team-context";
+import { authorName, useShowsAuthor } from "./team-context";
 
 /** An hour's height in the columns, in rem: a quarter of an hour is a line of small text. */
 export const hourHeight = 3;
@@ -136,7 +136,7 @@ function PieceButton({
   const entry = piece.item;
   const colour = useProjectColour(entry.project_id);
   const clock = useClock(timeZone);
-  const team = useTeam();
+  const { shows: showsAuthor } = useShowsAuthor(entry.author.id);
   const recorded = Date.parse(entry.recorded_at);
   const text = title(entry) || "Untitled entry";
   const when =
@@ -150,7 +150,7 @@ function PieceButton({
     when,
     entry.duration_seconds ? formatDuration(entry.duration_seconds) : entry.running ? "running" : undefined,
     projectName ?? entry.project?.name,
-    team && `by ${authorName(entry.author)}`,
+    showsAuthor && `by ${authorName(entry.author)}`,
   ]
     .filter(Boolean)
     .join(", ");

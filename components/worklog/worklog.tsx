@@ -75,8 +75,8 @@ type WorklogProps = {
   linkedEntryId?: string;
   /** What the page says about its link, under its heading. */
   notices?: ReactNode;
-  /** The workspace's members, when it has more than one: entries then show and filter by author. */
-  team?: Team;
+  /** The signed-in user and the workspace's members: with more than one, entries show and filter by author. */
+  team: Team;
   /** Whether the user's role writes entries (a viewer's does not): without it, no composer and no suggestions to accept. */
   canWrite: boolean;
 };
@@ -159,7 +159,7 @@ function WorklogEntries({
   useWorklogKeys({ composerId, searchId: searchFieldId, onEdit: setEditing, onSelect: select, onEscape: clearSelection, onShowShortcuts: showShortcuts });
   useShortcuts(
     [{ keys: ["m"], does: "Show only my entries, or everyone's again", run: () => changeFilters({ author_id: filters.author_id === "me" ? "" : "me" }) }],
-    team !== undefined,
+    team !== undefined && team.members.length > 1,
   );
 
   return (
@@ -264,7 +264,12 @@ function WorklogEntries({
           <ol className="space-y-4">
             {days.map(({ day, entries: dayEntries }) => (
               <li key={day}>
-                <DayGroup day={day} today={today} seconds={dayTotals.get(day) ?? 0} byAuthor={team && timeByAuthor(dayEntries)}>
+                <DayGroup
+                  day={day}
+                  today={today}
+                  seconds={dayTotals.get(day) ?? 0}
+                  byAuthor={team && team.members.length > 1 ? timeByAuthor(dayEntries) : undefined}
+                >
                   {dayEntries.length > 0 && (
                     <ol>
                       {dayEntries.map((entry) => (

@@ -44,11 +44,11 @@ export function WorkspaceSwitcher({ workspaces }: { workspaces: SwitcherWorkspac
   const current = workspaces.find((workspace) => workspace.current);
   return (
     <MenuButton
-      className="min-w-0"
+      className="max-w-28 min-w-0 sm:max-w-56"
       panelSide="left"
       panelClassName="w-72 max-w-[calc(100vw-2rem)] p-2"
       accessibleName={current ? `Workspace: ${current.name}. Switch workspace` : "Switch workspace"}
-      buttonClassName="flex max-w-40 min-w-0 items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 sm:max-w-56 dark:text-zinc-300 dark:hover:bg-zinc-800/60"
+      buttonClassName="flex max-w-full min-w-0 items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800/60"
       label={
         <>
           <span className="truncate">{current?.name ?? "Workspaces"}</span>

@@ -6,6 +6,9 @@ export const workspaceRoles = ["viewer", "member", "admin", "owner"] as const;
 /** The same values as Prisma's `WorkspaceRole`, usable where the database client is not (the API's declarations, the document). */
 export type WorkspaceRole = (typeof workspaceRoles)[number];
 
+/** The least role that manages a workspace's integrations: incoming hooks, webhooks and recap schedules (docs/api.md, "Workspaces"). */
+export const integrationsRole: WorkspaceRole = "admin";
+
 /** Whether `role` may do what `required` may: the same role or a higher one. */
 export function roleAtLeast(role: WorkspaceRole, required: WorkspaceRole): boolean {
   return workspaceRoles.indexOf(role) >= workspaceRoles.indexOf(required);

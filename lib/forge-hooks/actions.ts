@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import type { ActionResult } from "@/lib/server-actions/action-result";
+import { integrationsRole } from "@/lib/access/roles";
 import { runSignedInFormAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import { publicOrigin } from "@/lib/public-origin";
 import { createForgeHook, deleteForgeHook } from "./forge-hooks";
@@ -18,6 +19,7 @@ export type CreatedForgeHook = { id: string; name: string; provider: ForgeProvid
 export async function createForgeHookAction(formData: FormData): Promise<ActionResult<CreatedForgeHook, "provider" | "name">> {
   const origin = publicOrigin(await headers());
   const result = await runSignedInFormAction(settingsPath, formData, {
+    role: integrationsRole,
     schema: forgeHookCreateSchema,
     fields: { provider: "forge", name: { label: "name", format: "one line, without tabs or other control characters" } },
     input: (values) => values,
@@ -31,7 +33,7 @@ export async function createForgeHookAction(formData: FormData): Promise<ActionR
 }
 
 export async function deleteForgeHookAction(id: string): Promise<ActionResult<void>> {
-  const result = await runSignedInRemoval(settingsPath, id, deleteForgeHook);
+  const result = await runSignedInRemoval(settingsPath, id, deleteForgeHook, integrationsRole);
   revalidatePath(settingsPath);
   return result;
 }

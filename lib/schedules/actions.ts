@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { formText, type ActionResult } from "@/lib/server-actions/action-result";
 import type { FieldLabel } from "@/lib/server-actions/field-messages";
+import { integrationsRole } from "@/lib/access/roles";
 import { runSignedInAction } from "@/lib/server-actions/run-action";
 import { idSchema } from "@/lib/validation";
 import { runScheduleNow } from "./runs";
@@ -40,6 +41,7 @@ function scheduleInput(formData: FormData) {
 
 export async function createScheduleAction(formData: FormData): Promise<ActionResult<void, ScheduleField>> {
   const result = await runSignedInAction(settingsPath, {
+    role: integrationsRole,
     schema: scheduleCreateSchema,
     input: scheduleInput(formData),
     fields: scheduleFields,
@@ -51,6 +53,7 @@ export async function createScheduleAction(formData: FormData): Promise<ActionRe
 
 export async function updateScheduleAction(id: string, formData: FormData): Promise<ActionResult<void, ScheduleField>> {
   const result = await runSignedInAction(settingsPath, {
+    role: integrationsRole,
     schema: scheduleCreateSchema.extend({ id: idSchema }),
     input: { ...scheduleInput(formData), id },
     fields: scheduleFields,
@@ -62,6 +65,7 @@ export async function updateScheduleAction(id: string, formData: FormData): Prom
 
 export async function setScheduleEnabledAction(id: string, enabled: boolean): Promise<ActionResult<void>> {
   const result = await runSignedInAction(settingsPath, {
+    role: integrationsRole,
     schema: z.object({ id: idSchema, enabled: z.boolean() }),
     input: { id, enabled },
     fields: {},
@@ -73,6 +77,7 @@ export async function setScheduleEnabledAction(id: string, enabled: boolean): Pr
 
 export async function runScheduleNowAction(id: string): Promise<ActionResult<void>> {
   const result = await runSignedInAction(settingsPath, {
+    role: integrationsRole,
     schema: idSchema,
     input: id,
     fields: {},
@@ -85,6 +90,7 @@ export async function runScheduleNowAction(id: string): Promise<ActionResult<voi
 /** Deletes the schedule; one deleted already (in another tab) counts as done. */
 export async function deleteScheduleAction(id: string): Promise<ActionResult<void>> {
   const result = await runSignedInAction(settingsPath, {
+    role: integrationsRole,
     schema: idSchema,
     input: id,
     fields: {},

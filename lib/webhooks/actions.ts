@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formText, type ActionResult } from "@/lib/server-actions/action-result";
+import { integrationsRole } from "@/lib/access/roles";
 import { runSignedInAction, runSignedInRemoval } from "@/lib/server-actions/run-action";
 import { idSchema } from "@/lib/validation";
 import { createWebhook, deleteWebhook, resendAttempt, sendTestEvent, updateWebhook } from "./endpoints";
@@ -17,6 +18,7 @@ type CreateField = "endpoint_url" | "events" | "description";
 
 export async function createWebhookAction(formData: FormData): Promise<ActionResult<CreatedWebhook, CreateField>> {
   const result = await runSignedInAction(settingsPath, {
+    role: integrationsRole,
     schema: webhookCreateSchema,
     input: {
       endpoint_url: formText(formData, "endpoint_url"),
@@ -35,13 +37,14 @@ export async function createWebhookAction(formData: FormData): Promise<ActionRes
 }
 
 export async function deleteWebhookAction(id: string): Promise<ActionResult<void>> {
-  const result = await runSignedInRemoval(settingsPath, id, deleteWebhook);
+  const result = await runSignedInRemoval(settingsPath, id, deleteWebhook, integrationsRole);
   revalidatePath(settingsPath);
   return result;
 }
 
 export async function setWebhookEnabledAction(id: string, enabled: boolean): Promise<ActionResult<void>> {
   const result = await runSignedInAction(settingsPath, {
+    role: integrationsRole,
     schema: z.object({ id: idSchema, enabled: z.boolean() }),
     input: { id, enabled },
     fields: {},
@@ -53,6 +56,7 @@ export async function setWebhookEnabledAction(id: string, enabled: boolean): Pro
 
 export async function sendTestEventAction(id: string): Promise<ActionResult<void>> {
   const result = await runSignedInAction(settingsPath, {
+    role: integrationsRole,
     schema: idSchema,
     input: id,
     fields: {},
@@ -64,6 +68,7 @@ export async function sendTestEventAction(id: string): Promise<ActionResult<void
 
 export async function resendAttemptAction(id: string, attemptId: string): Promise<ActionResult<void>> {
   const result = await runSignedInAction(settingsPath, {
+    role: integrationsRole,
     schema: z.object({ id: idSchema, attemptId: idSchema }),
     input: { id, attemptId },
     fields: {},

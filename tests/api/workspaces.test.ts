@@ -371,6 +371,28 @@ describe("the workspace a browser form chooses for a new credential", () => {
     expect(await viewerRole()).toBe("member");
   });
 
+  it("refuses a member's forged post of a team's integrations settings (its pages' URL), and a non-member's", async () => {
+    const owner = await server.createUser();
+    const slug = await server.createWorkspace(owner.email, "Integrations team");
+    const [member, stranger] = [await server.createUser(), await server.createUser()];
+    await server.addMember(slug, member.email, "member");
+    const createWebhook = (session: string) =>
+      postAction(session, `/w/${slug}/settings/webhooks`, ["lib/webhooks/actions.ts", "createWebhookAction"], {
+        endpoint_url: "https://hooks.example.com/worklog",
+        events: "entry.created",
+      });
+    const webhooks = () =>
+      query<{ count: number }>("SELECT count(*)::int AS count FROM webhook_endpoints e JOIN workspaces w ON w.id = e.workspace_id WHERE w.slug = $1", [slug]);
+
+    const { session: memberSession } = await signInWithPassword(server.url, member.email, member.password);
+    const refused = await createWebhook(memberSession!);
+    expect(refused.status).toBe(200);
+    expect(await refused.text()).toContain("Your role in this workspace does not allow this. Required: admin.");
+    const { session: strangerSession } = await signInWithPassword(server.url, stranger.email, stranger.password);
+    expect((await createWebhook(strangerSession!)).status).toBe(404);
+    expect(await webhooks()).toEqual([{ count: 0 }]);
+  });
+
   it("approves a device for a workspace of the user's, and refuses another's, the grant still waiting", async () => {
     const { session, teamId, foreignId } = await signedInMemberOfTwo();
     const startGrant = async () => {

@@ -7,11 +7,14 @@ import { requireAccess } from "@/lib/auth/current-user";
 import { deliveriesByForgeHook, listForgeHooks } from "@/lib/forge-hooks/forge-hooks";
 import { publicOrigin } from "@/lib/public-origin";
 import { accountClock } from "@/lib/formatting/account-clock";
+import { AdminsOnly } from "@/components/settings/admins-only";
+import { integrationsRole, roleAtLeast } from "@/lib/access/roles";
 
 export const metadata: Metadata = { title: "Integrations" };
 
 export default async function IntegrationsPage() {
   const access = await requireAccess("/settings/integrations");
+  if (!roleAtLeast(access.role, integrationsRole)) return <AdminsOnly title="Integrations" what="incoming hooks" />;
   const [hooks, deliveries] = await Promise.all([listForgeHooks(access), deliveriesByForgeHook(access)]);
   const origin = publicOrigin(await headers());
   return (

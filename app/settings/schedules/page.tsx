@@ -9,11 +9,14 @@ import { createScheduleAction } from "@/lib/schedules/actions";
 import { listSchedules } from "@/lib/schedules/schedules";
 import { listWebhooks } from "@/lib/webhooks/endpoints";
 import { accountClock } from "@/lib/formatting/account-clock";
+import { AdminsOnly } from "@/components/settings/admins-only";
+import { integrationsRole, roleAtLeast } from "@/lib/access/roles";
 
 export const metadata: Metadata = { title: "Schedules" };
 
 export default async function SchedulesPage() {
   const access = await requireAccess("/settings/schedules");
+  if (!roleAtLeast(access.role, integrationsRole)) return <AdminsOnly title="Schedules" what="recap schedules" />;
   const { user } = access;
   const intro = (
     <div>

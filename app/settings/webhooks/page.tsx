@@ -5,11 +5,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requireAccess } from "@/lib/auth/current-user";
 import { attemptsByWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
 import { accountClock } from "@/lib/formatting/account-clock";
+import { AdminsOnly } from "@/components/settings/admins-only";
+import { integrationsRole, roleAtLeast } from "@/lib/access/roles";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const access = await requireAccess("/settings/webhooks");
+  if (!roleAtLeast(access.role, integrationsRole)) return <AdminsOnly title="Webhooks" what="webhooks" />;
   const [webhooks, attempts] = await Promise.all([listWebhooks(access), attemptsByWebhook(access)]);
   return (
     <div className="space-y-12">

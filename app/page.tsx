@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { Markdown, MarkdownLineText } from "@/components/markdown";
 import { FormError } from "@/components/ui/form-feedback";
 import { SampleDay } from "@/components/worklog/sample-day";
+import { StandupReminderNotice } from "@/components/worklog/standup-reminder-notice";
 import type { RenderedTexts } from "@/components/worklog/entry-text";
 import { Worklog } from "@/components/worklog/worklog";
 import type { Access } from "@/lib/access/context";
@@ -26,6 +27,8 @@ import { requestedWorkspaceSlug, workspaceHref } from "@/lib/workspaces/request-
 import { listMembers } from "@/lib/workspaces/members";
 import { unnamedAuthorLabel } from "@/lib/worklog/author-label";
 import { roleAtLeast } from "@/lib/access/roles";
+import { sinceWords } from "@/lib/reminders/message";
+import { standupReminderNotice } from "@/lib/reminders/standup-reminders";
 
 const features = [
   {
@@ -164,18 +167,20 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
   const listQuery = entryListQuerySchema.parse(filters);
   const ignored = ["q", "project_id", "from", "to", "source", "author_id"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
-  const [firstPage, projects, totals, suggestions, tags, members] = await Promise.all([
+  const [firstPage, projects, totals, suggestions, tags, members, reminder] = await Promise.all([
     listEntries(access, listQuery).then((entries) => toEntryPage(access, entries, listQuery)),
     listProjects(access, { limit: 100 }),
     dailyTotals(access, week.days),
     worklogSuggestions(access, filters),
     tagUsage(access),
     listMembers(access),
+    standupReminderNotice(access, new Date()),
   ]);
   return (
     <Worklog
       notices={
         <>
+          {reminder && <StandupReminderNotice sinceWords={sinceWords(reminder.since)} />}
           {linkedId && !linked && (
             <FormError message="The entry this link points to is not in your worklog: it may have been deleted, or belong to another account." />
           )}

@@ -55,3 +55,6 @@ export const rangeBoundSchema = z
       { type: "string", format: "date-time" },
     ],
   });
+
+/** A wall-clock time of day, HH:MM (00:00 to 23:59), read in a time zone given apart. */
+export const wallClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM");

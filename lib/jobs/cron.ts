@@ -2,6 +2,7 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { isBearerOf } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
+import { remindDueMembers } from "@/lib/reminders/scan";
 import { runDueSchedules } from "@/lib/schedules/runs";
 import { appJobKinds } from "./kinds";
 import { drainJobs, type DrainResult } from "./queue";
@@ -14,9 +15,10 @@ export function requireCronSecret(request: Request): void {
   if (!isBearerOf(request.headers.get("authorization"), getConfig().cronSecret)) throw new AppError("authentication", "Authentication required");
 }
 
-/** Starts the due recap schedules, then runs the due jobs of every kind (their runs among them), as the cron route does. */
+/** Starts the due recap schedules and standup reminders, then runs the due jobs of every kind (their runs among them), as the cron route does. */
 export async function runDueJobs(): Promise<DrainResult> {
   const { concurrency, leaseMs, bounds } = getConfig().jobs;
   await runDueSchedules();
+  await remindDueMembers();
   return drainJobs({ kinds: appJobKinds, concurrency, leaseMs, bounds, claimForMs: CLAIM_FOR_MS });
 }

@@ -12,6 +12,7 @@ import { repositoryOperations } from "@/lib/repositories/operations";
 import { scheduleOperations } from "@/lib/schedules/operations";
 import { serverOperations } from "@/lib/server/operations";
 import { syncOperations } from "@/lib/sync/operations";
+import { standupReminderOperations } from "@/lib/reminders/operations";
 import { userOperations } from "@/lib/users/operations";
 import { webhookOperations } from "@/lib/webhooks/operations";
 import { timerOperations, worklogOperations } from "@/lib/worklog/operations";
@@ -27,6 +28,7 @@ import type { JsonSchema, OpenApiDocument, PathItem } from "./types";
 export const operations: Operation[] = [
   userOperations,
   workspaceOperations,
+  standupReminderOperations,
   projectOperations,
   repositoryOperations,
   forgeHookOperations,

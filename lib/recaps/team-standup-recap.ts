@@ -25,6 +25,15 @@ export type TeamStandup = {
 /** A member's name as a heading shows it: markdown's own characters escaped, so that a name neither links nor cites. */
 const memberName = (member: RecapAuthor) => member.name?.trim().replace(/[\\`*_[\]<>#~|]/g, "\\$&") || "Unnamed member";
 
+/**
+ * The days a team standup on `today` covers: from the last working day before it (`since`)
+ * through today. A member with no entry on any of them is silent: the standup's closing line
+ * names them, and a standup reminder (lib/workspaces/standup-reminders.ts) is due for them.
+ */
+export function standupDays(today: string): { since: string; today: string } {
+  return { since: lastWorkingDayBefore(today), today };
+}
+
 export const wroteNothing = (section: TeamStandupSection) => section.yesterday.length + section.today.length + section.blockers.length === 0;
 
 const sectionOrder = (a: TeamStandupSection, b: TeamStandupSection) => byName(a.name, b.name) || byName(a.member.id, b.member.id);
@@ -37,7 +46,7 @@ const sectionOrder = (a: TeamStandupSection, b: TeamStandupSection) => byName(a.
 export function teamStandup(input: RecapInput): TeamStandup {
   const { entries, timeZone } = input;
   const today = calendarDay(new Date(input.filters.to), timeZone);
-  const since = lastWorkingDayBefore(today);
+  const { since } = standupDays(today);
   const dayOf = (entry: RecapEntry) => calendarDay(entry.recordedAt, timeZone);
   const members = input.members ?? [...new Map(entries.map((entry) => [entry.author.id, entry.author])).values()];
   const memberIds = new Set(members.map((member) => member.id));

@@ -1,4 +1,5 @@
 import "server-only";
+import { remindDueMembers } from "@/lib/reminders/scan";
 import { runDueSchedules } from "./runs";
 
 /** How often the server looks for due schedules: a schedule's minute is kept to within this. */
@@ -8,7 +9,7 @@ const SCAN_INTERVAL_MS = 30_000;
 const FAILURE_LOG_INTERVAL_MS = 60_000;
 
 /**
- * Starts due schedules beside the job worker (lib/server/startup.ts) every 30 s; their runs go
+ * Starts due schedules, and sends due standup reminders (lib/reminders/scan.ts), beside the job worker (lib/server/startup.ts) every 30 s; their runs go
  * through the queue. On Vercel, where nothing runs between requests, the cron route scans instead.
  */
 export function startScheduleScanner(): void {
@@ -16,6 +17,7 @@ export function startScheduleScanner(): void {
   const scan = async () => {
     try {
       await runDueSchedules();
+      await remindDueMembers();
     } catch (error) {
       if (Date.now() - lastFailureLoggedAt >= FAILURE_LOG_INTERVAL_MS) {
         lastFailureLoggedAt = Date.now();

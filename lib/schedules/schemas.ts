@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requestSchemas } from "@/lib/openapi/components";
 import { recapPeriodIds } from "@/lib/recaps/periods";
 import { recapTemplateSchema } from "@/lib/recaps/schemas";
+import { wallClockTimeSchema } from "@/lib/time-schemas";
 import { idSchema } from "@/lib/validation";
 import { MAX_URL_LENGTH } from "@/lib/webhooks/destination";
 
@@ -38,10 +39,7 @@ const weekdaysSchema = z
   .transform((days) => [...new Set(days)].sort())
   .meta({ description: "The days of the week it runs on: 0 for Sunday, 1 for Monday, … 6 for Saturday." });
 
-const timeSchema = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM")
-  .meta({ description: "The time it runs, HH:MM in the account's time zone (its offset that day, DST included)." });
+const timeSchema = wallClockTimeSchema.meta({ description: "The time it runs, HH:MM in the account's time zone (its offset that day, DST included)." });
 
 const enabledSchema = z.boolean().meta({ description: "Whether it runs at its times; true unless false is sent. Run now works either way." });
 

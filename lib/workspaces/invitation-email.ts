@@ -4,8 +4,9 @@ import { owned, ownerId, type Access } from "@/lib/access/context";
 import { sha256Hex } from "@/lib/crypto";
 import type { Transaction } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
-import { emailConfigured, sendEmail } from "@/lib/email/transport";
-import { defineJobKind, FinalJobError, type JobContext } from "@/lib/jobs/job-kind";
+import { sendEmailFromJob } from "@/lib/email/job-send";
+import { emailConfigured } from "@/lib/email/transport";
+import { defineJobKind, type JobContext } from "@/lib/jobs/job-kind";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { runJobSoon } from "@/lib/jobs/soon";
 import { invitationMessage } from "./invitation-message";
@@ -23,12 +24,6 @@ export type InvitationEmailStatus = "queued" | "not_configured";
  */
 const invitationEmailPayload = z.object({ invitation_id: z.uuid(), token: z.string().min(1).max(200), origin: z.string() });
 type InvitationEmailPayload = z.output<typeof invitationEmailPayload>;
-
-/** An SMTP answer that another attempt would get again (5xx: a refused recipient or sender). */
-const isPermanent = (error: unknown) => {
-  const code = (error as { responseCode?: unknown }).responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
-};
 
 /**
  * Sends the invitation's email if its link still works: one resent since (a new token), revoked,
@@ -56,12 +51,7 @@ async function sendInvitationEmail({ invitation_id: id, token, origin }: Invitat
     timeZone: invitation.inviter.timezone,
     link: `${origin}/invite/${token}`,
   });
-  try {
-    await sendEmail(message);
-  } catch (error) {
-    if (isPermanent(error)) throw new FinalJobError(error instanceof Error ? error.message : String(error));
-    throw error;
-  }
+  await sendEmailFromJob(message);
 }
 
 /** An invitation's email: tried again after 30 s, doubled up to an hour, for about a day (docs/api.md, "Invitation emails"). */

@@ -1,5 +1,5 @@
 import type { EmailMessage } from "@/lib/email/transport";
-import { escapeHtml } from "@/lib/email/html";
+import { escapeHtml, htmlDocument, oneLineSubject } from "@/lib/email/html";
 
 /** What an invitation's email says: nothing else of the workspace than its name. */
 export type InvitationMessageInput = {
@@ -37,15 +37,13 @@ export function invitationMessage(input: InvitationMessageInput): EmailMessage {
     "",
   ].join("\n");
   const h = escapeHtml;
-  const html = `<!doctype html>
-<html><head><meta charset="utf-8"><title>${h(subject)}</title></head>
-<body>
-<p>${h(inviterName)} invited you to join the workspace <strong>${h(workspaceName)}</strong> on Worklog as ${article} ${h(role)}.</p>
+  const html = htmlDocument(
+    subject,
+    `<p>${h(inviterName)} invited you to join the workspace <strong>${h(workspaceName)}</strong> on Worklog as ${article} ${h(role)}.</p>
 <p><a href="${h(link)}">Accept the invitation</a></p>
 <p>Or open this link: ${h(link)}</p>
-<p>The link works until ${h(expiry)}. If you did not expect this invitation, ignore this email.</p>
-</body></html>
-`;
-  // A header cannot hold a line break: a name is one line (lib/validation.ts), but a subject must never be split.
-  return { to: input.to, subject: subject.replace(/[\r\n]+/g, " "), text, html };
+<p>The link works until ${h(expiry)}. If you did not expect this invitation, ignore this email.</p>`,
+  );
+  // A name is one line (lib/validation.ts), but a subject must never be split.
+  return { to: input.to, subject: oneLineSubject(subject), text, html };
 }

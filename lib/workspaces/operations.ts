@@ -1,4 +1,5 @@
 import type { Operation } from "@/lib/api/operation";
+import { workspacesTag } from "./api-tag";
 import { createdInvitationExample, invitationExample, memberExample, ownerMemberExample, userWorkspaceExample, workspaceExample } from "./examples";
 import {
   createdInvitationResponseSchema,
@@ -11,18 +12,13 @@ import {
 } from "./responses";
 import { invitationCreateSchema, memberUpdateSchema, workspaceUpdateSchema } from "./schemas";
 
-const tag = {
-  name: "Workspaces",
-  description: "The workspace owns the data a key or token works on; its members have a role each: owner, admin, member or viewer.",
-};
-
 export const workspaceOperations = {
   get: {
     kind: "api",
     operationId: "getWorkspace",
     method: "get",
     path: "/api/v1/workspace",
-    tag,
+    tag: workspacesTag,
     summary: "Get the workspace",
     description: "The workspace of the key or token, with the caller's `role` in it and its `member_count`.",
     scope: "workspace:read",
@@ -34,7 +30,7 @@ export const workspaceOperations = {
     operationId: "updateWorkspace",
     method: "put",
     path: "/api/v1/workspace",
-    tag,
+    tag: workspacesTag,
     summary: "Update the workspace",
     description: "Changes any of `name`, `slug` and `entries_visible_to`. An old slug does not redirect.",
     scope: "workspace:write",
@@ -50,7 +46,7 @@ export const workspaceOperations = {
     operationId: "listMembers",
     method: "get",
     path: "/api/v1/workspace/members",
-    tag,
+    tag: workspacesTag,
     summary: "List the members",
     description: "Every member with their role, the earliest joined first. Admins and the owner see every `email`; the others see their own only.",
     scope: "workspace:read",
@@ -64,7 +60,7 @@ export const workspaceOperations = {
     operationId: "updateMember",
     method: "put",
     path: "/api/v1/workspace/members/{user_id}",
-    tag,
+    tag: workspacesTag,
     summary: "Change a member's role",
     description:
       "Gives the member a role. Only the owner gives `owner`, which transfers the ownership: the old owner becomes an admin. The owner's role changes only by a transfer (409 `Transfer ownership first.`).",
@@ -83,7 +79,7 @@ export const workspaceOperations = {
     operationId: "removeMember",
     method: "delete",
     path: "/api/v1/workspace/members/{user_id}",
-    tag,
+    tag: workspacesTag,
     summary: "Remove a member, or leave",
     description:
       "Removes the member (an admin's), or the caller (anyone may leave). Their entries stay with their author; their running timer stops, and their keys and tokens for this workspace stop working at once (401). The owner can neither leave nor be removed (409 `Transfer ownership first.`).",
@@ -101,7 +97,7 @@ export const workspaceOperations = {
     operationId: "listInvitations",
     method: "get",
     path: "/api/v1/workspace/invitations",
-    tag,
+    tag: workspacesTag,
     summary: "List the pending invitations",
     description: "The invitations neither accepted, revoked nor expired, the newest first.",
     scope: "workspace:read",
@@ -113,7 +109,7 @@ export const workspaceOperations = {
     operationId: "createInvitation",
     method: "post",
     path: "/api/v1/workspace/invitations",
-    tag,
+    tag: workspacesTag,
     summary: "Invite someone",
     description:
       "Invites an address with a role (not `owner`) for 14 days. `invite_url` is in this answer only: the link's token is stored hashed. When the server sends email (`SMTP_URL`), the link is emailed to the address (`email_status`: `queued`), else not (`not_configured`). A workspace holds at most 50 pending invitations.",
@@ -130,7 +126,7 @@ export const workspaceOperations = {
     operationId: "revokeInvitation",
     method: "delete",
     path: "/api/v1/workspace/invitations/{id}",
-    tag,
+    tag: workspacesTag,
     summary: "Revoke an invitation",
     description: "Its link stops working.",
     scope: "workspace:write",
@@ -143,7 +139,7 @@ export const workspaceOperations = {
     operationId: "resendInvitation",
     method: "post",
     path: "/api/v1/workspace/invitations/{id}/resend",
-    tag,
+    tag: workspacesTag,
     summary: "Resend an invitation",
     description:
       "Gives the invitation a new link, valid 14 days from now, and emails it as the invitation's creation does (`email_status`). The old link stops working. An expired invitation is renewed so; an accepted or revoked one is not.",
@@ -161,7 +157,7 @@ export const workspaceOperations = {
     operationId: "listUserWorkspaces",
     method: "get",
     path: "/api/v1/user/workspaces",
-    tag,
+    tag: workspacesTag,
     summary: "List the user's workspaces",
     description: "Every workspace the user is a member of, with their role there. A key or token works in one of them only.",
     scope: "user:read",

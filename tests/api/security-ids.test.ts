@@ -39,6 +39,7 @@ async function snapshot(key: string, ids: Record<string, string>): Promise<strin
     "/api/v1/workspace",
     "/api/v1/workspace/members",
     "/api/v1/workspace/invitations",
+    "/api/v1/workspace/standup_reminder",
   ];
   const bodies = await Promise.all(paths.map(async (pathname) => (await server.request(pathname, { key })).text()));
   return bodies.join("\n");
@@ -275,6 +276,7 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "PUT", path: "/api/v1/workspace", scope: "workspace:write", body: { name: "Changed" } },
   { method: "PUT", path: "/api/v1/workspace/members/{member}", scope: "workspace:write", body: { role: "viewer" } },
   { method: "DELETE", path: "/api/v1/workspace/members/{member}", scope: "workspace:write" },
+  { method: "PUT", path: "/api/v1/workspace/standup_reminder", scope: "workspace:write", body: { enabled: true, remind_at: "16:30" } },
   { method: "POST", path: "/api/v1/workspace/invitations", scope: "workspace:write", body: { email: "planted@example.com", role: "member" } },
   { method: "DELETE", path: "/api/v1/workspace/invitations/{invitation}", scope: "workspace:write" },
   { method: "POST", path: "/api/v1/workspace/invitations/{invitation}/resend", scope: "workspace:write" },

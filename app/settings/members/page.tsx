@@ -2,9 +2,11 @@ import type { Metadata } from "next";
 import { InvitationTable } from "@/components/workspaces/invitation-table";
 import { InviteForm } from "@/components/workspaces/invite-form";
 import { MemberTable, memberName } from "@/components/workspaces/member-table";
+import { StandupReminderForm } from "@/components/workspaces/standup-reminder-form";
 import { roleAtLeast } from "@/lib/access/roles";
 import { requireAccess } from "@/lib/auth/current-user";
 import { accountClock } from "@/lib/formatting/account-clock";
+import { getStandupReminder } from "@/lib/reminders/standup-reminders";
 import { INVITATION_VALID_DAYS, listInvitations } from "@/lib/workspaces/invitations";
 import { listMembers } from "@/lib/workspaces/members";
 
@@ -14,10 +16,11 @@ export default async function MembersPage() {
   const access = await requireAccess("/settings/members");
   // Invitations are an admin's (GET /workspace/invitations): nobody else's page reads them.
   const administers = roleAtLeast(access.role, "admin");
-  const [members, invitations, clock] = await Promise.all([
+  const [members, invitations, clock, reminder] = await Promise.all([
     listMembers(access),
     administers ? listInvitations(access) : Promise.resolve([]),
     accountClock(access.user),
+    getStandupReminder(access),
   ]);
   const inviters = new Map(members.map((member) => [member.user_id, memberName(member)]));
   return (
@@ -37,6 +40,15 @@ export default async function MembersPage() {
         <div className="mt-4">
           <MemberTable members={members} viewer={{ userId: access.user.id, role: access.role }} workspaceName={access.workspace.name} clock={clock} />
         </div>
+      </section>
+      <section aria-labelledby="reminder-heading">
+        <h3 id="reminder-heading" className="text-lg font-semibold tracking-tight">
+          Your standup reminder
+        </h3>
+        <p className="mt-1 mb-4 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+          Off unless you turn it on: at that time, if the team standup would list you as silent, your worklog of this workspace says so.
+        </p>
+        <StandupReminderForm initial={{ enabled: reminder.enabled, remind_at: reminder.remind_at ?? "16:30" }} timeZone={reminder.time_zone} />
       </section>
       {administers && (
         <>

@@ -37,7 +37,7 @@ async function invited(email: string, role: "admin" | "member" | "viewer" = "mem
   const endpoint = await createWebhook(access, { endpoint_url: "http://127.0.0.1:9/ok", events: ["member.added"] });
   const invitation = await createInvitation(access, parseInput(invitationCreateSchema, { email, role }), "http://worklog.test");
   const token = invitationTokenIn(new URL(invitation.invite_url).pathname)!;
-  return { owner, access, workspaceId, endpoint, invitation, token };
+  return { owner, access, slug, workspaceId, endpoint, invitation, token };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
@@ -54,7 +54,7 @@ const membershipOf = (workspaceId: string, user: User) => getDb().membership.fin
 describe("accepting an invitation", () => {
   it("makes the invited address's user a member with the role, tells the webhooks, and uses the link", async () => {
     const invitee = await newUser();
-    const { workspaceId, endpoint, invitation, token } = await invited(invitee.email.toUpperCase(), "viewer");
+    const { slug, workspaceId, endpoint, invitation, token } = await invited(invitee.email.toUpperCase(), "viewer");
     expect(invitationPath(token)).toBe(new URL(invitation.invite_url).pathname);
     expect(await viewInvitation(token, invitee)).toEqual({
       status: "pending",
@@ -72,7 +72,7 @@ describe("accepting an invitation", () => {
     expect(await getDb().webhookEndpoint.count({ where: { id: endpoint.id } })).toBe(1);
     expect((await getDb().invitation.findUniqueOrThrow({ where: { id: invitation.id } })).acceptedAt).not.toBeNull();
 
-    expect(await viewInvitation(token, invitee)).toEqual({ status: "member", workspaceName: "Analytical Engines", role: "viewer" });
+    expect(await viewInvitation(token, invitee)).toEqual({ status: "member", workspaceName: "Analytical Engines", workspaceSlug: slug, role: "viewer" });
     expect(await viewInvitation(token, null)).toEqual({ status: "used" });
     expect((await refusal(acceptInvitation(invitee, token))).kind).toBe("gone");
   });
@@ -121,9 +121,9 @@ describe("accepting an invitation", () => {
 
   it("says a member is one already, and leaves the invitation pending", async () => {
     const invitee = await newUser();
-    const { workspaceId, token } = await invited(invitee.email);
+    const { slug, workspaceId, token } = await invited(invitee.email);
     await getDb().membership.create({ data: { workspaceId, userId: invitee.id, role: "viewer" } });
-    expect(await viewInvitation(token, invitee)).toEqual({ status: "member", workspaceName: "Analytical Engines", role: "viewer" });
+    expect(await viewInvitation(token, invitee)).toEqual({ status: "member", workspaceName: "Analytical Engines", workspaceSlug: slug, role: "viewer" });
     expect((await refusal(acceptInvitation(invitee, token))).kind).toBe("state_conflict");
     expect(await pendingInvitationEmail(token)).toBe(invitee.email);
   });

@@ -101,6 +101,8 @@ describe("npm start", () => {
 
     await until(() => !existsSync(lockFile(server!)), 15_000, "the embedded database's lock released");
     await until(() => tree.every((pid) => !existsSync(`/proc/${pid}`)), 15_000, "npm and the server ended");
+    // Their last lines may still be in the pipe when the processes are gone: read until the last one arrives.
+    await until(async () => /\[worklog\] stopped/.test(await server!.logs()), 15_000, "the server's last log line");
     const logs = await server.logs();
     expect(logs).toMatch(/\[worklog\] SIGTERM: stopping/);
     expect(logs).toMatch(/\[worklog\] stopped/);

@@ -73,6 +73,9 @@ export default async function setup(project: TestProject) {
       response.writeHead(500, { "content-type": "text/plain" }).end(String((error as Error).stack ?? error));
     }
   });
+  // Idle connections are closed by the test files' side only: a server closing one at its 5 s
+  // keep-alive timeout raced a busy client reusing it ("other side closed").
+  control.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
   project.provide("serverControl", `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
 

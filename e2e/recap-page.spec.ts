@@ -55,7 +55,7 @@ testWithHeldRecaps(
     await expect(form.getByText("Yesterday, today and blockers, in your entries' own words.")).toBeVisible();
     await summary.focus();
     await page.keyboard.press("ArrowRight");
-    await expect(form.getByRole("radio", { name: "Standup" })).toBeChecked();
+    await expect(form.getByRole("radio", { name: "Standup", exact: true })).toBeChecked();
 
     const lastThirtyDays = form.getByRole("button", { name: "Last 30 days" });
     await lastThirtyDays.click();

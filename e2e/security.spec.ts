@@ -144,7 +144,7 @@ test("hostile text is shown as text everywhere, runs nothing, and no page breaks
   await expectLiteral(page, scriptTag, hostileTags[1]!);
 
   await page.goto("/settings/profile");
-  await expect(page.getByLabel("Name")).toHaveValue(imgTag);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(imgTag);
   await expectNothingInjected(page);
 
   expect(trouble).toEqual([]);
@@ -247,21 +247,21 @@ test("CSRF: server actions and sign-out refuse requests from another origin", as
   // The profile form: the captured request, replayed from another origin, changes nothing.
   await page.goto("/settings/profile");
   const saveAction = nextServerAction(page);
-  await page.getByLabel("Name").fill("Set By Replay");
+  await page.getByLabel("Name", { exact: true }).fill("Set By Replay");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Profile saved.")).toBeVisible();
   const saveRequest = await saveAction;
-  await page.getByLabel("Name").fill("Current Name");
+  await page.getByLabel("Name", { exact: true }).fill("Current Name");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(account).toContainText("Current Name");
 
   expect((await replay(page, saveRequest, foreign)).status()).toBeGreaterThanOrEqual(400);
   await page.reload();
-  await expect(page.getByLabel("Name")).toHaveValue("Current Name");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Current Name");
   // The same bytes from the app's own origin do change it: the refusal is the origin's doing.
   expect((await replay(page, saveRequest, baseURL!)).status()).toBe(200);
   await page.reload();
-  await expect(page.getByLabel("Name")).toHaveValue("Set By Replay");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Set By Replay");
 
   // Creating an API key.
   await page.goto("/settings/api-keys");

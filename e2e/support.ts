@@ -87,7 +87,7 @@ export function keyRow(page: Page, name: string) {
 
 /** Creates a key on the API-keys page (which must be open) and returns its value. */
 export async function createKey(page: Page, name: string, scopes: string[]): Promise<string> {
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   for (const scope of scopes) await page.getByRole("radio", { name: scope }).check();
   await page.getByRole("button", { name: "Create key" }).click();
   await expect(page.getByText("Copy this key now. It will not be shown again.")).toBeVisible();

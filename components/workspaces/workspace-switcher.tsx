@@ -44,7 +44,7 @@ export function WorkspaceSwitcher({ workspaces }: { workspaces: SwitcherWorkspac
   const current = workspaces.find((workspace) => workspace.current);
   return (
     <MenuButton
-      className="max-w-28 min-w-0 sm:max-w-56 lg:max-w-32 xl:max-w-56"
+      className="max-w-28 min-w-0 sm:max-w-56 lg:max-w-24 xl:max-w-56"
       panelSide="left"
       panelClassName="w-72 max-w-[calc(100vw-2rem)] p-2"
       accessibleName={current ? `Workspace: ${current.name}. Switch workspace` : "Switch workspace"}

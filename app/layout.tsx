@@ -5,6 +5,7 @@ import { Providers } from "@/components/providers";
 import { pageWidth } from "@/components/page-width";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { SignOutForm } from "@/components/offline/sign-out-form";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { signOutToHome } from "@/lib/auth/actions";
 import type { Access } from "@/lib/access/context";
@@ -23,6 +24,11 @@ export const metadata: Metadata = {
   icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 };
 
+/** Whose outbox the page sends, in which workspace (README "Offline and installing"). */
+function outboxSettings({ user, workspace }: Access) {
+  return { userId: user.id, userName: user.name, workspace: workspace.slug, timeZone: user.timezone };
+}
+
 /** The account's timer as the header first shows it, with the time it was read at. */
 async function timerState(access: Access) {
   const { user } = access;
@@ -34,6 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // not found, and the header shows their account and their own workspaces.
   const [user, access] = [await getCurrentUser(), await currentAccess()];
   const workspaces = user ? await workspaceChoices(user.id, access?.workspace.id) : [];
+  const writes = access !== null && roleAtLeast(access.role, "member");
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
@@ -43,17 +50,21 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <Providers timer={access && roleAtLeast(access.role, "member") ? await timerState(access) : undefined} hourCycle={await hourCycleFor(user)}>
+        <Providers
+          timer={writes ? await timerState(access) : undefined}
+          outbox={writes ? outboxSettings(access) : undefined}
+          hourCycle={await hourCycleFor(user)}
+        >
           <WorkspaceBaseProvider base={access ? await requestWorkspaceBase() : ""}>
             <SiteHeader
               user={user && { name: user.name, email: user.email }}
               workspaces={workspaces}
               signOut={
-                <form action={signOutToHome}>
+                <SignOutForm action={signOutToHome}>
                   <SubmitButton variant="ghost" size="sm" pendingLabel="Signing out…">
                     Sign out
                   </SubmitButton>
-                </form>
+                </SignOutForm>
               }
             />
             <main id="main" className={`mx-auto w-full ${pageWidth} flex-1 px-4 py-5 sm:px-6 sm:py-12`}>

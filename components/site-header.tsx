@@ -7,6 +7,7 @@ import { OutsideSharedPages } from "./outside-shared-pages";
 import { pageWidth } from "./page-width";
 import { TimerBar } from "./timer/running-timer";
 import { WorkspaceSwitcher } from "./workspaces/workspace-switcher";
+import { OutboxIndicator } from "./offline/outbox-indicator";
 import type { SwitcherWorkspace } from "@/lib/workspaces/user-workspaces";
 
 /** The pages of a signed-in account; a visitor sees only what works without an account. */
@@ -90,6 +91,7 @@ export function SiteHeader({ user, workspaces = [], signOut }: SiteHeaderProps) 
               <AppLinks />
             </nav>
             <div className="ml-auto flex min-w-0 items-center gap-1.5 max-lg:shrink-0 sm:gap-2">
+              <OutboxIndicator />
               <CommandPalette />
               <nav aria-label="Account" className="min-w-0 max-lg:hidden">
                 <Account user={user} signOut={signOut} />

@@ -5,6 +5,7 @@ import { pageWidth } from "@/components/page-width";
 import { Button } from "@/components/ui/button";
 import { Elapsed } from "./elapsed";
 import { useTimer } from "./timer-provider";
+import { PendingBadge } from "@/components/offline/pending-badge";
 
 /** The bar's height whether a timer runs or not: starting or stopping one moves nothing on the page. */
 const barClassName = `mx-auto flex h-9 w-full ${pageWidth} items-center gap-3 px-4 text-sm sm:px-6`;
@@ -26,6 +27,7 @@ export function TimerBar() {
           <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400">
             No timer running<span className="max-sm:hidden"> · t starts one, with what the new entry says</span>
           </span>
+          {controls.pending && <PendingBadge mark={{ state: "pending" }} />}
           <Button variant="secondary" size="xs" aria-keyshortcuts="t" disabled={controls.starting} onClick={controls.start}>
             {controls.starting ? "Starting…" : "Start timer"}
           </Button>
@@ -39,6 +41,7 @@ export function TimerBar() {
         <WorkspaceLink href={`/?entry=${timer.id}`} className="min-w-0 flex-1 truncate text-zinc-800 hover:underline dark:text-zinc-200">
           {timer.excerpt}
         </WorkspaceLink>
+        {controls.pending && <PendingBadge mark={{ state: "pending" }} />}
         <Elapsed since={timer.recorded_at} className="font-medium text-emerald-900 dark:text-emerald-100" />
         <Button variant="secondary" size="xs" aria-label="Stop timer" aria-keyshortcuts="t" disabled={controls.stopping} onClick={controls.stop}>
           {controls.stopping ? "Stopping…" : "Stop"}

@@ -10,6 +10,9 @@ import { accepted, refusalMessage } from "@/components/worklog/refusal";
 import { loadTimer, startTimerAction, stopTimerAction, type TimerStartInput } from "@/lib/worklog/timer-actions";
 import type { TimerView } from "@/lib/worklog/views";
 import { longTimerSeconds, secondsSince, titleWithClock } from "./timer-clock";
+import { useOutboxSent } from "@/components/offline/outbox-provider";
+import { isQueued } from "@/components/offline/queue-or-send";
+import { useQueuedTimer, type TimerStop } from "./use-queued-timer";
 
 // Asked only when a timer that ran more than 10 hours is stopped: loaded then.
 const LongTimerDialog = dynamic(() => import("./long-timer-dialog").then((module) => module.LongTimerDialog), { ssr: false });
@@ -18,8 +21,10 @@ const LongTimerDialog = dynamic(() => import("./long-timer-dialog").then((module
 export type TimerDraft = { input: () => TimerStartInput; onStarted: () => void };
 
 type TimerControls = {
-  /** The running entry, as the server last said; null when no timer runs. */
+  /** The running entry, as the server last said or as a start or stop waiting in the outbox left it; null when no timer runs. */
   timer: TimerView | null;
+  /** Whether the timer's last start or stop waits in the outbox, to be sent. */
+  pending: boolean;
   starting: boolean;
   stopping: boolean;
   /** Starts a timer with the draft's text, tags and project, if a draft is set. */
@@ -66,8 +71,9 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
     refetchInterval: refetchIntervalMs,
     refetchOnWindowFocus: "always",
   });
-  const timer = query.data;
   const { refetch } = query;
+  const queued = useQueuedTimer(query.data);
+  const { timer } = queued;
   const draft = useRef<TimerDraft | null>(null);
   const channel = useRef<BroadcastChannel | null>(null);
   const [asking, setAsking] = useState<{ timer: TimerView; seconds: number }>();
@@ -97,6 +103,9 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
     [queryClient, queryKey, userId],
   );
 
+  // A start or stop the outbox sent: the server's timer is read again.
+  useOutboxSent(() => void refetch());
+
   const failed = useCallback(
     (error: Error) => {
       toast.error(refusalMessage(error));
@@ -106,8 +115,13 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
   );
 
   const starting = useMutation({
-    mutationFn: (input: TimerStartInput) => accepted(startTimerAction(input)),
-    onSuccess: ({ timer: started, stopped }) => {
+    mutationFn: (input: TimerStartInput) => queued.start(input, () => accepted(startTimerAction(input))),
+    onSuccess: (result) => {
+      if (isQueued(result)) {
+        draft.current?.onStarted();
+        return toast("Timer started on this device: the start will be sent once the server can be reached.");
+      }
+      const { timer: started, stopped } = result;
       publish(started);
       draft.current?.onStarted();
       toast.success(
@@ -118,8 +132,9 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
   });
 
   const stopping = useMutation({
-    mutationFn: ({ id, durationSeconds }: { id: string; durationSeconds?: number }) => accepted(stopTimerAction(id, durationSeconds)),
+    mutationFn: (stop: TimerStop) => queued.stop(stop, () => accepted(stopTimerAction(stop.id, stop.durationSeconds))),
     onSuccess: (stopped) => {
+      if (isQueued(stopped)) return toast("Timer stopped on this device: the stop will be sent once the server can be reached.");
       publish(null);
       toast.success(`Timer stopped: ${formatDuration(stopped.duration_seconds ?? 0)}`);
     },
@@ -138,7 +153,7 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
     if (busy || !timer) return;
     const seconds = secondsSince(timer.recorded_at, Math.floor(Date.now() / 1000));
     if (seconds > longTimerSeconds) setAsking({ timer, seconds });
-    else stopMutate({ id: timer.id });
+    else stopMutate({ id: timer.id, startedAt: timer.recorded_at });
   }, [busy, timer, stopMutate]);
 
   useShortcuts([{ keys: ["t"], does: "Start or stop the timer", repeat: false, run: () => (timer ? stop() : start()) }]);
@@ -146,6 +161,7 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
   const controls = useMemo<TimerControls>(
     () => ({
       timer,
+      pending: queued.pending,
       starting: starting.isPending,
       stopping: stopping.isPending,
       start,
@@ -154,7 +170,7 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
       setDraft: (next) => void (draft.current = next),
       renderedAt,
     }),
-    [timer, starting.isPending, stopping.isPending, start, stop, refetch, renderedAt],
+    [timer, queued.pending, starting.isPending, stopping.isPending, start, stop, refetch, renderedAt],
   );
 
   return (
@@ -167,7 +183,7 @@ export function TimerProvider({ userId, timeZone, initialTimer, renderedAt, chil
           timeZone={timeZone}
           seconds={asking.seconds}
           onStop={async (durationSeconds) => {
-            await stopAsync({ id: asking.timer.id, durationSeconds }).catch(() => undefined);
+            await stopAsync({ id: asking.timer.id, startedAt: asking.timer.recorded_at, durationSeconds }).catch(() => undefined);
           }}
           onClosed={() => setAsking(undefined)}
         />

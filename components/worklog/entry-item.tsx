@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "@/components/ui/toast";
 import { useClock } from "@/components/formatting/clock-context";
 import { formatDateTime } from "@/lib/formatting/time-words";
@@ -43,6 +43,8 @@ type EntryItemProps = {
   onDelete: () => void;
   /** The entry as saved after commits were attached to it or detached from it. */
   onCommitsChanged: (entry: EntryView) => void;
+  /** Before its actions: whether a change of it waits in the outbox. */
+  status?: ReactNode;
 };
 
 const commitName = (commit: CommitSummary) => `${commit.repository.name}@${commit.sha.slice(0, 7)}`;
@@ -68,6 +70,7 @@ export function EntryItem({
   onSave,
   onDelete,
   onCommitsChanged,
+  status,
 }: EntryItemProps) {
   const { filters } = useWorklogFilters();
   const [attaching, setAttaching] = useState(false);
@@ -167,6 +170,7 @@ export function EntryItem({
         )}
         actions={
           <>
+            {status}
             {/* Inside the row, left of its project and tags, while the pointer or the focus is on the row or on one of these buttons (not on a tag: the bar would cover it). */}
             <div className="pointer-events-none absolute top-1/2 right-full z-10 mr-1 flex -translate-y-1/2 gap-0.5 rounded-md bg-white opacity-0 shadow-sm ring-1 ring-zinc-200 group-hover/entry:pointer-events-auto group-hover/entry:opacity-100 group-focus/entry:pointer-events-auto group-focus/entry:opacity-100 focus-within:pointer-events-auto focus-within:opacity-100 pointer-coarse:hidden dark:bg-zinc-900 dark:ring-zinc-700">
               <Button variant="ghost" size="xs" aria-label={`Edit entry of ${label}`} onClick={() => onEditingChange(true)}>

@@ -14,6 +14,9 @@ import { focusAfterRemoving, focusEntryWhenShown, leaveToast } from "./entry-foc
 import { accepted, RefusedError, refusalMessage } from "./refusal";
 import { refreshSuggestions } from "./suggestions-query";
 import { useWorklogFilters } from "./worklog-filters";
+import { optimisticEntry } from "./optimistic-entry";
+import { isQueued } from "@/components/offline/queue-or-send";
+import { useQueuedEntryWrites } from "./use-queued-entry-writes";
 
 /** What a form shows of a refused save: the message, and the fields it names. */
 export type FormRefusal = { message: string; fieldErrors: FieldErrors<EntryField> };
@@ -28,33 +31,18 @@ export function formRefusal(error: Error | null): FormRefusal | undefined {
 const replaced = (saved: EntryView) => (pages: CachedEntryPages | undefined) =>
   changeCachedEntryPages(pages, (list) => list.map((item) => (item.id === saved.id ? saved : item)));
 
-/** The entry an edit will make, shown in the list while the edit is on its way. */
-function optimisticEntry(entry: EntryView, values: EntryFormValues, timeZone: string, projects: ProjectOption[]): EntryView {
-  const input = entryChanges(entry, values, timeZone);
-  const project = projects.find((candidate) => candidate.id === input.project_id) ?? null;
-  return {
-    ...entry,
-    content: input.content,
-    recorded_at: input.recorded_at ?? entry.recorded_at,
-    duration_seconds: input.duration_seconds ?? null,
-    // A duration stops a running entry's timer (docs/api.md, "Timer").
-    running: entry.running && input.duration_seconds === undefined,
-    tags: [...new Set(input.tags.map((tag) => tag.toLowerCase()))],
-    project_id: project?.id ?? null,
-    project,
-  };
-}
-
 /**
  * The one way the worklog changes entries, for the list and the week view alike: add, edit (shown
  * at once in the list, rolled back if refused), delete (with Undo) and restore. Each says so in a
- * toast and reads the worklog again; a refused edit or delete is the entry's `problem`.
+ * toast and reads the worklog again; a refused edit or delete is the entry's `problem`. Offline,
+ * each goes to the outbox instead (useQueuedEntryWrites), shown in the list as waiting.
  */
 export function useEntryMutations({ projects, timeZone }: { projects: ProjectOption[]; timeZone: string }) {
   const queryClient = useQueryClient();
   const { filters } = useWorklogFilters();
   const queryKey = ["entries", filters];
   const timer = useTimer();
+  const queued = useQueuedEntryWrites({ projects, timeZone });
   const [problem, setProblem] = useState<{ entryId: string; message: string }>();
   // Where focus goes once the list has been drawn without a deleted entry.
   const pendingFocus = useRef<() => void>(undefined);
@@ -77,8 +65,9 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
   };
 
   const create = useMutation({
-    mutationFn: (values: EntryFormValues) => accepted(createEntryAction(entryInput(values, timeZone))),
-    onSuccess: async () => {
+    mutationFn: (values: EntryFormValues) => queued.create(values, () => accepted(createEntryAction(entryInput(values, timeZone)))),
+    onSuccess: async (saved) => {
+      if (isQueued(saved)) return queued.announce(saved);
       toast.success("Entry added");
       await refreshAfterChange(queryClient);
     },
@@ -86,10 +75,15 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
 
   const update = useMutation({
     mutationFn: ({ entry, values }: { entry: EntryView; values: EntryFormValues }) =>
-      accepted(updateEntryAction(entry.id, entryChanges(entry, values, timeZone))),
+      queued.update(entry, values, () => accepted(updateEntryAction(entry.id, entryChanges(entry, values, timeZone)))),
     onMutate: ({ entry, values }) => changeAtOnce(replaced(optimisticEntry(entry, values, timeZone, projects))),
     onError: (error, { entry }, context) => refused(error, entry, context),
-    onSuccess: async (saved, { entry }) => {
+    onSuccess: async (saved, { entry }, context) => {
+      // The list shows the outbox's version over the entry as the server has it.
+      if (isQueued(saved)) {
+        queryClient.setQueryData(queryKey, context?.previous);
+        return queued.announce(saved);
+      }
       queryClient.setQueryData<CachedEntryPages>(queryKey, replaced(saved));
       toast.success("Entry saved");
       if (entry.running) timer?.refresh();
@@ -109,13 +103,18 @@ export function useEntryMutations({ projects, timeZone }: { projects: ProjectOpt
   });
 
   const remove = useMutation({
-    mutationFn: (entry: EntryView) => accepted(deleteEntryAction(entry.id)),
+    mutationFn: (entry: EntryView) => queued.remove(entry, () => accepted(deleteEntryAction(entry.id))),
     onMutate: (entry) => {
       pendingFocus.current = focusAfterRemoving(entry.id);
       return changeAtOnce((pages) => withoutEntry(pages, entry, timeZone));
     },
     onError: (error, entry, context) => refused(error, entry, context),
-    onSuccess: async (_, entry) => {
+    onSuccess: async (result, entry, context) => {
+      // A waiting delete leaves the entry in the list, struck through, until it is sent.
+      if (isQueued(result)) {
+        queryClient.setQueryData(queryKey, context?.previous);
+        return queued.announce(result);
+      }
       toast("Entry deleted", {
         action: {
           label: "Undo",

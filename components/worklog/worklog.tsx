@@ -36,6 +36,9 @@ import { useLinkedEntry } from "./entry-focus";
 import { useWorklogView, ViewSwitch } from "./worklog-view";
 import { TeamProvider, timeByAuthor, type Team } from "./team-context";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
+import { useOutboxSent } from "@/components/offline/outbox-provider";
+import { PendingBadge } from "@/components/offline/pending-badge";
+import { PendingDeleteNote, usePendingEntries } from "./pending-rows";
 
 /** The week view's code is loaded when it is first shown. */
 const WeekView = dynamic(() => import("./week-view"), {
@@ -144,10 +147,13 @@ function WorklogEntries({
   useTimerDraft(timerDraft);
   // A timer started or stopped, here or elsewhere, adds or changes an entry.
   useTimerChange(() => void refreshAfterChange(queryClient));
+  // So does a change the outbox sent.
+  useOutboxSent(() => void refreshAfterChange(queryClient));
 
   const refusal = formRefusal(create.error);
   const pages = entries.data?.pages ?? [];
-  const shown = loadedEntries(pages);
+  // With the changes that wait in the outbox (README "Offline and installing").
+  const { entries: shown, marks } = usePendingEntries(loadedEntries(pages));
   const days = groupByDay(shown, timeZone);
   const dayTotals = new Map(pages.flatMap((page) => page.dayTotals.map(({ day, seconds }) => [day, seconds])));
   const total = pages[0]?.meta.total_count;
@@ -273,8 +279,9 @@ function WorklogEntries({
                   {dayEntries.length > 0 && (
                     <ol>
                       {dayEntries.map((entry) => (
-                        <li key={entry.id}>
+                        <li key={entry.id} className={marks.get(entry.id)?.kind === "delete" ? "[&_article]:line-through [&_article]:opacity-60" : undefined}>
                           <EntryItem
+                            status={marks.has(entry.id) && marks.get(entry.id)?.kind !== "delete" && <PendingBadge mark={marks.get(entry.id)!} />}
                             entry={entry}
                             projects={projects}
                             timeZone={timeZone}
@@ -289,6 +296,7 @@ function WorklogEntries({
                             onDelete={() => remove.mutate(entry)}
                             onCommitsChanged={replaceEntry}
                           />
+                          {marks.get(entry.id)?.kind === "delete" && <PendingDeleteNote mark={marks.get(entry.id)!} />}
                         </li>
                       ))}
                     </ol>

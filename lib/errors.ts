@@ -23,6 +23,7 @@ export type ErrorKind =
   | "conflict" // 409, an Idempotency-Key's request still running
   | "state_conflict" // 409, a change the resource's state refuses (the owner leaving)
   | "gone" // 410
+  | "precondition_failed" // 412, If-Match names another version than the resource's
   | "payload_too_large" // 413
   | "unsupported_media_type" // 415
   | "validation" // 422

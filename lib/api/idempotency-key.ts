@@ -7,6 +7,9 @@ import { AppError } from "@/lib/errors";
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "idempotent-replayed";
 
+/** Every write of /api/v1 takes a key: its POSTs, PUTs and DELETEs (docs/api.md, "Idempotency-Key"). */
+export const takesIdempotencyKey = (operation: { kind: string; method: string }) => operation.kind === "api" && operation.method !== "get";
+
 /** 1–255 printable ASCII characters. */
 const keyPattern = /^[\x20-\x7e]{1,255}$/;
 

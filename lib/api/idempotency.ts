@@ -3,8 +3,8 @@ import { queryRows } from "@/lib/db/sql";
 import { readBodyBytes } from "./body";
 import { differentRequest, REPLAYED_HEADER, requestFingerprint, stillRunning } from "./idempotency-key";
 
-// Idempotency-Key on the POSTs of /api/v1 (docs/api.md, "Idempotency-Key"): the first answer to
-// a key is kept 24 hours per account, in idempotency_keys; a row without a status is a request
+// Idempotency-Key on the writes (POST, PUT, DELETE) of /api/v1 (docs/api.md, "Idempotency-Key"): the first answer to
+// a key is kept 7 days per account, in idempotency_keys; a row without a status is a request
 // still running.
 
 /**
@@ -12,7 +12,7 @@ import { differentRequest, REPLAYED_HEADER, requestFingerprint, stillRunning } f
  * it could keep or free the key): the key is free again. Longer than any request may take.
  */
 const ABANDONED_CLAIM = "10 minutes";
-const KEPT_FOR = "24 hours";
+const KEPT_FOR = "7 days";
 
 /** A claim of a key, told from a later claim of the same key by the time it was made. */
 export type Claim = { kind: "claimed"; claimedAt: Date };
@@ -21,7 +21,7 @@ export type KeyState = Claim | { kind: "answered"; status: number; body: string 
 
 /**
  * Claims the key for this request, or tells what holds it. One statement claims, so that of
- * concurrent identical requests only one runs; a key kept longer than 24 hours, or claimed by a
+ * concurrent identical requests only one runs; a key kept longer than 7 days, or claimed by a
  * request that never answered, counts as free.
  */
 export async function claimKey(access: Access, key: string, fingerprint: string): Promise<KeyState> {
@@ -63,7 +63,7 @@ export async function settleKey(access: Access, key: string, { claimedAt }: Clai
 const SWEEP_INTERVAL_MS = 60_000;
 let lastSweep = 0;
 
-/** Deletes the keys kept longer than 24 hours, at most once a minute per process, beside a claim. */
+/** Deletes the keys kept longer than 7 days, at most once a minute per process, beside a claim. */
 function sweepExpiredKeys(): void {
   if (Date.now() - lastSweep < SWEEP_INTERVAL_MS) return;
   lastSweep = Date.now();

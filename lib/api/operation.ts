@@ -81,6 +81,11 @@ export type ApiOperation = Declaration & {
    */
   readsOtherWorkspaces?: true;
   /**
+   * A write of one resource that takes `If-Match` with the resource's `updated_at` as read, and
+   * answers 412 when it has changed since (docs/api.md, "Conditional writes").
+   */
+  versioned?: true;
+  /**
    * What the endpoint's errors mean here, where it says more than the general case. Which of
    * them it can answer follows from the rest of the declaration.
    */

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { accessFor, type Access } from "@/lib/access/context";
 import { requireRole } from "@/lib/access/roles";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
+import { asksForSession, authenticateSession } from "@/lib/auth/session-principal";
 import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -15,7 +16,7 @@ import { jsonObjectOf, readJsonObject, requireJsonContentType } from "./body";
 import { accountReadHeaders, accountReadTag, answerReadTag, isCached } from "./conditional";
 import { errorResponse } from "./error-response";
 import { answerOnce } from "./idempotency";
-import { idempotencyKeyOf } from "./idempotency-key";
+import { idempotencyKeyOf, takesIdempotencyKey } from "./idempotency-key";
 import {
   isConditionalRead,
   successStatus,
@@ -82,6 +83,9 @@ async function parseBody(operation: ApiOperation, source: Request | Uint8Array):
   return operation.body.validatedByHandler ? body : parseInput(operation.body.schema, body);
 }
 
+/** `sessions`: the web app's session may stand for a key (lib/auth/session-principal.ts); /api/v1 takes it, the MCP server does not. */
+type CallerOptions = { sessions: boolean };
+
 /**
  * What every authenticated endpoint (/api/v1 and /api/mcp) does around its own work: the body's
  * content type, authentication, the account's rate limit; any error becomes the body of
@@ -90,7 +94,12 @@ async function parseBody(operation: ApiOperation, source: Request | Uint8Array):
  * LOG_FORMAT=json, logged, under its `route` pattern (`/api/v1/projects/{id}`), until its response
  * begins (a stream's or a download's until its first bytes).
  */
-export async function answerCaller(request: Request, route: string, work: (principal: Principal, requestId: string) => Promise<Response>): Promise<Response> {
+export async function answerCaller(
+  request: Request,
+  route: string,
+  work: (principal: Principal, requestId: string) => Promise<Response>,
+  options: CallerOptions = { sessions: false },
+): Promise<Response> {
   const startedAt = performance.now();
   const requestId = crypto.randomUUID();
   let limitHeaders: Record<string, string> = {};
@@ -98,7 +107,7 @@ export async function answerCaller(request: Request, route: string, work: (princ
   let response: Response;
   try {
     requireJsonContentType(request);
-    const principal = await authenticateOrLimit(request);
+    const principal = await authenticateOrLimit(request, options);
     accountId = principal.user.id;
     limitHeaders = await limitAccount(principal.user.id);
     response = await work(principal, requestId);
@@ -116,53 +125,59 @@ export async function answerCaller(request: Request, route: string, work: (princ
  * Every /api/v1 handler goes through here: what `answerCaller` does, then the operation's scope
  * and the caller's role in the workspace, its input, then its plan, then the handler, whose value
  * is sent as JSON with the operation's success status. A read whose `If-None-Match` names its current ETag is a 304 without running
- * the handler. A POST with an `Idempotency-Key` runs once per key, from its input on
+ * the handler. A write (POST, PUT, DELETE) with an `Idempotency-Key` runs once per key, from its input on
  * (lib/api/idempotency.ts).
  */
 export function apiRoute<Op extends ApiOperation>(operation: Op, handler: (context: ApiContext<Op>) => Promise<Answer<Op>> | Answer<Op>): OperationRoute<Op> {
   const status = successStatus(operation);
   const tagged = isConditionalRead(operation);
   return operationRoute(operation, (request, context) =>
-    answerCaller(request, operation.path, async (principal, requestId) => {
-      requireCallerScope(principal, operation.scope);
-      requireRole(principal.membership.role, operation.role);
-      const params = await idParams(context);
-      const access = accessFor(principal.user, principal.membership);
-      const idempotencyKey = operation.method === "post" ? idempotencyKeyOf(request) : undefined;
-      /** From the input on: what an Idempotency-Key runs once, its errors included. */
-      const answer = async (bodySource: Request | Uint8Array): Promise<Response> => {
-        try {
-          // The schemas are the operation's own, so what they parse to is what its handler's context says.
-          const query = parseQuery(operation.query, request) as QueryOf<Op>;
-          const body = (await parseBody(operation, bodySource)) as BodyOf<Op>;
-          if (operation.plan) requirePlan(principal.user, operation.plan);
-          let etag = tagged && !operation.readsOtherWorkspaces ? accountReadTag(principal, request) : undefined;
-          if (etag && isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
-          const result = await handler({ request, principal, access, params, body, query });
-          let answered: Response;
-          if (result instanceof Response) answered = result;
-          else if (status === undefined)
-            throw new Error(`${operation.operationId} has several success statuses: its handler must choose one, answering with a Response.`);
-          else if (tagged && operation.readsOtherWorkspaces) {
-            const text = JSON.stringify(result);
-            etag = answerReadTag(principal, request, text);
-            if (isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
-            answered = new Response(text, { status, headers: { "content-type": "application/json" } });
-          } else answered = Response.json(result, { status });
-          if (etag && answered.status === 200) for (const [name, value] of Object.entries(accountReadHeaders(etag))) answered.headers.set(name, value);
-          return answered;
-        } catch (error) {
-          return errorResponse(error, requestId);
-        }
-      };
-      return idempotencyKey === undefined ? answer(request) : answerOnce(access, idempotencyKey, request, operation.maxBodyBytes, answer);
-    }),
+    answerCaller(
+      request,
+      operation.path,
+      async (principal, requestId) => {
+        requireCallerScope(principal, operation.scope);
+        requireRole(principal.membership.role, operation.role);
+        const params = await idParams(context);
+        const access = accessFor(principal.user, principal.membership);
+        const idempotencyKey = takesIdempotencyKey(operation) ? idempotencyKeyOf(request) : undefined;
+        /** From the input on: what an Idempotency-Key runs once, its errors included. */
+        const answer = async (bodySource: Request | Uint8Array): Promise<Response> => {
+          try {
+            // The schemas are the operation's own, so what they parse to is what its handler's context says.
+            const query = parseQuery(operation.query, request) as QueryOf<Op>;
+            const body = (await parseBody(operation, bodySource)) as BodyOf<Op>;
+            if (operation.plan) requirePlan(principal.user, operation.plan);
+            let etag = tagged && !operation.readsOtherWorkspaces ? accountReadTag(principal, request) : undefined;
+            if (etag && isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
+            const result = await handler({ request, principal, access, params, body, query });
+            let answered: Response;
+            if (result instanceof Response) answered = result;
+            else if (status === undefined)
+              throw new Error(`${operation.operationId} has several success statuses: its handler must choose one, answering with a Response.`);
+            else if (tagged && operation.readsOtherWorkspaces) {
+              const text = JSON.stringify(result);
+              etag = answerReadTag(principal, request, text);
+              if (isCached(request, etag)) return new Response(null, { status: 304, headers: accountReadHeaders(etag) });
+              answered = new Response(text, { status, headers: { "content-type": "application/json" } });
+            } else answered = Response.json(result, { status });
+            if (etag && answered.status === 200) for (const [name, value] of Object.entries(accountReadHeaders(etag))) answered.headers.set(name, value);
+            return answered;
+          } catch (error) {
+            return errorResponse(error, requestId);
+          }
+        };
+        return idempotencyKey === undefined ? answer(request) : answerOnce(access, idempotencyKey, request, operation.maxBodyBytes, answer);
+      },
+      { sessions: true },
+    ),
   );
 }
 
 /** The contract's 403 unless the caller's key or token grants `scope`: the operation's, or one its handler needs besides. */
 export function requireCallerScope(principal: Principal, scope: RequiredScope | readonly RequiredScope[]): void {
-  requireScope(principal.scopes, scope, principal.kind === "api_key" ? "API key" : "OAuth token");
+  // A session has every scope: only a key or a token is ever refused.
+  requireScope(principal.scopes, scope, principal.kind === "oauth_token" ? "OAuth token" : "API key");
 }
 
 /** The document and the probes answer as they please: the declaration gives their method. */
@@ -171,8 +186,9 @@ export function serviceRoute<Op extends ServiceOperation>(operation: Op, handler
 }
 
 /** Authenticates, counting failures per client IP so that keys cannot be guessed at speed. */
-async function authenticateOrLimit(request: Request): Promise<Principal> {
+async function authenticateOrLimit(request: Request, { sessions }: CallerOptions): Promise<Principal> {
   try {
+    if (sessions && asksForSession(request)) return await authenticateSession(request);
     return await authenticate(request.headers.get("authorization"));
   } catch (error) {
     if (error instanceof AppError && error.kind === "authentication") throw await limitFailedAuthentication(clientIp(request.headers), error);

@@ -9,7 +9,8 @@ import { authenticationError, authenticationMessages, parseAuthorizationHeader }
 
 /** Who is calling /api/v1, with what they may do. */
 export type Principal = {
-  kind: "api_key" | "oauth_token";
+  /** `session`: the web app's signed-in account (lib/auth/session-principal.ts), with every scope. */
+  kind: "api_key" | "oauth_token" | "session";
   credentialId: string;
   scopes: string[];
   user: User;
@@ -25,7 +26,7 @@ const LAST_USED_GRANULARITY_MS = 60_000;
  * Records use at most once a minute per credential, after the response has been sent, so that
  * it never delays a request.
  */
-function recordUse(kind: Principal["kind"], credential: { id: string; lastUsedAt: Date | null }) {
+function recordUse(kind: CredentialKind, credential: { id: string; lastUsedAt: Date | null }) {
   const now = new Date();
   const since = new Date(now.getTime() - LAST_USED_GRANULARITY_MS);
   if (credential.lastUsedAt && credential.lastUsedAt > since) return;
@@ -39,6 +40,8 @@ function recordUse(kind: Principal["kind"], credential: { id: string; lastUsedAt
     }
   });
 }
+
+type CredentialKind = Exclude<Principal["kind"], "session">;
 
 /** A credential with its account and membership, read in one statement; `credential*` columns are the credential's. */
 type CredentialRow = User & {
@@ -91,7 +94,7 @@ const oauthTokenLookup = `SELECT ${accountColumns}, ${membershipColumns}, t.id A
   WHERE t.access_token_hash = $1`;
 
 /** The live credential with this hash and its account, or undefined. */
-async function findCredential(kind: Principal["kind"], hash: string): Promise<Principal | undefined> {
+async function findCredential(kind: CredentialKind, hash: string): Promise<Principal | undefined> {
   const [row] = await queryRows<CredentialRow>(kind === "api_key" ? apiKeyLookup : oauthTokenLookup, [hash]);
   if (!row) return undefined;
   const {

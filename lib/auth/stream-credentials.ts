@@ -1,6 +1,7 @@
 import "server-only";
 import { sha256Hex } from "@/lib/crypto";
 import { queryRows } from "@/lib/db/sql";
+import type { Principal } from "./authenticate";
 import { parseAuthorizationHeader } from "./authorization-header";
 
 /**
@@ -10,7 +11,8 @@ import { parseAuthorizationHeader } from "./authorization-header";
 export type StreamCredential = { kind: "api"; secretHash: string } | { kind: "session"; userId: string; sessionVersion: number };
 
 /** The credential of an /api/v1 request that has already been authenticated. */
-export function apiStreamCredential(request: Request): StreamCredential {
+export function apiStreamCredential(request: Request, principal: Principal): StreamCredential {
+  if (principal.kind === "session") return { kind: "session", userId: principal.user.id, sessionVersion: principal.user.sessionVersion };
   const presented = parseAuthorizationHeader(request.headers.get("authorization"));
   return { kind: "api", secretHash: sha256Hex(presented.kind === "api_key" ? presented.key : presented.token) };
 }

@@ -1,7 +1,7 @@
 // One operation of the document: its parameters, request body, responses (with the errors it
 // can answer) and security, from its declaration (lib/api/operation.ts).
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "@/lib/api/idempotency-key";
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, takesIdempotencyKey } from "@/lib/api/idempotency-key";
 import {
   isConditionalRead,
   requiredScopes,
@@ -33,8 +33,17 @@ const idempotencyKey: Parameter = {
   in: "header",
   required: false,
   description:
-    "1–255 printable ASCII characters naming this request: a retry with the same key and body within 24 hours gets the first answer again (with `idempotent-replayed: true`) and changes nothing; the same key with another request is a 422.",
+    "1–255 printable ASCII characters naming this request: a retry with the same key and body within 7 days gets the first answer again (with `idempotent-replayed: true`) and changes nothing; the same key with another request is a 422.",
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
+};
+
+const ifMatch: Parameter = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description:
+    'The resource\'s `updated_at` as read, in double quotes (`"2026-11-20T09:30:00.000Z"`), or `*`: the write happens only while the resource is at that version, else 412.',
+  schema: { type: "string" },
 };
 
 /** The document's own revalidation (docs/api.md, "Endpoints": `GET /openapi.json`). */
@@ -42,9 +51,6 @@ const documentIfNoneMatch: Parameter = {
   ...ifNoneMatch,
   description: "The ETag of an earlier answer: while the document is the same, the answer is 304 with no body.",
 };
-
-/** A POST of /api/v1: it takes an Idempotency-Key (docs/api.md, "Idempotency-Key"). */
-const takesIdempotencyKey = (declared: Operation) => declared.kind === "api" && declared.method === "post";
 
 /** A query schema's fields as parameters; lists are sent comma-separated (`style: form`, not exploded). */
 function queryParameters(schema: z.ZodType): Parameter[] {
@@ -143,6 +149,7 @@ function apiErrors(declared: ApiOperation): Record<string, Reference> {
     ...((hasIds || errors[404]) && { 404: ref("responses", "NotFound", errors[404]) }),
     ...(errors[409] && { 409: ref("responses", "Conflict", errors[409]) }),
     ...(errors[410] && { 410: ref("responses", "Gone", errors[410]) }),
+    ...(declared.versioned && { 412: ref("responses", "PreconditionFailed") }),
     ...(declared.body && {
       413: ref("responses", "PayloadTooLarge", declared.maxBodyBytes ? `The request body is over ${mebibytes(declared.maxBodyBytes)} MiB.` : undefined),
       415: ref("responses", "UnsupportedMediaType"),
@@ -270,6 +277,7 @@ export function operationObject(declared: Operation, schemas: Record<string, Jso
     parameters.push(documentIfNoneMatch);
     successes[304] = { description: "Nothing has changed since the answer whose ETag `If-None-Match` names: no body." };
   }
+  if (declared.kind === "api" && declared.versioned) parameters.push(ifMatch);
   const idempotent = takesIdempotencyKey(declared);
   if (idempotent) {
     parameters.push(idempotencyKey);

@@ -9,6 +9,7 @@ import { requireScope } from "@/lib/auth/scopes";
 import { AppError } from "@/lib/errors";
 import { projectCreateSchema } from "@/lib/projects/schemas";
 import { sinceTooOld } from "@/lib/sync/schemas";
+import { changedSinceRead } from "@/lib/api/preconditions";
 import { PLAN_REQUIRED_MESSAGE } from "@/lib/users/plans";
 import { parseInput } from "@/lib/validation";
 import { responseSchemas } from "./components";
@@ -85,6 +86,11 @@ export function errorResponses(): Record<string, ResponseObject> {
       description: "What was asked for is no longer kept.",
       headers: requestId,
       content: json({ ...generalError, example: errorBody(sinceTooOld()) }),
+    },
+    PreconditionFailed: {
+      description: "`If-Match` names another version than the resource's: it changed since it was read. Read it again (a GET) and decide.",
+      headers: requestId,
+      content: json({ ...generalError, example: errorBody(changedSinceRead()) }),
     },
     IdempotencyConflict: {
       description: "A request with the same `Idempotency-Key` is still running. Retry once it has answered.",

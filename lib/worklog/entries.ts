@@ -1,5 +1,6 @@
 import { createdBy, ownedSql, readableEntries, writableEntries, writableEntriesSql, type Access } from "@/lib/access/context";
 import { paginateByCursor, type KeysetQuery } from "@/lib/api/cursor-pagination";
+import { changedSinceRead, type VersionCondition } from "@/lib/api/preconditions";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Commit, type Transaction, type WorklogEntry } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
@@ -103,13 +104,23 @@ function throwUnknownCommits(commitIds: string[], owned: Set<string>): void {
   if (unknown.length > 0) throw AppError.validation(unknown);
 }
 
-export async function updateEntry(access: Access, id: string, changes: EntryUpdate) {
+/** The entry's row while it is at a version `condition` accepts (lib/api/preconditions.ts). */
+const atVersion = (condition: VersionCondition | undefined) => (condition && !condition.any ? { updatedAt: { in: condition.updatedAt } } : {});
+
+/** Why a write of an entry found no row: a 412 for an entry of `access` at another version, else refusedEntryChange's answer. */
+async function missingOrChanged(access: Access, id: string, condition: VersionCondition | undefined): Promise<AppError> {
+  if (condition && !condition.any && (await getDb().worklogEntry.count({ where: { id, ...writableEntries(access) } })) > 0) return changedSinceRead();
+  return refusedEntryChange(getDb(), access, [id]);
+}
+
+/** Changes the fields given; with `condition` (If-Match), only while the entry is at a version it names. */
+export async function updateEntry(access: Access, id: string, changes: EntryUpdate, condition?: VersionCondition) {
   await checkProjectReference(access, changes.project_id);
   return writeEntry(
     () =>
       getDb()
         .worklogEntry.update({
-          where: { id, ...writableEntries(access) },
+          where: { id, ...writableEntries(access), ...atVersion(condition) },
           data: {
             content: changes.content,
             recordedAt: changes.recorded_at,
@@ -122,24 +133,26 @@ export async function updateEntry(access: Access, id: string, changes: EntryUpda
           include: entryInclude,
         })
         .then((entry) => writtenBy(access, entry)),
-    () => refusedEntryChange(getDb(), access, [id]),
+    () => missingOrChanged(access, id, condition),
   );
 }
 
 /**
- * Deletes an entry and returns it as it was, with its project and commit ids. Its attached commits
+ * Deletes an entry and returns it as it was, with its project and commit ids; with `condition`
+ * (If-Match), only while it is at a version the condition names. Its attached commits
  * are locked first, as for a change of its commits (lockCommits): the deletion removes its
  * attachments.
  */
-export function deleteEntry(access: Access, id: string) {
+export function deleteEntry(access: Access, id: string, condition?: VersionCondition) {
   return writeEntry(
     () =>
       getDb().$transaction(async (transaction) => {
         await transaction.$queryRaw`SELECT c.id FROM worklog_entry_commits l JOIN commits c ON c.id = l.commit_id
         WHERE l.entry_id = ${id}::uuid AND ${ownedSql(access, "c")} ORDER BY c.id FOR KEY SHARE OF c`;
-        return writtenBy(access, await transaction.worklogEntry.delete({ where: { id, ...writableEntries(access) }, include: entryInclude }));
+        const deleted = await transaction.worklogEntry.delete({ where: { id, ...writableEntries(access), ...atVersion(condition) }, include: entryInclude });
+        return writtenBy(access, deleted);
       }),
-    () => refusedEntryChange(getDb(), access, [id]),
+    () => missingOrChanged(access, id, condition),
   );
 }
 

@@ -3,7 +3,16 @@ import { projectExample } from "@/lib/projects/examples";
 import { commitExample } from "@/lib/repositories/examples";
 import { entryExample, entryListExample, pullRequestSuggestionExample, suggestionExample, suggestionListExample } from "./examples";
 import { entryBulkResponseSchema, entryListResponseSchema, entryResponseSchema, timerResponseSchema, timerStartResponseSchema } from "./responses";
-import { attachCommitsSchema, bulkMaxEntries, entryBulkSchema, entryCreateSchema, entryListQuerySchema, entryUpdateSchema, timerStartSchema } from "./schemas";
+import {
+  attachCommitsSchema,
+  bulkMaxEntries,
+  entryBulkSchema,
+  entryCreateSchema,
+  entryListQuerySchema,
+  entryUpdateSchema,
+  timerStartSchema,
+  timerStopSchema,
+} from "./schemas";
 import {
   suggestionDismissalResponseSchema,
   suggestionDismissalSchema,
@@ -80,9 +89,10 @@ export const worklogOperations = {
     path: "/api/v1/worklog/entries/{id}",
     tag,
     summary: "Update a worklog entry",
-    description: "Changes the fields sent; the others stay as they are.",
+    description: "Changes the fields sent; the others stay as they are. With `If-Match`, only while the entry is at the version it names.",
     scope: "worklog:write",
     role: "member",
+    versioned: true,
     body: { schema: entryUpdateSchema, example: { duration_seconds: 6300, tags: ["frontend"] } },
     responses: {
       200: { description: "The updated entry.", schema: entryResponseSchema, example: { ...entryExample, duration_seconds: 6300, tags: ["frontend"] } },
@@ -96,8 +106,10 @@ export const worklogOperations = {
     path: "/api/v1/worklog/entries/{id}",
     tag,
     summary: "Delete a worklog entry",
+    description: "With `If-Match`, only while the entry is at the version it names.",
     scope: "worklog:write",
     role: "member",
+    versioned: true,
     responses: { 200: { description: "The entry as it was.", schema: entryResponseSchema, example: entryExample } },
   },
   bulk: {
@@ -205,7 +217,7 @@ export const timerOperations = {
     tag: timerTag,
     summary: "Start a timer",
     description:
-      'Creates a running entry, recorded now. A timer already running is stopped first and answered as `stopped`. `content` defaults to "Timer"; the entry can be edited like any other, and giving it a `duration_seconds` stops it.',
+      'Creates a running entry, recorded now (or at `started_at`). A timer already running is stopped first and answered as `stopped`. `content` defaults to "Timer"; the entry can be edited like any other, and giving it a `duration_seconds` stops it.',
     scope: "worklog:write",
     role: "member",
     body: { schema: timerStartSchema, example: { content: "Reviewing the release notes", tags: ["review"] } },
@@ -221,10 +233,15 @@ export const timerOperations = {
     path: "/api/v1/worklog/timer/stop",
     tag: timerTag,
     summary: "Stop the timer",
-    description: "Ends the running entry now: `recorded_at` becomes now and `duration_seconds` the seconds it ran (at least 1, at most 604 800).",
+    description:
+      "Ends the running entry now, or at `stopped_at`: `recorded_at` becomes that time and `duration_seconds` the seconds it ran (at least 1, at most 604 800). With `entry_id`, only that entry's timer.",
     scope: "worklog:write",
     role: "member",
+    body: { schema: timerStopSchema, example: { stopped_at: "2026-11-20T11:45:00Z", entry_id: entryExample.id } },
     responses: { 200: { description: "The entry just stopped.", schema: timerResponseSchema, example: { timer: stoppedExample } } },
-    errors: { 404: "No timer is running." },
+    errors: {
+      404: "No timer is running, or the one running is not `entry_id`.",
+      422: "`stopped_at` is not within the last 7 days, or `entry_id` is not an id.",
+    },
   },
 } satisfies Record<string, Operation>;

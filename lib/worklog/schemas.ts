@@ -46,14 +46,38 @@ export const entryCreateSchema = entryFieldsSchema.extend({ commit_ids: entryCom
 export type EntryCreate = z.output<typeof entryCreateSchema>;
 
 /** POST /worklog/timer: what the running entry says while it runs; it may be edited afterwards like any entry. */
+/** How far back a start or stop may be told: an offline outbox's longest wait (README, "Offline and installing"). */
+const TIMER_BACKDATING_MS = 7 * 24 * 3600 * 1000;
+/** A device's clock may run a little ahead of the server's. */
+const CLOCK_SKEW_MS = 60_000;
+
+/** When the person started or stopped the timer, told later (an offline outbox): the last 7 days, never ahead of the server's clock. */
+const timerMomentSchema = (what: string) =>
+  timestampSchema
+    .refine((moment) => moment.getTime() <= Date.now() + CLOCK_SKEW_MS && moment.getTime() >= Date.now() - TIMER_BACKDATING_MS, {
+      message: `must be within the last 7 days`,
+    })
+    .meta({ description: `When the timer was ${what}, if not now: within the last 7 days (a device that was offline tells it later).` })
+    .optional();
+
 export const timerStartSchema = z
   .object({
     content: entryContentSchema.default("Timer"),
     tags: entryTagsSchema.optional(),
     project_id: idSchema.nullable().optional(),
+    started_at: timerMomentSchema("started"),
   })
   .register(requestSchemas, { id: "TimerStart" });
 export type TimerStart = z.output<typeof timerStartSchema>;
+
+/** POST /worklog/timer/stop: an empty body stops the running timer now. */
+export const timerStopSchema = z
+  .object({
+    stopped_at: timerMomentSchema("stopped"),
+    entry_id: idSchema.optional().meta({ description: "Stops this entry's timer only: a 404 when it is not the one running (stopped elsewhere meanwhile)." }),
+  })
+  .register(requestSchemas, { id: "TimerStop" });
+export type TimerStop = z.output<typeof timerStopSchema>;
 
 export const entryUpdateSchema = entryFieldsSchema.partial().register(requestSchemas, { id: "EntryUpdate" });
 export type EntryUpdate = z.output<typeof entryUpdateSchema>;

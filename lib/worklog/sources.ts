@@ -8,9 +8,12 @@ import type { Principal } from "@/lib/auth/authenticate";
 export const entrySources = ["web", "api", "cli", "mcp"] as const;
 export type EntrySource = (typeof entrySources)[number];
 
-/** The source of an entry written through /api/v1: an API key's, or an OAuth token's, which is how the CLI signs in (the device flow). */
+/**
+ * The source of an entry written through /api/v1: an API key's, an OAuth token's, which is how
+ * the CLI signs in (the device flow), or the web app's session (its offline outbox).
+ */
 export function apiEntrySource(principal: Principal): EntrySource {
-  return principal.kind === "api_key" ? "api" : "cli";
+  return ({ api_key: "api", oauth_token: "cli", session: "web" } as const)[principal.kind];
 }
 
 /** How the web app names each source. */

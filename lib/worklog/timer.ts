@@ -39,9 +39,11 @@ async function stopRunning(transaction: Transaction, access: Access, at: Date, c
     select: { id: true, recordedAt: true },
   });
   if (!running || (choice.id !== undefined && choice.id !== running.id)) return null;
+  // A stop told later (started_at or stopped_at of an offline device) never ends before the start.
+  const end = at < running.recordedAt ? running.recordedAt : at;
   const stopped = await transaction.worklogEntry.update({
     where: { id: running.id },
-    data: { runningUserId: null, recordedAt: at, durationSeconds: choice.durationSeconds ?? elapsedSeconds(running.recordedAt, at) },
+    data: { runningUserId: null, recordedAt: end, durationSeconds: choice.durationSeconds ?? elapsedSeconds(running.recordedAt, end) },
     include: entryInclude,
   });
   return writtenBy(access, stopped);

@@ -150,4 +150,42 @@ describe("the timer", () => {
     expect((await server.request("/api/v1/worklog/timer", { key: readOnly, method: "POST", body: {} })).status).toBe(403);
     expect((await stop(readOnly)).status).toBe(403);
   });
+
+  it("starts and stops at the times a device that was offline tells, stopping only the entry it names", async () => {
+    const key = await newKey(server, { scopes: timerScopes });
+    const startedAt = new Date(Date.now() - 3 * 3600_000);
+    const stoppedAt = new Date(startedAt.getTime() + 5400_000);
+    const { timer } = await start(key, { content: "On the train", started_at: startedAt.toISOString() });
+    expect(timer.recorded_at).toBe(startedAt.toISOString());
+    const stopBody = (body: unknown) => server.request("/api/v1/worklog/timer/stop", { key, method: "POST", body });
+    // Another device's newer timer runs: a stop meant for the first one leaves it running.
+    const newer = await start(key, { content: "At the desk" });
+    expect(newer.stopped).toMatchObject({ id: timer.id, running: false });
+    expect((await stopBody({ entry_id: timer.id, stopped_at: stoppedAt.toISOString() })).status).toBe(404);
+    expect((await current(key)).timer!.id).toBe(newer.timer.id);
+
+    const later = await start(key, { content: "Offline again", started_at: startedAt.toISOString() });
+    const ended = await json<{ timer: Entry }>(stopBody({ entry_id: later.timer.id, stopped_at: stoppedAt.toISOString() }), 200);
+    expect(ended.timer).toMatchObject({ id: later.timer.id, running: false, duration_seconds: 5400, recorded_at: stoppedAt.toISOString() });
+
+    const tooOld = new Date(Date.now() - 8 * 86400_000).toISOString();
+    const future = new Date(Date.now() + 3600_000).toISOString();
+    for (const [body, pointer] of [
+      [{ started_at: tooOld }, "/started_at"],
+      [{ started_at: future }, "/started_at"],
+    ] as const) {
+      const refused = await json<{ errors: { source: { pointer: string } }[] }>(
+        server.request("/api/v1/worklog/timer", { key, method: "POST", body, invalid: true }),
+        422,
+      );
+      expect(refused.errors[0]!.source.pointer).toBe(pointer);
+    }
+    await start(key);
+    const refusedStop = await json<{ errors: { source: { pointer: string } }[] }>(
+      server.request("/api/v1/worklog/timer/stop", { key, method: "POST", body: { stopped_at: future, entry_id: "nope" }, invalid: true }),
+      422,
+    );
+    expect(refusedStop.errors.map((error) => error.source.pointer).sort()).toEqual(["/entry_id", "/stopped_at"]);
+    expect((await current(key)).timer).not.toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { jsonCursorPageResponse } from "@/lib/api/cursor-pagination";
-import { apiMethods, apiRoute } from "@/lib/api/route";
-import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
+import { apiMethods, apiRoute, requireCallerScope } from "@/lib/api/route";
+import type { RequiredScope } from "@/lib/auth/scopes";
 import { listDeletedAsJson } from "@/lib/sync/deleted";
 import { syncOperations } from "@/lib/sync/operations";
 import { syncedKinds, type SyncedKind } from "@/lib/sync/schemas";
@@ -11,7 +11,7 @@ const readScopes: Record<SyncedKind, RequiredScope> = { entry: "worklog:read", p
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
   apiRoute(syncOperations.deleted, async ({ principal, access, query }) => {
     for (const kind of query.type ? [query.type] : syncedKinds) {
-      requireScope(principal.scopes, readScopes[kind], principal.kind === "api_key" ? "API key" : "OAuth token");
+      requireCallerScope(principal, readScopes[kind]);
     }
     return jsonCursorPageResponse("deleted", await listDeletedAsJson(access, query));
   }),

@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
     return { timer: timer && toEntryResponse(timer) };
   }),
   apiRoute(timerOperations.start, async ({ access, principal, body }) => {
-    const { timer, stopped } = await startTimer(access, body, apiEntrySource(principal));
+    const { timer, stopped } = await startTimer(access, body, apiEntrySource(principal), body.started_at);
     return { timer: toEntryResponse(timer), stopped: stopped && toEntryResponse(stopped) };
   }),
 );

@@ -7,5 +7,7 @@ import { recapOperations } from "@/lib/recaps/operations";
 export const maxDuration = 300;
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(recapOperations.streamEvents, ({ request, access, query }) => recapStreamResponse(request, access, query.recap_id, apiStreamCredential(request))),
+  apiRoute(recapOperations.streamEvents, ({ request, principal, access, query }) =>
+    recapStreamResponse(request, access, query.recap_id, apiStreamCredential(request, principal)),
+  ),
 );

@@ -4,5 +4,7 @@ import { stopTimer } from "@/lib/worklog/timer";
 import { timerOperations } from "@/lib/worklog/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(timerOperations.stop, async ({ access }) => ({ timer: toEntryResponse(await stopTimer(access)) })),
+  apiRoute(timerOperations.stop, async ({ access, body }) => ({
+    timer: toEntryResponse(await stopTimer(access, { id: body.entry_id }, body.stopped_at)),
+  })),
 );

@@ -1,0 +1,43 @@
+import "server-only";
+import { browserMembership } from "@/lib/access/memberships";
+import { queryRows } from "@/lib/db/sql";
+import { AppError } from "@/lib/errors";
+import type { Principal } from "./authenticate";
+import { authenticationError } from "./authorization-header";
+import { getCurrentUser } from "./current-user";
+import { scopeResources, type Scope } from "./scopes";
+
+/**
+ * The header by which the web app calls /api/v1 with its session instead of a key (docs/api.md,
+ * "The web app's session"): the slug of the workspace it works in. The offline outbox replays
+ * its writes so (README, "Offline and installing").
+ */
+export const SESSION_WORKSPACE_HEADER = "worklog-workspace";
+
+const everyScope: Scope[] = scopeResources.map((resource) => `${resource}:*` as const);
+
+export const sessionMessages = {
+  crossSite: "A session is accepted from this site's own pages only.",
+  signedOut: "Your session has ended. Sign in again.",
+} as const;
+
+/** Whether the request asks to be authenticated by the browser's session rather than by a key. */
+export const asksForSession = (request: Request) => !request.headers.has("authorization") && request.headers.has(SESSION_WORKSPACE_HEADER);
+
+/**
+ * The signed-in account, in the workspace the header names, with every scope: what its pages may
+ * do. Only from the app's own pages (`Sec-Fetch-Site: same-origin`, which a browser sets and a
+ * page cannot; with the custom header, another site's request would also need a preflight that
+ * is never granted). A workspace the user is not a member of is not found.
+ */
+export async function authenticateSession(request: Request): Promise<Principal> {
+  if (request.headers.get("sec-fetch-site") !== "same-origin") throw authenticationError(sessionMessages.crossSite);
+  const user = await getCurrentUser();
+  if (!user) throw authenticationError(sessionMessages.signedOut);
+  const membership = await browserMembership(user.id, request.headers.get(SESSION_WORKSPACE_HEADER) ?? undefined);
+  if (!membership) throw AppError.notFound();
+  const [counters] = await queryRows<{ changeSeq: string }>(`SELECT change_seq::text AS "changeSeq" FROM account_counters WHERE workspace_id = $1::uuid`, [
+    membership.workspace.id,
+  ]);
+  return { kind: "session", credentialId: `session:${user.id}`, scopes: everyScope, user, membership, changeSeq: counters?.changeSeq ?? "0" };
+}

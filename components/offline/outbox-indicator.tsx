@@ -30,7 +30,7 @@ export function OutboxIndicator() {
   const text = outbox && summary(outbox.items, outbox);
   const alarming = outbox && (outbox.signInNeeded || outbox.items.some(needsReview));
   return (
-    <div role="status" className="flex shrink-0 items-center gap-1 empty:hidden">
+    <div role="status" aria-label="Unsent changes" className="flex shrink-0 items-center gap-1 empty:hidden">
       {text && (
         <MenuButton
           label={text}

@@ -17,7 +17,7 @@ import {
 } from "@/lib/offline/outbox-item";
 import { discardedWith, inOrder, type QueueChange } from "@/lib/offline/outbox-queue";
 import type { SendResult } from "@/lib/offline/outbox-sender";
-import { addToQueue, changeQueue, readQueue } from "@/lib/offline/outbox-store";
+import { addToQueue, changeQueue, openOutbox, readQueue } from "@/lib/offline/outbox-store";
 import type { EntryView } from "@/lib/worklog/views";
 import { browserOffline, useOnline } from "./use-online";
 import { useOutboxSender } from "./use-outbox-sender";
@@ -66,6 +66,8 @@ export function OutboxProvider({ settings, children }: { settings: OutboxSetting
   const [signInNeeded, setSignInNeeded] = useState(false);
   const [sentCount, setSentCount] = useState(0);
   const online = useOnline();
+  // After a sign-out in this page deleted the outbox, the next user's pages use it again (before the sender's effect below runs).
+  useEffect(openOutbox, [key]);
 
   const reload = useCallback(
     () =>

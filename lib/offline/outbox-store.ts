@@ -12,8 +12,11 @@ interface OutboxSchema extends DBSchema {
 }
 
 let opening: Promise<IDBPDatabase<OutboxSchema>> | undefined;
+/** Deleted when signing out: not made again by a sender still running in this page until an outbox opens it anew (openOutbox). */
+let deleted = false;
 
 function database(): Promise<IDBPDatabase<OutboxSchema>> {
+  if (deleted) return Promise.reject(new Error("The outbox was deleted when signing out."));
   opening ??= openDB<OutboxSchema>(outboxDatabaseName, 1, {
     upgrade(db) {
       db.createObjectStore("items", { keyPath: "id" }).createIndex("queue", ["queue", "order"]);
@@ -34,6 +37,11 @@ function database(): Promise<IDBPDatabase<OutboxSchema>> {
 }
 
 const queueRange = (queue: string) => IDBKeyRange.bound([queue, -Infinity], [queue, Infinity]);
+
+/** Lets the outbox be used again in this page after it was deleted: a user signed in (again). */
+export function openOutbox(): void {
+  deleted = false;
+}
 
 /** The queue's items, in the order they are sent. */
 export async function readQueue(queue: string): Promise<OutboxItem[]> {
@@ -78,6 +86,7 @@ export async function changeItem(item: OutboxItem, change: (stored: OutboxItem) 
 
 /** Forgets every queue, e.g. when signing out; open connections close themselves (`blocking`). */
 export async function deleteOutboxDatabase(): Promise<void> {
+  deleted = true;
   const open = opening;
   opening = undefined;
   await open?.then((db) => db.close()).catch(() => undefined);

@@ -2,6 +2,7 @@
 
 import { onlineManager } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
+import { preloadToasts } from "@/components/ui/toast";
 import { requestBackgroundSync } from "@/lib/offline/background-sync";
 import { announceOutboxChange, onOutboxChange } from "@/lib/offline/outbox-channel";
 import {
@@ -83,6 +84,8 @@ export function OutboxProvider({ settings, children }: { settings: OutboxSetting
   useEffect(() => {
     // react-query takes the browser as online until an `offline` event: a page opened offline (from the cache) is not.
     onlineManager.setOnline(navigator.onLine);
+    // Offline, the toasts' code could no longer be fetched to say that a change waits.
+    preloadToasts();
     void reload();
     return onOutboxChange((message) => {
       if (message.queue !== key) return;

@@ -9,14 +9,25 @@ let loading: Promise<Sonner> | undefined;
 let loaded: Sonner | undefined;
 const onLoaded = new Set<() => void>();
 
-/** sonner, fetched with the first toast: no page's first scripts carry it. */
+/** sonner, fetched with the first toast: no page's first scripts carry it. A fetch that failed (offline) is tried again next time. */
 function loadSonner(): Promise<Sonner> {
-  loading ??= import("sonner").then((sonner) => {
-    loaded = sonner;
-    onLoaded.forEach((notify) => notify());
-    return sonner;
-  });
+  loading ??= import("sonner").then(
+    (sonner) => {
+      loaded = sonner;
+      onLoaded.forEach((notify) => notify());
+      return sonner;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/** Fetches sonner ahead of the first toast, e.g. while online, for a toast to say that a change made offline waits. */
+export function preloadToasts(): void {
+  loadSonner().catch(() => undefined);
 }
 
 function subscribeToLoad(notify: () => void) {

@@ -3,7 +3,6 @@ import { browserMembership } from "@/lib/access/memberships";
 import { queryRows } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
 import type { Principal } from "./authenticate";
-import { authenticationError } from "./authorization-header";
 import { getCurrentUser } from "./current-user";
 import { scopeResources, type Scope } from "./scopes";
 
@@ -21,6 +20,13 @@ export const sessionMessages = {
   signedOut: "Your session has ended. Sign in again.",
 } as const;
 
+/**
+ * A session's 401 names no scheme: a browser answers `WWW-Authenticate: Basic` on a page's own
+ * request with its password prompt, and the request (the outbox's, README "Offline and
+ * installing") waits on it.
+ */
+const sessionError = (message: string) => new AppError("authentication", message);
+
 /** Whether the request asks to be authenticated by the browser's session rather than by a key. */
 export const asksForSession = (request: Request) => !request.headers.has("authorization") && request.headers.has(SESSION_WORKSPACE_HEADER);
 
@@ -31,9 +37,9 @@ export const asksForSession = (request: Request) => !request.headers.has("author
  * is never granted). A workspace the user is not a member of is not found.
  */
 export async function authenticateSession(request: Request): Promise<Principal> {
-  if (request.headers.get("sec-fetch-site") !== "same-origin") throw authenticationError(sessionMessages.crossSite);
+  if (request.headers.get("sec-fetch-site") !== "same-origin") throw sessionError(sessionMessages.crossSite);
   const user = await getCurrentUser();
-  if (!user) throw authenticationError(sessionMessages.signedOut);
+  if (!user) throw sessionError(sessionMessages.signedOut);
   const membership = await browserMembership(user.id, request.headers.get(SESSION_WORKSPACE_HEADER) ?? undefined);
   if (!membership) throw AppError.notFound();
   const [counters] = await queryRows<{ changeSeq: string }>(`SELECT change_seq::text AS "changeSeq" FROM account_counters WHERE workspace_id = $1::uuid`, [

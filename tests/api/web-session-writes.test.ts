@@ -63,6 +63,8 @@ describe("the web app's session on /api/v1", () => {
     expect((await fromPage("/api/v1/worklog/entries", { cookie, workspace: slug, site: "" })).status).toBe(401);
     const signedOut = await fromPage("/api/v1/worklog/entries", { workspace: slug, method: "POST", body: { content: "lost?" } });
     expect(signedOut.status).toBe(401);
+    // No Basic challenge: a browser would answer it with its password prompt, holding the request.
+    expect(signedOut.headers.get("www-authenticate")).toBeNull();
     expect(await signedOut.json()).toEqual({ error: { message: "Your session has ended. Sign in again.", type: "authentication_error" } });
     // Without the workspace header, a cookie alone is no credential: the key's 401.
     expect((await fromPage("/api/v1/worklog/entries", { cookie })).status).toBe(401);

@@ -1,12 +1,19 @@
 "use client";
 
-import { createContext, lazy, Suspense, useContext, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, type ComponentType, type ReactNode } from "react";
 import { firstBlock } from "@/lib/formatting/markdown-blocks";
 
 // The markdown parser is loaded when a text the server did not render is first shown (another
 // page of entries, an edited entry, a row shown whole, the composer's preview): the worklog's first
 // screen is rendered on the server and needs none of it.
-const markdown = () => import("@/components/markdown");
+// Offline, its code may not be there to fetch: the text is then shown as written, without failing the page.
+type MarkdownText = ComponentType<{ children: string; highlight?: string }>;
+type MarkdownModule = { Markdown: MarkdownText; MarkdownLineText: MarkdownText };
+const asWritten: MarkdownModule = {
+  Markdown: ({ children }) => <div className="whitespace-pre-wrap">{children}</div>,
+  MarkdownLineText: ({ children }) => firstBlock(children),
+};
+const markdown = (): Promise<MarkdownModule> => import("@/components/markdown").catch(() => asWritten);
 const Markdown = lazy(() => markdown().then((module) => ({ default: module.Markdown })));
 const MarkdownLineText = lazy(() => markdown().then((module) => ({ default: module.MarkdownLineText })));
 

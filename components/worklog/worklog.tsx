@@ -36,6 +36,8 @@ import { useLinkedEntry } from "./entry-focus";
 import { useWorklogView, ViewSwitch } from "./worklog-view";
 import { TeamProvider, timeByAuthor, type Team } from "./team-context";
 import { useShortcuts } from "@/components/keyboard/use-shortcuts";
+import type { LaunchAction } from "@/lib/worklog/launch-action";
+import { useLaunchAction } from "./use-launch-action";
 
 /** The week view's code is loaded when it is first shown. */
 const WeekView = dynamic(() => import("./week-view"), {
@@ -79,6 +81,8 @@ type WorklogProps = {
   team: Team;
   /** Whether the user's role writes entries (a viewer's does not): without it, no composer and no suggestions to accept. */
   canWrite: boolean;
+  /** What a shortcut of the installed app opened the page to do (lib/worklog/launch-action.ts). */
+  launch?: LaunchAction;
 };
 
 /**
@@ -117,6 +121,7 @@ function WorklogEntries({
   notices,
   team,
   canWrite,
+  launch,
 }: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
@@ -142,6 +147,8 @@ function WorklogEntries({
   );
   // The header's Start takes the composer's text, tags and project.
   useTimerDraft(timerDraft);
+  // After the draft is lent: a shortcut's Start timer takes it, as the header's button does.
+  useLaunchAction(launch);
   // A timer started or stopped, here or elsewhere, adds or changes an entry.
   useTimerChange(() => void refreshAfterChange(queryClient));
 

@@ -30,6 +30,8 @@ function contentSecurityPolicy(nonce: string): string {
             .join(" ")}`
     }`,
     "connect-src 'self' http://127.0.0.1:* http://localhost:*",
+    // The service worker (public/sw.js, components/browser/offline-worker.tsx): without it, workers fall back to script-src, whose 'strict-dynamic' ignores 'self'.
+    "worker-src 'self'",
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "object-src 'none'",
@@ -103,8 +105,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
 export const config = {
   matcher: [
     // Pages only, prefetches included (a browser may show what it prefetched, policy and all):
-    // the API (/api/…, /auth/…) and static files must not pay for a nonce.
-    "/((?!api/|auth/|_next/|favicon.svg|settings/data/import$).*)",
+    // the API (/api/…, /auth/…), static files, the service worker's script and the web app
+    // manifest (app/app.webmanifest/route.ts) must not pay for a nonce.
+    "/((?!api/|auth/|_next/|favicon.svg|sw.js$|app.webmanifest$|settings/data/import$).*)",
     // API paths with escapes, some of which may not decode; the others never reach the proxy.
     "/api/v1/:path(.*%.*)",
   ],

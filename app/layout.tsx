@@ -1,5 +1,6 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { OfflineWorker } from "@/components/browser/offline-worker";
 import { RefreshOnRestore } from "@/components/browser/refresh-on-restore";
 import { Providers } from "@/components/providers";
 import { pageWidth } from "@/components/page-width";
@@ -12,7 +13,8 @@ import type { Access } from "@/lib/access/context";
 import { currentAccess, getCurrentUser } from "@/lib/auth/current-user";
 import { hourCycleFor } from "@/lib/formatting/account-clock";
 import { runningTimerView } from "@/lib/worklog/views";
-import { requestWorkspaceBase } from "@/lib/workspaces/request-workspace";
+import { appDescription, themeColours } from "@/lib/offline/web-app-manifest";
+import { requestedWorkspaceSlug, requestWorkspaceBase } from "@/lib/workspaces/request-workspace";
 import { workspaceChoices } from "@/lib/workspaces/user-workspaces";
 import { WorkspaceBaseProvider } from "@/components/workspaces/workspace-link";
 import "./globals.css";
@@ -20,8 +22,17 @@ import { roleAtLeast } from "@/lib/access/roles";
 
 export const metadata: Metadata = {
   title: { template: "%s · Worklog", default: "Worklog" },
-  description: "Track your work in markdown entries, attach commits, organise projects and repositories, and get recaps — from the web, a REST API or the CLI.",
-  icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
+  description: appDescription,
+  icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" }, apple: { url: "/icons/apple-touch-icon.png", sizes: "180x180" } },
+  appleWebApp: { capable: true, title: "Worklog", statusBarStyle: "default" },
+};
+
+/** The colour of the browser's or the installed app's title bar, that of the page's background in each scheme. */
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: themeColours.light },
+    { media: "(prefers-color-scheme: dark)", color: themeColours.dark },
+  ],
 };
 
 /** Whose outbox the page sends, in which workspace (README "Offline and installing"). */
@@ -41,8 +52,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const [user, access] = [await getCurrentUser(), await currentAccess()];
   const workspaces = user ? await workspaceChoices(user.id, access?.workspace.id) : [];
   const writes = access !== null && roleAtLeast(access.role, "member");
+  const slug = await requestedWorkspaceSlug();
   return (
     <html lang="en">
+      <head>
+        {/* The page's workspace's manifest (app/app.webmanifest/route.ts): the installed app opens there. In the
+            head as the page is first sent, which Next.js's metadata, streamed after it, may not be. */}
+        <link rel="manifest" href={slug ? `/app.webmanifest?workspace=${slug}` : "/app.webmanifest"} />
+      </head>
       <body className="flex min-h-dvh flex-col">
         <a
           href="#main"
@@ -72,6 +89,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </main>
             <SiteFooter />
             <RefreshOnRestore />
+            <OfflineWorker userId={user?.id ?? null} />
           </WorkspaceBaseProvider>
         </Providers>
       </body>

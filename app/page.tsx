@@ -1,4 +1,5 @@
 import { WorkspaceLink } from "@/components/workspaces/workspace-link";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { Markdown, MarkdownLineText } from "@/components/markdown";
 import { FormError } from "@/components/ui/form-feedback";
@@ -29,6 +30,7 @@ import { unnamedAuthorLabel } from "@/lib/worklog/author-label";
 import { roleAtLeast } from "@/lib/access/roles";
 import { sinceWords } from "@/lib/reminders/message";
 import { standupReminderNotice } from "@/lib/reminders/standup-reminders";
+import { LAUNCH_PARAMETER, launchAction } from "@/lib/worklog/launch-action";
 
 const features = [
   {
@@ -200,6 +202,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
       tags={tags.map(({ tag }) => tag)}
       today={calendarDay(new Date(), user.timezone)}
       linkedEntryId={linked?.id}
+      launch={launchAction(typed.get(LAUNCH_PARAMETER), (await headers()).get("sec-fetch-site"))}
       canWrite={roleAtLeast(access.role, "member")}
       team={{ me: user.id, members: members.map((member) => ({ id: member.user_id, name: member.name ?? member.email ?? unnamedAuthorLabel })) }}
     />

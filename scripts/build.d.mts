@@ -1,2 +1,2 @@
 export function ensurePrismaClient(): void;
-export function ensureBuild(): void;
+export function ensureBuild(options?: { always?: boolean }): void;

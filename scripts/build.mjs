@@ -1,5 +1,7 @@
 // Builds the app when the sources changed since the last build (or there is none), so that
-// `npm start` and the tests always serve the code in the working tree.
+// `npm start` and the tests always serve the code in the working tree: `next build`, then the
+// service worker (`serwist build`, serwist.config.js) into public/sw.js. `--always` builds
+// whatever the sources: `npm run build`, which Vercel runs.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -15,19 +17,22 @@ const inputs = [
   "instrumentation.ts",
   "proxy.ts",
   "next.config.mjs",
+  "serwist.config.js",
   "postcss.config.mjs",
   "package-lock.json",
   "tsconfig.json",
   "tsconfig.build.json",
 ];
 const stampFile = path.join(root, ".next", "worklog-source-hash");
+/** What the service worker's build writes into public/ (serwist.config.js): an output, not a source. */
+const serviceWorkerFiles = ["public/sw.js", "public/sw.js.map"];
 
 function* files(entry) {
   const full = path.join(root, entry);
   if (!existsSync(full)) return;
   if (statSync(full).isDirectory()) {
     for (const child of readdirSync(full).sort()) if (child !== "generated") yield* files(path.join(entry, child));
-  } else {
+  } else if (!serviceWorkerFiles.includes(entry)) {
     yield entry;
   }
 }
@@ -91,21 +96,41 @@ export function withBuildLock(work, lockFile = defaultLockFile) {
   }
 }
 
-export function ensureBuild() {
+function isBuilt(hash) {
+  return (
+    [path.join(root, ".next", "BUILD_ID"), path.join(root, serviceWorkerFiles[0]), stampFile].every((file) => existsSync(file)) &&
+    readFileSync(stampFile, "utf8") === hash
+  );
+}
+
+function run(what, args, env = process.env) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) throw new Error(`${what} failed`);
+}
+
+export function ensureBuild({ always = false } = {}) {
   ensurePrismaClient();
   withBuildLock(() => {
     const hash = sourceHash();
-    if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash) return;
+    if (!always && isBuilt(hash)) return;
     console.log("[worklog] building the app (about 2 minutes the first time)…");
-    const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
-    if (result.status !== 0) throw new Error("next build failed");
+    rmSync(stampFile, { force: true });
+    run("next build", [path.join(root, "node_modules/next/dist/bin/next"), "build"]);
+    // After `next build`: the worker precaches the files it wrote. The CLI would otherwise ask the registry for a newer version of itself.
+    run("serwist build", [path.join(root, "node_modules/@serwist/cli/cli.js"), "build"], { ...process.env, NODE_ENV: "production", NO_UPDATE_NOTIFIER: "1" });
     writeFileSync(stampFile, hash);
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes("--help")) {
+    console.log(
+      'usage: node scripts/build.mjs [--always]: `next build` and the service worker (`serwist build`) when the sources changed since the last build; --always builds whatever they are (`npm run build`); README.md, "Offline and installing"',
+    );
+    process.exit(0);
+  }
   try {
-    ensureBuild();
+    ensureBuild({ always: process.argv.includes("--always") });
   } catch (error) {
     console.error(error.message);
     process.exit(1);

@@ -172,6 +172,8 @@ if (options.only === undefined && !options.list) {
       ["format", bin("biome"), ["format"]],
       ["import cycles", bin("madge"), ["--circular", "--extensions", "ts,tsx", "--exclude", "^lib/db/generated", "app", "components", "lib"]],
       ["typecheck", bin("tsc"), ["--noEmit"]],
+      // The service worker's own program: a worker's global scope, not a window's (README "Offline and installing").
+      ["service worker types", bin("tsc"), ["--noEmit", "-p", "lib/offline/service-worker"]],
       // Redocly and Spectral on the OpenAPI document, and the README's typed client compiled against it.
       ["OpenAPI lint", bin("tsx"), ["scripts/lint-openapi.ts"]],
       ["npm scripts", process.execPath, ["scripts/check-scripts.mjs"]],

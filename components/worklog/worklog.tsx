@@ -39,6 +39,8 @@ import { useShortcuts } from "@/components/keyboard/use-shortcuts";
 import { useOutboxSent } from "@/components/offline/outbox-provider";
 import { PendingBadge } from "@/components/offline/pending-badge";
 import { PendingDeleteNote, usePendingEntries } from "./pending-rows";
+import type { LaunchAction } from "@/lib/worklog/launch-action";
+import { useLaunchAction } from "./use-launch-action";
 
 /** The week view's code is loaded when it is first shown. */
 const WeekView = dynamic(() => import("./week-view"), {
@@ -82,6 +84,8 @@ type WorklogProps = {
   team: Team;
   /** Whether the user's role writes entries (a viewer's does not): without it, no composer and no suggestions to accept. */
   canWrite: boolean;
+  /** What a shortcut of the installed app opened the page to do (lib/worklog/launch-action.ts). */
+  launch?: LaunchAction;
 };
 
 /**
@@ -120,6 +124,7 @@ function WorklogEntries({
   notices,
   team,
   canWrite,
+  launch,
 }: WorklogProps) {
   const queryClient = useQueryClient();
   const { filters, change: changeFilters } = useWorklogFilters();
@@ -145,6 +150,8 @@ function WorklogEntries({
   );
   // The header's Start takes the composer's text, tags and project.
   useTimerDraft(timerDraft);
+  // After the draft is lent: a shortcut's Start timer takes it, as the header's button does.
+  useLaunchAction(launch);
   // A timer started or stopped, here or elsewhere, adds or changes an entry.
   useTimerChange(() => void refreshAfterChange(queryClient));
   // So does a change the outbox sent.

@@ -10,6 +10,12 @@
 export const WORKSPACE_HEADER = "x-worklog-workspace";
 
 const workspacePathPattern = /^\/w\/([a-z0-9-]{1,64})(\/.*)?$/;
+const workspaceSlugPattern = /^[a-z0-9-]{1,64}$/;
+
+/** Whether `text` can be the slug of a `/w/<slug>/…` path. */
+export function isWorkspaceSlug(text: string): boolean {
+  return workspaceSlugPattern.test(text);
+}
 
 /** The slug and the page's own path of a `/w/<slug>/…` path, or undefined for any other path. */
 export function splitWorkspacePath(pathname: string): { slug: string; path: string } | undefined {

@@ -1,21 +1,13 @@
+import { testQueue, preview, body } from "../support/outbox-items";
 import { describe, expect, it } from "vitest";
 import { outcomeOf, serverMessage } from "@/lib/offline/outbox-answers";
 import { createItem, deleteItem, timerStartItem, timerStopItem, updateItem } from "@/lib/offline/outbox-changes";
-import { attempted, queueIdOf, queueKey, type EntryPreview, type NewOutboxItem, type OutboxItem } from "@/lib/offline/outbox-item";
+import { attempted, queueIdOf, queueKey, type NewOutboxItem, type OutboxItem } from "@/lib/offline/outbox-item";
 import { afterAnswer, discardedWith, heldBy, idempotencyWindowMs, isExpired, nextToSend, planAdd, retryDelayMs } from "@/lib/offline/outbox-queue";
 
-const queue = { userId: "0190d8a4-0000-7000-8000-000000000001", workspace: "acme" };
+const queue = testQueue;
 const serverId = "0190d8a4-0000-7000-8000-0000000000aa";
 const read = { id: serverId, updated_at: "2026-11-29T10:00:00.000Z" };
-const preview = (content: string): EntryPreview => ({
-  content,
-  recorded_at: "2026-11-29T09:00:00.000Z",
-  duration_seconds: null,
-  tags: [],
-  project: null,
-  running: false,
-});
-const body = (content: string) => ({ content, tags: [], project_id: null });
 
 /** Adds items one after the other as the store does, each folded by planAdd into what came before. */
 function queued(...added: NewOutboxItem[]): OutboxItem[] {

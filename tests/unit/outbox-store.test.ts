@@ -1,21 +1,13 @@
 // The outbox's IndexedDB layer, on fake-indexeddb (an in-memory IndexedDB for Node.js).
 import "fake-indexeddb/auto";
+import { testQueue, preview, body } from "../support/outbox-items";
 import { afterEach, describe, expect, it } from "vitest";
 import { createItem, updateItem } from "@/lib/offline/outbox-changes";
-import { queueKey, type EntryPreview } from "@/lib/offline/outbox-item";
+import { queueKey } from "@/lib/offline/outbox-item";
 import { addToQueue, changeItem, countItems, deleteOutboxDatabase, openOutbox, outboxDatabaseName, queueKeys, readQueue } from "@/lib/offline/outbox-store";
 
-const mine = { userId: "0190d8a4-0000-7000-8000-000000000001", workspace: "acme" };
+const mine = testQueue;
 const otherWorkspace = { ...mine, workspace: "other" };
-const preview = (content: string): EntryPreview => ({
-  content,
-  recorded_at: "2026-11-29T09:00:00.000Z",
-  duration_seconds: null,
-  tags: [],
-  project: null,
-  running: false,
-});
-const body = (content: string) => ({ content, tags: [], project_id: null });
 
 afterEach(async () => {
   await deleteOutboxDatabase();

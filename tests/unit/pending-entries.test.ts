@@ -1,19 +1,12 @@
+import { testQueue, preview } from "../support/outbox-items";
 import { describe, expect, it } from "vitest";
 import { createItem, deleteItem, timerStartItem, timerStopItem, updateItem } from "@/lib/offline/outbox-changes";
-import type { EntryPreview, OutboxItem } from "@/lib/offline/outbox-item";
+import type { OutboxItem } from "@/lib/offline/outbox-item";
 import { withPendingChanges, withPendingTimer } from "@/lib/offline/pending-entries";
 import type { EntryView } from "@/lib/worklog/views";
 
-const queue = { userId: "0190d8a4-0000-7000-8000-000000000001", workspace: "acme" };
+const queue = testQueue;
 const author = { id: queue.userId, name: "Ada" };
-const preview = (content: string, recordedAt = "2026-11-29T09:00:00.000Z"): EntryPreview => ({
-  content,
-  recorded_at: recordedAt,
-  duration_seconds: null,
-  tags: [],
-  project: null,
-  running: false,
-});
 
 const serverEntry = (id: string, content: string, recordedAt: string): EntryView => ({
   ...preview(content, recordedAt),

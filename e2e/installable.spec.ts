@@ -5,43 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { cachedPaths, keptPage, openAndKeep, workerInControl } from "./offline-support";
 import { composer, signUp, uniqueEmail, worklogEntries } from "./support";
 
 // The installed app and the worklog offline (README "Offline and installing"): Chromium's own
 // installability check and manifest parser over the DevTools protocol, the service worker
 // (lib/offline/service-worker/worker.ts) in control, and what it serves with the network off.
-
-/** Waits until the service worker is active and controls the page (it claims pages as it activates). */
-async function workerInControl(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    return navigator.serviceWorker.controller!.scriptURL;
-  });
-}
-
-/** Every URL path the page's origin keeps in Cache Storage, by cache. */
-function cachedPaths(page: Page): Promise<Record<string, string[]>> {
-  return page.evaluate(async () => {
-    const kept: Record<string, string[]> = {};
-    for (const name of await caches.keys()) {
-      kept[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
-    }
-    return kept;
-  });
-}
-
-/** The HTML kept of the page at `path`, in whichever cache holds it, or null. */
-function keptPage(page: Page, path: string): Promise<string | null> {
-  return page.evaluate(async (path) => {
-    for (const name of await caches.keys()) {
-      const response = await (await caches.open(name)).match(path, { ignoreVary: true });
-      if (response) return response.text();
-    }
-    return null;
-  }, path);
-}
 
 async function writeEntry(page: Page, content: string) {
   const field = composer(page).getByLabel("What did you work on?");
@@ -49,13 +18,6 @@ async function writeEntry(page: Page, content: string) {
   await composer(page).getByRole("button", { name: "Add entry" }).click();
   await expect(field).toHaveValue("");
   await expect(worklogEntries(page).filter({ hasText: content })).toHaveCount(1);
-}
-
-/** Opens `path` again through the service worker, then waits until it keeps the page (the page names its account once loaded). */
-async function openAndKeep(page: Page, path: string, showing: string) {
-  await page.goto(path);
-  await expect(page.getByText(showing).first()).toBeVisible();
-  await expect.poll(async () => (await keptPage(page, path)) ?? "").toContain(showing);
 }
 
 const offlinePage = (page: Page) => page.getByRole("heading", { name: "You're offline" });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { openAndKeep, workerInControl } from "./offline-support";
 import { composer, createKey, pressUntilFocused, signIn, signUp, uniqueEmail, worklogEntries } from "./support";
 
 // The offline outbox (README "Offline and installing"): writes made offline wait in IndexedDB,
@@ -64,6 +65,9 @@ test("writes made offline show as waiting, survive a reply cut off after the ser
   await openWorklog(page);
   await writeEntry(page, "Written online");
   await expect(page.getByText("Entry added")).toBeVisible();
+  // The worklog as the service worker keeps it, to open again offline.
+  await workerInControl(page);
+  await openAndKeep(page, "/", "Written online");
 
   await context.setOffline(true);
   await expect(indicator(page)).toHaveText("Offline");
@@ -80,13 +84,18 @@ test("writes made offline show as waiting, survive a reply cut off after the ser
   for (const text of ["Written offline, first", "Written offline, second", "Written online, edited offline", "Timer"])
     await expect(entryRow(page, text).getByTestId("pending-badge")).toHaveText("Waiting to send");
   await expect(indicator(page)).toHaveText("Offline — 5 changes waiting");
+  // Opened again offline: the kept page, with the outbox's changes waiting over it.
+  await page.reload();
+  for (const text of ["Written offline, first", "Written offline, second", "Written online, edited offline", "Timer"])
+    await expect(entryRow(page, text).getByTestId("pending-badge")).toHaveText("Waiting to send");
+  await expect(indicator(page)).toHaveText("Offline — 5 changes waiting");
   // Nothing reached the server while offline.
   await expect((await api.entries()).map((entry) => entry.content)).toEqual(["Written online"]);
 
   // The first create's answer is lost on the way back, after the server saved it: the outbox
   // sends it again with the same Idempotency-Key and gets the kept answer.
   let firstAnswer: number | undefined;
-  await page.route("**/api/v1/worklog/entries", async (route) => {
+  await context.route("**/api/v1/worklog/entries", async (route) => {
     if (firstAnswer !== undefined || route.request().method() !== "POST") return route.fallback();
     // Sent as the browser sent it: Playwright's copy of the request lacks the Sec-Fetch-Site the browser adds.
     firstAnswer = (await route.fetch({ headers: { ...route.request().headers(), "sec-fetch-site": "same-origin" } })).status();
@@ -181,7 +190,7 @@ test("signing out with changes waiting asks first, then forgets the outbox", asy
   await context.setOffline(true);
   await writeEntry(page, "Never sent");
   // Back online, the server fails every send: the change keeps waiting.
-  await page.route("**/api/v1/**", (route) => route.fulfill({ status: 503, json: { error: { message: "Unavailable", type: "internal_error" } } }));
+  await context.route("**/api/v1/**", (route) => route.fulfill({ status: 503, json: { error: { message: "Unavailable", type: "internal_error" } } }));
   await context.setOffline(false);
   await expect(indicator(page)).toHaveText("1 change waiting");
   // The page, opened again, reads the change from IndexedDB and shows it waiting.

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
-import { composer, signUp, uniqueEmail, worklogEntries } from "./support";
+import { composer, signUp, uniqueEmail, worklogEntries, writeEntry } from "./support";
 
 // The installed app and the worklog offline (README "Offline and installing"): Chromium's own
 // installability check and manifest parser over the DevTools protocol, the service worker
@@ -41,14 +41,6 @@ function keptPage(page: Page, path: string): Promise<string | null> {
     }
     return null;
   }, path);
-}
-
-async function writeEntry(page: Page, content: string) {
-  const field = composer(page).getByLabel("What did you work on?");
-  await field.fill(content);
-  await composer(page).getByRole("button", { name: "Add entry" }).click();
-  await expect(field).toHaveValue("");
-  await expect(worklogEntries(page).filter({ hasText: content })).toHaveCount(1);
 }
 
 /** Opens `path` again through the service worker, then waits until it keeps the page (the page names its account once loaded). */

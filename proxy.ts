@@ -30,8 +30,6 @@ function contentSecurityPolicy(nonce: string): string {
             .join(" ")}`
     }`,
     "connect-src 'self' http://127.0.0.1:* http://localhost:*",
-    // The service worker (public/sw.js, components/browser/offline-worker.tsx): without it, workers fall back to script-src, whose 'strict-dynamic' ignores 'self'.
-    "worker-src 'self'",
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "object-src 'none'",

@@ -56,8 +56,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <head>
-        {/* The page's workspace's manifest (app/app.webmanifest/route.ts): the installed app opens there. In the
-            head as the page is first sent, which Next.js's metadata, streamed after it, may not be. */}
+        {/* The manifest of the page's workspace (app/app.webmanifest/route.ts): the installed app opens there. Written
+            here, in the head as first sent: Next.js streams a per-request generateMetadata separately on dynamic pages. */}
         <link rel="manifest" href={slug ? `/app.webmanifest?workspace=${slug}` : "/app.webmanifest"} />
       </head>
       <body className="flex min-h-dvh flex-col">

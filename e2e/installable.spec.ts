@@ -6,19 +6,11 @@ import path from "node:path";
 import { chromium, expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { cachedPaths, keptPage, openAndKeep, workerInControl } from "./offline-support";
-import { composer, signUp, uniqueEmail, worklogEntries } from "./support";
+import { composer, signUp, uniqueEmail, worklogEntries, writeEntry } from "./support";
 
 // The installed app and the worklog offline (README "Offline and installing"): Chromium's own
 // installability check and manifest parser over the DevTools protocol, the service worker
 // (lib/offline/service-worker/worker.ts) in control, and what it serves with the network off.
-
-async function writeEntry(page: Page, content: string) {
-  const field = composer(page).getByLabel("What did you work on?");
-  await field.fill(content);
-  await composer(page).getByRole("button", { name: "Add entry" }).click();
-  await expect(field).toHaveValue("");
-  await expect(worklogEntries(page).filter({ hasText: content })).toHaveCount(1);
-}
 
 const offlinePage = (page: Page) => page.getByRole("heading", { name: "You're offline" });
 

@@ -159,3 +159,12 @@ export const worklogEntries = (page: Page) =>
     .getByRole("region", { name: /^Entries/ })
     .getByRole("article")
     .and(page.locator("[data-entry-id]"));
+
+/** Writes an entry in the worklog's composer and waits until the list shows it. */
+export async function writeEntry(page: Page, content: string): Promise<void> {
+  const field = composer(page).getByLabel("What did you work on?");
+  await field.fill(content);
+  await composer(page).getByRole("button", { name: "Add entry" }).click();
+  await expect(field).toHaveValue("");
+  await expect(worklogEntries(page).filter({ hasText: content })).toHaveCount(1);
+}

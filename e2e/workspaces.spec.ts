@@ -1,16 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { waitForMessageTo } from "../tests/support/mailbox";
-import { composer, expectAccessible, password, pressUntilFocused, signUp, uniqueEmail, worklogEntries } from "./support";
+import { composer, expectAccessible, password, pressUntilFocused, signUp, uniqueEmail, worklogEntries, writeEntry } from "./support";
 
 const entries = worklogEntries;
-
-async function writeEntry(page: Page, content: string) {
-  const field = composer(page).getByLabel("What did you work on?");
-  await field.fill(content);
-  await composer(page).getByRole("button", { name: "Add entry" }).click();
-  await expect(field).toHaveValue("");
-  await expect(entries(page).filter({ hasText: content })).toHaveCount(1);
-}
 
 const switcher = (page: Page) => page.getByRole("button", { name: /Switch workspace/ });
 

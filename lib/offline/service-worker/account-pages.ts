@@ -16,13 +16,13 @@ const maxHeldPages = 8;
  * worker and its memory with it. Every change runs after the one before, in order.
  */
 export class AccountPages {
-  private readonly held = new Map<string, { url: string; response: Response }>();
+  private readonly held = new Map<string, { url: string; response: Promise<Response> }>();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly buildId: string) {}
 
-  /** Holds a navigation's response (a copy the worker may read) until the page it made, the client `clientId`, names its account. */
-  hold(clientId: string, url: string, response: Response): void {
+  /** Holds a copy of a navigation's response until the page it made, the client `clientId`, names its account. */
+  hold(clientId: string, url: string, response: Promise<Response>): void {
     this.held.set(clientId, { url, response });
     for (const oldest of this.held.keys()) {
       if (this.held.size <= maxHeldPages) break;
@@ -40,7 +40,7 @@ export class AccountPages {
       const page = clientId === undefined ? undefined : this.held.get(clientId);
       if (!page || clientId === undefined) return;
       this.held.delete(clientId);
-      await (await caches.open(keep)).put(page.url, page.response);
+      await (await caches.open(keep)).put(page.url, await page.response);
     });
   }
 

@@ -72,8 +72,23 @@ async function navigate({ request, event }: RouteHandlerCallbackOptions): Promis
     return (await pages.match(offlinePageUrl(url))) ?? (await serwist.matchPrecache(offlinePage)) ?? Response.error();
   }
   if (isRedirect(response)) fetchEvent.waitUntil(pages.forget());
-  else if (fetchEvent.resultingClientId && mayKeepPage(url, response)) pages.hold(fetchEvent.resultingClientId, request.url, response.clone());
+  else if (fetchEvent.resultingClientId && mayKeepPage(url, response)) {
+    const copy = readCopy(response);
+    fetchEvent.waitUntil(copy.catch(() => undefined));
+    pages.hold(fetchEvent.resultingClientId, request.url, copy);
+  }
   return response;
+}
+
+/**
+ * A copy of a response, read as it arrives. A clone left unread would hold the page's own body
+ * back once the browser's buffer between the two is full: the page would never finish loading,
+ * never name its account, and its connection would stay open.
+ */
+async function readCopy(response: Response): Promise<Response> {
+  const clone = response.clone();
+  const { status, statusText, headers } = clone;
+  return new Response(await clone.blob(), { status, statusText, headers });
 }
 
 serwist.registerCapture(({ request, url }) => request.mode === "navigate" && answersNavigation(url), navigate);

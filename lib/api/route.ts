@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { accessFor, type Access } from "@/lib/access/context";
 import { requireRole } from "@/lib/access/roles";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
-import { asksForSession, authenticateSession } from "@/lib/auth/session-principal";
+import { asksForSession } from "@/lib/auth/session-request";
 import { requireScope, type RequiredScope } from "@/lib/auth/scopes";
 import { isUuid } from "@/lib/db/ids";
 import { AppError } from "@/lib/errors";
@@ -188,7 +188,9 @@ export function serviceRoute<Op extends ServiceOperation>(operation: Op, handler
 /** Authenticates, counting failures per client IP so that keys cannot be guessed at speed. */
 async function authenticateOrLimit(request: Request, { sessions }: CallerOptions): Promise<Principal> {
   try {
-    if (sessions && asksForSession(request)) return await authenticateSession(request);
+    // Loaded when asked for: next-auth, which reads the session, needs Next.js's server, and the
+    // route declarations are also read outside it (the OpenAPI document's checks).
+    if (sessions && asksForSession(request)) return await (await import("@/lib/auth/session-principal")).authenticateSession(request);
     return await authenticate(request.headers.get("authorization"));
   } catch (error) {
     if (error instanceof AppError && error.kind === "authentication") throw await limitFailedAuthentication(clientIp(request.headers), error);

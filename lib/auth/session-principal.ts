@@ -5,13 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { Principal } from "./authenticate";
 import { getCurrentUser } from "./current-user";
 import { scopeResources, type Scope } from "./scopes";
-
-/**
- * The header by which the web app calls /api/v1 with its session instead of a key (docs/api.md,
- * "The web app's session"): the slug of the workspace it works in. The offline outbox replays
- * its writes so (README, "Offline and installing").
- */
-export const SESSION_WORKSPACE_HEADER = "worklog-workspace";
+import { SESSION_WORKSPACE_HEADER } from "./session-request";
 
 const everyScope: Scope[] = scopeResources.map((resource) => `${resource}:*` as const);
 
@@ -26,9 +20,6 @@ export const sessionMessages = {
  * installing") waits on it.
  */
 const sessionError = (message: string) => new AppError("authentication", message);
-
-/** Whether the request asks to be authenticated by the browser's session rather than by a key. */
-export const asksForSession = (request: Request) => !request.headers.has("authorization") && request.headers.has(SESSION_WORKSPACE_HEADER);
 
 /**
  * The signed-in account, in the workspace the header names, with every scope: what its pages may

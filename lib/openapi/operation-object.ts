@@ -301,7 +301,8 @@ export function operationObject(declared: Operation, schemas: Record<string, Jso
     responses: {
       ...successes,
       ...errorResponsesOf(declared),
-      ...(idempotent && { 409: ref("responses", "IdempotencyConflict") }),
+      // An endpoint's own 409 (a state it refuses) is documented as such; either comes in the general body.
+      ...(idempotent && !(declared.kind === "api" && declared.errors?.[409]) && { 409: ref("responses", "IdempotencyConflict") }),
       431: ref("responses", "RequestHeaderFieldsTooLarge"),
     },
   };

@@ -114,22 +114,24 @@ describe("the OpenAPI document", () => {
       const outsidePathAndQuery = (value.parameters ?? []).filter((parameter) => !["path", "query"].includes(parameter.in));
       const api = value.path.startsWith("/api/v1/");
       const conditional = value.method === "get" && api && !value.path.endsWith("/sse") && value.path !== "/api/v1/export";
-      const idempotent = value.method === "post" && api;
+      const idempotent = value.method !== "get" && api;
+      // A write of an entry takes its version (docs/api.md, "Conditional writes").
+      const versioned = ["updateEntry", "deleteEntry"].includes(value.operationId) ? ["header:If-Match"] : [];
       // A hook's delivery reads the headers its forge sends (docs/api.md, "Incoming hooks").
       const forgeHeaders =
         value.operationId === forgeHookOperations.receive.operationId ? forgeHookOperations.receive.headers.map(({ name }) => `header:${name}`) : [];
       expect(
         outsidePathAndQuery.map((parameter) => `${parameter.in}:${parameter.name}`),
         value.operationId,
-      ).toEqual(conditional ? ["header:If-None-Match"] : idempotent ? ["header:Idempotency-Key"] : forgeHeaders);
+      ).toEqual(conditional ? ["header:If-None-Match"] : idempotent ? [...versioned, "header:Idempotency-Key"] : forgeHeaders);
     }
   });
 
-  it("gives every POST of /api/v1 the Idempotency-Key's 409 and the idempotent-replayed header on its successes", () => {
+  it("gives every write of /api/v1 the Idempotency-Key's 409 and the idempotent-replayed header on its successes", () => {
     // A 409 of the resource's own state (the owner leaving their workspace) is not the key's.
     const ownConflicts = ["updateMember", "removeMember", "deleteUser"];
     for (const { value } of operations()) {
-      const idempotent = value.method === "post" && value.path.startsWith("/api/v1/");
+      const idempotent = value.method !== "get" && value.path.startsWith("/api/v1/");
       expect("409" in value.responses, value.operationId).toBe(idempotent || ownConflicts.includes(value.operationId));
       for (const [status, response] of Object.entries(value.responses)) {
         if (!/^2\d\d$/.test(status) || "$ref" in response) continue;

@@ -98,12 +98,12 @@ describe("the Idempotency-Key store", () => {
     expect(await claimKey(access, "k1", "POST /a y")).toEqual({ kind: "answered", status: 422, body: '{"errors":[]}' });
   });
 
-  it("keeps keys per account, and frees a key after 24 hours or a claim that never answered after 10 minutes", async () => {
+  it("keeps keys per account, and frees a key after 7 days or a claim that never answered after 10 minutes", async () => {
     const [first, second] = [await newUser(), await newUser()];
     const claim = await claimed(await accessOf(first), "shared", "POST /a x");
     await claimed(await accessOf(second), "shared", "POST /b y");
     await settleKey(await accessOf(first), "shared", claim, 201, "{}");
-    await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '23 hours 59 minutes' WHERE user_id = $1::uuid", [first.id]);
+    await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '6 days 23 hours 59 minutes' WHERE user_id = $1::uuid", [first.id]);
     expect(await claimKey(await accessOf(first), "shared", "POST /a x")).toEqual({ kind: "answered", status: 201, body: "{}" });
     await queryRows("UPDATE idempotency_keys SET created_at = created_at - interval '2 minutes' WHERE user_id = $1::uuid", [first.id]);
     await claimed(await accessOf(first), "shared", "POST /a z");

@@ -110,6 +110,10 @@ const otherAnswers: Record<string, { status: number; pointer?: string; body?: un
     pointer: "/project_id",
     why: "answered at /project_id, as an update of one entry (docs/api.md, Bulk changes)",
   },
+  "POST /api/v1/worklog/timer/stop /entry_id": {
+    status: 404,
+    why: "a stop names the timer it stops: another workspace's entry is not the one running here (docs/api.md, Timer)",
+  },
   "POST /api/v1/worklog/suggestions/dismiss /commit_ids": { status: 404, why: "dismissing names what it dismisses (docs/api.md, Suggested entries)" },
   "POST /api/v1/worklog/suggestions/dismiss /pull_request_ids": { status: 404, why: "as commit_ids" },
   "POST /api/v1/worklog/recaps /project_ids": {
@@ -125,6 +129,8 @@ const otherAnswers: Record<string, { status: number; pointer?: string; body?: un
 
 /** Request bodies the document's example cannot carry a field of: the bulk's action and a schedule's destination are unions. */
 const bodiesFor: Record<string, (foreign: string, own: Record<string, string>) => unknown> = {
+  // The example's stopped_at is a fixed day, which falls out of the last 7 days.
+  "POST /api/v1/worklog/timer/stop /entry_id": (foreign) => ({ entry_id: foreign }),
   "POST /api/v1/worklog/entries/bulk /action/project_id": (foreign, own) => ({ ids: [own.entry], action: { type: "move_to_project", project_id: foreign } }),
   "POST /api/v1/recap_schedules /destination/webhook_id": (foreign) => ({
     template: "standup",

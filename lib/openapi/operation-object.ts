@@ -1,7 +1,7 @@
 // One operation of the document: its parameters, request body, responses (with the errors it
 // can answer) and security, from its declaration (lib/api/operation.ts).
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, takesIdempotencyKey } from "@/lib/api/idempotency-key";
+import { REPLAYED_HEADER, takesIdempotencyKey } from "@/lib/api/idempotency-key";
 import {
   isConditionalRead,
   requiredScopes,
@@ -16,41 +16,10 @@ import {
 import { oauthErrorBodySchema } from "@/lib/oauth/errors";
 import { requestSchemas, responseSchemas } from "./components";
 
+import { documentIfNoneMatch, idempotencyKey, ifMatch, ifNoneMatch } from "./header-parameters";
 import { callerHeaders, ref, schemaName, schemaRef, schemaUri } from "./references";
 import { mebibytes } from "./shared-components";
 import type { JsonSchema, MediaType, OperationObject, Parameter, Reference, ResponseObject, SecurityRequirement } from "./types";
-
-const ifNoneMatch: Parameter = {
-  name: "If-None-Match",
-  in: "header",
-  required: false,
-  description: "The ETag of an earlier answer: while nothing of the account has changed, the answer is 304 with no body.",
-  schema: { type: "string" },
-};
-
-const idempotencyKey: Parameter = {
-  name: IDEMPOTENCY_KEY_HEADER,
-  in: "header",
-  required: false,
-  description:
-    "1–255 printable ASCII characters naming this request: a retry with the same key and body within 7 days gets the first answer again (with `idempotent-replayed: true`) and changes nothing; the same key with another request is a 422.",
-  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
-};
-
-const ifMatch: Parameter = {
-  name: "If-Match",
-  in: "header",
-  required: false,
-  description:
-    'The resource\'s `updated_at` as read, in double quotes (`"2026-11-20T09:30:00.000Z"`), or `*`: the write happens only while the resource is at that version, else 412.',
-  schema: { type: "string" },
-};
-
-/** The document's own revalidation (docs/api.md, "Endpoints": `GET /openapi.json`). */
-const documentIfNoneMatch: Parameter = {
-  ...ifNoneMatch,
-  description: "The ETag of an earlier answer: while the document is the same, the answer is 304 with no body.",
-};
 
 /** A query schema's fields as parameters; lists are sent comma-separated (`style: form`, not exploded). */
 function queryParameters(schema: z.ZodType): Parameter[] {

@@ -16,12 +16,15 @@ async function readyForKeys(page: Page) {
   await page.getByRole("heading", { level: 1, name: "Worklog" }).click();
 }
 
-/** Presses the header's Stop until the dialog asks (a press before the page's scripts run does nothing). */
+/**
+ * Presses the header's Stop once the page's scripts run, and waits for the dialog, however long it
+ * takes to load. One press: a second one while the modal dialog opens would wait on a button the
+ * dialog has made inert.
+ */
 async function askToStop(page: Page, dialog: ReturnType<Page["getByRole"]>) {
-  await expect(async () => {
-    await headerTimer(page).getByRole("button", { name: "Stop timer" }).click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await readyForKeys(page);
+  await headerTimer(page).getByRole("button", { name: "Stop timer" }).click();
+  await expect(dialog).toBeVisible();
 }
 
 /** The seconds of a stopwatch's reading ("0:00:07", "11:20:00"). */

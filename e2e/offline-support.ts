@@ -3,14 +3,23 @@ import { expect, type Page } from "@playwright/test";
 // The service worker as the offline specs wait for it (lib/offline/service-worker/worker.ts):
 // in control of the page, and keeping the pages it was opened on.
 
-/** Waits until the service worker is active and controls the page (it claims pages as it activates). */
+/**
+ * Waits until the service worker is active and controls the page. It claims the pages open as it
+ * activates, but not one whose navigation was still on its way then (a busy machine's first
+ * visit): that page is uncontrolled for good, and a reload, made once a worker is active, is not.
+ */
 export async function workerInControl(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    return navigator.serviceWorker.controller!.scriptURL;
-  });
+  const controller = () =>
+    page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller?.scriptURL ?? null;
+    });
+  const claimed = await controller();
+  if (claimed) return claimed;
+  await page.reload();
+  const afterReload = await controller();
+  expect(afterReload, "the service worker controls a page loaded after it activated").not.toBeNull();
+  return afterReload!;
 }
 
 /** Every URL path the page's origin keeps in Cache Storage, by cache. */

@@ -72,6 +72,9 @@ export function recogniseReferences(texts: readonly string[], { trackers, reposi
   return [...found.values()];
 }
 
+/** Whether a search is one issue's key, `PAY-142` or `owner/repo#311`. */
+export const isReferenceKey = (text: string) => /^\s*(?:[A-Za-z][A-Za-z0-9]{0,9}-\d{1,9}|[A-Za-z0-9_.-]+\/[A-Za-z0-9_./-]+#\d{1,9})\s*$/.test(text);
+
 /** A key as the filter and the search take it: a tracker's upper-case, a forge's as written. */
 export function normaliseReferenceKey(key: string): string {
   const trimmed = key.trim();

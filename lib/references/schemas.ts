@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { responseSchemas } from "@/lib/openapi/components";
 
+/** An https URL holding `{key}`, a URL still once the key is put in. */
+function isUrlTemplate(template: string): boolean {
+  if (!template.includes("{key}") || !URL.canParse(template.replaceAll("{key}", "KEY-1"))) return false;
+  const url = new URL(template.replaceAll("{key}", "KEY-1"));
+  return url.protocol === "https:" && url.hostname !== "";
+}
+
 /** The most trackers one project names. */
 export const maxTrackers = 20;
 
@@ -14,9 +21,9 @@ export const trackerSchema = z
       .regex(trackerPrefixPattern, { error: "1–10 upper-case letters and digits, starting with a letter" })
       .meta({ description: "Keys written `PREFIX-123` (any case in text; stored upper-case). Unique in the workspace." }),
     url_template: z
-      .url({ protocol: /^https$/, error: "An https URL holding {key}" })
+      .string()
       .max(500)
-      .refine((url) => url.includes("{key}"), { error: "An https URL holding {key}" })
+      .refine(isUrlTemplate, { error: "An https URL holding {key}" })
       .meta({ description: "The issue's page, `{key}` standing for the key: `https://linear.app/acme/issue/{key}`." }),
   })
   .register(responseSchemas, { id: "Tracker" });

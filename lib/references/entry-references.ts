@@ -1,4 +1,4 @@
-import { getDb, type Prisma, type Transaction } from "@/lib/db/client";
+import { getDb, type Transaction } from "@/lib/db/client";
 import { hostAndPath, remoteRepositoryPath } from "@/lib/repositories/remote-identity";
 import { recogniseReferences, type ForgeRepository, type RecognitionContext } from "./recognise";
 import type { Reference, Tracker } from "./schemas";
@@ -83,8 +83,27 @@ export async function refreshEntryReferences(db: Db, workspaceId: string, entryI
   return refreshed;
 }
 
-/** The entry with its references as refreshEntryReferences stored them. */
-export function withReferences<Entry extends { id: string }>(entry: Entry, refreshed: Map<string, StoredReferences>): Entry {
-  const stored = refreshed.get(entry.id);
-  return stored ? { ...entry, issueReferences: stored.issueReferences as unknown as Prisma.JsonValue, issueKeys: stored.issueKeys } : entry;
+/**
+ * The references an entry of the workspace will have once its content or project change as
+ * given, for the change to write with them (one write, one webhook event); nothing when neither
+ * changes, or when the entry is not found (the change then finds no entry either).
+ */
+export async function referencesAfterChange(
+  db: Db,
+  workspaceId: string,
+  entryId: string,
+  change: { content?: string; projectId?: string | null },
+): Promise<StoredReferences | Record<string, never>> {
+  if (change.content === undefined && change.projectId === undefined) return {};
+  const entry = await db.worklogEntry.findFirst({
+    where: { id: entryId, workspaceId },
+    select: { content: true, projectId: true, commits: { select: { commit: { select: { message: true, committedAt: true } } } } },
+  });
+  if (!entry) return {};
+  const messages = entry.commits
+    .map((link) => link.commit)
+    .sort((a, b) => a.committedAt.getTime() - b.committedAt.getTime())
+    .map((commit) => commit.message);
+  const projectId = change.projectId === undefined ? entry.projectId : change.projectId;
+  return referencesOf(db, workspaceId, projectId, [change.content ?? entry.content, ...messages]);
 }

@@ -6,7 +6,7 @@ import { getDb, type Commit, type Transaction, type WorklogEntry } from "@/lib/d
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
-import { commitMessages, referencesOf, refreshEntryReferences, withReferences, type StoredReferences } from "@/lib/references/entry-references";
+import { commitMessages, referencesAfterChange, referencesOf, refreshEntryReferences, type StoredReferences } from "@/lib/references/entry-references";
 import { countEntries, countsEveryEntry, insertEntry, putBackEntry, selectEntryJsonPage, selectEntryPage, type NewEntry } from "./entry-sql";
 import { refusedEntryChange } from "./entry-refusal";
 import { entryInclude, withAuthorName, writtenBy, type EntryWithRelations } from "./entry-with-relations";
@@ -121,6 +121,7 @@ async function missingOrChanged(access: Access, id: string, condition: VersionCo
 /** Changes the fields given; with `condition` (If-Match), only while the entry is at a version it names. */
 export async function updateEntry(access: Access, id: string, changes: EntryUpdate, condition?: VersionCondition) {
   await checkProjectReference(access, changes.project_id);
+  const references = await referencesAfterChange(getDb(), ownerId(access), id, { content: changes.content, projectId: changes.project_id });
   return writeEntry(
     () =>
       getDb()
@@ -134,10 +135,11 @@ export async function updateEntry(access: Access, id: string, changes: EntryUpda
             ...(changes.duration_seconds !== undefined && { runningUserId: null }),
             tags: changes.tags,
             projectId: changes.project_id,
+            ...references,
           },
           include: entryInclude,
         })
-        .then(async (entry) => withReferences(writtenBy(access, entry), await refreshEntryReferences(getDb(), ownerId(access), [id]))),
+        .then((entry) => writtenBy(access, entry)),
     () => missingOrChanged(access, id, condition),
   );
 }

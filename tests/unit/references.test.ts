@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { normaliseReferenceKey, recogniseReferences, type RecognitionContext } from "@/lib/references/recognise";
+import { isReferenceKey, normaliseReferenceKey, recogniseReferences, type RecognitionContext } from "@/lib/references/recognise";
+import { trackersFromText, trackersText } from "@/lib/references/tracker-text";
+import { trackersSchema } from "@/lib/references/schemas";
+import { rowFilter } from "@/lib/reports/view";
+import { filtersFromSearch, worklogHref } from "@/lib/worklog/filters";
 
 const linear = { prefix: "PAY", url_template: "https://linear.app/acme/issue/{key}" };
 const jira = { prefix: "OPS2", url_template: "https://acme.atlassian.net/browse/{key}" };
@@ -71,5 +75,46 @@ describe("recognising issue references", () => {
   it("normalises a key for the filter", () => {
     expect(normaliseReferenceKey(" pay-142 ")).toBe("PAY-142");
     expect(normaliseReferenceKey("acme/web#12")).toBe("acme/web#12");
+  });
+
+  it("tells a key searched for from other words", () => {
+    for (const key of ["PAY-142", " pay-142 ", "acme/web#12", "group/sub/project#4"]) expect(isReferenceKey(key), key).toBe(true);
+    for (const text of ["PAY-", "retry storm", "#12", "PAY-142 retry"]) expect(isReferenceKey(text), text).toBe(false);
+  });
+});
+
+describe("trackers", () => {
+  it("are checked: prefix, https template holding {key}, at most 20", () => {
+    const valid = { prefix: "PAY", url_template: "https://linear.app/acme/issue/{key}" };
+    expect(trackersSchema.safeParse([valid]).success).toBe(true);
+    for (const tracker of [
+      { ...valid, prefix: "pay" },
+      { ...valid, prefix: "1PAY" },
+      { ...valid, prefix: "ABCDEFGHIJK" },
+      { ...valid, url_template: "http://linear.app/{key}" },
+      { ...valid, url_template: "https://linear.app/issue" },
+      { ...valid, url_template: "javascript:alert({key})" },
+    ]) {
+      expect(trackersSchema.safeParse([tracker]).success, JSON.stringify(tracker)).toBe(false);
+    }
+    expect(trackersSchema.safeParse(Array.from({ length: 21 }, (_, index) => ({ ...valid, prefix: `P${index}` }))).success).toBe(false);
+  });
+
+  it("are written one a line in the project form, and read back", () => {
+    const trackers = [
+      { prefix: "PAY", url_template: "https://linear.app/acme/issue/{key}" },
+      { prefix: "OPS", url_template: "https://acme.atlassian.net/browse/{key}" },
+    ];
+    expect(trackersFromText(trackersText(trackers))).toEqual(trackers);
+    expect(trackersFromText("  pay   https://linear.app/acme/issue/{key}\n\n")).toEqual([trackers[0]]);
+  });
+});
+
+describe("the worklog filtered by a reference", () => {
+  it("is a report row's link and the worklog's URL", () => {
+    expect(rowFilter("reference", "PAY-142")).toEqual({ reference: "PAY-142" });
+    expect(rowFilter("reference", null)).toBeUndefined();
+    expect(worklogHref({ reference: "acme/web#12" })).toBe("/?reference=acme%2Fweb%2312");
+    expect(filtersFromSearch(new URLSearchParams("reference=PAY-142"))).toEqual({ reference: "PAY-142" });
   });
 });

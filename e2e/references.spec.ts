@@ -23,7 +23,7 @@ test("a PAY tracker: PAY-142 typed in the composer links to the issue, is comple
   await page.goto("/");
   const text = composer(page).getByLabel("What did you work on?");
   await text.fill("Fixed the retry storm in PAY-142, SHA-256 checked");
-  await composer(page).getByLabel("Project").selectOption({ label: "Payments" });
+  await composer(page).getByLabel("Project").selectOption(project.id);
   await composer(page).getByLabel("Duration").fill("1h30");
   await composer(page).getByRole("button", { name: "Add entry" }).click();
   await expect(text).toHaveValue("");

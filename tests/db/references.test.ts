@@ -6,7 +6,9 @@ import { buildReport } from "@/lib/reports/report";
 import { reportQuerySchema } from "@/lib/reports/schemas";
 import { recordCommits } from "@/lib/repositories/commits";
 import { createRepository } from "@/lib/repositories/repositories";
-import { bulkEditEntries } from "@/lib/worklog/bulk";
+import { importDocument } from "@/lib/data/import";
+import { newId } from "@/lib/db/ids";
+import { bulkEditEntries, restoreEntries } from "@/lib/worklog/bulk";
 import { attachCommits, createEntry, detachCommit, getEntry, listEntries, updateEntry } from "@/lib/worklog/entries";
 import { toEntryResponse } from "@/lib/worklog/responses";
 import { entryListQuerySchema } from "@/lib/worklog/schemas";
@@ -106,5 +108,40 @@ describe("issue references", () => {
     expect((await createProject(stranger, { name: "Theirs", identifier: "THE", trackers: [linear] })).trackers).toEqual([linear]);
     const missing = await updateProject(stranger, first.id, { trackers: [] }).catch((error: unknown) => error);
     expect((missing as AppError).kind).toBe("not_found");
+  });
+
+  it("are recognised on an import and on the Undo of a bulk delete", async () => {
+    const access = await accessOf(await newUser());
+    await createProject(access, { name: "Payments", identifier: "PAM", trackers: [linear] });
+    const ids = { project: newId(), repository: newId(), commit: newId(), entry: newId() };
+    await importDocument(
+      access,
+      "worklog-export",
+      {
+        format: "worklog-export",
+        version: 1,
+        exported_at: "2026-11-22T18:00:00.000Z",
+        projects: [{ id: ids.project, name: "Web", description: null, identifier: "WEB" }],
+        repositories: [
+          { id: ids.repository, name: "web", project_id: ids.project, local_path: null, remote_url: "https://github.com/acme/web", default_branch: null },
+        ],
+        commits: [{ id: ids.commit, repository_id: ids.repository, sha: "c".repeat(40), message: "closes #12", committed_at: "2026-11-20T10:00:00.000Z" }],
+        entries: [
+          { id: ids.entry, content: "the footer", recorded_at: "2026-11-21T09:30:00.000Z", project_id: ids.project, commit_ids: [ids.commit], tags: [] },
+          { id: newId(), content: "PAY-5 without a project", recorded_at: "2026-11-21T10:30:00.000Z", project_id: null, commit_ids: [], tags: [] },
+        ],
+        recaps: [],
+      },
+      "api",
+    );
+    const imported = await getDb().worklogEntry.findMany({ where: { workspaceId: access.workspace.id }, orderBy: { recordedAt: "asc" } });
+    expect(imported.map(keysOf)).toEqual([["acme/web#12"], ["PAY-5"]]);
+
+    const { before } = await bulkEditEntries(access, { ids: [imported[1]!.id], action: { type: "delete" } });
+    const [restored] = await restoreEntries(
+      access,
+      before.map((entry) => ({ ...toEntryResponse(entry), recorded_at: entry.recordedAt, source: entry.source })),
+    );
+    expect(keysOf(restored!)).toEqual(["PAY-5"]);
   });
 });

@@ -20,6 +20,7 @@ import { entryListQuerySchema } from "@/lib/worklog/schemas";
 import { suggestionQuerySchema } from "@/lib/worklog/suggestion-schemas";
 import { listSuggestions } from "@/lib/worklog/suggestions";
 import { tagUsage } from "@/lib/worklog/tag-usage";
+import { referenceKeyUsage } from "@/lib/references/reference-usage";
 import { toEntryPage, type EntryView } from "@/lib/worklog/views";
 import { calendarDay } from "@/lib/time";
 import { searchParam, type PageSearchParams } from "@/lib/next-pages/page-params";
@@ -167,9 +168,9 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
     if (linkedId !== linked.id || !sameFilters(filters, { from: day, to: day })) redirect(await workspaceHref(linkedEntryPath(linked, user.timezone)));
   }
   const listQuery = entryListQuerySchema.parse(filters);
-  const ignored = ["q", "project_id", "from", "to", "source", "author_id"].some((name) => typed.get(name) && !(name in filters));
+  const ignored = ["q", "project_id", "reference", "from", "to", "source", "author_id"].some((name) => typed.get(name) && !(name in filters));
   const week = currentWeek(user.timezone, user.weekStart);
-  const [firstPage, projects, totals, suggestions, tags, members, reminder] = await Promise.all([
+  const [firstPage, projects, totals, suggestions, tags, members, reminder, referenceKeys] = await Promise.all([
     listEntries(access, listQuery).then((entries) => toEntryPage(access, entries, listQuery)),
     listProjects(access, { limit: 100 }),
     dailyTotals(access, week.days),
@@ -177,6 +178,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
     tagUsage(access),
     listMembers(access),
     standupReminderNotice(access, new Date()),
+    referenceKeyUsage(access),
   ]);
   return (
     <Worklog
@@ -200,6 +202,7 @@ async function WorklogHome({ access, searchParams }: { access: Access; searchPar
       timeZone={user.timezone}
       weekStart={user.weekStart}
       tags={tags.map(({ tag }) => tag)}
+      referenceKeys={referenceKeys}
       today={calendarDay(new Date(), user.timezone)}
       linkedEntryId={linked?.id}
       launch={launchAction(typed.get(LAUNCH_PARAMETER), (await headers()).get("sec-fetch-site"))}

@@ -32,6 +32,14 @@ export function ProjectForm({ action, project, submitLabel, pendingLabel, succes
         />
       </div>
       <TextAreaField label="Description" name="description" rows={3} maxLength={2000} defaultValue={values.description} error={fieldErrors.description} />
+      <TextAreaField
+        label="Issue trackers"
+        name="trackers"
+        rows={2}
+        hint="One a line: a key prefix and its issues' URL, e.g. PAY https://linear.app/acme/issue/{key}. Entries that name PAY-142 link to it."
+        defaultValue={values.trackers}
+        error={fieldErrors.trackers}
+      />
       <FormActions formError={formError} notice={succeeded ? successNotice : undefined} submitLabel={submitLabel} pendingLabel={pendingLabel} />
     </form>
   );

@@ -113,9 +113,10 @@ export function BreakdownTable({ report, view, colours }: TableProps) {
           </tfoot>
         </table>
       </div>
-      {view.groupBy === "tag" && (
+      {(view.groupBy === "tag" || view.groupBy === "reference") && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          An entry with several tags counts in each of its tags’ rows, so the rows can add up to more than the total.
+          An entry with several {view.groupBy === "tag" ? "tags counts in each of its tags’" : "references counts in each of its references’"} rows, so the rows
+          can add up to more than the total.
         </p>
       )}
     </section>

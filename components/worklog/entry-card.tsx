@@ -202,6 +202,23 @@ function EntryMeta({ entry, highlight }: { entry: EntryView; highlight?: string 
           {entrySourceLabels[entry.source]}
         </FilterLink>
       )}
+      {entry.references.length > 0 && (
+        <ul aria-label="Issues" className="flex gap-1">
+          {entry.references.map((reference) => (
+            <li key={reference.key}>
+              <a
+                href={reference.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={`Open ${reference.key} in a new tab`}
+                className="rounded-sm font-mono text-xs text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+              >
+                {reference.key}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {entry.tags.length > 0 && (
         <ul aria-label="Tags" className="flex gap-1">
           {entry.tags.map((tag) => (

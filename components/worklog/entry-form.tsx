@@ -41,6 +41,8 @@ type EntryFormProps = {
   handle?: Ref<EntryFormHandle>;
   /** The account's tags, the most used first, which `#` completes in the text. */
   tagSuggestions?: string[];
+  /** The trackers' keys seen before, the most used first, which `PAY-` completes in the text. */
+  referenceKeySuggestions?: string[];
 };
 
 const subscribeToNothing = () => () => {};
@@ -91,6 +93,7 @@ export function EntryForm({
   onCancel,
   handle,
   tagSuggestions = [],
+  referenceKeySuggestions = [],
 }: EntryFormProps) {
   const [values, setValues] = useState(initialValues);
   const [previewing, setPreviewing] = useState(false);
@@ -121,6 +124,7 @@ export function EntryForm({
     textarea: textareaRef,
     projects,
     tags: tagSuggestions,
+    referenceKeys: referenceKeySuggestions,
     onChoose: (text, projectId) => setValues((current) => ({ ...current, content: text, projectId: projectId ?? current.projectId })),
   });
 

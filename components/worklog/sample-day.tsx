@@ -17,6 +17,7 @@ function sampleEntry(id: number, fields: Pick<EntryView, "content" | "recorded_a
     project_id: project.id,
     project,
     commit_ids: fields.commits.map((commit) => commit.id),
+    references: [],
     author,
     source: "web",
     running: false,

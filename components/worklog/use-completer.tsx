@@ -9,18 +9,20 @@ type CompleterOptions = {
   textarea: RefObject<HTMLTextAreaElement | null>;
   projects: ProjectOption[];
   tags: string[];
+  /** The trackers' keys seen before, the most used first, which `PAY-` completes. */
+  referenceKeys?: string[];
   /** The text once the word is completed, and the project chosen if it was an `@` word. */
   onChoose: (text: string, projectId?: string) => void;
 };
 
-type CompletionOption = { id: string; label: string; detail?: string; projectId?: string; tag?: string };
+type CompletionOption = { id: string; label: string; detail?: string; projectId?: string; tag?: string; key?: string };
 
 /**
- * `@` completes a project and `#` a tag (the most used first) in the text: a listbox under it
+ * `@` completes a project, `#` a tag and `PAY-` an issue's key (the most used first) in the text: a listbox under it
  * that the text box keeps the focus over (aria-activedescendant), ↑ and ↓ move in, Enter or Tab
  * choose from, and Escape closes.
  */
-export function useCompleter({ text, textarea, projects, tags, onChoose }: CompleterOptions) {
+export function useCompleter({ text, textarea, projects, tags, referenceKeys = [], onChoose }: CompleterOptions) {
   const listId = useId();
   const [caret, setCaret] = useState<number>();
   const [active, setActive] = useState(0);
@@ -37,7 +39,12 @@ export function useCompleter({ text, textarea, projects, tags, onChoose }: Compl
           detail: project.identifier,
           projectId: project.id,
         }))
-      : matchingOptions(tags, completion.query, (tag) => [tag]).map((tag) => ({ id: tag, label: `#${tag}`, tag }));
+      : completion.trigger === "key"
+        ? referenceKeys
+            .filter((key) => key.toLowerCase().startsWith(completion.query.toLowerCase()) && key.length > completion.query.length)
+            .slice(0, 8)
+            .map((key) => ({ id: key, label: key, key }))
+        : matchingOptions(tags, completion.query, (tag) => [tag]).map((tag) => ({ id: tag, label: `#${tag}`, tag }));
   const open = completion !== undefined && options.length > 0 && dismissed !== key;
   const activeIndex = Math.min(active, options.length - 1);
 
@@ -51,7 +58,7 @@ export function useCompleter({ text, textarea, projects, tags, onChoose }: Compl
 
   function choose(option: CompletionOption) {
     if (!completion) return;
-    const next = applyCompletion(text, completion, option.tag ? `#${option.tag} ` : "");
+    const next = applyCompletion(text, completion, option.tag ? `#${option.tag} ` : option.key ? `${option.key} ` : "");
     pendingCaret.current = next.caret;
     onChoose(next.text, option.projectId);
     setActive(0);
@@ -88,7 +95,7 @@ export function useCompleter({ text, textarea, projects, tags, onChoose }: Compl
       <ul
         id={listId}
         role="listbox"
-        aria-label={completion.trigger === "@" ? "Projects" : "Tags"}
+        aria-label={completion.trigger === "@" ? "Projects" : completion.trigger === "key" ? "Issues" : "Tags"}
         className="absolute top-full left-0 z-20 mt-1 max-h-60 w-64 max-w-full overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
       >
         {options.map((option, index) => (

@@ -76,7 +76,14 @@ export default function WeekView({ projects, tags, timeZone, today, weekStart }:
   const hourCycle = useHourCycle();
   const now = useNow();
   const [editing, setEditing] = useState<Editing>();
-  const otherFilters = cleanFilters({ q: filters.q, project_id: filters.project_id, tags: filters.tags, source: filters.source, author_id: filters.author_id });
+  const otherFilters = cleanFilters({
+    q: filters.q,
+    project_id: filters.project_id,
+    tags: filters.tags,
+    reference: filters.reference,
+    source: filters.source,
+    author_id: filters.author_id,
+  });
   const week = useQuery({
     queryKey: ["entries", "week", otherFilters, date],
     queryFn: () => accepted(loadWeekEntries(otherFilters, date)),

@@ -74,6 +74,8 @@ type WorklogProps = {
   weekStart: WeekStart;
   /** The account's tags, the most used first. */
   tags: string[];
+  /** The trackers' keys the entries refer to, the most used first. */
+  referenceKeys?: string[];
   /** Today in `timeZone`, YYYY-MM-DD. */
   today: string;
   /** The entry a link opened (`/?entry=<id>`, found in the account), shown on its day and highlighted. */
@@ -119,6 +121,7 @@ function WorklogEntries({
   timeZone,
   weekStart,
   tags,
+  referenceKeys,
   today,
   linkedEntryId,
   notices,
@@ -193,6 +196,7 @@ function WorklogEntries({
               initialValues={emptyEntryForm}
               projects={projects}
               tagSuggestions={tags}
+              referenceKeySuggestions={referenceKeys}
               timeZone={timeZone}
               submitLabel={create.isPending ? "Saving…" : "Add entry"}
               pending={create.isPending}

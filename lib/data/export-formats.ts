@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import type { Access } from "@/lib/access/context";
 import { toProjectResponse } from "@/lib/projects/responses";
 import { toRecapResponse } from "@/lib/recaps/responses";
+import type { Reference } from "@/lib/references/schemas";
 import { toCommitResponse, toRepositoryResponse } from "@/lib/repositories/responses";
 import { toUserResponse } from "@/lib/users/responses";
 import { formatDuration, formatWeekday } from "@/lib/formatting/time-words";
@@ -70,7 +71,11 @@ export const csvColumns = [
   "hours",
   "author_id",
   "author_name",
+  "references",
 ] as const;
+
+/** The keys of the issues an entry refers to, which contain no spaces. */
+const referenceKeys = (entry: EntryWithRelations) => (entry.issueReferences as Reference[]).map((reference) => reference.key);
 
 /** Seconds as decimal hours, to the hundredth: what a spreadsheet sums. */
 const decimalHours = (seconds: number) => Math.round(seconds / 36) / 100;
@@ -102,6 +107,7 @@ export async function* csvExport(access: Access, filters: EntryListFilters, expo
         entry.durationSeconds === null ? "" : decimalHours(entry.durationSeconds),
         entry.userId,
         entry.user.name ?? "",
+        referenceKeys(entry).join(" "),
       ].map(csvCell),
     );
     yield stringify(rows, csvOptions);
@@ -115,6 +121,7 @@ function markdownEntry(entry: EntryWithRelations, timeZone: string, exporterId: 
   const details = [
     entry.userId !== exporterId && `Author: ${markdownInline(entry.user.name ?? unnamedAuthorLabel)}`,
     entry.project && `Project: ${markdownInline(entry.project.name)} (${entry.project.identifier})`,
+    referenceKeys(entry).length > 0 && `References: ${referenceKeys(entry).map(markdownInline).join(" ")}`,
     entry.tags.length > 0 && `Tags: ${entry.tags.map((tag) => `#${markdownInline(tag)}`).join(" ")}`,
     entry.durationSeconds !== null && `Duration: ${formatDuration(entry.durationSeconds)}`,
   ].filter(Boolean);

@@ -13,7 +13,7 @@ import { entrySourceSchema } from "@/lib/worklog/source-schema";
  * (urls, times of creation, the user) are read past, and the schemas say so (`.loose()`, so
  * `additionalProperties` in the OpenAPI document): an export is a valid import as it is.
  */
-export const importedProjectSchema = projectCreateSchema.extend({ id: idSchema, identifier: projectIdentifierSchema }).loose();
+export const importedProjectSchema = projectCreateSchema.omit({ trackers: true }).extend({ id: idSchema, identifier: projectIdentifierSchema }).loose();
 export const importedRepositorySchema = repositoryCreateSchema.extend({ id: idSchema }).loose();
 export const importedCommitSchema = commitInputSchema.extend({ id: idSchema, repository_id: idSchema }).loose();
 export const importedEntrySchema = entryCreateSchema

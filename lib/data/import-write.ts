@@ -1,4 +1,5 @@
-import { createdBy, owned, ownedSql, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownedSql, ownerId, type Access } from "@/lib/access/context";
+import { refreshEntryReferences } from "@/lib/references/entry-references";
 import { insertRows, type BulkColumns } from "@/lib/db/bulk-insert";
 import { getDb, type Transaction, type WorklogEntry, type WorklogEntryCommit } from "@/lib/db/client";
 import { isLockTimeout } from "@/lib/db/errors";
@@ -251,5 +252,10 @@ export async function importEntries(
     [...new Set((entry.commit_ids ?? []).map((commitId) => commitIds.get(commitId)!))].map((commitId) => ({ entryId: entry.newId, commitId })),
   );
   await insertInBatches(links, (batch) => insertRows(transaction, "worklog_entry_commits", linkColumns, batch));
+  await refreshEntryReferences(
+    transaction,
+    ownerId(access),
+    created.map((entry) => entry.newId),
+  );
   return { created: created.length, skipped };
 }

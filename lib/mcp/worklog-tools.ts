@@ -67,7 +67,7 @@ export const searchWorklogTool = defineTool({
   name: "search_worklog",
   title: "Search the worklog",
   description:
-    'Find worklog entries, newest first: `q` searches their text and tags ("exact phrase", `or`, `-excluded`); `project_id`, `tags` (comma-separated), `source` (`mcp` for what agents logged), `author_id` (a user id, or `me` for your own), `from` and `to` (dates or timestamps) narrow the list. Returns a page of entries with their ids and `meta` for the next page (`starting_after`).',
+    'Find worklog entries, newest first: `q` searches their text and tags ("exact phrase", `or`, `-excluded`); `project_id`, `tags` (comma-separated), `reference` (an issue\'s key: `PAY-142`, `owner/repo#311`), `source` (`mcp` for what agents logged), `author_id` (a user id, or `me` for your own), `from` and `to` (dates or timestamps) narrow the list. Returns a page of entries with their ids and `meta` for the next page (`starting_after`).',
   operation: worklogOperations.list,
   arguments: "query",
   input: entryListQuerySchema,
@@ -76,8 +76,8 @@ export const searchWorklogTool = defineTool({
     // The page as PostgreSQL writes it for the API, parsed once: cheaper than the driver's rows (README, "What the hot paths do, and why").
     const { rows, meta } = await listEntriesAsJson(access, input);
     const entries = JSON.parse(`[${rows.map((row) => row.json).join(",")}]`) as EntryResponse[];
-    const { q, project_id, from, to } = input;
-    const link = `${origin}${worklogHref({ q, project_id, tags: input.tags?.join(","), from: boundText(from), to: boundText(to) })}`;
+    const { q, project_id, reference, from, to } = input;
+    const link = `${origin}${worklogHref({ q, project_id, tags: input.tags?.join(","), reference, from: boundText(from), to: boundText(to) })}`;
     const heading = `${plural(meta.total_count, "entry matches", "entries match")}; ${entries.length} here. In Worklog: ${link}`;
     return { structured: { entries, meta }, summary: [heading, ...entries.map(entryLine)].join("\n") + moreLine(meta) };
   },

@@ -19,6 +19,7 @@ function entryOf(item: OutboxItem, preview: EntryPreview, author: EntryView["aut
     url: "",
     project_id: preview.project?.id ?? null,
     commit_ids: [],
+    references: [],
     commits: [],
     author,
     source: "web",

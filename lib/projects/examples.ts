@@ -10,6 +10,7 @@ export const projectExample = {
   name: "Website Project",
   description: "The public site",
   identifier: "WP",
+  trackers: [{ prefix: "PAY", url_template: "https://linear.app/acme/issue/{key}" }],
   inserted_at: exampleCreatedAt,
   updated_at: exampleUpdatedAt,
 } satisfies z.infer<typeof projectResponseSchema>;

@@ -8,6 +8,7 @@ export const projectColumns = {
   name: "name",
   description: "description",
   identifier: "identifier",
+  trackers: "trackers",
   insertedAt: "inserted_at",
   updatedAt: "updated_at",
 } satisfies Record<keyof Project, string>;

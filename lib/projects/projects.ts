@@ -1,4 +1,4 @@
-import { createdBy, owned, ownedCondition, readableEntries, type Access } from "@/lib/access/context";
+import { createdBy, owned, ownedCondition, ownerId, readableEntries, type Access } from "@/lib/access/context";
 import { paginateByCursor, type JsonRow, type CursorPageRequest } from "@/lib/api/cursor-pagination";
 import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { getDb, type Project } from "@/lib/db/client";
@@ -8,6 +8,7 @@ import { aliasedColumns } from "@/lib/db/json-shape";
 import { countListRows, selectKeysetPage, type KeysetList, type ListCondition } from "@/lib/db/keyset-page";
 import { selectAsFields } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
+import { checkTrackerPrefixes } from "@/lib/references/trackers";
 import { changedSince } from "@/lib/sync/schemas";
 import { deriveIdentifier } from "./identifiers";
 import { projectColumns } from "./project-columns";
@@ -139,10 +140,17 @@ async function takenIdentifiers(access: Access): Promise<Set<string>> {
  * the same name at once all succeed. An identifier the client chose is never replaced.
  */
 export async function createProject(access: Access, input: ProjectCreate) {
-  const data = { ...createdBy(access), name: input.name, description: input.description ?? null };
+  const data = { ...createdBy(access), name: input.name, description: input.description ?? null, trackers: input.trackers ?? [] };
+  const create = (identifier: string) =>
+    input.trackers?.length
+      ? getDb().$transaction(async (transaction) => {
+          await checkTrackerPrefixes(transaction, ownerId(access), null, input.trackers!);
+          return transaction.project.create({ data: { ...data, identifier } });
+        })
+      : getDb().project.create({ data: { ...data, identifier } });
   if (input.identifier) {
     const identifier = input.identifier;
-    return mapProjectWriteErrors(() => getDb().project.create({ data: { ...data, identifier } }));
+    return mapProjectWriteErrors(() => create(identifier));
   }
   const lost = new Set<string>();
   for (;;) {
@@ -150,7 +158,7 @@ export async function createProject(access: Access, input: ProjectCreate) {
     const identifier = deriveIdentifier(input.name, new Set([...(await takenIdentifiers(access)), ...lost]));
     if (!identifier) throw duplicateIdentifier();
     try {
-      return await getDb().project.create({ data: { ...data, identifier } });
+      return await create(identifier);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       lost.add(identifier);
@@ -158,8 +166,17 @@ export async function createProject(access: Access, input: ProjectCreate) {
   }
 }
 
+/** Changes the fields given; trackers given replace the project's, each prefix unique in the workspace. */
 export function updateProject(access: Access, id: string, changes: ProjectUpdate) {
-  return mapProjectWriteErrors(() => getDb().project.update({ where: { id, ...owned(access) }, data: changes }));
+  const { trackers } = changes;
+  if (!trackers) return mapProjectWriteErrors(() => getDb().project.update({ where: { id, ...owned(access) }, data: changes }));
+  return mapProjectWriteErrors(() =>
+    getDb().$transaction(async (transaction) => {
+      if (!(await transaction.project.findFirst({ where: { id, ...owned(access) }, select: { id: true } }))) throw AppError.notFound();
+      await checkTrackerPrefixes(transaction, ownerId(access), id, trackers);
+      return transaction.project.update({ where: { id, ...owned(access) }, data: { ...changes, trackers } });
+    }),
+  );
 }
 
 /** Deletes a project; its repositories and entries stay, detached (their project_id becomes null). */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { cursorPageMetaSchema } from "@/lib/api/cursor-pagination";
 import type { Project } from "@/lib/db/client";
-import { aliasedColumns, isoTimestamp, jsonShape, property } from "@/lib/db/json-shape";
+import { aliasedColumns, isoTimestamp, jsonShape, jsonTextProperty, property } from "@/lib/db/json-shape";
+import { trackerSchema, type Tracker } from "@/lib/references/schemas";
 import { responseSchemas } from "@/lib/openapi/components";
 import { projectColumns } from "./project-columns";
 
@@ -17,6 +18,7 @@ export const projectShape = jsonShape({
   name: property(z.string(), p.name),
   description: property(z.string().nullable(), p.description),
   identifier: property(z.string(), p.identifier),
+  trackers: jsonTextProperty(z.array(trackerSchema), `${p.trackers}::text`),
   inserted_at: property(z.iso.datetime(), isoTimestamp(p.insertedAt)),
   updated_at: property(z.iso.datetime(), isoTimestamp(p.updatedAt)),
 });
@@ -34,6 +36,7 @@ export function toProjectResponse(project: Project): z.infer<typeof projectRespo
     name: project.name,
     description: project.description,
     identifier: project.identifier,
+    trackers: project.trackers as Tracker[],
     inserted_at: project.insertedAt.toISOString(),
     updated_at: project.updatedAt.toISOString(),
   };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listQuerySchema } from "@/lib/api/cursor-pagination";
 import { updatedSinceField } from "@/lib/sync/schemas";
 import { requestSchemas } from "@/lib/openapi/components";
+import { trackersSchema } from "@/lib/references/schemas";
 import { singleLineText, text } from "@/lib/validation";
 
 export const projectNameSchema = singleLineText(1, 100);
@@ -25,6 +26,7 @@ export const projectCreateSchema = z
     name: projectNameSchema,
     description: projectDescriptionSchema.optional(),
     identifier: projectIdentifierSchema.optional(),
+    trackers: trackersSchema.optional(),
   })
   .register(requestSchemas, { id: "ProjectCreate" });
 export type ProjectCreate = z.output<typeof projectCreateSchema>;
@@ -34,6 +36,7 @@ export const projectUpdateSchema = z
     name: projectNameSchema.optional(),
     description: projectDescriptionSchema.optional(),
     identifier: projectIdentifierSchema.optional(),
+    trackers: trackersSchema.optional(),
   })
   .register(requestSchemas, { id: "ProjectUpdate" });
 export type ProjectUpdate = z.output<typeof projectUpdateSchema>;

@@ -14,7 +14,7 @@ export type Figures = { trackedSeconds: number; entries: number; commits: number
 export type ProjectFigures = Figures & { projectId: string | null; projectName: string | null };
 
 export type ReportGroup = Figures & {
-  /** The project's id (null: no project), the tag (null: no tag), the source, the author's id, or the day, week's first day or month. */
+  /** The project's id (null: no project), the tag (null: no tag), the issue's key (null: no reference), the source, the author's id, or the day, week's first day or month. */
   key: string | null;
   /** The project's name, when grouping by project. */
   projectName: string | null;
@@ -48,6 +48,7 @@ const column = {
   commitCount: "e.commit_count",
   recordedAt: "e.recorded_at",
   runningUserId: "e.running_user_id",
+  issueReferences: "e.issue_references",
 } satisfies Partial<Record<keyof WorklogEntry, string>>;
 
 /** The first instant of each day, week or month of the period, in the account's zone, with its key. */
@@ -89,6 +90,13 @@ type Row = Figures & {
  */
 function selectReportRows(access: Access, query: ReportQuery, current: ReportPeriod, previous: ReportPeriod, buckets: TimeBucket[], now: Date): Promise<Row[]> {
   const groupBy = query.group_by;
+  // By tag or reference, an entry is in each of its tags' (references') groups.
+  const several = groupBy === "tag" || groupBy === "reference";
+  const lateral: Partial<Record<ReportGrouping, string>> = {
+    tag: "LEFT JOIN LATERAL unnest(CASE WHEN cardinality(e.tags) = 0 THEN ARRAY[NULL::text] ELSE e.tags END) WITH ORDINALITY AS t(tag, n) ON true",
+    reference: `LEFT JOIN LATERAL (SELECT r.value->>'key', r.n FROM json_array_elements(CASE WHEN json_array_length(${column.issueReferences}) = 0 THEN '[null]'::json
+      ELSE ${column.issueReferences} END) WITH ORDINALITY AS r(value, n)) AS t(tag, n) ON true`,
+  };
   // The periods bound the entries below, in place of the list's from/to.
   const { where, values } = matchingEntries(access, { ...query, from: undefined, to: undefined });
   const parameter = (value: unknown) => `$${values.push(value)}`;
@@ -97,6 +105,7 @@ function selectReportRows(access: Access, query: ReportQuery, current: ReportPer
   const keys: Record<ReportGrouping, string> = {
     project: "NULL::text",
     tag: "t.tag",
+    reference: "t.tag",
     source: `${column.source}::text`,
     author: `${column.userId}::text`,
     day: "",
@@ -109,23 +118,22 @@ function selectReportRows(access: Access, query: ReportQuery, current: ReportPer
   const entries = `SELECT ${column.projectId} AS project_id, ${column.commitCount} AS commit_count, ${column.recordedAt} >= ${currentStart} AS current, ${key} AS key,
       CASE WHEN ${column.runningUserId} IS NULL THEN ${column.durationSeconds}
         ELSE least(${MAX_DURATION_SECONDS}, greatest(1, round(extract(epoch FROM ${nowValue} - ${column.recordedAt}))))::int END AS duration
-      ${groupBy === "tag" ? ", t.n = 1 AS first" : ""}
+      ${several ? ", t.n = 1 AS first" : ""}
     FROM worklog_entries e
-      ${groupBy === "tag" ? "LEFT JOIN LATERAL unnest(CASE WHEN cardinality(e.tags) = 0 THEN ARRAY[NULL::text] ELSE e.tags END) WITH ORDINALITY AS t(tag, n) ON true" : ""}
+      ${lateral[groupBy] ?? ""}
     WHERE ${where} AND ${column.recordedAt} >= ${start} AND ${column.recordedAt} <= ${end}`;
   // Every entry is in one group but by tag: the totals are the groups' sum, made by the caller.
   // By tag, the totals are a grouping set of their own, where an entry counts in its first row only.
-  const sum = (expression: string) =>
-    groupBy === "tag" ? `CASE WHEN GROUPING(s.key) = 1 THEN ${expression} FILTER (WHERE s.first) ELSE ${expression} END` : expression;
+  const sum = (expression: string) => (several ? `CASE WHEN GROUPING(s.key) = 1 THEN ${expression} FILTER (WHERE s.first) ELSE ${expression} END` : expression);
   // Split by project only where the report shows projects: the groups of a project grouping, a time bucket's projects.
   const byProject = groupBy === "project" || timeGroupings.has(groupBy);
   const groups = byProject ? "s.current, s.key, s.project_id" : "s.current, s.key";
-  const grouping = groupBy === "tag" ? `GROUPING SETS ((s.current), (${groups}))` : groups;
+  const grouping = several ? `GROUPING SETS ((s.current), (${groups}))` : groups;
   // By author, the author's name, read once per group.
   const author = groupBy === "author" ? { name: "u.name", join: `LEFT JOIN users u ON u.id = a.key::uuid` } : { name: "NULL::text", join: "" };
   return queryRows<Row>(
     `SELECT a.*, p.name AS "projectName", ${author.name} AS "authorName" FROM (
-      SELECT ${groupBy === "tag" ? "GROUPING(s.key) = 1" : "false"} AS total, s.current, s.key, ${byProject ? "s.project_id" : "NULL::uuid"} AS "projectId",
+      SELECT ${several ? "GROUPING(s.key) = 1" : "false"} AS total, s.current, s.key, ${byProject ? "s.project_id" : "NULL::uuid"} AS "projectId",
         coalesce(${sum("sum(s.duration)")}, 0)::float8 AS "trackedSeconds", ${sum("count(*)")}::int AS entries,
         coalesce(${sum("sum(s.commit_count)")}, 0)::int AS commits
       FROM (${entries}) s
@@ -166,7 +174,7 @@ export async function buildReport(access: Access, query: ReportQuery, now = new 
   for (const row of rows) {
     const { trackedSeconds, entries, commits } = row;
     const rowFigures = { trackedSeconds, entries, commits };
-    if (row.total || query.group_by !== "tag") add(row.current ? totals.current : totals.previous, rowFigures);
+    if (row.total || (query.group_by !== "tag" && query.group_by !== "reference")) add(row.current ? totals.current : totals.previous, rowFigures);
     if (row.total) continue;
     if (isTimeGrouping && !row.current) continue;
     // A time bucket's number, from 1 (width_bucket).

@@ -32,11 +32,11 @@ const groupSchema = z
   .object({
     key: z.string().nullable().meta({
       description:
-        "The project's id (null: no project), the tag (null: no tag), the source, the author's user id, the day (YYYY-MM-DD), the week's first day, or the month (YYYY-MM).",
+        "The project's id (null: no project), the tag (null: no tag), the issue's key (null: no reference), the source, the author's user id, the day (YYYY-MM-DD), the week's first day, or the month (YYYY-MM).",
     }),
     label: z.string().meta({
       description:
-        "The group as people read it: the project's name, `#tag`, the source's name, the author's name (`Unnamed author` when they have none), or the date.",
+        "The group as people read it: the project's name, `#tag`, the issue's key (`No reference`), the source's name, the author's name (`Unnamed author` when they have none), or the date.",
     }),
     ...figureFields,
     share: z.number().meta({ description: "Its part of the period's tracked time, 0 to 1 (0 when none was tracked)." }),
@@ -78,6 +78,8 @@ function label(report: Report, { key, projectName, authorName }: Report["groups"
       return authorName ?? unnamedAuthorLabel;
     case "tag":
       return key === null ? "No tag" : `#${key}`;
+    case "reference":
+      return key ?? "No reference";
     case "source":
       return entrySourceLabels[key as EntrySource] ?? String(key);
     case "week":

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { entryFilterFields } from "@/lib/worklog/schemas";
 
 /** How a report groups its entries (docs/api.md, "Reports"). */
-export const reportGroupings = ["project", "tag", "source", "author", "day", "week", "month"] as const;
+export const reportGroupings = ["project", "tag", "reference", "source", "author", "day", "week", "month"] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 
 /** GET /worklog/report: the entries list's filters (but `updated_since`), `from`/`to` making the period, and the grouping. */
@@ -15,7 +15,7 @@ export const reportQuerySchema = z
       .default("project")
       .meta({
         description:
-          "`project` (the default), `tag`, `source`, `author` (who wrote the entries), or the time of the work: `day`, `week` (by the account's week start) or `month`, in the account's time zone.",
+          "`project` (the default), `tag`, `reference` (the issue the entries refer to: an entry with two counts in both groups), `source`, `author` (who wrote the entries), or the time of the work: `day`, `week` (by the account's week start) or `month`, in the account's time zone.",
       }),
   });
 export type ReportQuery = z.output<typeof reportQuerySchema>;

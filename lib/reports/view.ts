@@ -5,9 +5,9 @@ import { defaultPreset, presetPeriod, reportPresets, type DayRange, type ReportP
 import type { ReportGrouping } from "./schemas";
 
 /** What the reports page's table groups by; its chart always shows time. */
-export const breakdowns = ["project", "tag", "source", "author"] as const;
+export const breakdowns = ["project", "tag", "reference", "source", "author"] as const;
 export type Breakdown = (typeof breakdowns)[number];
-export const breakdownLabels: Record<Breakdown, string> = { project: "Project", tag: "Tag", source: "Source", author: "Author" };
+export const breakdownLabels: Record<Breakdown, string> = { project: "Project", tag: "Tag", reference: "Reference", source: "Source", author: "Author" };
 
 /** The entries list's filters but the period, which the report's own choice sets. */
 export type ReportFilters = Omit<EntryFilters, "from" | "to">;
@@ -17,7 +17,7 @@ export type ReportView = DayRange & { preset: ReportPreset | "custom"; groupBy: 
 
 type Search = { get(name: string): string | null };
 
-const reportFilterNames = ["q", "project_id", "tags", "source", "author_id"] as const satisfies (keyof ReportFilters)[];
+const reportFilterNames = ["q", "project_id", "tags", "reference", "source", "author_id"] as const satisfies (keyof ReportFilters)[];
 
 /**
  * A custom period's days, when both are days, in order, and the period one a report takes: no
@@ -84,10 +84,16 @@ export function worklogHrefFor(view: ReportView, days: DayRange, filters: Report
   return worklogHref({ ...view.filters, ...filters, from: days.from, to: days.to });
 }
 
-/** The worklog filter a breakdown row stands for; none for "No project" and "No tag", which the worklog cannot select. */
+/** The worklog filter a breakdown row stands for; none for "No project", "No tag" and "No reference", which the worklog cannot select. */
 export function rowFilter(groupBy: Breakdown, key: string | null): ReportFilters | undefined {
   if (key === null) return undefined;
-  const filters: Record<Breakdown, ReportFilters> = { project: { project_id: key }, tag: { tags: key }, source: { source: key }, author: { author_id: key } };
+  const filters: Record<Breakdown, ReportFilters> = {
+    project: { project_id: key },
+    tag: { tags: key },
+    reference: { reference: key },
+    source: { source: key },
+    author: { author_id: key },
+  };
   return filters[groupBy];
 }
 

@@ -1,4 +1,5 @@
-import { createdBy, ownedSql, writableEntries, writableEntriesSql, type Access } from "@/lib/access/context";
+import { createdBy, ownedSql, ownerId, writableEntries, writableEntriesSql, type Access } from "@/lib/access/context";
+import { refreshEntryReferences } from "@/lib/references/entry-references";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
@@ -82,6 +83,7 @@ export async function bulkEditEntries(access: Access, { ids, action }: EntryBulk
         case "move_to_project":
           await transaction.$executeRaw`UPDATE worklog_entries SET project_id = ${action.project_id}::uuid
             WHERE id = ANY(${ids}::uuid[]) AND ${writableEntriesSql(access)} AND project_id IS DISTINCT FROM ${action.project_id}::uuid`;
+          await refreshEntryReferences(transaction, ownerId(access), ids);
           break;
       }
       return { entries: inOrder(ids, await readEntries(transaction, access, ids)), before };
@@ -146,6 +148,7 @@ export async function restoreEntries(access: Access, entries: EntryRestore[]): P
           FROM jsonb_to_recordset(${fields}::jsonb) AS s(id uuid, tags text[], project_id uuid)
           WHERE e.id = s.id AND ${writableEntriesSql(access, "e")} AND (e.tags, e.project_id) IS DISTINCT FROM (s.tags, s.project_id)`;
       }
+      await refreshEntryReferences(transaction, ownerId(access), ids);
       return inOrder(ids, await readEntries(transaction, access, ids));
     }),
   );

@@ -62,16 +62,23 @@ export function readInlineMeta(text: string): InlineMeta {
   return { content, tags: [...new Set(tags)], durationSeconds };
 }
 
-/** A word being typed that the composer completes: `@` and a project, `#` and a tag. */
-export type Completion = { trigger: "@" | "#"; query: string; start: number; end: number };
+/** A word being typed that the composer completes: `@` and a project, `#` and a tag, `PAY-` and an issue's key (trigger `key`). */
+export type Completion = { trigger: "@" | "#" | "key"; query: string; start: number; end: number };
 
 const completionPattern = /(^|\s)([@#])([\p{L}\p{N}_.-]*)$/u;
+const keyPattern = /(^|[\s(/])([A-Za-z][A-Za-z0-9]{0,9}-\d*)$/;
 
-/** The `@` or `#` word that ends at the caret, if any: only at a word's start, so e-mail addresses and C# are not one. */
+/**
+ * The `@` or `#` word that ends at the caret, if any: only at a word's start, so e-mail addresses
+ * and C# are not one; else a tracker's key being typed (`PAY-`, `pay-14`), the whole word its query.
+ */
 export function completionAt(text: string, caret: number): Completion | undefined {
-  const match = completionPattern.exec(text.slice(0, caret));
-  if (!match) return undefined;
-  return { trigger: match[2] as Completion["trigger"], query: match[3]!, start: match.index + match[1]!.length, end: caret };
+  const before = text.slice(0, caret);
+  const match = completionPattern.exec(before);
+  if (match) return { trigger: match[2] as "@" | "#", query: match[3]!, start: match.index + match[1]!.length, end: caret };
+  const key = keyPattern.exec(before);
+  if (!key) return undefined;
+  return { trigger: "key", query: key[2]!, start: key.index + key[1]!.length, end: caret };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createdBy, ownedSql, readableEntries, writableEntries, writableEntriesSql, type Access } from "@/lib/access/context";
+import { createdBy, ownedSql, ownerId, readableEntries, writableEntries, writableEntriesSql, type Access } from "@/lib/access/context";
 import { paginateByCursor, type KeysetQuery } from "@/lib/api/cursor-pagination";
 import { changedSinceRead, type VersionCondition } from "@/lib/api/preconditions";
 import { accountTotal } from "@/lib/db/account-counters";
@@ -6,6 +6,7 @@ import { getDb, type Commit, type Transaction, type WorklogEntry } from "@/lib/d
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { checkProjectReference, invalidProjectReference } from "@/lib/projects/projects";
+import { commitMessages, referencesAfterChange, referencesOf, refreshEntryReferences, type StoredReferences } from "@/lib/references/entry-references";
 import { countEntries, countsEveryEntry, insertEntry, putBackEntry, selectEntryJsonPage, selectEntryPage, type NewEntry } from "./entry-sql";
 import { refusedEntryChange } from "./entry-refusal";
 import { entryInclude, withAuthorName, writtenBy, type EntryWithRelations } from "./entry-with-relations";
@@ -53,8 +54,9 @@ export async function getEntry(access: Access, id: string) {
   return withAuthorName(entry);
 }
 
-function newEntry(input: EntryCreate, source: EntrySource): NewEntry {
+function newEntry(input: EntryCreate, source: EntrySource, references: StoredReferences): NewEntry {
   return {
+    ...references,
     source,
     content: input.content,
     recordedAt: input.recorded_at ?? new Date(),
@@ -70,8 +72,9 @@ function newEntry(input: EntryCreate, source: EntrySource): NewEntry {
  * nothing (each such id reported at its index).
  */
 export async function createEntry(access: Access, input: EntryCreate, source: EntrySource): Promise<EntryWithRelations> {
-  if (input.commit_ids?.length) return createEntryWithCommits(access, newEntry(input, source), input.commit_ids);
-  const entry = await writeEntry(() => insertEntry(access, newEntry(input, source)));
+  if (input.commit_ids?.length) return createEntryWithCommits(access, input, source, input.commit_ids);
+  const references = await referencesOf(getDb(), ownerId(access), input.project_id ?? null, [input.content]);
+  const entry = await writeEntry(() => insertEntry(access, newEntry(input, source, references)));
   if (!entry) throw invalidProjectReference();
   return entry;
 }
@@ -80,15 +83,17 @@ export async function createEntry(access: Access, input: EntryCreate, source: En
  * The entry and its attachments in one transaction, the commits locked first (lockCommits): the
  * entry's insert ends on the account's counters row, and nothing after it waits for another write.
  */
-async function createEntryWithCommits(access: Access, entry: NewEntry, commitIds: string[]): Promise<EntryWithRelations> {
-  await checkProjectReference(access, entry.projectId);
+async function createEntryWithCommits(access: Access, input: EntryCreate, source: EntrySource, commitIds: string[]): Promise<EntryWithRelations> {
+  await checkProjectReference(access, input.project_id);
   const uniqueIds = [...new Set(commitIds)];
   return writeEntry(() =>
     getDb().$transaction(async (transaction) => {
       const found = await lockCommits(transaction, access, uniqueIds);
       throwUnknownCommits(commitIds, found);
+      const messages = await commitMessages(transaction, ownerId(access), uniqueIds);
+      const entry = newEntry(input, source, await referencesOf(transaction, ownerId(access), input.project_id ?? null, [input.content, ...messages]));
       const created = await transaction.worklogEntry.create({
-        data: { ...entry, ...createdBy(access), commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
+        data: { ...entry, issueReferences: entry.issueReferences, ...createdBy(access), commits: { create: uniqueIds.map((commitId) => ({ commitId })) } },
         include: entryInclude,
       });
       return writtenBy(access, created);
@@ -116,6 +121,7 @@ async function missingOrChanged(access: Access, id: string, condition: VersionCo
 /** Changes the fields given; with `condition` (If-Match), only while the entry is at a version it names. */
 export async function updateEntry(access: Access, id: string, changes: EntryUpdate, condition?: VersionCondition) {
   await checkProjectReference(access, changes.project_id);
+  const references = await referencesAfterChange(getDb(), ownerId(access), id, { content: changes.content, projectId: changes.project_id });
   return writeEntry(
     () =>
       getDb()
@@ -129,6 +135,7 @@ export async function updateEntry(access: Access, id: string, changes: EntryUpda
             ...(changes.duration_seconds !== undefined && { runningUserId: null }),
             tags: changes.tags,
             projectId: changes.project_id,
+            ...references,
           },
           include: entryInclude,
         })
@@ -164,7 +171,9 @@ export function deleteEntry(access: Access, id: string, condition?: VersionCondi
  */
 export async function restoreEntry(access: Access, { id, commit_ids, source, ...input }: EntryRestore): Promise<EntryWithRelations> {
   for (;;) {
-    const { entry, tombstoneSeen, projectFound } = await writeEntry(() => putBackEntry(access, id, newEntry(input, source), commit_ids));
+    const messages = await commitMessages(getDb(), ownerId(access), commit_ids);
+    const references = await referencesOf(getDb(), ownerId(access), input.project_id ?? null, [input.content, ...messages]);
+    const { entry, tombstoneSeen, projectFound } = await writeEntry(() => putBackEntry(access, id, newEntry(input, source, references), commit_ids));
     if (entry) return entry;
     if (!tombstoneSeen) throw await refusedEntryChange(getDb(), access, [id], { deleted: true });
     if (!projectFound) throw invalidProjectReference();
@@ -217,6 +226,7 @@ export async function attachCommits(access: Access, id: string, { commit_ids }: 
       data: uniqueIds.map((commitId) => ({ entryId: id, commitId })),
       skipDuplicates: true,
     });
+    await refreshEntryReferences(transaction, ownerId(access), [id]);
   });
   return getEntry(access, id);
 }
@@ -231,6 +241,7 @@ export async function detachCommit(access: Access, id: string, commitId: string)
     await lockEntry(transaction, access, id);
     if (commit.size === 0) throw AppError.notFound();
     await transaction.worklogEntryCommit.deleteMany({ where: { entryId: id, commitId } });
+    await refreshEntryReferences(transaction, ownerId(access), [id]);
   });
   return getEntry(access, id);
 }

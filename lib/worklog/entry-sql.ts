@@ -4,11 +4,13 @@ import type { WorklogEntry } from "@/lib/db/client";
 import { accountTotalSql } from "@/lib/db/account-counters";
 import { newId } from "@/lib/db/ids";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
+import type { StoredReferences } from "@/lib/references/entry-references";
 import { changedSince } from "@/lib/sync/schemas";
 import { rangeEnd, rangeStart } from "@/lib/time";
 import type { EntryWithRelations } from "./entry-with-relations";
 import { entryShape } from "./responses";
 import type { EntryListQuery } from "./schemas";
+import { isReferenceKey } from "@/lib/references/recognise";
 import { prefixWord } from "./search-text";
 
 // A page of entries and a new entry, the API's busiest statements, in hand-written SQL: Prisma's
@@ -30,6 +32,8 @@ const entryColumns = {
   source: "source",
   runningUserId: "running_user_id",
   commitCount: "commit_count",
+  issueReferences: "issue_references",
+  issueKeys: "issue_keys",
   insertedAt: "inserted_at",
   updatedAt: "updated_at",
 } satisfies Record<keyof WorklogEntry, string>;
@@ -64,7 +68,7 @@ function searchQuery(text: string, typedWord: string) {
 }
 
 /** The WHERE clause of the entries (`e`) `access` may read matching the filters, with its values from $1 on ($1: the workspace). */
-export function matchingEntries(access: Access, { author_id, project_id, tags, from, to, source, updated_since, q }: Filters) {
+export function matchingEntries(access: Access, { author_id, project_id, tags, reference, from, to, source, updated_since, q }: Filters) {
   const { timezone } = access.user;
   const values: unknown[] = [];
   const bind = (value: unknown) => {
@@ -79,19 +83,23 @@ export function matchingEntries(access: Access, { author_id, project_id, tags, f
   if (author_id) condition((value) => `e.user_id = ${value}::uuid`, author_id === "me" ? access.user.id : author_id);
   if (project_id) condition((value) => `e.project_id = ${value}::uuid`, project_id);
   if (tags && tags.length > 0) condition((value) => `e.tags && ${value}::text[]`, tags);
+  if (reference) condition((value) => `e.issue_keys @> ARRAY[${value}::text]`, reference);
   if (from) condition((value) => `e.recorded_at >= ${value}`, rangeStart(from, timezone));
   if (to) condition((value) => `e.recorded_at <= ${value}`, rangeEnd(to, timezone));
   if (source) condition((value) => `e.source = ANY(${value}::text[]::"EntrySource"[])`, source);
   if (updated_since) condition((value) => `e.updated_at >= ${value}`, changedSince(updated_since));
   if (q) {
     values.push(q, prefixWord(q) ?? null);
-    conditions.push(`e.search_vector @@ ${searchQuery(`$${values.length - 1}`, `$${values.length}`)}`);
+    const words = `e.search_vector @@ ${searchQuery(`$${values.length - 1}`, `$${values.length}`)}`;
+    // A search for an issue's key also finds the entries that refer to it through their commits.
+    const key = isReferenceKey(q) ? `e.issue_keys @> ARRAY[${bind(q.trim().toLowerCase())}::text]` : undefined;
+    conditions.push(key ? `(${words} OR ${key})` : words);
   }
   return { where: conditions.join(" AND "), values };
 }
 
-const hasFilters = ({ author_id, project_id, tags, from, to, source, updated_since, q }: Filters) =>
-  Boolean(author_id || project_id || tags?.length || from || to || source || updated_since || q);
+const hasFilters = ({ author_id, project_id, tags, reference, from, to, source, updated_since, q }: Filters) =>
+  Boolean(author_id || project_id || tags?.length || reference || from || to || source || updated_since || q);
 
 /** Whether the list is every entry of the workspace, whose total the counters keep: no filter, and `access` reads them all. */
 export const countsEveryEntry = (access: Access, filters: Filters) => !hasFilters(filters) && readsAllEntries(access);
@@ -147,7 +155,7 @@ export function selectTimedEntries(access: Access, filters: Filters, start: Date
   );
 }
 
-export type NewEntry = Pick<WorklogEntry, "projectId" | "content" | "recordedAt" | "durationSeconds" | "tags" | "source">;
+export type NewEntry = Pick<WorklogEntry, "projectId" | "content" | "recordedAt" | "durationSeconds" | "tags" | "source"> & StoredReferences;
 
 /**
  * Inserts the entry under a new id and returns it with its project's summary, in one statement.
@@ -158,12 +166,24 @@ export async function insertEntry(access: Access, entry: NewEntry): Promise<Entr
   const [row] = await queryRows<EntryWithRelations>(
     `WITH project AS (SELECT id, name, identifier FROM projects WHERE id = $3::uuid AND ${ownedAt("$2")}),
     inserted AS (
-      INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
-      SELECT $1, $2, $9, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
+      INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, issue_references, issue_keys, updated_at)
+      SELECT $1, $2, $9, $3, $4, $5, $6, $7, $8::"EntrySource", $10::json, $11::text[], CURRENT_TIMESTAMP WHERE $3::uuid IS NULL OR EXISTS (SELECT FROM project)
       RETURNING *)
     SELECT ${selectAsFields("inserted", entryColumns)}, ${projectSummary("project")}, ${authorSummary("u")}, '[]'::json AS commits
     FROM inserted LEFT JOIN project ON true LEFT JOIN users u ON u.id = inserted.user_id`,
-    [newId(), ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, access.user.id],
+    [
+      newId(),
+      ownerId(access),
+      entry.projectId,
+      entry.content,
+      entry.recordedAt,
+      entry.durationSeconds,
+      entry.tags,
+      entry.source,
+      access.user.id,
+      JSON.stringify(entry.issueReferences),
+      entry.issueKeys,
+    ],
   );
   return row;
 }
@@ -200,8 +220,8 @@ export async function putBackEntry(access: Access, id: string, entry: NewEntry, 
       RETURNING id, user_id),
     attachable AS (SELECT id FROM commits WHERE id = ANY($9::uuid[]) AND ${ownedAt("$2")} AND EXISTS (SELECT FROM claimed) FOR KEY SHARE),
     inserted AS (
-      INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, updated_at)
-      SELECT id, $2, user_id, $3, $4, $5, $6, $7, $8::"EntrySource", CURRENT_TIMESTAMP FROM claimed
+      INSERT INTO worklog_entries (id, workspace_id, user_id, project_id, content, recorded_at, duration_seconds, tags, source, issue_references, issue_keys, updated_at)
+      SELECT id, $2, user_id, $3, $4, $5, $6, $7, $8::"EntrySource", $11::json, $12::text[], CURRENT_TIMESTAMP FROM claimed
       RETURNING ${entryColumnList}),
     attached AS (INSERT INTO worklog_entry_commits (entry_id, commit_id) SELECT inserted.id, attachable.id FROM inserted, attachable RETURNING commit_id),
     entry AS (SELECT * FROM inserted UNION ALL SELECT ${entryColumnList} FROM worklog_entries WHERE id = $1::uuid AND ${ownedAt("$2")} AND user_id = $10::uuid)
@@ -211,7 +231,20 @@ export async function putBackEntry(access: Access, id: string, entry: NewEntry, 
       EXISTS (SELECT FROM deleted_items WHERE id = $1::uuid AND ${ownedAt("$2")} AND user_id = $10::uuid AND kind = 'entry') AS "tombstoneSeen",
       ($3::uuid IS NULL OR EXISTS (SELECT FROM project)) AS "projectFound"
     FROM (VALUES (true)) AS one LEFT JOIN entry e ON true LEFT JOIN projects p ON p.id = e.project_id LEFT JOIN users u ON u.id = e.user_id`,
-    [id, ownerId(access), entry.projectId, entry.content, entry.recordedAt, entry.durationSeconds, entry.tags, entry.source, commitIds, access.user.id],
+    [
+      id,
+      ownerId(access),
+      entry.projectId,
+      entry.content,
+      entry.recordedAt,
+      entry.durationSeconds,
+      entry.tags,
+      entry.source,
+      commitIds,
+      access.user.id,
+      JSON.stringify(entry.issueReferences),
+      entry.issueKeys,
+    ],
   );
   const { tombstoneSeen, projectFound, ...found } = row!;
   if (found.id === null) return { entry: undefined, tombstoneSeen, projectFound };

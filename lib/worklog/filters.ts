@@ -3,9 +3,18 @@ import { isValidCalendarDate, parseTimestamp } from "@/lib/time";
 import { entrySources } from "./sources";
 
 /** The worklog's filters as the web app keeps them in its URL: only those set, in the API's names. */
-export type EntryFilters = { q?: string; project_id?: string; tags?: string; from?: string; to?: string; source?: string; author_id?: string };
+export type EntryFilters = {
+  q?: string;
+  project_id?: string;
+  tags?: string;
+  reference?: string;
+  from?: string;
+  to?: string;
+  source?: string;
+  author_id?: string;
+};
 
-const filterNames = ["q", "project_id", "tags", "from", "to", "source", "author_id"] as const;
+const filterNames = ["q", "project_id", "tags", "reference", "from", "to", "source", "author_id"] as const;
 
 /** The value `author_id` takes (lib/worklog/schemas.ts): a user's id, or `me`. */
 export const isAuthorFilter = (value: string) => value === "me" || isUuid(value);
@@ -27,6 +36,7 @@ const isValid: Record<(typeof filterNames)[number], (value: string) => boolean> 
   q: (value) => value.length <= searchMaxLength && !value.includes("\0"),
   project_id: isUuid,
   tags: (value) => !value.includes("\0"),
+  reference: (value) => value.length <= 200 && !value.includes("\0"),
   from: isRangeBound,
   to: isRangeBound,
   source: (value) => value.split(/[\s,]+/).every((source) => (entrySources as readonly string[]).includes(source)),
@@ -70,7 +80,7 @@ export function rangeProblem({ from, to }: EntryFilters): string | undefined {
  * undefined when it is filtered by anything else: suggestions are commits not logged at all, not
  * entries that match.
  */
-export function suggestionFilters({ q, tags, project_id, source, author_id, from, to }: EntryFilters): { from?: string; to?: string } | undefined {
-  if (q || tags || project_id || source || author_id) return undefined;
+export function suggestionFilters({ q, tags, reference, project_id, source, author_id, from, to }: EntryFilters): { from?: string; to?: string } | undefined {
+  if (q || tags || reference || project_id || source || author_id) return undefined;
   return { ...(from && { from }), ...(to && { to }) };
 }

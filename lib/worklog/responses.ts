@@ -2,6 +2,7 @@ import { z } from "zod";
 import { cursorPageMetaSchema } from "@/lib/api/cursor-pagination";
 import { isoTimestamp, jsonShape, jsonTextProperty, property } from "@/lib/db/json-shape";
 import { responseSchemas } from "@/lib/openapi/components";
+import { referencesSchema, type Reference } from "@/lib/references/schemas";
 import type { EntryWithRelations } from "./entry-with-relations";
 import { entrySourceSchema } from "./source-schema";
 
@@ -40,6 +41,7 @@ export const entryShape = jsonShape({
     z.array(z.uuid()),
     "COALESCE(to_json((SELECT array_agg(c.commit_id ORDER BY c.commit_id) FROM worklog_entry_commits c WHERE c.entry_id = e.id))::text, '[]')",
   ),
+  references: jsonTextProperty(referencesSchema, "e.issue_references::text"),
   author: jsonTextProperty(entryAuthorSchema, entryAuthorShape.sql),
   source: property(entrySourceSchema, "e.source"),
   running: property(
@@ -74,6 +76,7 @@ export function toEntryResponse(entry: EntryWithRelations): z.infer<typeof entry
     project_id: entry.projectId,
     project: entry.project,
     commit_ids: entry.commits.map((link) => link.commitId),
+    references: entry.issueReferences as Reference[],
     author: { id: entry.userId, name: entry.user.name },
     source: entry.source,
     running: entry.runningUserId !== null,

@@ -148,6 +148,18 @@ export const entryFilterFields = {
     ])
     .meta({ description: "Tags separated by commas or whitespace; an entry matches if it has any of them." })
     .optional(),
+  reference: z
+    .string()
+    .trim()
+    .min(1, "reference must be 1 to 200 characters")
+    .max(200, "reference must be 1 to 200 characters")
+    .refine(isStorableText, "reference must not contain NUL characters")
+    .transform((value) => value.toLowerCase())
+    .meta({
+      description:
+        "Only the entries that refer to this issue (docs/api.md, \"Issue references\"): a tracker's key (`PAY-142`) or a forge's (`owner/repo#311`), whatever its case.",
+    })
+    .optional(),
   from: rangeBoundSchema.optional(),
   to: rangeBoundSchema.optional(),
   source: z

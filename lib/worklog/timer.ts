@@ -1,4 +1,5 @@
-import { createdBy, type Access } from "@/lib/access/context";
+import { createdBy, ownerId, type Access } from "@/lib/access/context";
+import { referencesOf } from "@/lib/references/entry-references";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
@@ -75,8 +76,10 @@ export async function startTimer(
     return await getDb().$transaction(async (transaction) => {
       const now = await lockTimer(transaction, access, at);
       const stopped = await stopRunning(transaction, access, now);
+      const references = await referencesOf(transaction, ownerId(access), input.project_id ?? null, [input.content]);
       const timer = await transaction.worklogEntry.create({
         data: {
+          ...references,
           ...createdBy(access),
           runningUserId: access.user.id,
           content: input.content,

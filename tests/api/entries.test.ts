@@ -80,6 +80,7 @@ describe("worklog entries", () => {
       project_id: project.id,
       project: { id: project.id, name: "Website Project", identifier: "WP" },
       commit_ids: [],
+      references: [],
       author: { id: me.id, name: null },
       source: "api",
       running: false,

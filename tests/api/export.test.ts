@@ -180,7 +180,7 @@ describe("GET /api/v1/export?format=csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text.slice(1, text.indexOf("\r\n"))).toBe(
-      "id,recorded_at,duration_seconds,project_identifier,project_name,tags,content,commit_shas,local_date,local_time,hours,author_id,author_name",
+      "id,recorded_at,duration_seconds,project_identifier,project_name,tags,content,commit_shas,local_date,local_time,hours,author_id,author_name,references",
     );
 
     const rows: Record<string, string>[] = parse(text, { bom: true, columns: true, record_delimiter: "\r\n" });
@@ -201,6 +201,7 @@ describe("GET /api/v1/export?format=csv", () => {
         hours: entry.duration_seconds === null ? "" : String(Math.round(entry.duration_seconds / 36) / 100),
         author_id: entry.author.id,
         author_name: entry.author.name ?? "",
+        references: entry.references.map((reference) => reference.key).join(" "),
       })),
     );
     const tricky = rows.find((row) => row.content === fixtures.trickyContent);

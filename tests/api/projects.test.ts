@@ -30,6 +30,7 @@ describe("projects", () => {
       name: "Website Project",
       description: "The public site",
       identifier: "WP",
+      trackers: [],
       inserted_at: expect.any(String),
       updated_at: expect.any(String),
     });

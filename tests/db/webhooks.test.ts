@@ -242,6 +242,7 @@ describe("a webhook delivery", () => {
         project_id: null,
         project: null,
         commit_ids: [],
+        references: [],
         author: { id: user.id, name: "Ada Lovelace" },
         source: "api",
         running: false,

@@ -86,6 +86,14 @@ describe("completing @projects and #tags", () => {
     expect(completionAt("# Heading", 9)).toBeUndefined();
   });
 
+  it("finds an issue's key being typed, PAY- and after", () => {
+    expect(completionAt("Fixed PAY-", 10)).toEqual({ trigger: "key", query: "PAY-", start: 6, end: 10 });
+    expect(completionAt("fix/pay-14", 10)).toEqual({ trigger: "key", query: "pay-14", start: 4, end: 10 });
+    expect(completionAt("Fixed PAY", 9)).toBeUndefined();
+    expect(completionAt("Fixed PAY-142 today", 19)).toBeUndefined();
+    expect(applyCompletion("Fixed PAY-1", completionAt("Fixed PAY-1", 11)!, "PAY-142 ")).toEqual({ text: "Fixed PAY-142 ", caret: 14 });
+  });
+
   it("puts a chosen tag in the text and takes a chosen project's @ word out of it, spaces and all", () => {
     expect(applyCompletion("Fixed #rev", completionAt("Fixed #rev", 10)!, "#review ")).toEqual({ text: "Fixed #review ", caret: 14 });
     expect(applyCompletion("Fixed @en bug", completionAt("Fixed @en bug", 9)!, "")).toEqual({ text: "Fixed bug", caret: 6 });

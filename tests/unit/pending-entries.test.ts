@@ -14,6 +14,7 @@ const serverEntry = (id: string, content: string, recordedAt: string): EntryView
   url: `/api/v1/worklog/entries/${id}`,
   project_id: null,
   commit_ids: [],
+  references: [],
   commits: [],
   author,
   source: "web",

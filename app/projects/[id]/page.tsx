@@ -9,6 +9,8 @@ import { buttonClassName } from "@/components/ui/button";
 import { DangerZone, Stats } from "@/components/stats";
 import { PageHeader, Section } from "@/components/page-header";
 import { ProjectForm } from "@/components/projects/project-form";
+import type { Tracker } from "@/lib/references/schemas";
+import { trackersText } from "@/lib/references/tracker-text";
 import { RemoteUrl } from "@/components/repositories/remote-url";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -148,7 +150,12 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
       <Section id="edit-project-heading" title="Edit project">
         <ProjectForm
           action={updateProjectAction.bind(null, project.id)}
-          project={{ name: project.name, identifier: project.identifier, description: project.description ?? "" }}
+          project={{
+            name: project.name,
+            identifier: project.identifier,
+            description: project.description ?? "",
+            trackers: trackersText(project.trackers as Tracker[]),
+          }}
           submitLabel="Save project"
           pendingLabel="Saving…"
           successNotice="Project saved."

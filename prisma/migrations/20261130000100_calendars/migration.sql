@@ -72,3 +72,26 @@ ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_subscription_id_fk
 
 -- AddForeignKey
 ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_workspace_id_fkey" FOREIGN KEY ("workspace_id") REFERENCES "workspaces"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The feed's state, the subscriptions and their events are part of what the account's reads
+-- answer (GET /api/v1/worklog/calendar_feed, /api/v1/calendar_subscriptions, the suggested
+-- entries): each change moves the workspace's change sequence on, so that their ETags change
+-- (docs/api.md, "Conditional reads").
+CREATE TRIGGER calendar_feeds_inserted AFTER INSERT ON calendar_feeds REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_suggestions_changed();
+CREATE TRIGGER calendar_feeds_updated AFTER UPDATE ON calendar_feeds REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_suggestions_changed();
+CREATE TRIGGER calendar_feeds_deleted AFTER DELETE ON calendar_feeds REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_suggestions_changed();
+CREATE TRIGGER calendar_subscriptions_inserted AFTER INSERT ON calendar_subscriptions REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_suggestions_changed();
+CREATE TRIGGER calendar_subscriptions_updated AFTER UPDATE ON calendar_subscriptions REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_suggestions_changed();
+CREATE TRIGGER calendar_subscriptions_deleted AFTER DELETE ON calendar_subscriptions REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_suggestions_changed();
+CREATE TRIGGER calendar_events_inserted AFTER INSERT ON calendar_events REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_suggestions_changed();
+CREATE TRIGGER calendar_events_updated AFTER UPDATE ON calendar_events REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_suggestions_changed();
+CREATE TRIGGER calendar_events_deleted AFTER DELETE ON calendar_events REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION worklog_suggestions_changed();

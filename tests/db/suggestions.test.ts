@@ -178,6 +178,7 @@ describe("pull request suggestions", () => {
       commits: [expect.objectContaining({ id: appCommits[2]!.id, subject: "fix: typo" })],
       commit_count: 1,
       pull_request: { id: merged.id, number: 12, title: "Pull 12", web_url: "https://github.com/acme/app/pull/12" },
+      calendar_event: null,
     });
     expect(suggestions.find((suggestion) => suggestion.id === unstored.id)).toMatchObject({
       commits: [],

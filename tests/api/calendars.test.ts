@@ -184,10 +184,17 @@ describe("calendar subscriptions", () => {
       ["not a url", /is not a URL/],
     ];
     for (const [url, why] of refusals) {
-      const refused = await json(server.request("/api/v1/calendar_subscriptions", { method: "POST", key, body: { url, name: "Team" } }), 422);
+      // A URL that is not one breaks the document's `format: uri` on purpose.
+      const refused = await json(
+        server.request("/api/v1/calendar_subscriptions", { method: "POST", key, body: { url, name: "Team" }, invalid: url === "not a url" }),
+        422,
+      );
       expect(refused.errors, url).toEqual([{ title: "Invalid value", detail: expect.stringMatching(why), source: { pointer: "/url" } }]);
     }
-    const unnamed = await json(server.request("/api/v1/calendar_subscriptions", { method: "POST", key, body: { url: `${origin}/team.ics`, name: "" } }), 422);
+    const unnamed = await json(
+      server.request("/api/v1/calendar_subscriptions", { method: "POST", key, body: { url: `${origin}/team.ics`, name: "" }, invalid: true }),
+      422,
+    );
     expect(unnamed.errors[0].source.pointer).toBe("/name");
     expect(await json(server.request("/api/v1/calendar_subscriptions", { key }))).toEqual({ calendar_subscriptions: [] });
   });

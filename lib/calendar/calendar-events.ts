@@ -17,9 +17,11 @@ const textOf = (value: unknown): string => {
 /**
  * The timed events of the calendar that end within [from, to], recurring events expanded over it;
  * all-day events (not meetings), cancelled ones and those without a duration are left out. A
- * calendar that cannot be read throws.
+ * text that is not a calendar, or cannot be read, throws.
  */
 export function calendarOccurrences(text: string, { from, to }: { from: Date; to: Date }): CalendarEventOccurrence[] {
+  // A sign-in page where a calendar was would otherwise read as a calendar emptied of its events.
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new Error("the answer is not an iCalendar file");
   const parsed = ical.sync.parseICS(text);
   const occurrences = new Map<string, CalendarEventOccurrence>();
   for (const component of Object.values(parsed)) {

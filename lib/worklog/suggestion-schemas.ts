@@ -89,12 +89,9 @@ export const suggestionSchema = z
     day: z.iso.date().meta({ description: "The calendar day of the work in the account's time zone." }),
     repository: suggestionRepositorySchema.nullable().meta({ description: "The commits' or pull request's repository; null for a calendar suggestion." }),
     title: z.string(),
-    content: z
-      .string()
-      .meta({
-        description:
-          "Drafted markdown for the entry: the commits' subjects, grouped by conventional-commit type, each citing its short sha; a meeting's title.",
-      }),
+    content: z.string().meta({
+      description: "Drafted markdown for the entry: the commits' subjects, grouped by conventional-commit type, each citing its short sha; a meeting's title.",
+    }),
     recorded_at: z.iso.datetime().meta({ description: "The time to give the entry: the latest commit's, the merge's, or the meeting's start." }),
     commits: z
       .array(suggestionCommitSchema)

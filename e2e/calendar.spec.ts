@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { expectAccessible, signUp, uniqueEmail } from "./support";
+import { expectAccessible, pressUntilFocused, signUp, uniqueEmail, worklogEntries } from "./support";
 
 test("Settings → Calendar explains how to subscribe, passes axe, shows a new feed's URL once with a copy button, and revokes it", async ({ page }) => {
   await signUp(page, uniqueEmail("calendar"));
@@ -31,4 +33,57 @@ test("Settings → Calendar explains how to subscribe, passes axe, shows a new f
   await expect(page.getByText("Calendar feed revoked")).toBeVisible();
   await expect(page.getByTestId("calendar-feed-state")).toHaveText("You have no calendar feed.");
   expect((await page.request.get(path)).status()).toBe(404);
+});
+
+test("a calendar added in Settings → Calendar is fetched, and its past meeting is suggested with a calendar label and logged with its length", async ({
+  page,
+}) => {
+  const start = new Date(Date.now() - 90 * 60_000);
+  const end = new Date(Date.now() - 30 * 60_000);
+  const icsTime = (instant: Date) =>
+    instant
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
+  const body = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Tests//Tests//EN",
+    "BEGIN:VEVENT",
+    "UID:retro@tests",
+    `DTSTART:${icsTime(start)}`,
+    `DTEND:${icsTime(end)}`,
+    "SUMMARY:Team retrospective",
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+  const calendarServer = createServer((_request, response) => response.writeHead(200, { "content-type": "text/calendar" }).end(body));
+  await new Promise<void>((resolve) => calendarServer.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(calendarServer.address() as AddressInfo).port}/team.ics`;
+  try {
+    await signUp(page, uniqueEmail("calendar-subscriptions"));
+    await page.goto("/settings/calendar");
+    await page.getByLabel("Calendar URL").fill(url);
+    await page.getByLabel("Name").fill("Team");
+    await page.getByRole("button", { name: "Add calendar" }).click();
+    const listed = page.getByRole("list", { name: "Your calendars" }).getByRole("listitem").filter({ hasText: url });
+    await expect(listed).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      await expect(listed.getByText(/^Last fetched/)).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+
+    await page.goto("/");
+    await pressUntilFocused(page, "c", page.getByRole("region", { name: "New entry" }).getByLabel("What did you work on?"));
+    await page.getByRole("button", { name: "Suggested entries (1)" }).click();
+    const suggestion = page.getByRole("article", { name: "Team retrospective" });
+    await expect(suggestion.getByText("Suggested from your calendar · Team")).toBeVisible();
+    await suggestion.getByRole("button", { name: "Log as is" }).click();
+    await expect(page.getByText("Entry added")).toBeVisible();
+    await expect(page.getByRole("article", { name: "Team retrospective" })).toHaveCount(0);
+    await expect(worklogEntries(page).filter({ hasText: "Team retrospective" })).toContainText("1h");
+  } finally {
+    await new Promise<void>((resolve) => calendarServer.close(() => resolve()));
+  }
 });

@@ -5,7 +5,8 @@ const nextConfig = {
   // A new build may answer in new shapes: its ETags differ from the last build's (lib/api/conditional.ts).
   env: { WORKLOG_BUILD_ID: randomUUID() },
   // prom-client: one registry in the process, whichever route bundle counts (lib/server/metrics.ts).
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/schema-engine-wasm", "pg", "prom-client"],
+  // node-ical: its Temporal polyfill reads globals that a bundle does not have (the build fails on `BigInt`).
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/schema-engine-wasm", "pg", "prom-client", "node-ical"],
   // Migrations run when the server starts; on Vercel their files must travel with the functions.
   outputFileTracingIncludes: {
     "/**": ["./prisma/schema.prisma", "./prisma/migrations/**/*", "./node_modules/@prisma/schema-engine-wasm/*.wasm"],

@@ -103,9 +103,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
 export const config = {
   matcher: [
     // Pages only, prefetches included (a browser may show what it prefetched, policy and all):
-    // the API (/api/…, /auth/…), static files, the service worker's script and the web app
+    // the API (/api/…, /auth/…), the calendar feeds (/cal/…, a token and no session), static files, the service worker's script and the web app
     // manifest (app/app.webmanifest/route.ts) must not pay for a nonce.
-    "/((?!api/|auth/|_next/|favicon.svg|sw.js$|app.webmanifest$|settings/data/import$).*)",
+    "/((?!api/|auth/|cal/|_next/|favicon.svg|sw.js$|app.webmanifest$|settings/data/import$).*)",
     // API paths with escapes, some of which may not decode; the others never reach the proxy.
     "/api/v1/:path(.*%.*)",
   ],

@@ -115,6 +115,7 @@ const pages: Checked[] = [
   { name: "the devices", path: () => "/settings/devices", signedIn: true, ready: heading("Settings") },
   { name: "the integrations", path: () => "/settings/integrations", signedIn: true, ready: showing("Accessible organisation") },
   { name: "the webhooks", path: () => "/settings/webhooks", signedIn: true, ready: heading("Settings") },
+  { name: "the calendar settings", path: () => "/settings/calendar", signedIn: true, ready: showing("Subscribe in Google Calendar:") },
   { name: "a device's approval", path: () => "/device", signedIn: true, ready: heading(/./) },
 ];
 

@@ -10,6 +10,7 @@ const settingsLinks = [
   { href: "/settings/members", label: "Members" },
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/devices", label: "Devices" },
+  { href: "/settings/calendar", label: "Calendar" },
   { href: "/settings/integrations", label: "Integrations", admins: true },
   { href: "/settings/webhooks", label: "Webhooks", admins: true },
   { href: "/settings/schedules", label: "Schedules", admins: true },

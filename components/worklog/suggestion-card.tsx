@@ -13,6 +13,7 @@ import { FormError } from "@/components/ui/form-feedback";
 import { wallClock } from "@/lib/time";
 import { dismissSuggestionAction, logSuggestionAction, undoDismissalAction, type SuggestionIds } from "@/lib/worklog/suggestion-actions";
 import type { Suggestion } from "@/lib/worklog/suggestion-schemas";
+import { durationText } from "@/lib/worklog/composer-text";
 import { entryInput, type EntryFormValues } from "@/lib/worklog/entry-form-values";
 import { EntryForm } from "./entry-form";
 import { focusAfterLeaving, focusEntryWhenShown } from "./entry-focus";
@@ -30,10 +31,12 @@ type SuggestionCardProps = {
 const idsOf = (suggestion: Suggestion): SuggestionIds => ({
   commit_ids: suggestion.kind === "commits" ? suggestion.commits.map((commit) => commit.id) : [],
   pull_request_ids: suggestion.pull_request ? [suggestion.pull_request.id] : [],
+  calendar_event_ids: suggestion.calendar_event ? [suggestion.calendar_event.id] : [],
 });
 
 /** What saving a suggestion attaches: its commits, or, of a day with more than it carries, the oldest ones, which it drafts. */
-function attachedCommits({ commits, commit_count: total }: Suggestion): string {
+function attachedCommits({ commits, commit_count: total, calendar_event: event }: Suggestion): string {
+  if (event) return `Saving logs the meeting of ${event.calendar_name}.`;
   if (commits.length === 0) return "Saving dismisses the pull request's suggestion.";
   if (total > commits.length) return `Saving attaches the oldest ${commits.length} of the ${total} commits to the entry; the others are suggested next.`;
   return `Saving attaches ${countOf(commits.length, "commit", "commits")} to the entry.`;
@@ -45,6 +48,7 @@ function logInput(suggestion: Suggestion, fields: { content: string; recorded_at
     ...fields,
     commit_ids: suggestion.commits.map((commit) => commit.id),
     ...(suggestion.pull_request && { pull_request_id: suggestion.pull_request.id }),
+    ...(suggestion.calendar_event && { calendar_event_id: suggestion.calendar_event.id }),
   };
 }
 
@@ -58,7 +62,8 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
   const [composing, setComposing] = useState(false);
   const logButton = useRef<HTMLButtonElement>(null);
   const wasComposing = useRef(composing);
-  const projectId = projects.some((project) => project.id === suggestion.repository.project_id) ? suggestion.repository.project_id : null;
+  const repositoryProject = suggestion.repository?.project_id ?? null;
+  const projectId = projects.some((project) => project.id === repositoryProject) ? repositoryProject : null;
 
   // Cancelling the composer gives focus back to Log, where the keyboard left off.
   useEffect(() => {
@@ -80,7 +85,16 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
 
   const logAsIs = useMutation({
     mutationFn: () =>
-      accepted(logSuggestionAction(logInput(suggestion, { content: suggestion.content, recorded_at: suggestion.recorded_at, project_id: projectId }))),
+      accepted(
+        logSuggestionAction(
+          logInput(suggestion, {
+            content: suggestion.content,
+            recorded_at: suggestion.recorded_at,
+            project_id: projectId,
+            ...(suggestion.calendar_event && { duration_seconds: suggestion.calendar_event.duration_seconds }),
+          }),
+        ),
+      ),
     onSuccess: (entry) => logged(entry.id),
   });
 
@@ -117,7 +131,9 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
     >
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
         <div className="min-w-0">
-          <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Suggested entry</p>
+          <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+            {suggestion.calendar_event ? `Suggested from your calendar · ${suggestion.calendar_event.calendar_name}` : "Suggested entry"}
+          </p>
           <h4 id={titleId} className="font-medium break-words">
             {suggestion.title}
           </h4>
@@ -160,7 +176,7 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
             initialValues={{
               content: suggestion.content,
               recordedAt: wallClock(new Date(suggestion.recorded_at), timeZone),
-              duration: "",
+              duration: suggestion.calendar_event ? durationText(suggestion.calendar_event.duration_seconds) : "",
               tags: "",
               projectId: projectId ?? "",
             }}

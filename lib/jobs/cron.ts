@@ -1,4 +1,5 @@
 import "server-only";
+import { refreshDueCalendars } from "@/lib/calendar/refresh-scan";
 import { getConfig } from "@/lib/config";
 import { isBearerOf } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
@@ -15,10 +16,11 @@ export function requireCronSecret(request: Request): void {
   if (!isBearerOf(request.headers.get("authorization"), getConfig().cronSecret)) throw new AppError("authentication", "Authentication required");
 }
 
-/** Starts the due recap schedules and standup reminders, then runs the due jobs of every kind (their runs among them), as the cron route does. */
+/** Starts the due recap schedules, standup reminders and calendar refreshes, then runs the due jobs of every kind (their runs among them), as the cron route does. */
 export async function runDueJobs(): Promise<DrainResult> {
   const { concurrency, leaseMs, bounds } = getConfig().jobs;
   await runDueSchedules();
   await remindDueMembers();
+  await refreshDueCalendars();
   return drainJobs({ kinds: appJobKinds, concurrency, leaseMs, bounds, claimForMs: CLAIM_FOR_MS });
 }

@@ -1,3 +1,4 @@
+import { calendarRefresh } from "@/lib/calendar/refresh-job";
 import { importJob } from "@/lib/data/import-jobs";
 import { recapGeneration } from "@/lib/recaps/generation";
 import { standupReminderEmail } from "@/lib/reminders/email-job";
@@ -8,4 +9,13 @@ import { invitationEmail } from "@/lib/workspaces/invitation-email";
 import { jobKinds } from "./job-kind";
 
 /** Every kind of job the app runs: what its workers and the cron route claim. */
-export const appJobKinds = jobKinds(recapGeneration, importJob, webhookDelivery, scheduleRun, scheduleChatDelivery, invitationEmail, standupReminderEmail);
+export const appJobKinds = jobKinds(
+  recapGeneration,
+  importJob,
+  webhookDelivery,
+  scheduleRun,
+  scheduleChatDelivery,
+  invitationEmail,
+  standupReminderEmail,
+  calendarRefresh,
+);

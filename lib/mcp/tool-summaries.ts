@@ -30,11 +30,12 @@ export const moreLine = (meta: { has_more: boolean; end_cursor: string | null })
 
 /** A suggestion as the agent reads it: what to pass to log_work, then the drafted content, indented. */
 export function suggestionLines(suggestion: Suggestion): string[] {
-  const project = suggestion.repository.project_id ? `, project ${suggestion.repository.project_id}` : "";
+  const project = suggestion.repository?.project_id ? `, project ${suggestion.repository.project_id}` : "";
   const commits = suggestion.commits.length > 0 ? `, commit_ids ${suggestion.commits.map((commit) => commit.id).join(",")}` : "";
+  const duration = suggestion.calendar_event ? `, duration_seconds ${suggestion.calendar_event.duration_seconds}` : "";
   return [
     `- ${suggestion.day} ${suggestion.title} (id ${suggestion.id})`,
-    `  recorded_at ${suggestion.recorded_at}${project}${commits}`,
+    `  recorded_at ${suggestion.recorded_at}${project}${commits}${duration}`,
     ...suggestion.content.split("\n").map((line) => `  > ${line}`),
   ];
 }

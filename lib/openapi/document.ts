@@ -14,6 +14,7 @@ import { serverOperations } from "@/lib/server/operations";
 import { syncOperations } from "@/lib/sync/operations";
 import { standupReminderOperations } from "@/lib/reminders/operations";
 import { userOperations } from "@/lib/users/operations";
+import { calendarOperations } from "@/lib/calendar/operations";
 import { webhookOperations } from "@/lib/webhooks/operations";
 import { timerOperations, worklogOperations } from "@/lib/worklog/operations";
 import { workspaceOperations } from "@/lib/workspaces/operations";
@@ -34,6 +35,7 @@ export const operations: Operation[] = [
   forgeHookOperations,
   webhookOperations,
   worklogOperations,
+  calendarOperations,
   timerOperations,
   reportOperations,
   recapOperations,

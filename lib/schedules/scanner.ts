@@ -1,4 +1,5 @@
 import "server-only";
+import { refreshDueCalendars } from "@/lib/calendar/refresh-scan";
 import { remindDueMembers } from "@/lib/reminders/scan";
 import { runDueSchedules } from "./runs";
 
@@ -9,7 +10,7 @@ const SCAN_INTERVAL_MS = 30_000;
 const FAILURE_LOG_INTERVAL_MS = 60_000;
 
 /**
- * Starts due schedules, and sends due standup reminders (lib/reminders/scan.ts), beside the job worker (lib/server/startup.ts) every 30 s; their runs go
+ * Starts due schedules, sends due standup reminders (lib/reminders/scan.ts) and enqueues due calendar refreshes (lib/calendar/refresh-scan.ts), beside the job worker (lib/server/startup.ts) every 30 s; their runs go
  * through the queue. On Vercel, where nothing runs between requests, the cron route scans instead.
  */
 export function startScheduleScanner(): void {
@@ -18,6 +19,7 @@ export function startScheduleScanner(): void {
     try {
       await runDueSchedules();
       await remindDueMembers();
+      await refreshDueCalendars();
     } catch (error) {
       if (Date.now() - lastFailureLoggedAt >= FAILURE_LOG_INTERVAL_MS) {
         lastFailureLoggedAt = Date.now();

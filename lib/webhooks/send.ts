@@ -11,18 +11,26 @@ export const EXCERPT_BYTES = 1_024;
 
 export type SendResult = { status: number; excerpt: string };
 
+/** A DNS lookup that answers the checked destination's address, whatever the host's DNS answers now. */
+export function pinnedLookup({ address, family }: Destination): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+}
+
+/** Node's request function for the URL's scheme. */
+export const requestOf = (url: URL) => (url.protocol === "https:" ? https : http).request;
+
 /**
  * Posts `body` to the checked destination, connecting to the address that was checked whatever
  * DNS answers now (the host still names the request and, over TLS, the certificate checked).
  * A redirect is an answer like any other, never followed.
  */
 export function sendTo(destination: Destination, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<SendResult> {
-  const { url, address, family } = destination;
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
-  const request = (url.protocol === "https:" ? https : http).request;
+  const { url } = destination;
+  const pinned = pinnedLookup(destination);
+  const request = requestOf(url);
   return new Promise<SendResult>((resolve, reject) => {
     const outgoing = request(
       url,

@@ -43,6 +43,7 @@ export const suggestionExample = {
   commits: suggestedCommits,
   commit_count: suggestedCommits.length,
   pull_request: null,
+  calendar_event: null,
 } satisfies z.infer<typeof suggestionSchema>;
 
 const pullRequestId = "01936f25-6b7c-7d8e-8f0a-2b3c4d5e6f70";
@@ -58,6 +59,30 @@ export const pullRequestSuggestionExample = {
   commits: [],
   commit_count: 0,
   pull_request: { id: pullRequestId, number: 12, title: "Dark mode", web_url: "https://github.com/example/website/pull/12" },
+  calendar_event: null,
 } satisfies z.infer<typeof suggestionSchema>;
 
-export const suggestionListExample = { suggestions: [suggestionExample, pullRequestSuggestionExample] };
+const calendarEventId = "01936f31-2b3c-7d4e-8f5a-6b7c8d9e0f1a";
+
+export const calendarSuggestionExample = {
+  id: `calendar:${calendarEventId}`,
+  kind: "calendar",
+  day: "2026-11-21",
+  repository: null,
+  title: "Sprint planning",
+  content: "Sprint planning",
+  recorded_at: "2026-11-21T09:00:00.000Z",
+  commits: [],
+  commit_count: 0,
+  pull_request: null,
+  calendar_event: {
+    id: calendarEventId,
+    subscription_id: "01936f30-1a2b-7c3d-8e4f-5a6b7c8d9e0f",
+    calendar_name: "Team calendar",
+    starts_at: "2026-11-21T09:00:00.000Z",
+    ends_at: "2026-11-21T10:00:00.000Z",
+    duration_seconds: 3600,
+  },
+} satisfies z.infer<typeof suggestionSchema>;
+
+export const suggestionListExample = { suggestions: [suggestionExample, pullRequestSuggestionExample, calendarSuggestionExample] };

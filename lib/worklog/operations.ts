@@ -28,7 +28,7 @@ const unknownProject = "A field is invalid, or `project_id` names no project of 
 const suggestionsTag = {
   name: "Suggested entries",
   description:
-    "Commits no entry cites yet and merged pull requests, drafted as entries to log: create the entry with their `commit_ids` and they are suggested no more, or dismiss them.",
+    "Commits no entry cites yet, merged pull requests and the past meetings of subscribed calendars, drafted as entries to log: create the entry with their `commit_ids` and they are suggested no more, or dismiss them (a meeting logged through the API is dismissed once its entry is created).",
 };
 
 export const worklogOperations = {
@@ -156,7 +156,7 @@ export const worklogOperations = {
     path: "/api/v1/worklog/suggestions",
     tag: suggestionsTag,
     summary: "List suggested entries",
-    description: `The period's commits that no entry cites and that are not dismissed, one suggestion per repository and day (of the account's time zone), and its merged pull requests not dismissed, one suggestion each with its merge commit when stored; newest day first. Each has a drafted \`content\` and the \`recorded_at\` to give the entry. \`from\` and \`to\` read as the entries list reads them; by default the last ${suggestionPeriod.defaultDays} days, today included, and at most ${suggestionPeriod.maxDays} days.`,
+    description: `The period's commits that no entry cites and that are not dismissed, one suggestion per repository and day (of the account's time zone), and its merged pull requests not dismissed, one suggestion each with its merge commit when stored, and the past meetings of the account's subscribed calendars (\`kind: calendar\`, with \`calendar_event\` and its duration) neither logged nor dismissed; newest day first. Each has a drafted \`content\` and the \`recorded_at\` to give the entry. \`from\` and \`to\` read as the entries list reads them; by default the last ${suggestionPeriod.defaultDays} days, today included, and at most ${suggestionPeriod.maxDays} days.`,
     scope: ["worklog:read", "repo:read"],
     role: "viewer",
     query: suggestionQuerySchema,
@@ -170,7 +170,8 @@ export const worklogOperations = {
     path: "/api/v1/worklog/suggestions/dismiss",
     tag: suggestionsTag,
     summary: "Dismiss suggested entries",
-    description: "Commits and pull request suggestions that need no entry: they are suggested no more. Dismissing one again changes nothing.",
+    description:
+      "Commits, pull request suggestions and calendar events (a calendar suggestion's `calendar_event.id`) that need no entry, or were logged as one: they are suggested no more. Dismissing one again changes nothing.",
     scope: "worklog:write",
     role: "member",
     body: {
@@ -181,11 +182,11 @@ export const worklogOperations = {
       200: {
         description: "How many were named, all dismissed now.",
         schema: suggestionDismissalResponseSchema,
-        example: { dismissed: { commits: 3, pull_requests: 1 } },
+        example: { dismissed: { commits: 3, pull_requests: 1, calendar_events: 0 } },
       },
     },
     errors: {
-      404: "An id names no commit or pull request suggestion of the account: nothing is dismissed.",
+      404: "An id names no commit, pull request suggestion or calendar event of the account: nothing is dismissed.",
       422: "No id at all, more than 1000 of a kind, or an id that is not a UUID.",
     },
   },

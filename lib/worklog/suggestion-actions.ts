@@ -13,7 +13,7 @@ import { toEntryViews, type EntryView } from "./views";
 const worklogPath = "/";
 
 /** The ids a suggestion's Dismiss (and its Undo) names. */
-export type SuggestionIds = { commit_ids: string[]; pull_request_ids: string[] };
+export type SuggestionIds = { commit_ids: string[]; pull_request_ids: string[]; calendar_event_ids: string[] };
 
 /** The suggestions of a period of the worklog (its `from` and `to`, else the last 14 days). */
 export async function loadSuggestions(period: { from?: string; to?: string }): Promise<ActionResult<Suggestion[]>> {

@@ -16,6 +16,9 @@ export type UnloggedCommit = Pick<Commit, "id" | "sha" | "message" | "committedA
 
 export type MergedPullRequest = Pick<PullRequestSuggestion, "id" | "number" | "title" | "webUrl" | "mergedAt"> & { repository: SuggestedRepository };
 
+/** A past meeting of a subscribed calendar, not logged nor dismissed. */
+export type PastMeeting = { id: string; subscriptionId: string; calendarName: string; title: string; startsAt: Date; endsAt: Date };
+
 /** An entry's content has at most this many characters (lib/worklog/schemas.ts). */
 const maxContentLength = 10_000;
 
@@ -157,10 +160,10 @@ function byNewestWork(a: Suggestion, b: Suggestion): number {
 /**
  * The suggestions of a period: the commits (oldest first) grouped by repository and calendar day
  * of `timeZone`, each group's oldest `maxSuggestedCommits` drafted, and one per merged pull request
- * with its merge commit. A merge commit belongs to its pull request's suggestion; one whose pull
+ * with its merge commit, and one per past meeting of `events`. A merge commit belongs to its pull request's suggestion; one whose pull
  * request is not among `pulls` (dismissed) is left out.
  */
-export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullRequest[], timeZone: string): Suggestion[] {
+export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullRequest[], timeZone: string, events: PastMeeting[] = []): Suggestion[] {
   const pullIds = new Set(pulls.map((pull) => pull.id));
   const mergeCommits = new Map<string, UnloggedCommit>();
   const groups = new Map<string, { day: string; commits: UnloggedCommit[] }>();
@@ -192,6 +195,7 @@ export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullReq
       commits: drafted.map(suggestionCommit),
       commit_count: grouped.length,
       pull_request: null,
+      calendar_event: null,
     };
   });
   const pullSuggestions = pulls.map((pull): Suggestion => {
@@ -207,7 +211,30 @@ export function draftSuggestions(commits: UnloggedCommit[], pulls: MergedPullReq
       commits: mergeCommit ? [suggestionCommit(mergeCommit)] : [],
       commit_count: mergeCommit ? 1 : 0,
       pull_request: { id: pull.id, number: pull.number, title: pull.title, web_url: pull.webUrl },
+      calendar_event: null,
     };
   });
-  return [...commitSuggestions, ...pullSuggestions].sort(byNewestWork);
+  const calendarSuggestions = events.map(
+    (event): Suggestion => ({
+      id: `calendar:${event.id}`,
+      kind: "calendar",
+      day: calendarDay(event.startsAt, timeZone),
+      repository: null,
+      title: event.title,
+      content: event.title,
+      recorded_at: event.startsAt.toISOString(),
+      commits: [],
+      commit_count: 0,
+      pull_request: null,
+      calendar_event: {
+        id: event.id,
+        subscription_id: event.subscriptionId,
+        calendar_name: event.calendarName,
+        starts_at: event.startsAt.toISOString(),
+        ends_at: event.endsAt.toISOString(),
+        duration_seconds: Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 1000),
+      },
+    }),
+  );
+  return [...commitSuggestions, ...pullSuggestions, ...calendarSuggestions].sort(byNewestWork);
 }

@@ -39,7 +39,7 @@ const userIdOf = async (email: string) => (await sql<{ id: string }>("SELECT id 
 
 /**
  * What the other helpers of an account's data (seedAccount) leave out, written in the database:
- * a webhook attempt, an import, an invitation and a merged pull request of the workspace.
+ * a webhook attempt, an import, an invitation, a merged pull request, and a subscribed calendar with a past meeting of the workspace.
  */
 async function seedRows(email: string, ids: Record<string, string>): Promise<Record<string, string>> {
   const workspace = await workspaceOf(email);
@@ -58,9 +58,16 @@ async function seedRows(email: string, ids: Record<string, string>): Promise<Rec
        VALUES (worklog_uuid7(), $1, 'invited-' || $1 || '@example.com', 'member', md5($1::text), $2, now() + interval '14 days') RETURNING id),
      pull AS (
        INSERT INTO pull_request_suggestions (id, workspace_id, user_id, repository_id, number, title, merged_at)
-       VALUES (worklog_uuid7(), $1, $2, $4, 7, 'Secret pull request', now()) RETURNING id)
+       VALUES (worklog_uuid7(), $1, $2, $4, 7, 'Secret pull request', now()) RETURNING id),
+     subscription AS (
+       INSERT INTO calendar_subscriptions (id, workspace_id, user_id, url, name)
+       VALUES (worklog_uuid7(), $1, $2, 'https://calendar.example.com/secret.ics', 'Secret calendar') RETURNING id),
+     meeting AS (
+       INSERT INTO calendar_events (id, subscription_id, workspace_id, user_id, uid, title, starts_at, ends_at)
+       SELECT worklog_uuid7(), subscription.id, $1, $2, 'secret@tests', 'Secret meeting', now() - interval '2 hours', now() - interval '1 hour'
+       FROM subscription RETURNING id)
      SELECT (SELECT id FROM attempt) AS attempt, (SELECT id FROM import) AS import, (SELECT id FROM invitation) AS invitation,
-       (SELECT id FROM pull) AS pull_request`,
+       (SELECT id FROM pull) AS pull_request, (SELECT id FROM subscription) AS calendar_subscription, (SELECT id FROM meeting) AS calendar_event`,
     [workspace, user, ids.webhook, ids.repository],
   );
   return { ...row!, member: user };
@@ -77,6 +84,7 @@ const resourceBySegment: Record<string, string> = {
   incoming_hooks: "hook",
   webhooks: "webhook",
   attempts: "attempt",
+  calendar_subscriptions: "calendar_subscription",
   entries: "entry",
   recaps: "recap",
   recap_schedules: "schedule",
@@ -93,6 +101,7 @@ const resourceByField: Record<string, string> = {
   commit_ids: "commit",
   webhook_id: "webhook",
   pull_request_ids: "pull_request",
+  calendar_event_ids: "calendar_event",
   ids: "entry",
   entry_id: "entry",
 };
@@ -116,6 +125,7 @@ const otherAnswers: Record<string, { status: number; pointer?: string; body?: un
   },
   "POST /api/v1/worklog/suggestions/dismiss /commit_ids": { status: 404, why: "dismissing names what it dismisses (docs/api.md, Suggested entries)" },
   "POST /api/v1/worklog/suggestions/dismiss /pull_request_ids": { status: 404, why: "as commit_ids" },
+  "POST /api/v1/worklog/suggestions/dismiss /calendar_event_ids": { status: 404, why: "as commit_ids" },
   "POST /api/v1/worklog/recaps /project_ids": {
     status: 400,
     body: { error: { message: "No worklog entries match these filters", type: "invalid_request_error" } },

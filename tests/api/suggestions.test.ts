@@ -79,6 +79,7 @@ describe("GET /worklog/suggestions", () => {
           commits: [commitOf(commits[1]!, "fix(footer): broken links"), commitOf(commits[2]!, "fix: typo")],
           commit_count: 2,
           pull_request: null,
+          calendar_event: null,
         },
         {
           id: `commits:${repository.id}:2026-10-31`,
@@ -91,6 +92,7 @@ describe("GET /worklog/suggestions", () => {
           commits: [commitOf(commits[0]!, "feat: pricing page")],
           commit_count: 1,
           pull_request: null,
+          calendar_event: null,
         },
       ],
     });
@@ -184,7 +186,7 @@ describe("GET /worklog/suggestions", () => {
     // Dismissed: the last 50.
     expect(await call(key, "POST", dismissPath, { commit_ids: second.commits.map((commit: { id: string }) => commit.id) })).toEqual({
       status: 200,
-      body: { dismissed: { commits: 100, pull_requests: 0 } },
+      body: { dismissed: { commits: 100, pull_requests: 0, calendar_events: 0 } },
     });
     const [third] = await read();
     expect(third).toMatchObject({ title: "50 commits on acme/busy not logged yet", commit_count: 50, recorded_at: oldestFirst[249]!.committed_at });
@@ -236,10 +238,13 @@ describe("POST /worklog/suggestions/dismiss", () => {
     expect((await server.request(suggestionsPath(aroundDaylightSavingEnd), { key, headers: { "if-none-match": etag } })).status).toBe(304);
 
     const ids = [commits[1]!.id, commits[2]!.id, commits[1]!.id.toUpperCase()];
-    expect(await call(key, "POST", dismissPath, { commit_ids: ids })).toEqual({ status: 200, body: { dismissed: { commits: 2, pull_requests: 0 } } });
+    expect(await call(key, "POST", dismissPath, { commit_ids: ids })).toEqual({
+      status: 200,
+      body: { dismissed: { commits: 2, pull_requests: 0, calendar_events: 0 } },
+    });
     expect(await call(key, "POST", dismissPath, { commit_ids: ids, pull_request_ids: [] })).toEqual({
       status: 200,
-      body: { dismissed: { commits: 2, pull_requests: 0 } },
+      body: { dismissed: { commits: 2, pull_requests: 0, calendar_events: 0 } },
     });
 
     const after = await read();

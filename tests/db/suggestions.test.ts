@@ -101,7 +101,7 @@ describe("listSuggestions", () => {
     const [sunday] = await listSuggestions(await accessOf(user), days("2026-11-01", "2026-11-01"));
     expect(sunday).toMatchObject({ id: `commits:${app.id}:2026-11-01`, title: "1 commit on acme/app not logged yet", commits: [{ id: appCommits[2]!.id }] });
     await attachCommits(await accessOf(user), entry.id, { commit_ids: [appCommits[2]!.id] });
-    expect((await listSuggestions(await accessOf(user), days("2026-11-01", "2026-11-01"))).map((suggestion) => suggestion.repository.name)).toEqual([
+    expect((await listSuggestions(await accessOf(user), days("2026-11-01", "2026-11-01"))).map((suggestion) => suggestion.repository?.name)).toEqual([
       "acme/docs",
     ]);
     await deleteEntry(await accessOf(user), entry.id);
@@ -122,8 +122,8 @@ describe("listSuggestions", () => {
     expect((await counters(user.id)).changeSeq).toBe(before.changeSeq);
 
     const ids = [appCommits[1]!.id, appCommits[2]!.id, appCommits[1]!.id];
-    expect(await dismissSuggestions(await accessOf(user), { commit_ids: ids })).toEqual({ dismissed: { commits: 2, pull_requests: 0 } });
-    expect(await dismissSuggestions(await accessOf(user), { commit_ids: ids })).toEqual({ dismissed: { commits: 2, pull_requests: 0 } });
+    expect(await dismissSuggestions(await accessOf(user), { commit_ids: ids })).toEqual({ dismissed: { commits: 2, pull_requests: 0, calendar_events: 0 } });
+    expect(await dismissSuggestions(await accessOf(user), { commit_ids: ids })).toEqual({ dismissed: { commits: 2, pull_requests: 0, calendar_events: 0 } });
     expect((await listSuggestions(await accessOf(user), period)).map((suggestion) => suggestion.commits.map((each) => each.id))).toEqual([
       [docsCommits[0]!.id],
     ]);
@@ -178,6 +178,7 @@ describe("pull request suggestions", () => {
       commits: [expect.objectContaining({ id: appCommits[2]!.id, subject: "fix: typo" })],
       commit_count: 1,
       pull_request: { id: merged.id, number: 12, title: "Pull 12", web_url: "https://github.com/acme/app/pull/12" },
+      calendar_event: null,
     });
     expect(suggestions.find((suggestion) => suggestion.id === unstored.id)).toMatchObject({
       commits: [],
@@ -221,10 +222,12 @@ describe("pull request suggestions", () => {
     expect((await getDb().pullRequestSuggestion.findUniqueOrThrow({ where: { id: ours.id } })).dismissedAt).toBeNull();
 
     expect(await dismissSuggestions(await accessOf(user), { commit_ids: [appCommits[1]!.id], pull_request_ids: [ours.id] })).toEqual({
-      dismissed: { commits: 1, pull_requests: 1 },
+      dismissed: { commits: 1, pull_requests: 1, calendar_events: 0 },
     });
     const { dismissedAt } = await getDb().pullRequestSuggestion.findUniqueOrThrow({ where: { id: ours.id } });
-    expect(await dismissSuggestions(await accessOf(user), { pull_request_ids: [ours.id] })).toEqual({ dismissed: { commits: 0, pull_requests: 1 } });
+    expect(await dismissSuggestions(await accessOf(user), { pull_request_ids: [ours.id] })).toEqual({
+      dismissed: { commits: 0, pull_requests: 1, calendar_events: 0 },
+    });
     expect((await getDb().pullRequestSuggestion.findUniqueOrThrow({ where: { id: ours.id } })).dismissedAt).toEqual(dismissedAt);
     expect((await listSuggestions(await accessOf(user), days("2026-11-01", "2026-11-01"))).map((suggestion) => suggestion.id)).not.toContain(ours.id);
   });

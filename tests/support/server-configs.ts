@@ -84,13 +84,13 @@ export const serverConfigs = {
     UPSTASH_REDIS_REST_TOKEN: "unused",
   }),
   /**
-   * Outbound webhooks may reach four ports of 127.0.0.1 (WEBHOOK_ALLOWED_HOSTS), where
-   * webhooks.test.ts, recap-schedules.test.ts, job-fairness.test.ts and workspaces.test.ts listen, in this order; every other internal address is refused as in production. Idle
+   * Outbound webhooks may reach five ports of 127.0.0.1 (WEBHOOK_ALLOWED_HOSTS), where
+   * webhooks.test.ts, recap-schedules.test.ts, job-fairness.test.ts, workspaces.test.ts and calendars.test.ts listen, in this order; every other internal address is refused as in production. Idle
    * workers look for jobs every 100 ms, so that a delivery the triggers enqueued starts at once.
    */
   webhooks: async () => ({
     ...ownClientAddresses,
-    WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${await freePort()},127.0.0.1:${await freePort()},127.0.0.1:${await freePort()},127.0.0.1:${await freePort()}`,
+    WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${await freePort()},127.0.0.1:${await freePort()},127.0.0.1:${await freePort()},127.0.0.1:${await freePort()},127.0.0.1:${await freePort()}`,
     JOB_POLL_INTERVAL_MS: "100",
   }),
 } satisfies Record<string, ServerEnvironment>;

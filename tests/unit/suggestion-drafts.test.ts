@@ -117,7 +117,7 @@ describe("draftSuggestions", () => {
       repository: { id: app.id, name: "acme/app", project_id: null },
       pull_request: null,
     });
-    expect(suggestions[2]!.repository.project_id).toBe(docs.projectId);
+    expect(suggestions[2]!.repository?.project_id).toBe(docs.projectId);
     expect(suggestions[0]).toMatchObject({ title: "Merged pull request #7: Search", pull_request: { id: pullId, number: 7, title: "Search", web_url: null } });
     expect(draftSuggestions([], [], "UTC")).toEqual([]);
   });

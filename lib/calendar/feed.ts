@@ -1,9 +1,12 @@
+import { TZDate } from "@date-fns/tz";
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical from "ical-generator";
 
 // The worklog as an iCalendar feed (docs/api.md, "Calendar feed"), written by ical-generator.
-// Without a VTIMEZONE generator installed, the times are written in UTC and the account's zone is
-// named by X-WR-TIMEZONE, which calendar apps read as the calendar's zone: an instant in UTC is
-// the same instant in every zone, on both sides of a change of daylight saving time.
+// Times are written in the account's zone (DTSTART;TZID=Europe/Berlin:…) with that zone's
+// VTIMEZONE, from @touch4it/ical-timezones (ical-generator reads a time in a zone from a TZDate), so that a calendar app shows them as the worklog does
+// on both sides of a change of daylight saving time. A zone it does not know, and UTC itself, is
+// written in UTC; X-WR-TIMEZONE names the account's zone either way.
 
 /** What an event of the feed is made of: an entry with a duration. */
 export type FeedEntry = { id: string; content: string; recordedAt: Date; durationSeconds: number };
@@ -33,13 +36,17 @@ export function eventTitle(content: string): string {
 
 export function buildCalendarFeed(entries: readonly FeedEntry[], { name, timeZone, host, entryUrl, now }: FeedOptions): string {
   const calendar = ical({ name, prodId: { company: "Worklog", product: "Worklog", language: "EN" }, x: [["X-WR-TIMEZONE", timeZone]] });
+  const zoned = timeZone !== "UTC" && timeZone !== "Etc/UTC" && getVtimezoneComponent(timeZone) !== null;
+  if (zoned) calendar.timezone({ name: timeZone, generator: getVtimezoneComponent });
+  const inZone = (instant: number) => (zoned ? new TZDate(instant, timeZone) : new Date(instant));
   for (const entry of entries) {
     const url = entryUrl(entry.id);
     calendar.createEvent({
       id: `${entry.id}@${host}`,
-      start: entry.recordedAt,
-      end: new Date(entry.recordedAt.getTime() + entry.durationSeconds * 1000),
+      start: inZone(entry.recordedAt.getTime()),
+      end: inZone(entry.recordedAt.getTime() + entry.durationSeconds * 1000),
       stamp: now,
+      ...(zoned && { timezone: timeZone }),
       summary: eventTitle(entry.content),
       description: `${entry.content}\n\n${url}`,
       url,

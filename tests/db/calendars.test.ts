@@ -57,6 +57,11 @@ describe("the calendar feed", () => {
     expect(response.headers.get("cache-control")).toContain("private");
     const text = await response.text();
     expect(text).toContain("X-WR-TIMEZONE:Europe/Berlin");
+    // Written in the account's zone, with its rules: 10:00 on both sides of the change.
+    expect(text).toMatch(/BEGIN:VTIMEZONE\r\nTZID:Europe\/Berlin\r\n/);
+    expect(text).toContain("DTSTART;TZID=Europe/Berlin:20261024T100000");
+    expect(text).toContain("DTEND;TZID=Europe/Berlin:20261024T113000");
+    expect(text).toContain("DTSTART;TZID=Europe/Berlin:20261026T100000");
     const events = eventsOf(text);
     expect(events.map((event) => event.uid)).toEqual([`${before.id}@localhost`, `${after.id}@localhost`]);
     const [first, second] = events;

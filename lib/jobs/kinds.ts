@@ -1,6 +1,7 @@
 import { calendarRefresh } from "@/lib/calendar/refresh-job";
 import { importJob } from "@/lib/data/import-jobs";
 import { recapGeneration } from "@/lib/recaps/generation";
+import { referencesRefresh } from "@/lib/references/refresh-job";
 import { standupReminderEmail } from "@/lib/reminders/email-job";
 import { scheduleChatDelivery } from "@/lib/schedules/chat-delivery-job";
 import { scheduleRun } from "@/lib/schedules/run-job";
@@ -18,4 +19,5 @@ export const appJobKinds = jobKinds(
   invitationEmail,
   standupReminderEmail,
   calendarRefresh,
+  referencesRefresh,
 );

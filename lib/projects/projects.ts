@@ -8,6 +8,7 @@ import { aliasedColumns } from "@/lib/db/json-shape";
 import { countListRows, selectKeysetPage, type KeysetList, type ListCondition } from "@/lib/db/keyset-page";
 import { selectAsFields } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
+import { queueReferencesRefresh } from "@/lib/references/refresh-job";
 import { checkTrackerPrefixes } from "@/lib/references/trackers";
 import { changedSince } from "@/lib/sync/schemas";
 import { deriveIdentifier } from "./identifiers";
@@ -141,13 +142,16 @@ async function takenIdentifiers(access: Access): Promise<Set<string>> {
  */
 export async function createProject(access: Access, input: ProjectCreate) {
   const data = { ...createdBy(access), name: input.name, description: input.description ?? null, trackers: input.trackers ?? [] };
-  const create = (identifier: string) =>
-    input.trackers?.length
-      ? getDb().$transaction(async (transaction) => {
-          await checkTrackerPrefixes(transaction, ownerId(access), null, input.trackers!);
-          return transaction.project.create({ data: { ...data, identifier } });
-        })
-      : getDb().project.create({ data: { ...data, identifier } });
+  const create = async (identifier: string) => {
+    if (!input.trackers?.length) return getDb().project.create({ data: { ...data, identifier } });
+    const [project, refresh] = await getDb().$transaction(async (transaction) => {
+      await checkTrackerPrefixes(transaction, ownerId(access), null, input.trackers!);
+      const created = await transaction.project.create({ data: { ...data, identifier } });
+      return [created, await queueReferencesRefresh(transaction, ownerId(access), created.id)] as const;
+    });
+    refresh.start();
+    return project;
+  };
   if (input.identifier) {
     const identifier = input.identifier;
     return mapProjectWriteErrors(() => create(identifier));
@@ -170,13 +174,18 @@ export async function createProject(access: Access, input: ProjectCreate) {
 export function updateProject(access: Access, id: string, changes: ProjectUpdate) {
   const { trackers } = changes;
   if (!trackers) return mapProjectWriteErrors(() => getDb().project.update({ where: { id, ...owned(access) }, data: changes }));
-  return mapProjectWriteErrors(() =>
-    getDb().$transaction(async (transaction) => {
-      if (!(await transaction.project.findFirst({ where: { id, ...owned(access) }, select: { id: true } }))) throw AppError.notFound();
+  return mapProjectWriteErrors(async () => {
+    const [project, refresh] = await getDb().$transaction(async (transaction) => {
+      const before = await transaction.project.findFirst({ where: { id, ...owned(access) }, select: { trackers: true } });
+      if (!before) throw AppError.notFound();
       await checkTrackerPrefixes(transaction, ownerId(access), id, trackers);
-      return transaction.project.update({ where: { id, ...owned(access) }, data: { ...changes, trackers } });
-    }),
-  );
+      const updated = await transaction.project.update({ where: { id, ...owned(access) }, data: { ...changes, trackers } });
+      const changed = JSON.stringify(before.trackers) !== JSON.stringify(trackers);
+      return [updated, changed ? await queueReferencesRefresh(transaction, ownerId(access), id) : undefined] as const;
+    });
+    refresh?.start();
+    return project;
+  });
 }
 
 /** Deletes a project; its repositories and entries stay, detached (their project_id becomes null). */

@@ -7,6 +7,9 @@ import { reportQuerySchema } from "@/lib/reports/schemas";
 import { recordCommits } from "@/lib/repositories/commits";
 import { createRepository } from "@/lib/repositories/repositories";
 import { importDocument } from "@/lib/data/import";
+import { jobKinds } from "@/lib/jobs/job-kind";
+import { drainJobs } from "@/lib/jobs/queue";
+import { referencesRefresh } from "@/lib/references/refresh-job";
 import { newId } from "@/lib/db/ids";
 import { bulkEditEntries, restoreEntries } from "@/lib/worklog/bulk";
 import { attachCommits, createEntry, detachCommit, getEntry, listEntries, updateEntry } from "@/lib/worklog/entries";
@@ -143,5 +146,34 @@ describe("issue references", () => {
       before.map((entry) => ({ ...toEntryResponse(entry), recorded_at: entry.recordedAt, source: entry.source })),
     );
     expect(keysOf(restored!)).toEqual(["PAY-5"]);
+  });
+
+  it("reach the entries written before a tracker was named: the project's and those of no project, through the job queue", async () => {
+    const user = await newUser();
+    const access = await accessOf(user);
+    const payments = await createProject(access, { name: "Payments", identifier: "PAM" });
+    const other = await createProject(access, { name: "Other", identifier: "OTH" });
+    const inProject = await createEntry(access, { content: "fixed the retry storm in PAY-142", project_id: payments.id }, "api");
+    const noProject = await createEntry(access, { content: "reviewed PAY-7 with the team" }, "api");
+    const elsewhere = await createEntry(access, { content: "PAY-9 in another project", project_id: other.id }, "api");
+    const drain = () =>
+      drainJobs({ kinds: jobKinds(referencesRefresh), concurrency: 1, leaseMs: 60_000, bounds: { perOwner: 1, perEndpoint: 1 }, claimForMs: 60_000 });
+
+    await drain(); // what the tests before queued
+    await updateProject(access, payments.id, { trackers: [linear] });
+    expect(await drain()).toMatchObject({ completed: 1 });
+    const stored = async (id: string) => keysOf(await getDb().worklogEntry.findUniqueOrThrow({ where: { id } }));
+    expect(await stored(inProject.id)).toEqual(["PAY-142"]);
+    expect(await stored(noProject.id)).toEqual(["PAY-7"]);
+    expect(await stored(elsewhere.id)).toEqual([]);
+    expect(await list(access, { reference: "pay-142" })).toEqual(["fixed the retry storm in PAY-142"]);
+
+    // The same trackers again queue nothing; taking the tracker away takes its references away.
+    await updateProject(access, payments.id, { trackers: [linear] });
+    expect(await drain()).toMatchObject({ ran: 0 });
+    await updateProject(access, payments.id, { trackers: [] });
+    expect(await drain()).toMatchObject({ completed: 1 });
+    expect(await stored(inProject.id)).toEqual([]);
+    expect(await stored(noProject.id)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { expectAccessible, pressUntilFocused, signUp, uniqueEmail, worklogEntries } from "./support";
+import { expectAccessible, pressUntilFocused, screenshotPage, signUp, uniqueEmail, worklogEntries } from "./support";
 
 test("Settings → Calendar explains how to subscribe, passes axe, shows a new feed's URL once with a copy button, and revokes it", async ({ page }) => {
   await signUp(page, uniqueEmail("calendar"));
@@ -22,6 +22,7 @@ test("Settings → Calendar explains how to subscribe, passes axe, shows a new f
   expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   expect(await feed.text()).toContain("BEGIN:VCALENDAR");
   await expectAccessible(page);
+  await screenshotPage(page, "calendar-settings");
 
   // Shown once: a new visit tells only that a feed exists.
   await page.reload();
@@ -79,6 +80,9 @@ test("a calendar added in Settings → Calendar is fetched, and its past meeting
     await page.getByRole("button", { name: "Suggested entries (1)" }).click();
     const suggestion = page.getByRole("article", { name: "Team retrospective" });
     await expect(suggestion.getByText("Suggested from your calendar · Team")).toBeVisible();
+    // Its time and length, as logging it records them.
+    await expect(suggestion.getByText(/ · 1h$/)).toBeVisible();
+    await screenshotPage(page, "calendar-suggestion", { fullPage: false });
     await suggestion.getByRole("button", { name: "Log as is" }).click();
     await expect(page.getByText("Entry added")).toBeVisible();
     await expect(page.getByRole("article", { name: "Team retrospective" })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiClient, composer, signUp, uniqueEmail, worklogEntries } from "./support";
+import { apiClient, composer, screenshotPage, signUp, uniqueEmail, worklogEntries } from "./support";
 
 // Issue references (docs/api.md, "Issue references"): a project's tracker given on its page, a
 // key typed in the composer shown as a link on the saved entry and completed the next time, and the
@@ -19,6 +19,7 @@ test("a PAY tracker: PAY-142 typed in the composer links to the issue, is comple
   await form.getByRole("button", { name: "Save project" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Project saved." })).toBeVisible();
   await expect(form.getByLabel("Issue trackers")).toHaveValue("PAY https://linear.app/acme/issue/{key}");
+  await screenshotPage(page, "project-trackers");
 
   await page.goto("/");
   const text = composer(page).getByLabel("What did you work on?");
@@ -33,6 +34,7 @@ test("a PAY tracker: PAY-142 typed in the composer links to the issue, is comple
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   await expect(saved.getByRole("link", { name: "SHA-256" })).toHaveCount(0);
+  await screenshotPage(page, "entry-references", { fullPage: false });
 
   // The key seen before is offered once `PAY-` is typed.
   await page.reload();
@@ -47,6 +49,7 @@ test("a PAY tracker: PAY-142 typed in the composer links to the issue, is comple
   const breakdown = page.getByRole("region", { name: "Time by reference" });
   const row = breakdown.getByRole("row", { name: /^PAY-142/ });
   await expect(row.getByRole("cell")).toHaveText(["1h 30m", "100%", "1", "+1h 30m (new)"]);
+  await screenshotPage(page, "report-by-reference");
   await row.getByRole("link", { name: "PAY-142" }).click();
   await expect(page).toHaveURL(/[?&]reference=PAY-142(&|$)/);
   await expect(page.getByRole("heading", { name: /^Entries/ })).toHaveText("Entries (1)");

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { countOf } from "@/components/formatting/format";
 import { useClock } from "@/components/formatting/clock-context";
-import { formatDateTime } from "@/lib/formatting/time-words";
+import { formatDateTime, formatDuration, formatTimeRange } from "@/lib/formatting/time-words";
 import type { ProjectOption } from "@/components/projects/project-select";
 import { Button } from "@/components/ui/button";
 import { ExternalLink } from "@/components/ui/external-link";
@@ -137,6 +137,7 @@ export function SuggestionCard({ suggestion, projects, timeZone }: SuggestionCar
           <h4 id={titleId} className="font-medium break-words">
             {suggestion.title}
           </h4>
+          {suggestion.calendar_event && <MeetingTime meeting={suggestion.calendar_event} timeZone={timeZone} />}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button ref={logButton} size="sm" aria-describedby={titleId} aria-expanded={composing} disabled={busy} onClick={() => setComposing(!composing)}>
@@ -214,6 +215,16 @@ export function DaySuggestions({ suggestions, ...props }: { suggestions?: Sugges
         </li>
       ))}
     </ul>
+  );
+}
+
+/** When a suggested meeting was and how long it took: what logging it records. */
+function MeetingTime({ meeting, timeZone }: { meeting: NonNullable<Suggestion["calendar_event"]>; timeZone: string }) {
+  const clock = useClock(timeZone);
+  return (
+    <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      {formatTimeRange(meeting.starts_at, meeting.ends_at, clock)} · {formatDuration(meeting.duration_seconds)}
+    </p>
   );
 }
 

@@ -43,7 +43,7 @@ export function SuggestionStrip({ byDay, projects, timeZone, today }: Suggestion
             <path d="M4.2 6.2a.75.75 0 0 1 1.06 0L8 8.94l2.74-2.74a.75.75 0 1 1 1.06 1.06l-3.27 3.27a.75.75 0 0 1-1.06 0L4.2 7.26a.75.75 0 0 1 0-1.06Z" />
           </svg>
           <span className="font-semibold">Suggested entries ({count})</span>
-          <span className="truncate text-zinc-600 max-sm:hidden dark:text-zinc-400">commits no entry cites yet</span>
+          <span className="truncate text-zinc-600 max-sm:hidden dark:text-zinc-400">commits and meetings not logged yet</span>
         </button>
       </h2>
       <div id={listId} hidden={!open} className="space-y-3 border-t border-dashed border-zinc-300 p-3 dark:border-zinc-700">

@@ -160,6 +160,8 @@ const foreignPathIds: ForeignCase[] = [
   { method: "DELETE", path: "/api/v1/workspace/members/{member}" },
   { method: "DELETE", path: "/api/v1/workspace/invitations/{invitation}" },
   { method: "POST", path: "/api/v1/workspace/invitations/{invitation}/resend" },
+  // A subscription's fetch is a job that calls out: none is seeded, and tests/api/isolation.test.ts deletes another member's.
+  { method: "DELETE", path: "/api/v1/calendar_subscriptions/{attempt}" },
 ].map((entry) => ({ ...entry, method: entry.method as Method, status: 404, expected: notFoundBody }));
 
 const emptyList = (collection: string) => (body: Record<string, unknown>) => {
@@ -304,6 +306,10 @@ const writeEndpoints: { method: Method; path: string; scope: string; body?: unkn
   { method: "DELETE", path: "/api/v1/worklog/recaps/{recap}/share", scope: "worklog:write" },
   { method: "POST", path: "/api/v1/incoming_hooks", scope: "repo:write", body: { provider: "gitlab", name: "Planted" } },
   { method: "DELETE", path: "/api/v1/incoming_hooks/{hook}", scope: "repo:write" },
+  { method: "POST", path: "/api/v1/worklog/calendar_feed", scope: "worklog:write" },
+  { method: "DELETE", path: "/api/v1/worklog/calendar_feed", scope: "worklog:write" },
+  { method: "POST", path: "/api/v1/calendar_subscriptions", scope: "worklog:write", body: { url: "https://calendar.example.com/team.ics", name: "Planted" } },
+  { method: "DELETE", path: "/api/v1/calendar_subscriptions/{attempt}", scope: "worklog:write" },
   { method: "POST", path: "/api/v1/worklog/suggestions/dismiss", scope: "worklog:write", body: { commit_ids: ["{commit}"] } },
   { method: "POST", path: "/api/v1/worklog/timer", scope: "worklog:write", body: {} },
   { method: "POST", path: "/api/v1/worklog/timer/stop", scope: "worklog:write" },

@@ -77,13 +77,17 @@ afterAll(async () => {
 const subscribe = (key: string, path: string, name = "Team") =>
   json<Subscription>(server.request("/api/v1/calendar_subscriptions", { method: "POST", key, body: { url: `${origin}${path}`, name } }), 201);
 
-/** Waits for the server's worker: polls the subscriptions until the one of `id` has been fetched. */
+/**
+ * Waits for the server's worker: polls the subscriptions until the one of `id` has been fetched.
+ * Four times a second: a slow calendar takes its 10 s, and the server this file shares with others
+ * allows 500 requests a minute.
+ */
 async function fetched(key: string, id: string, polls = 600): Promise<Subscription> {
   for (let poll = 0; poll < polls; poll++) {
     const { calendar_subscriptions: list } = await json<{ calendar_subscriptions: Subscription[] }>(server.request("/api/v1/calendar_subscriptions", { key }));
     const subscription = list.find((each) => each.id === id);
     if (subscription?.last_fetched_at) return subscription;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`calendar ${id} was not fetched`);
 }

@@ -44,6 +44,16 @@ export async function referencesOf(db: Db, workspaceId: string, projectId: strin
   return storedReferences(recogniseReferences(texts, await recognitionContext(db, workspaceId, projectId)));
 }
 
+/** What an entry's read selects of its attached commits: their messages, and when they were made. */
+const attachedMessages = { select: { commit: { select: { message: true, committedAt: true } } } } as const;
+
+/** The attached commits' messages, the oldest first: the order their references are listed in. */
+const oldestFirst = (links: { commit: { message: string; committedAt: Date } }[]) =>
+  links
+    .map((link) => link.commit)
+    .sort((a, b) => a.committedAt.getTime() - b.committedAt.getTime())
+    .map((commit) => commit.message);
+
 /** The messages of the workspace's commits among `commitIds`. */
 export async function commitMessages(db: Db, workspaceId: string, commitIds: readonly string[]): Promise<string[]> {
   if (commitIds.length === 0) return [];
@@ -59,17 +69,13 @@ export async function commitMessages(db: Db, workspaceId: string, commitIds: rea
 export async function refreshEntryReferences(db: Db, workspaceId: string, entryIds: readonly string[]): Promise<Map<string, StoredReferences>> {
   const entries = await db.worklogEntry.findMany({
     where: { id: { in: [...entryIds] }, workspaceId },
-    select: { id: true, content: true, projectId: true, commits: { select: { commit: { select: { message: true, committedAt: true } } } } },
+    select: { id: true, content: true, projectId: true, commits: attachedMessages },
   });
   const contexts = new Map<string | null, Promise<RecognitionContext>>();
   const refreshed = new Map<string, StoredReferences>();
   for (const entry of entries) {
     if (!contexts.has(entry.projectId)) contexts.set(entry.projectId, recognitionContext(db, workspaceId, entry.projectId));
-    const messages = entry.commits
-      .map((link) => link.commit)
-      .sort((a, b) => a.committedAt.getTime() - b.committedAt.getTime())
-      .map((commit) => commit.message);
-    const stored = storedReferences(recogniseReferences([entry.content, ...messages], await contexts.get(entry.projectId)!));
+    const stored = storedReferences(recogniseReferences([entry.content, ...oldestFirst(entry.commits)], await contexts.get(entry.projectId)!));
     refreshed.set(entry.id, stored);
   }
   const rows = [...refreshed].map(([id, stored]) => ({ id, refs: JSON.stringify(stored.issueReferences), keys: stored.issueKeys }));
@@ -97,13 +103,9 @@ export async function referencesAfterChange(
   if (change.content === undefined && change.projectId === undefined) return {};
   const entry = await db.worklogEntry.findFirst({
     where: { id: entryId, workspaceId },
-    select: { content: true, projectId: true, commits: { select: { commit: { select: { message: true, committedAt: true } } } } },
+    select: { content: true, projectId: true, commits: attachedMessages },
   });
   if (!entry) return {};
-  const messages = entry.commits
-    .map((link) => link.commit)
-    .sort((a, b) => a.committedAt.getTime() - b.committedAt.getTime())
-    .map((commit) => commit.message);
   const projectId = change.projectId === undefined ? entry.projectId : change.projectId;
-  return referencesOf(db, workspaceId, projectId, [change.content ?? entry.content, ...messages]);
+  return referencesOf(db, workspaceId, projectId, [change.content ?? entry.content, ...oldestFirst(entry.commits)]);
 }

@@ -14,7 +14,8 @@
 //   (j) GET /api/v1/worklog/entries?q=benchmark: the first page of a search every entry of (c) matches
 // and (c) again on the embedded default (PGlite), which must answer every request within 2 s.
 // Each row also gets the server's and its PostgreSQL backends' CPU time per request (/proc); (i)
-// and (j) are held to server CPU per request, at most 1.5 times (c)'s.
+// is held to server CPU per request at most 1.5 times (c)'s, (j) to 1.3 times and to 1.5 ms of
+// PostgreSQL CPU per request (its count bounded: docs/api.md, "Pagination"); (c) to 0.65 of (a)'s throughput.
 // Rate limiting stays on (the in-process limiter, with a limit no run reaches), since its cost is
 // part of every request. Prints a table and the ratios, and writes bench/results.json.
 //
@@ -44,9 +45,11 @@ const TRIGGER_COST = process.env.BENCH_TRIGGER_COST === "1";
 const CONNECTIONS = 50;
 const ENTRIES = 10_000;
 const EMBEDDED_MAX_LATENCY_MS = 2_000;
-const targets = { user_vs_live: 0.75, entries_vs_live: 0.6, create_vs_live: 0.55, not_modified_vs_live: 0.75, mcp_search_vs_entries: 0.85 };
+const targets = { user_vs_live: 0.75, entries_vs_live: 0.65, create_vs_live: 0.55, not_modified_vs_live: 0.75, mcp_search_vs_entries: 0.85 };
 /** Server CPU per request as a multiple of (c)'s: at most these. */
-const cpuTargets = { report_cpu_vs_entries: 1.5, search_cpu_vs_entries: 1.5 };
+const cpuTargets = { report_cpu_vs_entries: 1.5, search_cpu_vs_entries: 1.3 };
+/** (j)'s PostgreSQL CPU per request, its count bounded (docs/api.md, "Pagination"): at most this. */
+const SEARCH_POSTGRES_CPU_TARGET_MS = 1.5;
 const QUIET_WAIT_SECONDS = Number(process.env.BENCH_QUIET_WAIT ?? 60);
 const options = { connections: CONNECTIONS, seconds: DURATION_SECONDS, warmUpSeconds: WARM_UP_SECONDS, quietWaitSeconds: QUIET_WAIT_SECONDS };
 const here = path.resolve(import.meta.dirname, "..");
@@ -189,7 +192,7 @@ async function servesReport(name: Subject["name"], server: PrivateServer, key: s
 async function servesSearch(name: Subject["name"], server: PrivateServer, key: string): Promise<boolean> {
   const searchFor = async (word: string) => {
     const response = await server.request(searchPath(word), { key });
-    const body = (await response.json()) as { entries?: { content: string }[]; meta?: { total_count: number } };
+    const body = (await response.json()) as { entries?: { content: string }[]; meta?: { total_count: number; total_count_exact?: boolean } };
     return { status: response.status, body };
   };
   const [matching, none] = [await searchFor("benchmark"), await searchFor("zeppelin")];
@@ -199,7 +202,8 @@ async function servesSearch(name: Subject["name"], server: PrivateServer, key: s
     matching.status !== 200 ||
     page.length !== 25 ||
     !page.every((entry) => entry.content.includes("benchmark")) ||
-    matching.body.meta?.total_count !== ENTRIES ||
+    // Every entry, counted whole, or up to the bound of a filtered count (docs/api.md, "Pagination") by a commit that has one.
+    !(matching.body.meta?.total_count === ENTRIES || (matching.body.meta?.total_count_exact === false && matching.body.meta.total_count === 1000)) ||
     none.body.meta?.total_count !== 0
   ) {
     throw new Error(
@@ -508,6 +512,7 @@ const met = {
   mcp_search_vs_entries: (measured.ratios.mcp_search_vs_entries ?? 0) >= targets.mcp_search_vs_entries,
   report_cpu_vs_entries: (measured.cpu_ratios.report_cpu_vs_entries ?? Infinity) <= cpuTargets.report_cpu_vs_entries,
   search_cpu_vs_entries: (measured.cpu_ratios.search_cpu_vs_entries ?? Infinity) <= cpuTargets.search_cpu_vs_entries,
+  search_postgres_cpu: (measured.postgres.search?.postgres_cpu_ms_per_request ?? Infinity) <= SEARCH_POSTGRES_CPU_TARGET_MS,
   embedded_entries_max_latency: embeddedMax !== undefined && embeddedMax <= EMBEDDED_MAX_LATENCY_MS && (measured.embedded.entries?.errors.timeout ?? 0) === 0,
 };
 console.log(`\nratio (this checkout)${BEFORE ? "          before" : ""}  measured  target`);
@@ -527,6 +532,9 @@ for (const [name, value] of Object.entries(measured.cpu_ratios)) {
     `${name.padEnd(31)}${before}${String(value).padStart(10)}  ≤ ${cpuTargets[name as keyof typeof cpuTargets]} ${met[name as keyof typeof met] ? "met" : "MISSED"}`,
   );
 }
+console.log(
+  `(j) PostgreSQL CPU per request  ${BEFORE ? String(subjectResults.before!.postgres.search?.postgres_cpu_ms_per_request ?? "–").padStart(8) : ""}${String(measured.postgres.search?.postgres_cpu_ms_per_request).padStart(7)} ms  ≤ ${SEARCH_POSTGRES_CPU_TARGET_MS} ms ${met.search_postgres_cpu ? "met" : "MISSED"}`,
+);
 console.log(
   `embedded (c) max latency        ${BEFORE ? "        " : ""}${String(embeddedMax).padStart(7)} ms  ≤ ${EMBEDDED_MAX_LATENCY_MS} ms ${met.embedded_entries_max_latency ? "met" : "MISSED"}`,
 );
@@ -548,7 +556,7 @@ const output = {
   ...(BEFORE ? { before: subjectResults.before } : {}),
   ...(triggerCosts ? { trigger_cost_per_insert: triggerCosts } : {}),
   hook_pushes: hookPushes,
-  targets: { ...targets, ...cpuTargets, embedded_entries_max_latency_ms: EMBEDDED_MAX_LATENCY_MS },
+  targets: { ...targets, ...cpuTargets, search_postgres_cpu_ms: SEARCH_POSTGRES_CPU_TARGET_MS, embedded_entries_max_latency_ms: EMBEDDED_MAX_LATENCY_MS },
   met,
 };
 const file = path.join(import.meta.dirname, "results.json");

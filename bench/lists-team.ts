@@ -4,7 +4,7 @@
 // and 3 members it is measured against (BENCH_TEAM_SIZES="1000,200000"), with generate_series, then
 // VACUUM ANALYZE. Through `next start`, with the owner's key of each workspace: the first page of
 // entries, the page filtered by one member's author_id, and the report of the 30 days up to today
-// grouped by author; the workspaces' requests alternate, in blocks of BLOCK requests between two
+// grouped by author; the workspaces' requests alternate, in blocks of 20 requests between two
 // readings of the CPU meter (bench/wrk.ts: the server's process and its PostgreSQL backends, /proc).
 // Each page gets p50/p99, the server's and PostgreSQL's CPU per request in each workspace, and the
 // cores the machine's other users kept busy meanwhile (the noise, which falls on both alike).
@@ -13,13 +13,12 @@
 import type pg from "pg";
 import type { PrivateServer } from "../tests/support/server";
 import { insertEntries } from "./seed";
-import { cpuMeter, cpuUsed, formatTable } from "./wrk";
+import { measureAlternating } from "./alternating";
+import { cpuMeter, formatTable } from "./wrk";
 
 const SIZES = (process.env.BENCH_TEAM_SIZES ?? "1000,200000").split(",").map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const WARM_UP_SAMPLES = 20;
-/** Requests to one workspace between two readings of the meter, whose clock ticks are 10 ms. */
-const BLOCK = 20;
 const CPU_TARGET = 1.3;
 const SPAN_SECONDS = 2 * 365 * 86_400;
 const TAGS = [["backend"], ["frontend", "review"], ["docs"], ["ops", "meeting"]];
@@ -34,7 +33,6 @@ type Explain = (statement: Statement, index: number) => Promise<{ text: string; 
 type PageKind = "first" | "author" | "report";
 type Team = { size: number; members: number; key: string; ownerId: string; workspaceId: string; pages: Record<PageKind, string> };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A workspace with an owner (who holds its key), `members - 1` others, three projects and `size` entries by all of them in turn. */
@@ -90,44 +88,6 @@ async function seedTeam(server: PrivateServer, client: pg.Client, size: number, 
   };
 }
 
-type Measured = { p50_ms: number; p99_ms: number; server_cpu_ms: number; postgres_cpu_ms: number; others_cores: number };
-
-/** Each team's page: the teams' blocks alternating, the first team changing from block to block. */
-async function measurePage(server: PrivateServer, meter: ReturnType<typeof cpuMeter>, teams: Team[], kind: PageKind): Promise<Measured[]> {
-  const request = async (team: Team) => {
-    const started = performance.now();
-    const response = await server.request(team.pages[kind], { key: team.key });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${kind} page of the team of ${team.size}: status ${response.status}`);
-    return performance.now() - started;
-  };
-  for (let index = 0; index < WARM_UP_SAMPLES; index++) for (const team of teams) await request(team);
-  const taken = teams.map(() => [] as number[]);
-  const cpu = teams.map(() => ({ server: 0, postgres: 0, othersCores: 0, blocks: 0 }));
-  for (let block = 0; block < Math.ceil(SAMPLES / BLOCK); block++) {
-    for (const which of block % 2 === 0 ? teams.keys() : [...teams.keys()].reverse()) {
-      const before = await meter();
-      for (let index = 0; index < BLOCK; index++) taken[which]!.push(await request(teams[which]!));
-      const used = cpuUsed(before, await meter());
-      cpu[which]!.server += used.server;
-      cpu[which]!.postgres += used.postgres;
-      cpu[which]!.othersCores += used.othersCores;
-      cpu[which]!.blocks++;
-    }
-  }
-  return teams.map((_, which) => {
-    const sorted = taken[which]!.sort((a, b) => a - b);
-    const perRequestMs = (seconds: number) => +((seconds * 1000) / sorted.length).toFixed(3);
-    return {
-      p50_ms: +percentile(sorted, 50).toFixed(1),
-      p99_ms: +percentile(sorted, 99).toFixed(1),
-      server_cpu_ms: perRequestMs(cpu[which]!.server),
-      postgres_cpu_ms: perRequestMs(cpu[which]!.postgres),
-      others_cores: +(cpu[which]!.othersCores / cpu[which]!.blocks).toFixed(2),
-    };
-  });
-}
-
 export async function benchTeam(server: PrivateServer, client: pg.Client, statements: Statements, explain: Explain): Promise<void> {
   const seeding = Date.now();
   const teams: Team[] = [];
@@ -143,7 +103,12 @@ export async function benchTeam(server: PrivateServer, client: pg.Client, statem
   const lines: string[][] = [];
   const verdicts: string[] = [];
   for (const kind of kinds) {
-    const measured = await measurePage(server, meter, teams, kind);
+    const measured = await measureAlternating(
+      server,
+      meter,
+      teams.map((team) => ({ path: team.pages[kind], key: team.key })),
+      { samples: SAMPLES, warmUp: WARM_UP_SAMPLES },
+    );
     for (const [which, team] of teams.entries()) {
       const m = measured[which]!;
       lines.push([kind, `${team.size} / ${team.members}`, ...[m.p50_ms, m.p99_ms, m.server_cpu_ms, m.postgres_cpu_ms, m.others_cores].map(String)]);
@@ -159,7 +124,7 @@ export async function benchTeam(server: PrivateServer, client: pg.Client, statem
     );
   }
   console.log(`\n${formatTable(["page", "entries / members", "p50 ms", "p99 ms", "server CPU ms/req", "PostgreSQL CPU ms/req", "others' cores"], lines)}`);
-  console.log(`\n${verdicts.join("\n")}\n${SAMPLES} samples each (blocks of ${BLOCK}, after ${WARM_UP_SAMPLES} warm-up requests)`);
+  console.log(`\n${verdicts.join("\n")}\n${SAMPLES} samples each (blocks of 20, after ${WARM_UP_SAMPLES} warm-up requests)`);
 
   let index = 2000;
   for (const kind of kinds) {

@@ -1,16 +1,22 @@
-// `npm run bench:lists`: the entries list at scale on PostgreSQL. Seeds an account with 1 000 and
-// one with 1 000 000 entries (each with another account of the same size beside it, whose rows
-// share the table and its indexes), with generate_series in SQL, then VACUUM ANALYZE. Times, through
-// a real `next start`, the first page, a deep page (starting_after an entry 90% down the list), a
-// page filtered by a tag and one filtered by a from/to week, in both accounts, their requests
-// alternating so that the machine's noise falls on both alike: p50/p99 of each. Target: the
-// 1 000 000 account's first page within 1.3 times the 1 000 one's (p50). Then prints the plans
-// (EXPLAIN ANALYZE, BUFFERS) of the statements the server runs for each page, taken from the app's
-// own code (lib/worklog/entries.ts) as it sends them, each planned after five executions of its
-// prepared statement as on the server's connections (where PostgreSQL may switch to a generic plan).
-// Then a month's report of each account (bench/lists-report.ts), a team's workspace of 50 members
-// and 200 000 entries against one of 1 000 (bench/lists-team.ts; BENCH_TEAM=only runs it alone),
-// the search and the export.
+// `npm run bench:lists`: the entries list at scale on PostgreSQL. Seeds a workspace of 1 000 and
+// one of 1 000 000 entries (5 members, 3 projects, 4 sources, a tag in a quarter of the entries and
+// one in a hundredth; each beside another account of the same size whose rows share the table and
+// its indexes) with generate_series, then VACUUM ANALYZE. Through a real `next start`, with the
+// owner's key, measures each page of the large workspace side by side with its unfiltered first
+// page (bench/alternating.ts: blocks of requests alternating, the CPU meter of bench/wrk.ts read
+// between them): the deep page (10 000 entries in), and the first and a deep page (its 10 000th
+// match, or 90% of its matches when fewer) of each filter (tag, rare tag, project, author, source,
+// a month) alone and with another. Each gets p50/p99 and the server's and PostgreSQL's CPU per
+// request, and the ratios to the first page's. Targets: every page at most 1.5 times the first
+// page's p50 and CPU per request (server + PostgreSQL), the tag filter's p50 under 50 ms, and the
+// large workspace's first page within 1.3 times the small one's (p50). Then the plans (EXPLAIN
+// ANALYZE, BUFFERS) of the statements the server runs for each page, taken from the app's own code
+// (lib/worklog/entries.ts) as it sends them, each planned after five executions of its prepared
+// statement as on the server's connections (where PostgreSQL may switch to a generic plan). Then
+// the migrations of issue 51 run again on the 1 000 000 workspace while a writer changes and adds
+// entries, printing the longest write. Then a month's report of each workspace
+// (bench/lists-report.ts), a team's workspace of 50 members and 200 000 entries against one of
+// 1 000 (bench/lists-team.ts; BENCH_TEAM=only runs it alone), the search and the export.
 import { register } from "node:module";
 import pg from "pg";
 import type { User } from "../lib/db/client";
@@ -20,89 +26,127 @@ import { benchExport } from "./lists-export";
 import { benchReport } from "./lists-report";
 import { benchSearch } from "./lists-search";
 import { benchTeam } from "./lists-team";
+import { measureAlternating, type Measured } from "./alternating";
+import { benchMigrationsUnderWrites } from "./lists-migrations";
 import { insertEntries } from "./seed";
+import { cpuMeter, formatTable } from "./wrk";
 
 const SIZES = (process.env.BENCH_LIST_SIZES ?? "1000,1000000").split(",").map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const WARM_UP_SAMPLES = 20;
 const FIRST_PAGE_TARGET = 1.3;
+/** Every page of the large workspace against its first page: p50 and CPU per request. */
+const PAGE_TARGET = 1.5;
+const TAG_P50_TARGET_MS = 50;
+/** How deep a deep page starts: this many entries in (or 90% of a filter's matches, when fewer). */
+const DEEP = 10_000;
 /** "only": the teams' workspaces alone (bench/lists-team.ts), without the accounts, the search and the export. */
 const TEAM_ONLY = process.env.BENCH_TEAM === "only";
 const TAGS = ["backend", "frontend", "docs", "review", "ops", "meeting", "research", "bugfix"];
-/** Every account's entries span the same two years, however many there are. */
+/** A hundred tag sets taken in turn: each one or two of TAGS ("docs" in a quarter of the entries), the first with "incident" too (a hundredth). */
+const TAG_SETS = Array.from({ length: 100 }, (_, index) => [...new Set([TAGS[index % 8]!, TAGS[(index * 7) % 8]!, ...(index === 0 ? ["incident"] : [])])]);
+const SOURCES = ["api", "web", "cli", "mcp"];
+const MEMBERS = 5;
+/** Every workspace's entries span the same two years, however many there are. */
 const SPAN_SECONDS = 2 * 365 * 86_400;
 
 if (process.argv.includes("--help")) {
   console.log(
-    `usage: npm run bench:lists: builds, seeds accounts of ${SIZES.join(" and ")} entries on PostgreSQL (BENCH_LIST_SIZES), times pages of their lists and prints the plans, ` +
+    `usage: npm run bench:lists: builds, seeds workspaces of ${SIZES.join(" and ")} entries on PostgreSQL (BENCH_LIST_SIZES), measures the pages of the largest against its first page and prints the plans, ` +
       `then the teams' workspaces (BENCH_TEAM_SIZES, default 1000,200000; BENCH_TEAM=only for them alone); BENCH_SAMPLES requests a page; README.md, "Benchmarks"`,
   );
   process.exit(0);
 }
 
-type Account = { size: number; key: string; userId: string; projectIds: string[]; pages: Record<PageKind, string> };
-type PageKind = "first" | "deep" | "tag" | "range";
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
+type Workspace = { size: number; key: string; ownerId: string; userId: string; workspaceId: string; projectIds: string[]; memberIds: string[] };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** An account with three projects and `size` entries, and another account of the same size. */
-async function seedAccount(server: PrivateServer, client: pg.Client, size: number): Promise<Account> {
-  const { email } = await server.createUser({ email: `list${size}@example.com` });
-  const key = await server.createKey(email, ["worklog:read", "project:*"]);
+/** A workspace of MEMBERS members with three projects and `size` entries by them in turn, and another account of the same size beside it. */
+async function seedWorkspace(server: PrivateServer, client: pg.Client, size: number): Promise<Workspace> {
+  const email = `list${size}@example.com`;
+  await server.createUser({ email });
+  const slug = await server.createWorkspace(email, `List of ${size}`);
+  const key = await server.createKey(email, ["worklog:read", "project:*"], "bench", slug);
   const projectIds: string[] = [];
   for (const name of ["Alpha", "Beta", "Gamma"])
     projectIds.push((await (await server.request("/api/v1/projects", { key, method: "POST", body: { name } })).json()).id);
+  const memberEmails = Array.from({ length: MEMBERS - 1 }, (_, index) => `list${size}-member${index + 1}@example.com`);
+  for (const memberEmail of memberEmails) {
+    await server.createUser({ email: memberEmail });
+    await server.addMember(slug, memberEmail, "member");
+  }
   const other = await server.createUser({ email: `other${size}@example.com` });
-  const ids = await client.query<{ id: string; email: string }>("SELECT id, email FROM users WHERE email = ANY($1)", [[email, other.email]]);
-  const userId = ids.rows.find((row) => row.email === email)!.id;
-  const otherId = ids.rows.find((row) => row.email === other.email)!.id;
-  const tagSets = TAGS.map((tag, index) => [tag, TAGS[(index * 7) % TAGS.length]!]);
+  const ids = await client.query<{ id: string; email: string }>("SELECT id, email FROM users WHERE email = ANY($1)", [[email, other.email, ...memberEmails]]);
+  const idOf = (address: string) => ids.rows.find((row) => row.email === address)!.id;
+  const { rows } = await client.query<{ id: string }>("SELECT id FROM workspaces WHERE slug = $1", [slug]);
+  const workspaceId = rows[0]!.id;
+  const memberIds = [idOf(email), ...memberEmails.map(idOf)];
   const spacingSeconds = Math.max(1, Math.round(SPAN_SECONDS / size));
   const newest = new Date();
-  await insertEntries(client, { userId, count: size, projectIds, tagSets, newest, spacingSeconds, content: "Did some work" });
-  await insertEntries(client, { userId: otherId, count: size, projectIds: [null], tagSets, newest, spacingSeconds, content: "Did other work" });
+  const shape = { count: size, tagSets: TAG_SETS, newest, spacingSeconds };
+  await insertEntries(client, { ...shape, workspaceId, authorIds: memberIds, projectIds, sources: SOURCES, content: "Did some work" });
+  await insertEntries(client, { ...shape, userId: idOf(other.email), projectIds: [null], content: "Did other work" });
+  return { size, key, ownerId: idOf(email), userId: idOf(email), workspaceId, projectIds, memberIds };
+}
 
-  const deep = await client.query<{ id: string }>("SELECT id FROM worklog_entries WHERE user_id = $1 ORDER BY recorded_at DESC, id DESC OFFSET $2 LIMIT 1", [
-    userId,
-    Math.floor(size * 0.9),
-  ]);
-  // A week a year back: about 1% of the entries.
-  const from = new Date(newest.getTime() - 365 * 86_400_000);
-  const to = new Date(from.getTime() + 6 * 86_400_000);
+/** The pages of the large workspace: unfiltered, and each filter alone and with another, each first and deep. */
+function filtersOf(workspace: Workspace): Record<string, string> {
+  const now = Date.now();
+  // A month a year back: about 4% of the entries.
+  const month = `from=${day(new Date(now - 365 * 86_400_000))}&to=${day(new Date(now - 335 * 86_400_000))}`;
+  const [project] = workspace.projectIds;
+  const author = workspace.memberIds.at(-1);
   return {
-    size,
-    key,
-    userId,
-    projectIds,
-    pages: {
-      first: "/api/v1/worklog/entries",
-      deep: `/api/v1/worklog/entries?starting_after=${deep.rows[0]!.id}`,
-      tag: "/api/v1/worklog/entries?tags=docs",
-      range: `/api/v1/worklog/entries?from=${day(from)}&to=${day(to)}`,
-    },
+    tag: "tags=docs",
+    "rare tag": "tags=incident",
+    project: `project_id=${project}`,
+    author: `author_id=${author}`,
+    source: "source=web",
+    month,
+    "tag + project": `tags=docs&project_id=${project}`,
+    "tag + author": `tags=docs&author_id=${author}`,
+    "tag + month": `tags=docs&${month}`,
+    "project + source": `project_id=${project}&source=web`,
+    "author + month": `author_id=${author}&${month}`,
+    "rare tag + source": "tags=incident&source=api",
   };
 }
 
-/** p50/p99 of each account's page, the accounts' requests alternating. */
-async function timePages(server: PrivateServer, accounts: Account[], kind: PageKind) {
-  const samples = accounts.map(() => [] as number[]);
-  for (let index = 0; index < WARM_UP_SAMPLES + SAMPLES; index++) {
-    for (const [which, account] of accounts.entries()) {
-      const started = performance.now();
-      const response = await server.request(account.pages[kind], { key: account.key });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${kind} page of ${account.size}: status ${response.status}`);
-      if (index >= WARM_UP_SAMPLES) samples[which]!.push(performance.now() - started);
+/** The id of the filter's match at `position` (from 0, newest first), found by paging through the API. */
+async function matchAt(server: PrivateServer, key: string, query: string, position: number): Promise<{ id: string; matches: string }> {
+  let after = "";
+  let seen = 0;
+  for (;;) {
+    const response = await server.request(`/api/v1/worklog/entries?limit=100${query ? `&${query}` : ""}${after}`, { key });
+    const page = (await response.json()) as { entries: { id: string }[]; meta: { total_count: number; total_count_exact: boolean; has_more: boolean } };
+    if (seen + page.entries.length > position || !page.meta.has_more) {
+      const index = Math.min(position - seen, page.entries.length - 1);
+      return { id: page.entries[index]!.id, matches: `${page.meta.total_count}${page.meta.total_count_exact ? "" : "+"}` };
     }
+    seen += page.entries.length;
+    after = `&starting_after=${page.entries.at(-1)!.id}`;
   }
-  return samples.map((taken) => {
-    taken.sort((a, b) => a - b);
-    return { p50_ms: +percentile(taken, 50).toFixed(1), p99_ms: +percentile(taken, 99).toFixed(1) };
-  });
+}
+
+/** Each page's path: the filter's first page and a deep one, starting after its DEEP-th match (or 90% of its matches). */
+async function pagesOf(server: PrivateServer, workspace: Workspace): Promise<{ label: string; path: string; matches: string }[]> {
+  const list = "/api/v1/worklog/entries";
+  const deepFirst = await matchAt(server, workspace.key, "", DEEP - 1);
+  const pages = [
+    { label: "first", path: list, matches: String(workspace.size) },
+    { label: "deep", path: `${list}?starting_after=${deepFirst.id}`, matches: String(workspace.size) },
+  ];
+  for (const [label, query] of Object.entries(filtersOf(workspace))) {
+    const first = await matchAt(server, workspace.key, query, 0);
+    const exactCount = first.matches.endsWith("+") ? DEEP : Number(first.matches);
+    const deep = await matchAt(server, workspace.key, query, Math.min(DEEP - 1, Math.floor(exactCount * 0.9)));
+    pages.push(
+      { label, path: `${list}?${query}`, matches: first.matches },
+      { label: `${label}, deep`, path: `${list}?${query}&starting_after=${deep.id}`, matches: first.matches },
+    );
+  }
+  return pages;
 }
 
 type Statement = { text: string; values: unknown[] };
@@ -213,54 +257,113 @@ async function explain(client: pg.Client, statement: Statement, index: number) {
   return { text: text.rows.map((row) => row["QUERY PLAN"]).join("\n"), summary: summarize(json.rows[0]!["QUERY PLAN"][0]!) };
 }
 
-/** The accounts' pages (seeded, timed, their plans) and their month's report; answers the statements' recorder it made. */
+/**
+ * The workspaces' pages (seeded, measured, their plans), the migrations under writes and their
+ * month's report; answers the statements' recorder it made.
+ */
 async function benchAccounts(server: PrivateServer, client: pg.Client) {
   const seeding = Date.now();
-  const accounts: Account[] = [];
-  for (const size of SIZES) accounts.push(await seedAccount(server, client, size));
+  const workspaces: Workspace[] = [];
+  for (const size of SIZES) workspaces.push(await seedWorkspace(server, client, size));
   await client.query("VACUUM ANALYZE");
   console.log(
-    `seeded ${accounts.map((account) => `${account.size} + ${account.size}`).join(" and ")} entries in ${((Date.now() - seeding) / 1000).toFixed(0)} s\n`,
+    `seeded ${workspaces.map((workspace) => `${workspace.size} + ${workspace.size}`).join(" and ")} entries in ${((Date.now() - seeding) / 1000).toFixed(0)} s\n`,
+  );
+  const smallest = workspaces[0]!;
+  const largest = workspaces.at(-1)!;
+  const meter = cpuMeter(server.url, client);
+  const options = { samples: SAMPLES, warmUp: WARM_UP_SAMPLES };
+
+  const firsts = await measureAlternating(
+    server,
+    meter,
+    workspaces.map((workspace) => ({ path: "/api/v1/worklog/entries", key: workspace.key })),
+    options,
+  );
+  const flatRatio = +(firsts.at(-1)!.p50_ms / firsts[0]!.p50_ms).toFixed(2);
+  console.log(
+    `first page p50, ${largest.size} ÷ ${smallest.size} entries: ${flatRatio} (${firsts.at(-1)!.p50_ms} ÷ ${firsts[0]!.p50_ms} ms)  (target ≤ ${FIRST_PAGE_TARGET}: ${flatRatio <= FIRST_PAGE_TARGET ? "met" : "MISSED"})`,
   );
 
-  const kinds: PageKind[] = ["first", "deep", "tag", "range"];
-  const timings: Record<string, Record<string, { p50_ms: number; p99_ms: number }>> = {};
-  for (const kind of kinds) {
-    const measured = await timePages(server, accounts, kind);
-    timings[kind] = Object.fromEntries(accounts.map((account, index) => [account.size, measured[index]!]));
+  const pages = await pagesOf(server, largest);
+  const lines: string[][] = [];
+  const failures: string[] = [];
+  let tagP50 = 0;
+  for (const page of pages.slice(1)) {
+    // Each page side by side with the first page, so that the ratio compares requests of the same minutes.
+    const [first, measured] = await measureAlternating(
+      server,
+      meter,
+      [pages[0]!, page].map(({ path }) => ({ path, key: largest.key })),
+      options,
+    );
+    const cpu = (m: Measured) => m.server_cpu_ms + m.postgres_cpu_ms;
+    const latencyRatio = +(measured!.p50_ms / first!.p50_ms).toFixed(2);
+    const cpuRatio = +(cpu(measured!) / cpu(first!)).toFixed(2);
+    if (page.label === "tag") tagP50 = measured!.p50_ms;
+    const verdict = latencyRatio <= PAGE_TARGET && cpuRatio <= PAGE_TARGET ? "PASS" : "FAIL";
+    if (verdict === "FAIL") failures.push(page.label);
+    lines.push([
+      page.label,
+      page.matches,
+      ...[
+        measured!.p50_ms,
+        measured!.p99_ms,
+        measured!.server_cpu_ms,
+        measured!.postgres_cpu_ms,
+        first!.p50_ms,
+        cpu(first!).toFixed(3),
+        latencyRatio,
+        cpuRatio,
+      ].map(String),
+      verdict,
+      String(measured!.others_cores),
+    ]);
   }
-  const header = ["page", ...accounts.flatMap((account) => [`${account.size} p50 ms`, `${account.size} p99 ms`])];
-  const rows = kinds.map((kind) => [
-    kind,
-    ...accounts.flatMap((account) => [timings[kind]![account.size]!.p50_ms, timings[kind]![account.size]!.p99_ms].map(String)),
-  ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  for (const row of [header, ...rows])
-    console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
-  const smallest = accounts[0]!;
-  const largest = accounts.at(-1)!;
-  const ratio = +(timings.first![largest.size]!.p50_ms / timings.first![smallest.size]!.p50_ms).toFixed(2);
   console.log(
-    `\nfirst page p50, ${largest.size} ÷ ${smallest.size} entries: ${ratio}  (target ≤ ${FIRST_PAGE_TARGET}: ${ratio <= FIRST_PAGE_TARGET ? "met" : "MISSED"})  ${SAMPLES} samples each`,
+    `\npages of the ${largest.size} workspace, each against its first page measured alongside (${SAMPLES} requests each, blocks of 20 alternating, after ${WARM_UP_SAMPLES} warm-up requests):\n` +
+      formatTable(
+        [
+          "page",
+          "matches",
+          "p50 ms",
+          "p99 ms",
+          "server CPU ms/req",
+          "PostgreSQL CPU ms/req",
+          "first p50 ms",
+          "first CPU ms/req",
+          "p50 ÷ first",
+          "CPU ÷ first",
+          `≤ ${PAGE_TARGET}`,
+          "others' cores",
+        ],
+        lines,
+      ),
+  );
+  console.log(
+    `\nevery page ≤ ${PAGE_TARGET}× the first page's p50 and server + PostgreSQL CPU per request: ${failures.length === 0 ? "met" : `MISSED (${failures.join(", ")})`}` +
+      `\ntag filter p50: ${tagP50} ms (target < ${TAG_P50_TARGET_MS} ms: ${tagP50 < TAG_P50_TARGET_MS ? "met" : "MISSED"})`,
   );
 
   const statements = await statementsOf(server.env.DATABASE_URL!);
   const summaries: string[] = [];
   let index = 0;
-  for (const account of accounts) {
-    for (const kind of kinds) {
-      for (const statement of await statements.of(account.userId, account.pages[kind])) {
-        const plan = await explain(client, statement, index++);
-        const label = `${account.size} ${kind}, ${statementKind(statement.text)}`;
-        summaries.push(`${label.padEnd(34)} ${plan.summary}`);
-        if (account === largest || process.env.BENCH_ALL_PLANS === "1") {
-          console.log(`\n${label}:\n  ${statement.text.replaceAll(/\s+/g, " ")}\n  ${plan.text.split("\n").join("\n  ")}`);
-        }
-      }
+  for (const page of pages) {
+    for (const statement of await statements.of(largest.ownerId, page.path, largest.workspaceId)) {
+      const plan = await explain(client, statement, index++);
+      const label = `${page.label}, ${statementKind(statement.text)}`;
+      summaries.push(`${label.padEnd(34)} ${plan.summary}`);
+      console.log(`\n${largest.size} ${label}:\n  ${statement.text.replaceAll(/\s+/g, " ")}\n  ${plan.text.split("\n").join("\n  ")}`);
     }
   }
-  console.log(`\nplans in short (the plans of the ${smallest.size} account in full with BENCH_ALL_PLANS=1):\n${summaries.join("\n")}`);
-  await benchReport(server, accounts, statements, (statement, planIndex) => explain(client, statement, planIndex));
+  console.log(`\nplans of the ${largest.size} workspace's pages in short:\n${summaries.join("\n")}`);
+  await benchMigrationsUnderWrites(server.env.DATABASE_URL!, client, largest);
+  await benchReport(
+    server,
+    workspaces.map((workspace) => ({ size: workspace.size, key: workspace.key, userId: workspace.ownerId, workspaceId: workspace.workspaceId })),
+    statements,
+    (statement, planIndex) => explain(client, statement, planIndex),
+  );
   return statements;
 }
 

@@ -19,7 +19,8 @@ export function changeCachedEntryPages(
       pages: pages.pages.map((page, index) => ({
         ...page,
         entries: change(page.entries),
-        meta: index === 0 ? { ...page.meta, total_count: page.meta.total_count + countChange } : page.meta,
+        // A count that stopped at its bound stays "1 000+".
+        meta: index === 0 && page.meta.total_count_exact ? { ...page.meta, total_count: page.meta.total_count + countChange } : page.meta,
       })),
     }
   );

@@ -3,6 +3,7 @@
 import { keepPreviousData, QueryClientProvider, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { matchCount } from "@/components/formatting/format";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-feedback";
@@ -166,7 +167,7 @@ function WorklogEntries({
   const { entries: shown, marks } = usePendingEntries(loadedEntries(pages));
   const days = groupByDay(shown, timeZone);
   const dayTotals = new Map(pages.flatMap((page) => page.dayTotals.map(({ day, seconds }) => [day, seconds])));
-  const total = pages[0]?.meta.total_count;
+  const total = pages[0] && matchCount(pages[0].meta);
   const filtered = Object.keys(filters).length > 0;
   const linked = useLinkedEntry(linkedEntryId, shown, entries);
   const { view, show } = useWorklogView(today);

@@ -6,12 +6,22 @@ import { AppError } from "@/lib/errors";
 import { responseSchemas } from "@/lib/openapi/components";
 
 /** Cursor pagination of every list (docs/api.md, "Pagination"): newest first, keyset on the list's order. */
+
+/** A bounded count (ListSource.boundedCount) counts this many matches and the one after, at most: more are "1 000+". */
+export const COUNT_BOUND = 1000;
 export type CursorPageRequest = { limit: number; startingAfter?: string; endingBefore?: string };
 
 export const cursorPageMetaSchema = z
   .object({
     result_count: z.number().int().meta({ description: "Items in this page." }),
-    total_count: z.number().int().meta({ description: "Items matching the query, on all pages." }),
+    total_count: z.number().int().meta({
+      description:
+        "Items matching the query, on all pages; at most 1 000 for a filtered or searched list of entries, whose count stops there (`total_count_exact`).",
+    }),
+    total_count_exact: z.boolean().meta({
+      description:
+        "Whether `total_count` is the exact number of matches. False when a filtered or searched list of entries has more than 1 000: `total_count` is then 1 000, a lower bound.",
+    }),
     start_cursor: z.uuid().nullable().meta({ description: "The first item's id (for `ending_before`); null on an empty page." }),
     end_cursor: z.uuid().nullable().meta({ description: "The last item's id (for `starting_after`); null on an empty page." }),
     limit: z.number().int(),
@@ -74,6 +84,8 @@ export type ListSource<Row> = {
    * statement fewer. `countAll` then runs only for a page without rows.
    */
   totalInRows?: boolean;
+  /** The count stops after COUNT_BOUND + 1 matches: a total over COUNT_BOUND is a lower bound. */
+  boundedCount?: boolean;
 };
 
 const articles: Record<ListedKind, string> = {
@@ -100,20 +112,22 @@ async function cursorPosition(page: CursorPageRequest, { kind, access }: ListSou
 export async function paginateByCursor<Row extends { id: string; total?: number }>(
   page: CursorPageRequest,
   source: ListSource<Row>,
-): Promise<{ rows: Row[]; meta: CursorPageMeta }> {
+): Promise<{ rows: Omit<Row, "total">[]; meta: CursorPageMeta }> {
   const direction = page.endingBefore !== undefined ? "asc" : "desc";
   const fetching = cursorPosition(page, source).then((after) => source.fetchRows({ after, direction, take: page.limit + 1 }));
   const [fetched, total] = source.totalInRows
     ? await fetching.then(async (rows) => [rows, rows[0]?.total ?? (await source.countAll())] as const)
     : await Promise.all([fetching, source.countAll()]);
   const hasMore = fetched.length > page.limit;
-  const rows = fetched.slice(0, page.limit);
+  const rows = fetched.slice(0, page.limit).map(({ total, ...row }) => row);
   if (direction === "asc") rows.reverse();
+  const exact = !source.boundedCount || total <= COUNT_BOUND;
   return {
     rows,
     meta: {
       result_count: rows.length,
-      total_count: total,
+      total_count: exact ? total : COUNT_BOUND,
+      total_count_exact: exact,
       start_cursor: rows[0]?.id ?? null,
       end_cursor: rows.at(-1)?.id ?? null,
       limit: page.limit,

@@ -78,7 +78,8 @@ export const searchWorklogTool = defineTool({
     const entries = JSON.parse(`[${rows.map((row) => row.json).join(",")}]`) as EntryResponse[];
     const { q, project_id, reference, from, to } = input;
     const link = `${origin}${worklogHref({ q, project_id, tags: input.tags?.join(","), reference, from: boundText(from), to: boundText(to) })}`;
-    const heading = `${plural(meta.total_count, "entry matches", "entries match")}; ${entries.length} here. In Worklog: ${link}`;
+    const matches = meta.total_count_exact ? plural(meta.total_count, "entry matches", "entries match") : `More than ${meta.total_count} entries match`;
+    const heading = `${matches}; ${entries.length} here. In Worklog: ${link}`;
     return { structured: { entries, meta }, summary: [heading, ...entries.map(entryLine)].join("\n") + moreLine(meta) };
   },
 });

@@ -17,5 +17,7 @@ export const exampleUpdatedAt = "2026-11-22T10:05:00.000Z";
 
 /** The meta of a one-item page. */
 export function pageMetaExample(id: string) {
-  return { result_count: 1, total_count: 1, start_cursor: id, end_cursor: id, limit: 25, has_more: false } satisfies z.infer<typeof cursorPageMetaSchema>;
+  return { result_count: 1, total_count: 1, total_count_exact: true, start_cursor: id, end_cursor: id, limit: 25, has_more: false } satisfies z.infer<
+    typeof cursorPageMetaSchema
+  >;
 }

@@ -1,7 +1,6 @@
 import { createdBy, ownedSql, ownerId, readableEntries, writableEntries, writableEntriesSql, type Access } from "@/lib/access/context";
 import { paginateByCursor, type KeysetQuery } from "@/lib/api/cursor-pagination";
 import { changedSinceRead, type VersionCondition } from "@/lib/api/preconditions";
-import { accountTotal } from "@/lib/db/account-counters";
 import { getDb, type Commit, type Transaction, type WorklogEntry } from "@/lib/db/client";
 import { isForeignKeyViolation, isRecordMissing } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
@@ -27,26 +26,29 @@ export async function writeEntry<T>(write: () => Promise<T>, missing = async () 
   }
 }
 
-/** A page of the account's entries; `totalInRows`: the page's statement reads the total of an unfiltered list too. */
-function entryList<Row extends { id: string; total?: number }>(
+/**
+ * A page of the account's entries, whose statement reads the list's total too: the counters' for
+ * every entry of the workspace, else a count bounded at COUNT_BOUND (entry-sql.ts).
+ */
+function entryList<Row extends { id: string; total: number }>(
   access: Access,
   { page, ...filters }: EntryListQuery,
   select: (access: Access, filters: EntryListFilters, query: KeysetQuery) => Promise<Row[]>,
-  totalInRows = false,
 ) {
   return paginateByCursor(page, {
     kind: "entry",
     access,
     fetchRows: (query) => select(access, filters, query),
-    countAll: () => (countsEveryEntry(access, filters) ? accountTotal(access, "entryCount") : countEntries(access, filters)),
-    totalInRows: totalInRows && countsEveryEntry(access, filters),
+    countAll: () => countEntries(access, filters),
+    totalInRows: true,
+    boundedCount: !countsEveryEntry(access, filters),
   });
 }
 
 export const listEntries = (access: Access, query: EntryListQuery) => entryList(access, query, selectEntryPage);
 
 /** The same page, each entry as the API's JSON text, as PostgreSQL wrote it (lib/db/json-shape.ts), with its total. */
-export const listEntriesAsJson = (access: Access, query: EntryListQuery) => entryList(access, query, selectEntryJsonPage, true);
+export const listEntriesAsJson = (access: Access, query: EntryListQuery) => entryList(access, query, selectEntryJsonPage);
 
 export async function getEntry(access: Access, id: string) {
   const entry = await getDb().worklogEntry.findFirst({ where: { id, ...readableEntries(access) }, include: entryInclude });

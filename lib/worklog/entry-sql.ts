@@ -1,7 +1,7 @@
 import { ownedAt, ownerId, readableEntriesCondition, readsAllEntries, type Access } from "@/lib/access/context";
-import type { JsonRow, KeysetQuery } from "@/lib/api/cursor-pagination";
+import { COUNT_BOUND, type JsonRow, type KeysetQuery } from "@/lib/api/cursor-pagination";
 import type { WorklogEntry } from "@/lib/db/client";
-import { accountTotalSql } from "@/lib/db/account-counters";
+import { accountTotal, accountTotalSql } from "@/lib/db/account-counters";
 import { newId } from "@/lib/db/ids";
 import { queryRows, selectAsFields } from "@/lib/db/sql";
 import type { StoredReferences } from "@/lib/references/entry-references";
@@ -67,34 +67,47 @@ function searchQuery(text: string, typedWord: string) {
     ELSE ts_rewrite(${whole}, ${typed}, ${typed} || to_tsquery('worklog_words', ${typedWord}::text || ':*')) END)`;
 }
 
-/** The WHERE clause of the entries (`e`) `access` may read matching the filters, with its values from $1 on ($1: the workspace). */
-export function matchingEntries(access: Access, { author_id, project_id, tags, reference, from, to, source, updated_since, q }: Filters) {
+/**
+ * The conditions of the filters but tags on the entries `access` may read. Those on what an
+ * entry's tag rows hold too (workspace, author, project, source, time) are on `listed`: the
+ * entry `e`, or its tag row `t` when the list reads the tags' index (taggedList); the others are
+ * on `e`. `bind` adds a value and answers its placeholder.
+ */
+function filterConditions(access: Access, filters: Filters, bind: (value: unknown) => string, listed: "e" | "t") {
+  const { author_id, project_id, reference, from, to, source, updated_since, q } = filters;
   const { timezone } = access.user;
-  const values: unknown[] = [];
-  const bind = (value: unknown) => {
-    values.push(value);
-    return `$${values.length}`;
-  };
-  const conditions = [readableEntriesCondition(access, bind, "e")];
-  const condition = (sql: (placeholder: string) => string, value: unknown) => {
-    values.push(value);
-    conditions.push(sql(`$${values.length}`));
-  };
-  if (author_id) condition((value) => `e.user_id = ${value}::uuid`, author_id === "me" ? access.user.id : author_id);
-  if (project_id) condition((value) => `e.project_id = ${value}::uuid`, project_id);
-  if (tags && tags.length > 0) condition((value) => `e.tags && ${value}::text[]`, tags);
-  if (reference) condition((value) => `e.issue_keys @> ARRAY[${value}::text]`, reference);
-  if (from) condition((value) => `e.recorded_at >= ${value}`, rangeStart(from, timezone));
-  if (to) condition((value) => `e.recorded_at <= ${value}`, rangeEnd(to, timezone));
-  if (source) condition((value) => `e.source = ANY(${value}::text[]::"EntrySource"[])`, source);
-  if (updated_since) condition((value) => `e.updated_at >= ${value}`, changedSince(updated_since));
+  const conditions = [readableEntriesCondition(access, bind, listed)];
+  const onEntry: string[] = [];
+  if (author_id) conditions.push(`${listed}.user_id = ${bind(author_id === "me" ? access.user.id : author_id)}::uuid`);
+  if (project_id) conditions.push(`${listed}.project_id = ${bind(project_id)}::uuid`);
+  if (from) conditions.push(`${listed}.recorded_at >= ${bind(rangeStart(from, timezone))}`);
+  if (to) conditions.push(`${listed}.recorded_at <= ${bind(rangeEnd(to, timezone))}`);
+  // One source is an equality, which reads the index by source in the order of the work.
+  if (source?.length === 1) conditions.push(`${listed}.source = ${bind(source[0])}::"EntrySource"`);
+  else if (source) conditions.push(`${listed}.source = ANY(${bind(source)}::text[]::"EntrySource"[])`);
+  if (reference) onEntry.push(`e.issue_keys @> ARRAY[${bind(reference)}::text]`);
+  if (updated_since) onEntry.push(`e.updated_at >= ${bind(changedSince(updated_since))}`);
   if (q) {
-    values.push(q, prefixWord(q) ?? null);
-    const words = `e.search_vector @@ ${searchQuery(`$${values.length - 1}`, `$${values.length}`)}`;
+    const words = `e.search_vector @@ ${searchQuery(bind(q), bind(prefixWord(q) ?? null))}`;
     // A search for an issue's key also finds the entries that refer to it through their commits.
     const key = isReferenceKey(q) ? `e.issue_keys @> ARRAY[${bind(q.trim().toLowerCase())}::text]` : undefined;
-    conditions.push(key ? `(${words} OR ${key})` : words);
+    onEntry.push(key ? `(${words} OR ${key})` : words);
   }
+  return { onListed: conditions, onEntry };
+}
+
+/** The values of a statement, each bound once at the next placeholder. */
+function binder() {
+  const values: unknown[] = [];
+  return { values, bind: (value: unknown) => `$${values.push(value)}` };
+}
+
+/** The WHERE clause of the entries (`e`) `access` may read matching the filters, with its values from $1 on ($1: the workspace). */
+export function matchingEntries(access: Access, filters: Filters) {
+  const { values, bind } = binder();
+  const { onListed, onEntry } = filterConditions(access, filters, bind, "e");
+  const conditions = [...onListed, ...onEntry];
+  if (filters.tags && filters.tags.length > 0) conditions.push(`e.tags && ${bind(filters.tags)}::text[]`);
   return { where: conditions.join(" AND "), values };
 }
 
@@ -105,42 +118,85 @@ const hasFilters = ({ author_id, project_id, tags, reference, from, to, source, 
 export const countsEveryEntry = (access: Access, filters: Filters) => !hasFilters(filters) && readsAllEntries(access);
 
 /**
- * One indexed range query: the page's rows (plus one) in the order of the work, `recorded_at`
- * then id, newest first (docs/api.md, "Pagination"); the row comparison bounds the index range.
- * `columns` is the SELECT list, of the entry `e`, its project `p` and its author `u`.
+ * A filtered list's count: exact up to COUNT_BOUND, and COUNT_BOUND + 1 or more beyond
+ * (docs/api.md, "Pagination"): each statement stops reading at the match after the bound.
  */
-function queryEntryPage<Row>(columns: string, access: Access, filters: Filters, { after, direction, take }: KeysetQuery): Promise<Row[]> {
-  const { where, values } = matchingEntries(access, filters);
-  let range = "";
-  if (after) {
-    values.push(after.sortAt, after.id);
-    range = ` AND (e.recorded_at, e.id) ${direction === "desc" ? "<" : ">"} ($${values.length - 1}::timestamptz, $${values.length}::uuid)`;
-  }
-  values.push(take);
-  const order = direction === "desc" ? "DESC" : "ASC";
-  return queryRows<Row>(
-    `SELECT ${columns} FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id LEFT JOIN users u ON u.id = e.user_id
-      WHERE ${where}${range} ORDER BY e.recorded_at ${order}, e.id ${order} LIMIT $${values.length}`,
-    values,
-  );
-}
+const boundedLimit = `LIMIT ${COUNT_BOUND + 1}`;
 
-export function selectEntryPage(access: Access, filters: Filters, query: KeysetQuery): Promise<EntryWithRelations[]> {
-  return queryEntryPage(`${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${authorSummary("u")}, ${commitIds("e")}`, access, filters, query);
+/** The SQL of a list of entries, and of its page and bounded count, sharing their values (`bind` adds one). */
+type ListSql = ReturnType<typeof binder> & { page: (range: Range) => string; count: string };
+type Range = { after: string; order: "ASC" | "DESC"; limit: string };
+
+/**
+ * A list without a tag filter: one indexed range query in the order of the work, `recorded_at`
+ * then id (docs/api.md, "Pagination"); the row comparison bounds the index range.
+ */
+function plainList(access: Access, filters: Filters): ListSql {
+  const bound = binder();
+  const { onListed, onEntry } = filterConditions(access, filters, bound.bind, "e");
+  const where = [...onListed, ...onEntry].join(" AND ");
+  return {
+    ...bound,
+    page: ({ after, order, limit }) => `FROM worklog_entries e LEFT JOIN projects p ON p.id = e.project_id LEFT JOIN users u ON u.id = e.user_id
+      WHERE ${where}${after ? ` AND (e.recorded_at, e.id) ${after}` : ""} ORDER BY e.recorded_at ${order}, e.id ${order} LIMIT ${limit}`,
+    count: `SELECT count(*)::int AS count FROM (SELECT FROM worklog_entries e WHERE ${where} ${boundedLimit}) c`,
+  };
 }
 
 /**
- * The same page, each entry as the API's JSON (responses.ts, entryShape), written by PostgreSQL;
- * unfiltered, each row also carries the account's total of entries, read in the page's snapshot.
+ * A list filtered by tags (any of them) reads the tags' rows (entry_tags, kept by the triggers of
+ * migration 20261201000100_entry_tags) along their index, tag by tag, in the order of the work: a
+ * page is each tag's first rows after the cursor, merged, then joined to their entries. Filters
+ * the tag rows hold are checked on them; the others join each row's entry.
  */
-export function selectEntryJsonPage(access: Access, filters: Filters, query: KeysetQuery): Promise<(JsonRow & { total?: number })[]> {
-  const total = countsEveryEntry(access, filters) ? `, ${accountTotalSql("entryCount", ownedAt("$1"))} AS total` : "";
-  return queryEntryPage(`e.id, ${entryShape.sql} AS json${total}`, access, filters, query);
+function taggedList(access: Access, filters: Filters & { tags: string[] }): ListSql {
+  const bound = binder();
+  const tags = bound.bind(filters.tags);
+  const { onListed, onEntry } = filterConditions(access, filters, bound.bind, "t");
+  const tagRows = (rest: string) =>
+    `unnest(${tags}::text[]) AS f(tag) CROSS JOIN LATERAL (SELECT t.entry_id, t.recorded_at FROM entry_tags t${onEntry.length > 0 ? " JOIN worklog_entries e ON e.id = t.entry_id" : ""}
+      WHERE ${["t.tag = f.tag", ...onListed, ...onEntry].join(" AND ")}${rest})`;
+  return {
+    ...bound,
+    page: ({ after, order, limit }) => `FROM (SELECT DISTINCT m.entry_id, m.recorded_at
+        FROM ${tagRows(`${after ? ` AND (t.recorded_at, t.entry_id) ${after}` : ""} ORDER BY t.recorded_at ${order}, t.entry_id ${order} LIMIT ${limit}`)} m
+        ORDER BY m.recorded_at ${order}, m.entry_id ${order} LIMIT ${limit}) listed
+      JOIN worklog_entries e ON e.id = listed.entry_id LEFT JOIN projects p ON p.id = e.project_id LEFT JOIN users u ON u.id = e.user_id
+      ORDER BY e.recorded_at ${order}, e.id ${order}`,
+    count: `SELECT count(DISTINCT c.entry_id)::int AS count FROM ${tagRows(` ${boundedLimit}`)} c`,
+  };
 }
 
+const listSql = (access: Access, filters: Filters) =>
+  filters.tags && filters.tags.length > 0 ? taggedList(access, { ...filters, tags: filters.tags }) : plainList(access, filters);
+
+/**
+ * The page's rows (plus one) in the order of the work, newest first, and each with the list's
+ * total, read in the page's snapshot: the counters' for every entry of the workspace, else the
+ * bounded count. `columns` is the SELECT list, of the entry `e`, its project `p` and its author `u`.
+ */
+function queryEntryPage<Row>(columns: string, access: Access, filters: Filters, { after, direction, take }: KeysetQuery): Promise<Row[]> {
+  const { bind, values, page, count } = listSql(access, filters);
+  const total = countsEveryEntry(access, filters) ? accountTotalSql("entryCount", ownedAt("$1")) : `(${count})`;
+  const range = after ? `${direction === "desc" ? "<" : ">"} (${bind(after.sortAt)}::timestamptz, ${bind(after.id)}::uuid)` : "";
+  const rows = page({ after: range, order: direction === "desc" ? "DESC" : "ASC", limit: bind(take) });
+  return queryRows<Row>(`SELECT ${columns}, ${total} AS total ${rows}`, values);
+}
+
+export function selectEntryPage(access: Access, filters: Filters, query: KeysetQuery): Promise<(EntryWithRelations & { total: number })[]> {
+  return queryEntryPage(`${selectAsFields("e", entryColumns)}, ${projectSummary("p")}, ${authorSummary("u")}, ${commitIds("e")}`, access, filters, query);
+}
+
+/** The same page, each entry as the API's JSON (responses.ts, entryShape), written by PostgreSQL. */
+export function selectEntryJsonPage(access: Access, filters: Filters, query: KeysetQuery): Promise<(JsonRow & { total: number })[]> {
+  return queryEntryPage(`e.id, ${entryShape.sql} AS json`, access, filters, query);
+}
+
+/** The list's total where its page has no row to read it from: the counters', or the bounded count. */
 export async function countEntries(access: Access, filters: Filters): Promise<number> {
-  const { where, values } = matchingEntries(access, filters);
-  const [row] = await queryRows<{ count: number }>(`SELECT count(*)::int AS count FROM worklog_entries e WHERE ${where}`, values);
+  if (countsEveryEntry(access, filters)) return accountTotal(access, "entryCount");
+  const list = listSql(access, filters);
+  const [row] = await queryRows<{ count: number }>(list.count, list.values);
   return row!.count;
 }
 

@@ -39,7 +39,8 @@ export const worklogOperations = {
     path: "/api/v1/worklog/entries",
     tag,
     summary: "List worklog entries",
-    description: "Newest first, one page at a time. The filters combine with each other and with pagination; `total_count` counts all matches.",
+    description:
+      "Newest first, one page at a time. The filters combine with each other and with pagination; `total_count` counts the matches, up to 1 000 when filtered or searched (`total_count_exact` says whether it is exact).",
     scope: "worklog:read",
     role: "viewer",
     query: entryListQuerySchema,

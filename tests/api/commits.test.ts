@@ -102,7 +102,7 @@ describe("commits", () => {
     expect(list.status).toBe(200);
     expect(await list.json()).toEqual({
       commits: [commits[1], commits[0]],
-      meta: { result_count: 2, total_count: 2, start_cursor: commits[1].id, end_cursor: commits[0].id, limit: 25, has_more: false },
+      meta: { result_count: 2, total_count: 2, total_count_exact: true, start_cursor: commits[1].id, end_cursor: commits[0].id, limit: 25, has_more: false },
     });
   });
 

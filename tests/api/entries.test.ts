@@ -92,7 +92,7 @@ describe("worklog entries", () => {
     const list = await json<{ entries: Entry[]; meta: unknown }>(server.request(entriesPath, { key }), 200);
     expect(list).toEqual({
       entries: [entry],
-      meta: { result_count: 1, total_count: 1, start_cursor: entry.id, end_cursor: entry.id, limit: 25, has_more: false },
+      meta: { result_count: 1, total_count: 1, total_count_exact: true, start_cursor: entry.id, end_cursor: entry.id, limit: 25, has_more: false },
     });
 
     const updated = await json<Entry>(
@@ -469,6 +469,36 @@ describe("list filters", () => {
     ["limit=0&tags=alpha", "limit must be an integer between 1 and 100"],
   ])("refuse %s with 400", async (query, message) => {
     expect(await json(server.request(`${entriesPath}?${query}`, { key, invalid: true }), 400)).toEqual({ error: { message, type: "invalid_request_error" } });
+  });
+
+  it("count a filtered or searched list up to 1 000 and say whether the count is exact; the whole list is counted exactly", async () => {
+    const { key } = await newAccount(server);
+    // 1 005 entries, a third of them tagged, through one import (docs/api.md, "Export and import").
+    const document = {
+      entries: Array.from({ length: 1005 }, (_, index) => ({
+        date: "2026-01-02",
+        time: `${String(index % 24).padStart(2, "0")}:00`,
+        title: `counted ${index}`,
+        body: "",
+        tags: index % 3 === 0 ? ["@third"] : [],
+        starred: false,
+      })),
+      tags: {},
+    };
+    expect((await server.request("/api/v1/import?format=jrnl", { key, method: "POST", body: document })).status).toBe(200);
+    const meta = async (query: string) =>
+      (
+        await json<{ meta: { total_count: number; total_count_exact: boolean; result_count: number; has_more: boolean } }>(
+          server.request(`${entriesPath}?${query}`, { key }),
+          200,
+        )
+      ).meta;
+    expect(await meta("limit=5")).toMatchObject({ total_count: 1005, total_count_exact: true, result_count: 5, has_more: true });
+    expect(await meta("q=counted&limit=5")).toMatchObject({ total_count: 1000, total_count_exact: false, result_count: 5, has_more: true });
+    expect(await meta("from=2026-01-01&to=2026-01-03")).toMatchObject({ total_count: 1000, total_count_exact: false });
+    expect(await meta("tags=third")).toMatchObject({ total_count: 335, total_count_exact: true });
+    expect(await meta("tags=third&q=counted")).toMatchObject({ total_count: 335, total_count_exact: true });
+    expect(await meta("tags=nothing")).toMatchObject({ total_count: 0, total_count_exact: true, result_count: 0, has_more: false });
   });
 
   it("combine with pagination: every matching entry once, in both directions", async () => {

@@ -261,6 +261,7 @@ describe("repositories", () => {
     expect(all.meta).toEqual({
       result_count: 4,
       total_count: 4,
+      total_count_exact: true,
       start_cursor: loose.id,
       end_cursor: inFirst[0].id,
       limit: 25,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accessOf, personalRow } from "../support/access";
+import { entrySnapshot } from "../support/entry-snapshot";
 import { personalWorkspaceId } from "@/lib/access/memberships";
 import { accountTotal } from "@/lib/db/account-counters";
 import { getDb } from "@/lib/db/client";
@@ -9,24 +10,11 @@ import { recordCommits } from "@/lib/repositories/commits";
 import { createRepository } from "@/lib/repositories/repositories";
 import { bulkEditEntries, restoreEntries } from "@/lib/worklog/bulk";
 import { attachCommits, createEntry, getEntry } from "@/lib/worklog/entries";
-import type { EntryWithRelations } from "@/lib/worklog/entry-with-relations";
 
 // Bulk changes of entries and their Undo (lib/worklog/bulk.ts), on both databases.
 
 let accounts = 0;
 const newUser = () => getDb().user.create({ data: { email: `bulk-${++accounts}@example.com` } });
-
-/** What the web app's Undo sends back: each entry as it was. */
-const snapshot = (entry: EntryWithRelations) => ({
-  id: entry.id,
-  content: entry.content,
-  recorded_at: entry.recordedAt,
-  duration_seconds: entry.durationSeconds,
-  tags: entry.tags,
-  project_id: entry.projectId,
-  source: entry.source,
-  commit_ids: entry.commits.map((link) => link.commitId),
-});
 
 async function account() {
   const user = await newUser();
@@ -69,7 +57,7 @@ describe("bulk changes", () => {
     expect(changed.map((entry, index) => entry.updatedAt.getTime() === entries[index]!.updatedAt.getTime())).toEqual([true, true, false]);
     expect(before).toEqual(entries);
 
-    const restored = await restoreEntries(await accessOf(user), before.map(snapshot));
+    const restored = await restoreEntries(await accessOf(user), before.map(entrySnapshot));
     expect(restored.map((entry) => entry.tags)).toEqual([["perf"], ["ops", "perf"], []]);
   });
 
@@ -96,7 +84,7 @@ describe("bulk changes", () => {
     const other = await createProject(await accessOf(user), { name: "Beta", identifier: "BE" });
     const { entries: moved, before } = await bulkEditEntries(await accessOf(user), { ids, action: { type: "move_to_project", project_id: other.id } });
     expect(moved.map((entry) => entry.project?.name)).toEqual(["Beta", "Beta", "Beta"]);
-    const restored = await restoreEntries(await accessOf(user), before.map(snapshot));
+    const restored = await restoreEntries(await accessOf(user), before.map(entrySnapshot));
     expect(restored.map((entry) => entry.projectId)).toEqual([project.id, null, null]);
   });
 
@@ -110,7 +98,7 @@ describe("bulk changes", () => {
     expect(await changeSeq(user.id)).toBeGreaterThan(sequence);
     expect((await getDb().deletedItem.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } })).map((item) => item.id)).toEqual([...ids].sort());
 
-    const restored = await restoreEntries(await accessOf(user), before.map(snapshot));
+    const restored = await restoreEntries(await accessOf(user), before.map(entrySnapshot));
     expect(restored.map((entry) => [entry.id, entry.content, entry.tags, entry.projectId, entry.commits])).toEqual(
       entries.map((entry) => [entry.id, entry.content, entry.tags, entry.projectId, entry.commits]),
     );
@@ -118,7 +106,7 @@ describe("bulk changes", () => {
     expect(await accountTotal(await accessOf(user), "entryCount")).toBe(3);
     expect(await getDb().deletedItem.count({ where: { userId: user.id } })).toBe(0);
     // Undo again finds them back: it gives their tags and project back, nothing more.
-    expect((await restoreEntries(await accessOf(user), before.map(snapshot))).map((entry) => entry.id)).toEqual(ids);
+    expect((await restoreEntries(await accessOf(user), before.map(entrySnapshot))).map((entry) => entry.id)).toEqual(ids);
   });
 
   it("change nothing when one id is another account's, and Undo refuses what it cannot put back", async () => {
@@ -136,12 +124,14 @@ describe("bulk changes", () => {
     ).rejects.toBeInstanceOf(AppError);
 
     // Another account's entry cannot be "put back" by naming it.
-    await expect(restoreEntries(await accessOf(user), [snapshot(stranger.entries[0]!)])).rejects.toMatchObject({ kind: "validation" });
-    await expect(restoreEntries(await accessOf(user), [{ ...snapshot(stranger.entries[0]!), project_id: null }])).rejects.toMatchObject({ kind: "not_found" });
+    await expect(restoreEntries(await accessOf(user), [entrySnapshot(stranger.entries[0]!)])).rejects.toMatchObject({ kind: "validation" });
+    await expect(restoreEntries(await accessOf(user), [{ ...entrySnapshot(stranger.entries[0]!), project_id: null }])).rejects.toMatchObject({
+      kind: "not_found",
+    });
     // A deleted entry whose project is gone meanwhile: nothing is put back.
     const { before } = await bulkEditEntries(await accessOf(user), { ids: entries.map((entry) => entry.id), action: { type: "delete" } });
     await deleteProject(await accessOf(user), project.id);
-    await expect(restoreEntries(await accessOf(user), before.map(snapshot))).rejects.toMatchObject({ kind: "validation" });
+    await expect(restoreEntries(await accessOf(user), before.map(entrySnapshot))).rejects.toMatchObject({ kind: "validation" });
     expect(await accountTotal(await accessOf(user), "entryCount")).toBe(0);
   });
 });

@@ -48,8 +48,12 @@ describe("a workspace that shows entries to admins only", () => {
     const workspace = await sharedWorkspace("admins");
     owner = await workspace.of(workspace.owner);
     member = await workspace.of(workspace.member);
-    ownersEntry = (await createEntry(owner, { content: "Owner planned the launch", recorded_at: day("2026-11-02"), duration_seconds: 3600 }, "api")).id;
-    membersEntry = (await createEntry(member, { content: "Member fixed the launch page", recorded_at: day("2026-11-03"), duration_seconds: 600 }, "api")).id;
+    ownersEntry = (
+      await createEntry(owner, { content: "Owner planned the launch", recorded_at: day("2026-11-02"), duration_seconds: 3600, tags: ["launch"] }, "api")
+    ).id;
+    membersEntry = (
+      await createEntry(member, { content: "Member fixed the launch page", recorded_at: day("2026-11-03"), duration_seconds: 600, tags: ["launch"] }, "api")
+    ).id;
   });
 
   it("lists and counts to a member their own entries only, and every entry to the owner", async () => {
@@ -59,6 +63,15 @@ describe("a workspace that shows entries to admins only", () => {
     expect((await listEntries(owner, { page: { limit: 25 } })).meta.total_count).toBe(2);
     await expect(getEntry(member, ownersEntry)).rejects.toMatchObject({ kind: "not_found" });
     expect((await getEntry(owner, membersEntry)).content).toBe("Member fixed the launch page");
+  });
+
+  it("lists and counts to a member filtering by a tag their own tagged entries only (the tags' rows hold each entry's author)", async () => {
+    const tagged = async (access: Access) => {
+      const { rows, meta } = await listEntries(access, { page: { limit: 25 }, tags: ["launch"] });
+      return { ids: rows.map((row) => row.id), total: meta.total_count };
+    };
+    expect(await tagged(member)).toEqual({ ids: [membersEntry], total: 1 });
+    expect(await tagged(owner)).toEqual({ ids: [membersEntry, ownersEntry], total: 2 });
   });
 
   it("finds in a member's search their own entries only", async () => {

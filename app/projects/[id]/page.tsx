@@ -3,7 +3,7 @@ import { WorkspaceLink } from "@/components/workspaces/workspace-link";
 import { Suspense } from "react";
 import { LoadingBlock } from "@/components/loading-block";
 import type { Access } from "@/lib/access/context";
-import { countOf } from "@/components/formatting/format";
+import { countOf, countOfMatches } from "@/components/formatting/format";
 import { formatDateTime, formatDuration } from "@/lib/formatting/time-words";
 import { buttonClassName } from "@/components/ui/button";
 import { DangerZone, Stats } from "@/components/stats";
@@ -116,7 +116,7 @@ async function ProjectContents({ access, project }: ProjectContentsProps) {
               </DayGroup>
             ))}
             <p className="text-sm">
-              <TextLink href={`/?project_id=${projectId}`}>All {countOf(entries.meta.total_count, "entry", "entries")} of this project</TextLink>
+              <TextLink href={`/?project_id=${projectId}`}>All {countOfMatches(entries.meta, "entry", "entries")} of this project</TextLink>
             </p>
           </div>
         )}

@@ -28,6 +28,8 @@ const WARM_UP_SAMPLES = 20;
 const FIRST_PAGE_TARGET = 1.3;
 /** "only": the teams' workspaces alone (bench/lists-team.ts), without the accounts, the search and the export. */
 const TEAM_ONLY = process.env.BENCH_TEAM === "only";
+/** "only": the accounts' 30-day reports alone (bench/lists-report.ts), without their pages, the teams, the search and the export. */
+const REPORT_ONLY = process.env.BENCH_REPORT === "only";
 const TAGS = ["backend", "frontend", "docs", "review", "ops", "meeting", "research", "bugfix"];
 /** Every account's entries span the same two years, however many there are. */
 const SPAN_SECONDS = 2 * 365 * 86_400;
@@ -222,6 +224,11 @@ async function benchAccounts(server: PrivateServer, client: pg.Client) {
   console.log(
     `seeded ${accounts.map((account) => `${account.size} + ${account.size}`).join(" and ")} entries in ${((Date.now() - seeding) / 1000).toFixed(0)} s\n`,
   );
+  if (REPORT_ONLY) {
+    const statements = await statementsOf(server.env.DATABASE_URL!);
+    await benchReport(server, accounts, statements, (statement, planIndex) => explain(client, statement, planIndex), client);
+    return statements;
+  }
 
   const kinds: PageKind[] = ["first", "deep", "tag", "range"];
   const timings: Record<string, Record<string, { p50_ms: number; p99_ms: number }>> = {};
@@ -260,7 +267,7 @@ async function benchAccounts(server: PrivateServer, client: pg.Client) {
     }
   }
   console.log(`\nplans in short (the plans of the ${smallest.size} account in full with BENCH_ALL_PLANS=1):\n${summaries.join("\n")}`);
-  await benchReport(server, accounts, statements, (statement, planIndex) => explain(client, statement, planIndex));
+  await benchReport(server, accounts, statements, (statement, planIndex) => explain(client, statement, planIndex), client);
   return statements;
 }
 
@@ -270,10 +277,10 @@ const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
 try {
   await client.connect();
   const statements = TEAM_ONLY ? await statementsOf(server.env.DATABASE_URL!) : await benchAccounts(server, client);
-  await benchTeam(server, client, statements, (statement, planIndex) => explain(client, statement, planIndex));
-  if (!TEAM_ONLY) await benchSearch(server, client, statements);
+  if (!REPORT_ONLY) await benchTeam(server, client, statements, (statement, planIndex) => explain(client, statement, planIndex));
+  if (!TEAM_ONLY && !REPORT_ONLY) await benchSearch(server, client, statements);
   await statements.close();
-  if (!TEAM_ONLY) await benchExport(server, client);
+  if (!TEAM_ONLY && !REPORT_ONLY) await benchExport(server, client);
 } finally {
   await client.end().catch(() => undefined);
   await server.stop();

@@ -23,7 +23,7 @@
 // older commit) also starts that checkout's servers and runs every row against both, alternately,
 // for a table of before against after; rows the other commit cannot answer (no ETag: (f); no MCP: (g)) are left
 // out for it, as are (i) and (j) where it answers no report or no search. BENCH_ROUNDS=n repeats the rows n times and keeps each cell's best run.
-// BENCH_TRIGGER_COST=1 also measures what the entries' counting trigger costs one INSERT alone.
+// BENCH_TRIGGER_COST=1 also measures what the entries' counting trigger, and the reports' day totals' besides, cost one INSERT alone.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { writeFileSync } from "node:fs";
@@ -319,9 +319,12 @@ async function triggerCost(subject: Subject) {
         VALUES (gen_random_uuid(), (SELECT workspace_id FROM memberships WHERE user_id = $1::uuid AND role = 'owner'), $1, 'Measured the write path', now(), 60, '{perf}', now())`,
       values: [subject.writerUserId],
     };
+    // The counters' trigger, then the reports' day totals' besides (migration 20261130000300_entry_day_totals).
     const variants = {
-      none: () => client.query("ALTER TABLE worklog_entries DISABLE TRIGGER worklog_entries_inserted"),
-      counting: () => client.query("ALTER TABLE worklog_entries ENABLE TRIGGER worklog_entries_inserted"),
+      none: () => client.query("ALTER TABLE worklog_entries DISABLE TRIGGER worklog_entries_inserted, DISABLE TRIGGER worklog_entries_inserted_totals"),
+      counting: () => client.query("ALTER TABLE worklog_entries ENABLE TRIGGER worklog_entries_inserted, DISABLE TRIGGER worklog_entries_inserted_totals"),
+      "counting + day totals": () =>
+        client.query("ALTER TABLE worklog_entries ENABLE TRIGGER worklog_entries_inserted, ENABLE TRIGGER worklog_entries_inserted_totals"),
     };
     const best: Record<string, { cpu_ms_per_insert: number; wall_ms_per_insert: number }> = {};
     for (let block = 0; block < 3; block++) {
@@ -338,10 +341,10 @@ async function triggerCost(subject: Subject) {
         if (!best[variant] || measured.cpu_ms_per_insert < best[variant].cpu_ms_per_insert) best[variant] = measured;
       }
     }
-    await variants.counting();
-    console.log(`\nthe counting trigger, alone: PostgreSQL CPU per single-row INSERT (best of 3 blocks of ${TRIGGER_COST_INSERTS})`);
+    await variants["counting + day totals"]();
+    console.log(`\nthe entries' triggers, alone: PostgreSQL CPU per single-row INSERT (best of 3 blocks of ${TRIGGER_COST_INSERTS})`);
     for (const [variant, measured] of Object.entries(best)) {
-      console.log(`  ${variant.padEnd(8)} ${measured.cpu_ms_per_insert} ms CPU, ${measured.wall_ms_per_insert} ms wall`);
+      console.log(`  ${variant.padEnd(22)} ${measured.cpu_ms_per_insert} ms CPU, ${measured.wall_ms_per_insert} ms wall`);
     }
     return best;
   } finally {

@@ -1,19 +1,21 @@
-// The migrations of issue 51 on a large database while it is written to, part of `npm run
+// The migrations of issue 51 (the tags' rows, the day totals) on a large database while it is written to, part of `npm run
 // bench:lists`: on the workspace of 1 000 000 entries, each migration is undone (its objects
 // dropped and its row of _prisma_migrations deleted), then applied again the way the server
 // applies them when it starts (lib/db/migrate.ts) while a writer changes the tags of old entries
 // and adds new ones, one statement at a time. Prints how long the migrations took and the writes'
 // latency meanwhile (p50, p99, the longest) against the same writer's before, and checks that the
-// rows the migrations built match the entries. Target: no write waits more than a second.
+// rows the migrations and the triggers built match the entries. Target: no write waits more than a second.
 import pg from "pg";
 
 /** Each migration of the issue, newest first, with the SQL that undoes it. */
 const UNDO: [name: string, sql: string][] = [
+  ["20261201000300_entry_day_totals_backfill", "TRUNCATE entry_day_totals"],
   ["20261201000200_entry_tags_backfill", "TRUNCATE entry_tags"],
   [
     "20261201000100_entry_tags",
     "DROP TABLE entry_tags; DROP FUNCTION worklog_entry_tags_inserted() CASCADE; DROP FUNCTION worklog_entry_tags_updated() CASCADE; DROP FUNCTION worklog_entry_tags_deleted() CASCADE",
   ],
+  ["20261130000300_entry_day_totals", "DROP TABLE entry_day_totals; DROP FUNCTION worklog_entry_day_totals() CASCADE; DROP INDEX worklog_entries_running_idx"],
 ];
 const WRITE_BEFORE_MS = 5_000;
 const TARGET_MS = 1_000;
@@ -86,11 +88,23 @@ export async function benchMigrationsUnderWrites(databaseUrl: string, client: pg
       (SELECT entry_id, tag, ${columns} FROM entry_tags EXCEPT ${derivedRows}) UNION ALL (${derivedRows} EXCEPT SELECT entry_id, tag, ${columns} FROM entry_tags)) d)::int AS different`,
   );
   const { kept, different } = check.rows[0]!;
+  // The day totals, against a count of the entries now.
+  const counted = `SELECT e.workspace_id, k.dimension, (e.recorded_at AT TIME ZONE 'UTC')::date AS day, k.key, count(*)::int AS entries,
+      sum(coalesce(e.duration_seconds, 0))::bigint AS tracked_seconds, sum(e.commit_count)::int AS commits
+    FROM worklog_entries e, LATERAL (SELECT 'project', coalesce(e.project_id::text, '') UNION ALL SELECT 'author', e.user_id::text UNION ALL SELECT 'source', e.source::text
+      UNION ALL SELECT 'tag', t.tag FROM unnest(CASE WHEN cardinality(e.tags) = 0 THEN ARRAY['']::text[] ELSE e.tags END) AS t(tag)) AS k(dimension, key)
+    WHERE e.running_user_id IS NULL GROUP BY 1, 2, 3, 4`;
+  const totalsColumns = "workspace_id, dimension, day, key, entries, tracked_seconds, commits";
+  const totals = await client.query<{ kept: number; different: number }>(
+    `SELECT (SELECT count(*) FROM entry_day_totals)::int AS kept, (SELECT count(*) FROM (
+      (SELECT ${totalsColumns} FROM entry_day_totals EXCEPT ${counted}) UNION ALL (${counted} EXCEPT SELECT ${totalsColumns} FROM entry_day_totals)) d)::int AS different`,
+  );
   const line = (label: string, taken: typeof before) =>
     `  ${label.padEnd(24)} ${String(taken.writes).padStart(6)} writes  p50 ${taken.p50.toFixed(1)} ms  p99 ${taken.p99.toFixed(1)} ms  longest ${taken.longest.toFixed(1)} ms`;
   console.log(
     `\nmigrations of issue 51 applied again under writes: ${applied.join(", ")} in ${seconds.toFixed(1)} s\n` +
       `${line(`writes for ${WRITE_BEFORE_MS / 1000} s before`, before)}\n${line("writes meanwhile", during)}\n` +
-      `  longest write meanwhile ≤ ${TARGET_MS} ms: ${during.longest <= TARGET_MS ? "met" : "MISSED"}; entry_tags ${kept} rows, ${different} of them or of the entries' tags without their match: ${different === 0 ? "equal" : "DIFFERENT"}`,
+      `  longest write meanwhile ≤ ${TARGET_MS} ms: ${during.longest <= TARGET_MS ? "met" : "MISSED"}; entry_tags ${kept} rows, ${different} of them or of the entries' tags without their match: ${different === 0 ? "equal" : "DIFFERENT"}; ` +
+      `entry_day_totals ${totals.rows[0]!.kept} rows, ${totals.rows[0]!.different} of them or of a fresh count without their match: ${totals.rows[0]!.different === 0 ? "equal" : "DIFFERENT"}`,
   );
 }

@@ -1,4 +1,4 @@
-// `npm run bench:lists`: the entries list at scale on PostgreSQL. Seeds a workspace of 1 000 and
+// `npm run bench:lists`: the entries list at scale on PostgreSQL. Seeds a workspace of 10 000 and
 // one of 1 000 000 entries (5 members, 3 projects, 4 sources, a tag in a quarter of the entries and
 // one in a hundredth; each beside another account of the same size whose rows share the table and
 // its indexes) with generate_series, then VACUUM ANALYZE. Through a real `next start`, with the
@@ -14,8 +14,8 @@
 // (lib/worklog/entries.ts) as it sends them, each planned after five executions of its prepared
 // statement as on the server's connections (where PostgreSQL may switch to a generic plan). Then
 // the migrations of issue 51 run again on the 1 000 000 workspace while a writer changes and adds
-// entries, printing the longest write. Then a month's report of each workspace
-// (bench/lists-report.ts), a team's workspace of 50 members and 200 000 entries against one of
+// entries, printing the longest write. Then the 30-day report of each workspace by project, tag
+// and author (bench/lists-report.ts; BENCH_REPORT=only runs it alone), a team's workspace of 50 members and 200 000 entries against one of
 // 1 000 (bench/lists-team.ts; BENCH_TEAM=only runs it alone), the search and the export.
 import { register } from "node:module";
 import pg from "pg";
@@ -31,7 +31,7 @@ import { benchMigrationsUnderWrites } from "./lists-migrations";
 import { insertEntries } from "./seed";
 import { cpuMeter, formatTable } from "./wrk";
 
-const SIZES = (process.env.BENCH_LIST_SIZES ?? "1000,1000000").split(",").map(Number);
+const SIZES = (process.env.BENCH_LIST_SIZES ?? "10000,1000000").split(",").map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const WARM_UP_SAMPLES = 20;
 const FIRST_PAGE_TARGET = 1.3;
@@ -42,6 +42,8 @@ const TAG_P50_TARGET_MS = 50;
 const DEEP = 10_000;
 /** "only": the teams' workspaces alone (bench/lists-team.ts), without the accounts, the search and the export. */
 const TEAM_ONLY = process.env.BENCH_TEAM === "only";
+/** "only": the accounts' 30-day reports alone (bench/lists-report.ts), without their pages, the teams, the search and the export. */
+const REPORT_ONLY = process.env.BENCH_REPORT === "only";
 const TAGS = ["backend", "frontend", "docs", "review", "ops", "meeting", "research", "bugfix"];
 /** A hundred tag sets taken in turn: each one or two of TAGS ("docs" in a quarter of the entries), the first with "incident" too (a hundredth). */
 const TAG_SETS = Array.from({ length: 100 }, (_, index) => [...new Set([TAGS[index % 8]!, TAGS[(index * 7) % 8]!, ...(index === 0 ? ["incident"] : [])])]);
@@ -58,7 +60,7 @@ if (process.argv.includes("--help")) {
   process.exit(0);
 }
 
-type Workspace = { size: number; key: string; ownerId: string; userId: string; workspaceId: string; projectIds: string[]; memberIds: string[] };
+type Workspace = { size: number; key: string; ownerId: string; workspaceId: string; projectIds: string[]; memberIds: string[] };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -87,7 +89,7 @@ async function seedWorkspace(server: PrivateServer, client: pg.Client, size: num
   const shape = { count: size, tagSets: TAG_SETS, newest, spacingSeconds };
   await insertEntries(client, { ...shape, workspaceId, authorIds: memberIds, projectIds, sources: SOURCES, content: "Did some work" });
   await insertEntries(client, { ...shape, userId: idOf(other.email), projectIds: [null], content: "Did other work" });
-  return { size, key, ownerId: idOf(email), userId: idOf(email), workspaceId, projectIds, memberIds };
+  return { size, key, ownerId: idOf(email), workspaceId, projectIds, memberIds };
 }
 
 /** The pages of the large workspace: unfiltered, and each filter alone and with another, each first and deep. */
@@ -273,6 +275,19 @@ async function benchAccounts(server: PrivateServer, client: pg.Client) {
   const largest = workspaces.at(-1)!;
   const meter = cpuMeter(server.url, client);
   const options = { samples: SAMPLES, warmUp: WARM_UP_SAMPLES };
+  const statements = await statementsOf(server.env.DATABASE_URL!);
+  const reports = () =>
+    benchReport(
+      server,
+      workspaces.map((workspace) => ({ size: workspace.size, key: workspace.key, userId: workspace.ownerId, workspaceId: workspace.workspaceId })),
+      statements,
+      (statement, planIndex) => explain(client, statement, planIndex),
+      client,
+    );
+  if (REPORT_ONLY) {
+    await reports();
+    return statements;
+  }
 
   const firsts = await measureAlternating(
     server,
@@ -345,7 +360,6 @@ async function benchAccounts(server: PrivateServer, client: pg.Client) {
       `\ntag filter p50: ${tagP50} ms (target < ${TAG_P50_TARGET_MS} ms: ${tagP50 < TAG_P50_TARGET_MS ? "met" : "MISSED"})`,
   );
 
-  const statements = await statementsOf(server.env.DATABASE_URL!);
   const summaries: string[] = [];
   let index = 0;
   for (const page of pages) {
@@ -358,12 +372,7 @@ async function benchAccounts(server: PrivateServer, client: pg.Client) {
   }
   console.log(`\nplans of the ${largest.size} workspace's pages in short:\n${summaries.join("\n")}`);
   await benchMigrationsUnderWrites(server.env.DATABASE_URL!, client, largest);
-  await benchReport(
-    server,
-    workspaces.map((workspace) => ({ size: workspace.size, key: workspace.key, userId: workspace.ownerId, workspaceId: workspace.workspaceId })),
-    statements,
-    (statement, planIndex) => explain(client, statement, planIndex),
-  );
+  await reports();
   return statements;
 }
 
@@ -373,10 +382,10 @@ const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
 try {
   await client.connect();
   const statements = TEAM_ONLY ? await statementsOf(server.env.DATABASE_URL!) : await benchAccounts(server, client);
-  await benchTeam(server, client, statements, (statement, planIndex) => explain(client, statement, planIndex));
-  if (!TEAM_ONLY) await benchSearch(server, client, statements);
+  if (!REPORT_ONLY) await benchTeam(server, client, statements, (statement, planIndex) => explain(client, statement, planIndex));
+  if (!TEAM_ONLY && !REPORT_ONLY) await benchSearch(server, client, statements);
   await statements.close();
-  if (!TEAM_ONLY) await benchExport(server, client);
+  if (!TEAM_ONLY && !REPORT_ONLY) await benchExport(server, client);
 } finally {
   await client.end().catch(() => undefined);
   await server.stop();

@@ -1,13 +1,9 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { accessOf } from "../support/access";
 import { entrySnapshot } from "../support/entry-snapshot";
+import { runMigrationScript } from "../support/migration-script";
 import { COUNT_BOUND } from "@/lib/api/cursor-pagination";
 import { getDb, type User } from "@/lib/db/client";
-import { getConnection } from "@/lib/db/connection";
-import { migrationsDir } from "@/lib/db/migrate";
 import { queryRows } from "@/lib/db/sql";
 import { createProject } from "@/lib/projects/projects";
 import { bulkEditEntries, restoreEntries } from "@/lib/worklog/bulk";
@@ -77,17 +73,10 @@ describe("the filter by tags and the bounded count", () => {
     await insertMany(user, 12_003, 3);
     const before = await tagRowsOf(user);
     expect(before.kept).toHaveLength(16_004);
-    // As if the entries predated the table: their rows gone, then the backfill migration run as the migrator runs a script (lib/db/migration-adapters.ts).
+    // As if the entries predated the table: their rows gone, then the backfill migration run again.
     await queryRows("DELETE FROM entry_tags WHERE user_id = $1::uuid", [user.id]);
     expect((await tagRowsOf(user)).kept).toEqual([]);
-    const script = await readFile(path.join(migrationsDir, "20261201000200_entry_tags_backfill", "migration.sql"), "utf8");
-    const connection = getConnection();
-    if (connection.kind === "pglite") await connection.pglite.exec(script);
-    else {
-      const client = new pg.Client({ connectionString: connection.migrationUrl });
-      await client.connect();
-      await client.query(script).finally(() => client.end());
-    }
+    await runMigrationScript("20261201000200_entry_tags_backfill");
     const after = await tagRowsOf(user);
     expect(after.kept).toEqual(after.derived);
     expect(after.kept).toEqual(before.kept);

@@ -19,10 +19,6 @@ CREATE TABLE "entry_day_totals" (
 -- AddForeignKey
 ALTER TABLE "entry_day_totals" ADD CONSTRAINT "entry_day_totals_workspace_id_fkey" FOREIGN KEY ("workspace_id") REFERENCES "workspaces"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- The running entries of a workspace, which a report served by the totals adds from the entries:
--- a few rows at most (one per author), read without the rest.
-CREATE INDEX "worklog_entries_running_idx" ON "worklog_entries"("workspace_id", "recorded_at") WHERE "running_user_id" IS NOT NULL;
-
 -- The totals follow every write of entries: the statement's rows before (minus) and after (plus),
 -- added up by key, upserted in key order; a row that reaches no entries is deleted. A statement
 -- that changes nothing a total holds (the text, updated_at) writes nothing. The triggers' names

@@ -195,10 +195,11 @@ function selectReportRows(access: Access, query: ReportQuery, current: ReportPer
     FROM ${bounds}
       ${lateral[groupBy] ?? ""}
     WHERE ${where}${condition}`;
-  // Several spans: each an index range, joined to the entries (`r`).
+  // Several spans: each an index range, joined to the entries (`r`), from its first instant to its
+  // last millisecond (the stored precision): the end of 9999-12-31 has no instant after it to bound by.
   const spans = (list: Span[]) =>
-    `unnest(${parameter(list.map((span) => span.start.toISOString()))}::timestamptz[], ${parameter(list.map((span) => span.end.toISOString()))}::timestamptz[]) AS r(lo, hi)`;
-  const inSpans = (list: Span[]) => `${spans(list)} JOIN worklog_entries e ON ${column.recordedAt} >= r.lo AND ${column.recordedAt} < r.hi`;
+    `unnest(${parameter(list.map((span) => span.start.toISOString()))}::timestamptz[], ${parameter(list.map((span) => new Date(span.end.getTime() - 1).toISOString()))}::timestamptz[]) AS r(lo, last)`;
+  const inSpans = (list: Span[]) => `${spans(list)} JOIN worklog_entries e ON ${column.recordedAt} >= r.lo AND ${column.recordedAt} <= r.last`;
   const end = new Date(current.end.getTime() + 1);
   const parts: string[] = [];
   if (servedByDayTotals(access, query)) {
@@ -213,7 +214,7 @@ function selectReportRows(access: Access, query: ReportQuery, current: ReportPer
         `SELECT ${dimension === "project" ? `${keyOrNull}::uuid` : "NULL::uuid"} AS project_id, ${dayTotal.entries} AS entries, ${dayTotal.commits} AS commit_count,
           ${dayStart} >= ${currentStart} AS current, ${key} AS key, ${dayTotal.trackedSeconds} AS duration${several ? `, ${first} AS first, ${member} AS member` : ""}
         FROM ${spans(split.days)} JOIN entry_day_totals d ON ${dayTotal.workspaceId} = ${parameter(ownerId(access))}::uuid AND ${dayTotal.dimension} = '${dimension}'
-          AND ${dayTotal.day} >= (r.lo AT TIME ZONE 'UTC')::date AND ${dayTotal.day} < (r.hi AT TIME ZONE 'UTC')::date`;
+          AND ${dayTotal.day} >= (r.lo AT TIME ZONE 'UTC')::date AND ${dayTotal.day} <= (r.last AT TIME ZONE 'UTC')::date`;
       const dimension = dayTotalsDimension[groupBy]!;
       const dayKey = timeGroupings.has(groupBy) ? bucketOf(dayStart) : groupBy === "project" ? "NULL::text" : keyOrNull;
       parts.push(totalsOf(dimension, { key: dayKey, first: false, member: true }));

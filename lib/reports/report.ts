@@ -2,9 +2,10 @@ import { ownerId, readsAllEntries, type Access } from "@/lib/access/context";
 import type { EntryDayTotal, User, WorklogEntry } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { addDays, calendarDay, dayCount, startOfDay, weekOf } from "@/lib/time";
-import { matchingEntries } from "@/lib/worklog/entry-sql";
+import { matchingEntries } from "@/lib/worklog/entry-filter-sql";
 import { MAX_DURATION_SECONDS } from "@/lib/worklog/timer";
 import { previousPeriod, reportPeriod, type ReportPeriod } from "./period";
+import { splitByWholeDays, type Span } from "./whole-days";
 import type { ReportGrouping, ReportQuery } from "./schemas";
 
 /** What a report adds up: for the period, the previous one, and each group. */
@@ -91,11 +92,6 @@ const dayTotal = {
   commits: "d.commits",
 } satisfies Record<keyof EntryDayTotal, string>;
 
-/** Instants from `start` (included) to `end` (excluded). */
-type Span = { start: Date; end: Date };
-
-const DAY_MS = 86_400_000;
-
 /** What the day totals (entry_day_totals) group by, for each grouping they serve. */
 const dayTotalsDimension: Partial<Record<ReportGrouping, string>> = {
   project: "project",
@@ -113,38 +109,6 @@ const dayTotalsDimension: Partial<Record<ReportGrouping, string>> = {
  */
 function servedByDayTotals(access: Access, { group_by, author_id, project_id, tags, reference, source, q }: ReportQuery): boolean {
   return Boolean(dayTotalsDimension[group_by]) && !author_id && !project_id && !tags?.length && !reference && !source?.length && !q && readsAllEntries(access);
-}
-
-/**
- * The report's span, from `start` to `end` (excluded), cut at each of `cuts` (the current period's
- * start, the time buckets'), split into the whole UTC days that lie between two cuts, which the
- * day totals serve, and the rest (the partial days at each piece's edges), read from the entries.
- * Adjacent spans are merged.
- */
-export function splitByWholeDays(start: Date, end: Date, cuts: Date[]): { days: Span[]; entries: Span[] } {
-  const points = [
-    ...new Set([start, ...cuts, end].map((instant) => instant.getTime()).filter((time) => time >= start.getTime() && time <= end.getTime())),
-  ].sort((a, b) => a - b);
-  const days: Span[] = [];
-  const entries: Span[] = [];
-  const push = (spans: Span[], from: number, to: number) => {
-    if (from >= to) return;
-    const last = spans.at(-1);
-    if (last && last.end.getTime() === from) last.end = new Date(to);
-    else spans.push({ start: new Date(from), end: new Date(to) });
-  };
-  for (let index = 0; index + 1 < points.length; index++) {
-    const [from, to] = [points[index]!, points[index + 1]!];
-    const [firstDay, lastDay] = [Math.ceil(from / DAY_MS) * DAY_MS, Math.floor(to / DAY_MS) * DAY_MS];
-    if (firstDay >= lastDay) {
-      push(entries, from, to);
-      continue;
-    }
-    push(entries, from, firstDay);
-    push(days, firstDay, lastDay);
-    push(entries, lastDay, to);
-  }
-  return { days, entries };
 }
 
 /**

@@ -36,6 +36,14 @@ test.beforeAll(async ({ browser }) => {
     duration_seconds: 1800,
     commit_ids: [commit!.id],
   });
+  // Work past midnight, whatever the hour of the run: its time names both days, the longest label a row has.
+  const today = new Date();
+  await post("/worklog/entries", {
+    content: "Watched the night's deploy",
+    project_id: project.id,
+    recorded_at: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 0, 1)).toISOString(),
+    duration_seconds: 7200,
+  });
   const longLine = `const widths = [${Array.from({ length: 60 }, (_, index) => index * 16).join(", ")}];`;
   await post("/worklog/entries", {
     content: `Measured the widths:\n\n\`\`\`ts\n${longLine}\n\`\`\`\n\nSee https://example.com/${"very-long-path-".repeat(12)}`,

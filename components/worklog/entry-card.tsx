@@ -8,6 +8,7 @@ import type { CommitSummary } from "@/lib/repositories/commits";
 import { highlightParts } from "@/lib/worklog/search-text";
 import { entryAnchor } from "@/lib/worklog/days";
 import { entrySourceLabels } from "@/lib/worklog/sources";
+import { calendarDay } from "@/lib/time";
 import type { EntryView } from "@/lib/worklog/views";
 import { AuthorBadge } from "./author-badge";
 import { ProjectFilterBadge } from "./project-badge";
@@ -88,13 +89,19 @@ function EntryTime({ entry, clock }: { entry: EntryView; clock: Clock }) {
     );
   if (entry.duration_seconds === null) return <time dateTime={entry.recorded_at}>{formatTime(entry.recorded_at, clock)}</time>;
   const start = new Date(end - entry.duration_seconds * 1000).toISOString();
-  return <time dateTime={`${start}/${entry.recorded_at}`}>{formatTimeRange(start, entry.recorded_at, clock)}</time>;
+  // Work that ran past midnight names both days: the one range that may wrap, in its column and on a phone.
+  const acrossDays = calendarDay(new Date(start), clock.timeZone) !== calendarDay(new Date(entry.recorded_at), clock.timeZone);
+  return (
+    <time dateTime={`${start}/${entry.recorded_at}`} className={acrossDays ? "whitespace-normal" : undefined}>
+      {formatTimeRange(start, entry.recorded_at, clock)}
+    </time>
+  );
 }
 
 /**
  * One worklog entry as a row of its day: the time (the day's heading says the date) in a column
- * of its own, how long, the text, then project, source and tags, and its actions. The time and
- * duration never wrap; the project and tags give way first, cut at the row's end. On a phone the
+ * of its own, how long, the text, then project, source and tags, and its actions. The time (but
+ * a range past midnight) and duration never wrap; the project and tags give way first, cut at the row's end. On a phone the
  * text goes under the time.
  */
 export function EntryCard({
@@ -128,7 +135,7 @@ export function EntryCard({
       <div className={`flex min-w-0 flex-1 flex-wrap items-start gap-x-3 ${stacked ? "" : "sm:flex-nowrap"}`}>
         <div
           data-part="time"
-          className="w-[8.25rem] shrink-0 text-sm leading-relaxed whitespace-nowrap text-zinc-600 tabular-nums max-sm:w-auto dark:text-zinc-400"
+          className="w-[8.25rem] shrink-0 text-sm leading-relaxed whitespace-nowrap text-zinc-600 tabular-nums max-sm:w-auto max-sm:min-w-0 max-sm:shrink dark:text-zinc-400"
         >
           <EntryTime entry={entry} clock={clock} />
         </div>

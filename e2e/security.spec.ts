@@ -365,6 +365,8 @@ test.describe("accounts", () => {
     const email = uniqueEmail("guessed");
     await signUp(page, email);
     await page.getByRole("button", { name: "Sign out" }).click();
+    // Signed out once the header offers to sign in: a navigation before that is overtaken by the sign-out's own, to the home page.
+    await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" })).toBeVisible();
     await page.goto("/signin");
     for (let attempt = 1; attempt <= 10; attempt++) {
       await signIn(page, email, `wrong guess number ${attempt}`);

@@ -309,3 +309,40 @@ test("right after writing, a click on the new entry's tag lands: the composer do
   await expect(page).toHaveURL("/?tags=ops");
   await expect(composer(page).getByLabel("What did you work on?")).toHaveAttribute("rows", "1");
 });
+
+test("a save that ends while the pointer is down on the new entry's tag leaves the focus and the composer's size to the click", async ({ page }) => {
+  await signUp(page, uniqueEmail("save-ends-under-press"));
+  await page.goto("/");
+  // The save ends once the lists it changed have been loaded again, one server action after
+  // another: the entries first, which lists the new entry; the rest are held until the press.
+  const releases: (() => void)[] = [];
+  let actionsSinceCreate: number | undefined;
+  await page.route("**/*", async (route) => {
+    const request = route.request();
+    if (request.method() === "POST" && request.headers()["next-action"]) {
+      if (request.postData()?.includes("Wrote the changelog")) actionsSinceCreate = 0;
+      else if (actionsSinceCreate !== undefined && ++actionsSinceCreate > 1) await new Promise<void>((release) => releases.push(release));
+    }
+    await route.continue();
+  });
+  const text = composer(page).getByLabel("What did you work on?");
+  await text.fill("Wrote the changelog #docs");
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(entries(page)).toHaveCount(1);
+  await expect.poll(() => releases.length).toBeGreaterThan(0);
+  await expect(text).toHaveValue("Wrote the changelog #docs");
+
+  const tag = entries(page).first().getByRole("link", { name: "#docs" });
+  const box = await tag.boundingBox();
+  if (!box) throw new Error("the tag is not on the screen");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  actionsSinceCreate = undefined;
+  for (const release of releases.splice(0)) release();
+  await expect(text).toHaveValue("");
+  await page.mouse.up();
+
+  await expect(page).toHaveURL("/?tags=docs");
+  await expect(text).not.toBeFocused();
+  await expect(text).toHaveAttribute("rows", "1");
+});

@@ -36,6 +36,8 @@ const includes = (part) => options.only === undefined || options.only === part;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** The failed tests by name, repeated at the end of the run, where a log's tail shows them past the servers' output. */
+const failedTests = [];
 /** [phase, seconds]; .ci/run tells how long its installs took. */
 const durations = process.env.WORKLOG_CI_INSTALL_SECONDS ? [["install (.ci/run)", Number(process.env.WORKLOG_CI_INSTALL_SECONDS)]] : [];
 
@@ -102,6 +104,12 @@ async function runVitest(name, projects, env = {}) {
   });
   const vitest = readJson(report);
   if (vitest) {
+    for (const file of vitest.testResults) {
+      const relative = path.relative(root, file.name);
+      const failed = file.assertionResults.filter((test) => test.status === "failed");
+      if (file.status === "failed" && failed.length === 0) failedTests.push(`${relative}: ${file.message.split("\n")[0]}`);
+      for (const test of failed) failedTests.push(`${relative} › ${test.fullName}`);
+    }
     totals.passed += vitest.numPassedTests;
     totals.failed += vitest.numFailedTests;
     totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
@@ -115,7 +123,9 @@ async function runPlaywright() {
   if (!existsSync(chromium)) return record(`Chromium is missing at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`, false);
   const report = path.join(resultsDir, "playwright.json");
   const ok = await step("playwright", bin("playwright"), ["test", "--retries=0", "--reporter=list,json"], { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report } });
-  const stats = readJson(report)?.stats;
+  const playwright = readJson(report);
+  const stats = playwright?.stats;
+  for (const suite of playwright?.suites ?? []) failedTests.push(...failedSpecs(suite));
   if (stats) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
@@ -125,6 +135,14 @@ async function runPlaywright() {
     if (!(stats?.unexpected > 0)) totals.failed += 1;
     failures.push("playwright");
   }
+}
+
+/** The titles of a Playwright JSON report's specs whose last try did not go as expected, from one suite down. */
+function failedSpecs(suite) {
+  const own = (suite.specs ?? [])
+    .filter((spec) => spec.tests.some((test) => test.status === "unexpected"))
+    .map((spec) => `e2e/${spec.file}:${spec.line} › ${spec.title}`);
+  return [...own, ...(suite.suites ?? []).flatMap(failedSpecs)];
 }
 
 /**
@@ -206,6 +224,7 @@ if (durations.length) {
   console.log("Durations:");
   for (const [name, seconds] of durations) console.log(`  ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
 }
+if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((name) => `  ${name}`).join("\n")}`);
 if (failures.length) console.log(`Failed: ${failures.join("; ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -47,8 +47,12 @@ type EntryFormProps = {
 
 const subscribeToNothing = () => () => {};
 
-/** Whether a pointer button is down anywhere on the page, kept in a ref that changes no render. */
-function usePointerPressed() {
+/**
+ * Runs a change of the form's size now, or, while a pointer button is down anywhere on the page,
+ * once it is released: a press elsewhere blurs the form before its click, and shrinking the form
+ * then would move what is under the pointer, and the click would miss it (a tag, a link).
+ */
+function useAfterPointerRelease() {
   const pressed = useRef(false);
   useEffect(() => {
     const press = () => (pressed.current = true);
@@ -62,7 +66,15 @@ function usePointerPressed() {
       document.removeEventListener("pointercancel", release, true);
     };
   }, []);
-  return pressed;
+  return (run: () => void) => {
+    if (!pressed.current) return run();
+    const released = new AbortController();
+    const later = () => {
+      released.abort();
+      setTimeout(run);
+    };
+    for (const type of ["pointerup", "pointercancel"]) document.addEventListener(type, later, { capture: true, signal: released.signal });
+  };
 }
 
 /** "⌘" on Apple devices, "Ctrl" elsewhere and on the server. */
@@ -101,7 +113,7 @@ export function EntryForm({
   const [durationError, setDurationError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const pointerPressed = usePointerPressed();
+  const afterPointerRelease = useAfterPointerRelease();
   const modifierKey = useModifierKeyName();
   const generatedId = useId();
   const contentId = textareaId ?? generatedId;
@@ -137,11 +149,18 @@ export function EntryForm({
     setDurationError(undefined);
     if (!(await onSubmit(values))) return;
     clear();
-    // The composer goes back to one line, its focus kept for the next entry.
-    if (compact) {
-      textareaRef.current?.focus();
-      setFocused(false);
-    }
+    if (compact) afterPointerRelease(keepWriting);
+  }
+
+  /**
+   * The composer goes back to one line, its focus kept for the next entry: unless the focus has
+   * moved on while the entry was saved (a click on a link), where the blur has the say.
+   */
+  function keepWriting() {
+    const focus = document.activeElement;
+    if (focus !== document.body && !formRef.current?.contains(focus)) return;
+    textareaRef.current?.focus();
+    setFocused(false);
   }
 
   useShortcuts([
@@ -163,11 +182,7 @@ export function EntryForm({
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
         if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-        // A press of the pointer elsewhere blurs the form before its click: shrinking the form now
-        // would move what is under the pointer, and the click would miss it (a tag, a link).
-        const leave = () => setFocused(Boolean(formRef.current?.contains(document.activeElement)));
-        if (pointerPressed.current) document.addEventListener("pointerup", () => setTimeout(leave), { once: true, capture: true });
-        else leave();
+        afterPointerRelease(() => setFocused(Boolean(formRef.current?.contains(document.activeElement))));
       }}
       className="space-y-3"
     >

@@ -32,6 +32,9 @@ export default defineConfig({
     // Sign-up starts an account in the browser's time zone: one zone wherever the tests run (a spec may emulate another).
     timezoneId: "UTC",
     trace: "retain-on-failure",
+    // The offline worker precaches the app's assets in every new context, a tenth of a spec's CPU
+    // for what only e2e/installable.spec.ts and e2e/offline-outbox.spec.ts test: they allow it.
+    serviceWorkers: "block",
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

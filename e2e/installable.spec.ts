@@ -8,6 +8,9 @@ import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { cachedPaths, keptPage, openAndKeep, workerInControl } from "./offline-support";
 import { composer, signUp, uniqueEmail, worklogEntries, writeEntry } from "./support";
 
+// The service worker is what these tests are about: the other specs run without it (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 // The installed app and the worklog offline (README "Offline and installing"): Chromium's own
 // installability check and manifest parser over the DevTools protocol, the service worker
 // (lib/offline/service-worker/worker.ts) in control, and what it serves with the network off.

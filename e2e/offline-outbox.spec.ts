@@ -2,6 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { openAndKeep, workerInControl } from "./offline-support";
 import { composer, createKey, pressUntilFocused, signIn, signUp, uniqueEmail, worklogEntries } from "./support";
 
+// The service worker is what these tests are about: the other specs run without it (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 // The offline outbox (README "Offline and installing"): writes made offline wait in IndexedDB,
 // shown as waiting, and are sent once, in order, when the browser is back online; a 401 keeps
 // them and asks to sign in, a 412 shows both versions, a refusal shows the server's message.

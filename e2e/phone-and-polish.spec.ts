@@ -100,8 +100,6 @@ test("on a phone: the week view's buttons on one line, the settings tab strip sh
 test("the header shows the whole name where there is room, /docs lines up with the header, and Devices says how the Accomplish CLI signs in", async ({
   page,
 }) => {
-  // axe over the whole API reference, twice: three times the usual budget.
-  test.slow();
   await signUp(page, uniqueEmail("polish"));
   await page.setViewportSize(desktop);
   await page.goto("/settings/devices");
@@ -118,7 +116,7 @@ test("the header shows the whole name where there is room, /docs lines up with t
   await expect(empty.getByRole("link", { name: "/device" })).toHaveAttribute("href", "/device");
   await expectAccessible(page);
 
-  // /docs: its content starts and ends where the header's does.
+  // /docs: its content starts and ends where the header's does (axe checks it in e2e/docs.spec.ts).
   for (const colorScheme of schemes) {
     await page.emulateMedia({ colorScheme });
     await page.goto("/docs");
@@ -133,7 +131,6 @@ test("the header shows the whole name where there is room, /docs lines up with t
     await page.mouse.wheel(0, 3000);
     const contents = page.getByRole("navigation", { name: "API reference contents" });
     await expect.poll(async () => (await contents.boundingBox())!.y).toBeGreaterThanOrEqual((await page.getByRole("banner").boundingBox())!.height);
-    await expectAccessible(page, { coloursOnly: colorScheme === "dark" });
   }
 
   // A name too long for the row is cut, and whole in its tooltip; Sign out stays on the page.

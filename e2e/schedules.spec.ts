@@ -15,18 +15,20 @@ test("a standup schedule to Slack is created, listed with its next run, run now,
     await page.goto("/settings/schedules");
     // In the list's region: while the page streams in, a hidden copy of its text may be there too.
     await expect(page.getByRole("region", { name: "Your schedules" }).getByText("No schedules yet")).toBeVisible();
-    await page.getByLabel("Template").selectOption("Standup");
-    await page.getByLabel("Period").selectOption("Today");
-    await page.getByLabel("Saturday").check();
-    await page.getByLabel("Sunday").check();
-    await page.getByLabel("Time").fill("08:45");
-    await page.getByLabel("Send to").selectOption("Slack URL");
+    // The form in its region too: a hidden copy of it was there once, beside the one in view.
+    const form = page.getByRole("region", { name: "Create a schedule" });
+    await form.getByLabel("Template").selectOption("Standup");
+    await form.getByLabel("Period").selectOption("Today");
+    await form.getByLabel("Saturday").check();
+    await form.getByLabel("Sunday").check();
+    await form.getByLabel("Time").fill("08:45");
+    await form.getByLabel("Send to").selectOption("Slack URL");
     // An internal address is refused, as a webhook's is.
-    await page.getByLabel("Slack incoming-webhook URL").fill("http://10.0.0.1/refused");
-    await page.getByRole("button", { name: "Create schedule" }).click();
+    await form.getByLabel("Slack incoming-webhook URL").fill("http://10.0.0.1/refused");
+    await form.getByRole("button", { name: "Create schedule" }).click();
     await expect(page.getByText(/The URL resolves to 10\.0\.0\.1, which is private/)).toBeVisible();
-    await page.getByLabel("Slack incoming-webhook URL").fill(`${origin}/slack`);
-    await page.getByRole("button", { name: "Create schedule" }).click();
+    await form.getByLabel("Slack incoming-webhook URL").fill(`${origin}/slack`);
+    await form.getByRole("button", { name: "Create schedule" }).click();
     await expect(page.getByText("Schedule created")).toBeVisible();
 
     const schedule = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Standup of today" }) });

@@ -24,6 +24,12 @@ async function seed(post: ApiPost) {
   );
   const now = Date.now();
   const startOfToday = Date.parse(new Date(now).toISOString().slice(0, 10));
+  // Today's entries start 20 minutes apart and end before now, the last at 8:00 at the latest; in
+  // the first hours of a day there is no room for them, and they go to the evening before. None
+  // runs past midnight: its time would name both days, a longer label that may wrap (the
+  // accessibility spec has one). Yesterday's come before them, in its afternoon.
+  const lastStart = Math.min(now - 3_600_000, startOfToday + 8 * 3_600_000);
+  const todays = lastStart - 7 * 1_200_000 >= startOfToday ? lastStart : startOfToday - 3_600_000;
   for (let index = 0; index < 20; index++) {
     const content =
       index === 2
@@ -33,10 +39,7 @@ async function seed(post: ApiPost) {
           : `Worked on task ${index + 1}, reviewing the pull request and writing down what the team agreed on in the meeting about the release`;
     await post("/worklog/entries", {
       content,
-      // Today's entries end before now, yesterday's in its afternoon: no entry overlaps the running timer.
-      recorded_at: new Date(
-        index < 8 ? Math.min(now - 3_600_000, startOfToday + 8 * 3_600_000) - index * 1_200_000 : startOfToday - index * 1_500_000,
-      ).toISOString(),
+      recorded_at: new Date(index < 8 ? todays - index * 1_200_000 : startOfToday - 4 * 3_600_000 - index * 1_500_000).toISOString(),
       duration_seconds: index % 5 === 3 ? null : 900 + index * 97,
       project_id: projects[index % 3]!.id,
       tags: index % 2 === 0 ? ["review", "release-notes", "team"] : ["ops"],

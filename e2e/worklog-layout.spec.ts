@@ -24,12 +24,13 @@ async function seed(post: ApiPost) {
   );
   const now = Date.now();
   const startOfToday = Date.parse(new Date(now).toISOString().slice(0, 10));
-  // Today's entries start 20 minutes apart and end before now, the last at 8:00 at the latest; in
-  // the first hours of a day there is no room for them, and they go to the evening before. None
-  // runs past midnight: its time would name both days, a longer label that may wrap (the
-  // accessibility spec has one). Yesterday's come before them, in its afternoon.
-  const lastStart = Math.min(now - 3_600_000, startOfToday + 8 * 3_600_000);
-  const todays = lastStart - 7 * 1_200_000 >= startOfToday ? lastStart : startOfToday - 3_600_000;
+  // An entry is recorded when it ends (its duration runs back from there). Today's end 20 minutes
+  // apart, an hour before now at the latest and 8:00 at the earliest, each under half an hour
+  // long; in the first hours of a day there is no room for them, and they go to the evening
+  // before. None runs past midnight: its time would name both days, a longer label that may wrap
+  // (the accessibility spec has one). Yesterday's come before them, in its afternoon.
+  const latestEnd = Math.min(now - 3_600_000, startOfToday + 8 * 3_600_000);
+  const todays = latestEnd - 7 * 1_200_000 - 1_800_000 >= startOfToday ? latestEnd : startOfToday - 3_600_000;
   for (let index = 0; index < 20; index++) {
     const content =
       index === 2
